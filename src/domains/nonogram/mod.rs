@@ -1,0 +1,1 @@
+//! Nonogram lines: line model, exact line solver, decomposition oracle, boards, traces.

@@ -1,0 +1,1 @@
+//! Witness triangle puzzles: puzzles, partial paths, generators, completion oracle, A* search.

@@ -1,0 +1,8 @@
+//! stratsynth learns human-readable, provably sound solving strategies for
+//! logic puzzles by program synthesis.
+//!
+//! The engine (`dsl`, `synth`, `coverage`, `select`, `mine`) knows the rule
+//! language and nothing about puzzles; each puzzle domain lives under
+//! `domains` and plugs in through the `Domain` trait.
+
+pub mod domains;
