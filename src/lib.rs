@@ -6,3 +6,4 @@
 //! `domains` and plugs in through the `Domain` trait.
 
 pub mod domains;
+pub mod dsl;

@@ -1,0 +1,238 @@
+//! The syntax tree of the rule language (DSL.md), shared by every domain.
+//!
+//! Names of element types, features, globals and actions are resolved
+//! against a domain [`Schema`](super::schema::Schema) when a rule is read, so
+//! the tree holds small ids; variables are indices into the rule's pattern
+//! declarations. The tree knows nothing about any puzzle.
+
+use serde::{Deserialize, Serialize};
+
+/// Index of an element type in the schema (`hint`, `square`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct TypeId(pub u8);
+
+/// Index of a feature in the schema (`size`, `touches_head`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct FeatureId(pub u8);
+
+/// Index of a global in the schema (`line_size`, `path_length`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct GlobalId(pub u8);
+
+/// Index of an action in the schema (`fill`, `prune`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ActionId(pub u8);
+
+/// A pattern variable: the index of its declaration in [`Rule::decls`].
+pub type Var = u8;
+
+/// How a pattern declaration binds an element of its type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum PatternKind {
+    /// The only element of the type; binds nothing unless exactly one exists.
+    Singleton,
+    /// The k-th element (0-based), if it exists.
+    Constant(u32),
+    /// Any element of the type.
+    Arbitrary,
+}
+
+/// `VAR = pattern(TYPE ...)`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Decl {
+    /// The variable's name as written.
+    pub name: String,
+    /// The element type it binds.
+    pub ty: TypeId,
+    /// How it binds.
+    pub kind: PatternKind,
+}
+
+/// Comparison operators of conditions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CmpOp {
+    /// `=`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `>=`
+    Ge,
+    /// `>`
+    Gt,
+    /// `<=`
+    Le,
+    /// `<`
+    Lt,
+}
+
+impl CmpOp {
+    /// Every operator, in the order the grammar lists them.
+    pub const ALL: [CmpOp; 6] = [CmpOp::Eq, CmpOp::Ne, CmpOp::Ge, CmpOp::Gt, CmpOp::Le, CmpOp::Lt];
+
+    /// The operator's text.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "=",
+            CmpOp::Ne => "!=",
+            CmpOp::Ge => ">=",
+            CmpOp::Gt => ">",
+            CmpOp::Le => "<=",
+            CmpOp::Lt => "<",
+        }
+    }
+
+    /// Applies the comparison to two integers.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            CmpOp::Eq => a == b,
+            CmpOp::Ne => a != b,
+            CmpOp::Ge => a >= b,
+            CmpOp::Gt => a > b,
+            CmpOp::Le => a <= b,
+            CmpOp::Lt => a < b,
+        }
+    }
+}
+
+/// Integer expressions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum IntExpr {
+    /// A literal; negative only when written `-NAT`.
+    Lit(i64),
+    /// A global of the state (`line_size`).
+    Global(GlobalId),
+    /// An integer feature of a bound element (`size(h)`).
+    Feature(FeatureId, Var),
+    /// `a + b`
+    Add(Box<IntExpr>, Box<IntExpr>),
+    /// `a - b`
+    Sub(Box<IntExpr>, Box<IntExpr>),
+    /// `k * a`: multiplication by a literal only.
+    Mul(i64, Box<IntExpr>),
+}
+
+/// Boolean expressions (conditions).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum BoolExpr {
+    /// `true`
+    True,
+    /// `not b`
+    Not(Box<BoolExpr>),
+    /// `b1 and b2 and ...` (two or more conjuncts).
+    And(Vec<BoolExpr>),
+    /// `a CMP b`
+    Cmp(CmpOp, IntExpr, IntExpr),
+    /// `maximal(x)`: x's size is at least every element's of its type.
+    Maximal(Var),
+    /// `minimal(x)`: x's size is at most every element's of its type.
+    Minimal(Var),
+    /// `x is unique where (b)`.
+    Unique(Var, Box<BoolExpr>),
+    /// A boolean feature of a bound element (`touches_head(s)`).
+    Feature(FeatureId, Var),
+}
+
+/// An argument of an action.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ActionArg {
+    /// `true` / `false`
+    Bool(bool),
+    /// An integer expression.
+    Int(IntExpr),
+}
+
+/// `then NAME(args)` or `then NAME`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Action {
+    /// Which action.
+    pub id: ActionId,
+    /// Its arguments, as the schema's signature says.
+    pub args: Vec<ActionArg>,
+}
+
+/// One strategy: `def NAME: with PATTERNS: if CONDITION: then ACTION`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rule {
+    /// The rule's name.
+    pub name: String,
+    /// Comment lines written before the `def` (without the leading `#`).
+    pub description: Vec<String>,
+    /// Pattern declarations; variables index this list.
+    pub decls: Vec<Decl>,
+    /// The condition.
+    pub condition: BoolExpr,
+    /// The action.
+    pub action: Action,
+}
+
+impl Rule {
+    /// The rule with its name and description cleared: two rules are the
+    /// same program exactly when their bodies are equal.
+    pub fn body(&self) -> (&[Decl], &BoolExpr, &Action) {
+        (&self.decls, &self.condition, &self.action)
+    }
+}
+
+impl IntExpr {
+    /// Builds `a + b`.
+    pub fn add(a: IntExpr, b: IntExpr) -> IntExpr {
+        IntExpr::Add(Box::new(a), Box::new(b))
+    }
+
+    /// Builds `a - b`.
+    pub fn sub(a: IntExpr, b: IntExpr) -> IntExpr {
+        IntExpr::Sub(Box::new(a), Box::new(b))
+    }
+
+    /// Calls `f` on every variable the expression mentions.
+    pub fn visit_vars(&self, f: &mut impl FnMut(Var)) {
+        match self {
+            IntExpr::Lit(_) | IntExpr::Global(_) => {}
+            IntExpr::Feature(_, v) => f(*v),
+            IntExpr::Add(a, b) | IntExpr::Sub(a, b) => {
+                a.visit_vars(f);
+                b.visit_vars(f);
+            }
+            IntExpr::Mul(_, a) => a.visit_vars(f),
+        }
+    }
+}
+
+impl BoolExpr {
+    /// Conjunction of `parts`, flattening `true` and single conjuncts.
+    pub fn and(parts: Vec<BoolExpr>) -> BoolExpr {
+        let mut parts: Vec<BoolExpr> = parts.into_iter().filter(|p| *p != BoolExpr::True).collect();
+        match parts.len() {
+            0 => BoolExpr::True,
+            1 => parts.pop().expect("one part"),
+            _ => BoolExpr::And(parts),
+        }
+    }
+
+    /// The top-level conjuncts (`true` has none).
+    pub fn conjuncts(&self) -> Vec<BoolExpr> {
+        match self {
+            BoolExpr::True => vec![],
+            BoolExpr::And(parts) => parts.clone(),
+            other => vec![other.clone()],
+        }
+    }
+
+    /// Calls `f` on every variable the expression mentions.
+    pub fn visit_vars(&self, f: &mut impl FnMut(Var)) {
+        match self {
+            BoolExpr::True => {}
+            BoolExpr::Not(b) => b.visit_vars(f),
+            BoolExpr::And(parts) => parts.iter().for_each(|p| p.visit_vars(f)),
+            BoolExpr::Cmp(_, a, b) => {
+                a.visit_vars(f);
+                b.visit_vars(f);
+            }
+            BoolExpr::Maximal(v) | BoolExpr::Minimal(v) | BoolExpr::Feature(_, v) => f(*v),
+            BoolExpr::Unique(v, b) => {
+                f(*v);
+                b.visit_vars(f);
+            }
+        }
+    }
+}

@@ -1,0 +1,359 @@
+//! A domain's DSL file (`dsl/<domain>.ron`): element types, features,
+//! globals, actions, the cost of every construct, size limits and the
+//! literals synthesis may use. Read once, then resolved into a [`Schema`]
+//! that maps names to the ids the syntax tree holds.
+
+use super::ast::{ActionId, FeatureId, GlobalId, TypeId};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Whether a feature yields an integer or a boolean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FeatureKind {
+    /// Used in integer expressions.
+    Int,
+    /// Used directly as a condition.
+    Bool,
+}
+
+/// A feature of elements.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeatureDef {
+    /// Its name in rules.
+    pub name: String,
+    /// Integer or boolean.
+    pub kind: FeatureKind,
+    /// The element types it applies to.
+    pub types: Vec<String>,
+    /// Cost of one use.
+    pub cost: u32,
+}
+
+/// A global of the state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GlobalDef {
+    /// Its name in rules.
+    pub name: String,
+    /// Cost of one use.
+    pub cost: u32,
+}
+
+/// The type of an action parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ParamKind {
+    /// `true` or `false`.
+    Bool,
+    /// An integer expression.
+    Int,
+}
+
+/// An action a rule may conclude.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionDef {
+    /// Its name in rules.
+    pub name: String,
+    /// Parameter types; an action without parameters is written bare.
+    pub params: Vec<ParamKind>,
+    /// Cost of the action node.
+    pub cost: u32,
+}
+
+/// The cost of every generic construct (features, globals and actions carry
+/// their own).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Costs {
+    /// Each pattern declaration.
+    pub decl: u32,
+    /// `singleton(t)`
+    pub singleton: u32,
+    /// `constant(t, k)`
+    pub constant: u32,
+    /// `arbitrary(t)`
+    pub arbitrary: u32,
+    /// `true`
+    pub true_: u32,
+    /// `not b`
+    pub not: u32,
+    /// Each `and` between conjuncts.
+    pub and: u32,
+    /// A comparison.
+    pub cmp: u32,
+    /// `maximal(x)`
+    pub maximal: u32,
+    /// `minimal(x)`
+    pub minimal: u32,
+    /// `x is unique where (b)`
+    pub unique: u32,
+    /// An integer literal.
+    pub literal: u32,
+    /// `+`
+    pub add: u32,
+    /// `-`
+    pub sub: u32,
+    /// `k *`
+    pub mul: u32,
+    /// `true`/`false` as an action argument.
+    pub bool_literal: u32,
+}
+
+/// Size limits of the domain.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    /// Largest state the tool reads or applies rules to (line length; grid side).
+    pub max_state: u32,
+    /// Default soundness bound of verification and synthesis.
+    pub bound: u32,
+}
+
+/// What enumeration may build.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SynthesisSpace {
+    /// Integer literals enumeration may use.
+    pub literals: Vec<i64>,
+    /// Literals `k * e` may multiply by.
+    pub multipliers: Vec<i64>,
+    /// Most pattern declarations in one rule.
+    pub max_decls: usize,
+    /// Largest index a `constant(t, k)` pattern may use.
+    pub max_constant: u32,
+}
+
+/// The DSL file as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SchemaFile {
+    /// The domain's name (`nonogram`, `witness`).
+    pub domain: String,
+    /// Element types, in id order.
+    pub types: Vec<String>,
+    /// The integer feature `maximal`/`minimal` compare.
+    pub size_feature: String,
+    /// Features, in id order.
+    pub features: Vec<FeatureDef>,
+    /// Globals, in id order.
+    pub globals: Vec<GlobalDef>,
+    /// Actions, in id order.
+    pub actions: Vec<ActionDef>,
+    /// Costs of the generic constructs.
+    pub costs: Costs,
+    /// Size limits.
+    pub limits: Limits,
+    /// The synthesis search space.
+    pub synthesis: SynthesisSpace,
+}
+
+/// Errors reading a DSL file.
+#[derive(Debug, thiserror::Error)]
+pub enum SchemaError {
+    /// The file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The RON text does not have the expected shape.
+    #[error("{path}:{line}:{column}: {message}")]
+    Syntax {
+        /// The file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What was expected.
+        message: String,
+    },
+    /// The file is well-formed but inconsistent.
+    #[error("{path}: {message}")]
+    Invalid {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// A resolved domain schema.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Schema {
+    /// The file's content.
+    pub file: SchemaFile,
+    /// For each feature, for each type id, whether it applies.
+    applies: Vec<Vec<bool>>,
+    /// The size feature's id.
+    pub size_feature: FeatureId,
+}
+
+impl Schema {
+    /// Parses and resolves a DSL file's text; `path` names it in errors.
+    pub fn from_ron(text: &str, path: &str) -> Result<Schema, SchemaError> {
+        let file: SchemaFile = ron::from_str(text).map_err(|e| SchemaError::Syntax {
+            path: path.to_string(),
+            line: e.position.line,
+            column: e.position.col,
+            message: e.code.to_string(),
+        })?;
+        Schema::resolve(file, path)
+    }
+
+    /// Reads a DSL file from disk.
+    pub fn load(path: &Path) -> Result<Schema, SchemaError> {
+        let shown = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| SchemaError::Io { path: shown.clone(), source })?;
+        Schema::from_ron(&text, &shown)
+    }
+
+    fn resolve(file: SchemaFile, path: &str) -> Result<Schema, SchemaError> {
+        let invalid = |message: String| SchemaError::Invalid { path: path.to_string(), message };
+        let mut names: Vec<&str> = vec![];
+        names.extend(file.types.iter().map(String::as_str));
+        names.extend(file.features.iter().map(|f| f.name.as_str()));
+        names.extend(file.globals.iter().map(|g| g.name.as_str()));
+        names.extend(file.actions.iter().map(|a| a.name.as_str()));
+        for (i, n) in names.iter().enumerate() {
+            if names[..i].contains(n) {
+                return Err(invalid(format!("the name `{n}` is defined twice")));
+            }
+            if super::parse::is_reserved(n) {
+                return Err(invalid(format!("`{n}` is a keyword of the rule language")));
+            }
+        }
+        if names.len() > 200 {
+            return Err(invalid("too many names".into()));
+        }
+        let mut applies = vec![];
+        for f in &file.features {
+            let mut row = vec![false; file.types.len()];
+            for t in &f.types {
+                let i = file
+                    .types
+                    .iter()
+                    .position(|x| x == t)
+                    .ok_or_else(|| invalid(format!("feature `{}` names unknown type `{t}`", f.name)))?;
+                row[i] = true;
+            }
+            applies.push(row);
+        }
+        let size = file
+            .features
+            .iter()
+            .position(|f| f.name == file.size_feature && f.kind == FeatureKind::Int)
+            .ok_or_else(|| invalid(format!("size feature `{}` is not an integer feature", file.size_feature)))?;
+        Ok(Schema { applies, size_feature: FeatureId(size as u8), file })
+    }
+
+    /// The bundled nonogram schema (`dsl/nonogram.ron`).
+    pub fn nonogram() -> Schema {
+        Schema::from_ron(include_str!("../../dsl/nonogram.ron"), "dsl/nonogram.ron").expect("bundled nonogram.ron is valid")
+    }
+
+    /// The bundled Witness schema (`dsl/witness.ron`).
+    pub fn witness() -> Schema {
+        Schema::from_ron(include_str!("../../dsl/witness.ron"), "dsl/witness.ron").expect("bundled witness.ron is valid")
+    }
+
+    /// The domain's name.
+    pub fn domain(&self) -> &str {
+        &self.file.domain
+    }
+
+    /// Number of element types.
+    pub fn type_count(&self) -> usize {
+        self.file.types.len()
+    }
+
+    /// Number of features.
+    pub fn feature_count(&self) -> usize {
+        self.file.features.len()
+    }
+
+    /// Looks up an element type.
+    pub fn type_id(&self, name: &str) -> Option<TypeId> {
+        self.file.types.iter().position(|t| t == name).map(|i| TypeId(i as u8))
+    }
+
+    /// Looks up a feature.
+    pub fn feature_id(&self, name: &str) -> Option<FeatureId> {
+        self.file.features.iter().position(|f| f.name == name).map(|i| FeatureId(i as u8))
+    }
+
+    /// Looks up a global.
+    pub fn global_id(&self, name: &str) -> Option<GlobalId> {
+        self.file.globals.iter().position(|g| g.name == name).map(|i| GlobalId(i as u8))
+    }
+
+    /// Looks up an action.
+    pub fn action_id(&self, name: &str) -> Option<ActionId> {
+        self.file.actions.iter().position(|a| a.name == name).map(|i| ActionId(i as u8))
+    }
+
+    /// A type's name.
+    pub fn type_name(&self, t: TypeId) -> &str {
+        &self.file.types[t.0 as usize]
+    }
+
+    /// A feature's definition.
+    pub fn feature(&self, f: FeatureId) -> &FeatureDef {
+        &self.file.features[f.0 as usize]
+    }
+
+    /// A global's definition.
+    pub fn global(&self, g: GlobalId) -> &GlobalDef {
+        &self.file.globals[g.0 as usize]
+    }
+
+    /// An action's definition.
+    pub fn action(&self, a: ActionId) -> &ActionDef {
+        &self.file.actions[a.0 as usize]
+    }
+
+    /// Whether feature `f` is defined on elements of type `t`.
+    pub fn applies(&self, f: FeatureId, t: TypeId) -> bool {
+        self.applies[f.0 as usize][t.0 as usize]
+    }
+
+    /// All type ids.
+    pub fn types(&self) -> impl Iterator<Item = TypeId> {
+        (0..self.file.types.len()).map(|i| TypeId(i as u8))
+    }
+
+    /// All feature ids.
+    pub fn features(&self) -> impl Iterator<Item = FeatureId> {
+        (0..self.file.features.len()).map(|i| FeatureId(i as u8))
+    }
+
+    /// All global ids.
+    pub fn globals(&self) -> impl Iterator<Item = GlobalId> {
+        (0..self.file.globals.len()).map(|i| GlobalId(i as u8))
+    }
+
+    /// The generic construct costs.
+    pub fn costs(&self) -> &Costs {
+        &self.file.costs
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundled_schemas_resolve() {
+        let n = Schema::nonogram();
+        assert_eq!(n.domain(), "nonogram");
+        let hint = n.type_id("hint").unwrap();
+        let block = n.type_id("block").unwrap();
+        let lec = n.feature_id("lowest_end_cell").unwrap();
+        assert!(n.applies(lec, hint));
+        assert!(!n.applies(lec, block));
+        let w = Schema::witness();
+        assert_eq!(w.feature(w.size_feature).name, "triangles");
+    }
+
+    #[test]
+    fn bad_schema_reports_position() {
+        let err = Schema::from_ron("(domain: 3)", "x.ron").unwrap_err().to_string();
+        assert!(err.starts_with("x.ron:1:"), "{err}");
+    }
+}
