@@ -7,3 +7,4 @@
 
 pub mod domains;
 pub mod dsl;
+pub mod synth;

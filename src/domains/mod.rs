@@ -1,4 +1,78 @@
-//! Puzzle domains: what a domain supplies to the engine.
+//! Puzzle domains and the one trait through which they plug into the engine.
+//!
+//! A domain supplies its schema (the DSL file), a concrete view of a state
+//! for the interpreter, an exact oracle for whether an action follows from a
+//! state, and a symbolic encoding of every state up to a bound for Z3. The
+//! engine (dsl, synth, select) is written against [`Domain`] only.
 
 pub mod nonogram;
 pub mod witness;
+
+use crate::dsl::eval::{ActionValue, View};
+use crate::dsl::schema::Schema;
+use crate::dsl::symbolic::SymView;
+use z3::ast::{Bool, Int};
+use z3::Model;
+
+/// A symbolic state up to a bound: its view for the rule compiler, the
+/// constraints that make it a valid state, and whatever the domain needs to
+/// say what is wrong and to read a counterexample back.
+pub struct Encoding<E> {
+    /// Elements and globals as Z3 terms.
+    pub view: SymView,
+    /// The state is valid (some solution exists) and within the bound.
+    pub valid: Bool,
+    /// Domain-specific terms (cells, solution, ...).
+    pub extra: E,
+}
+
+/// What a puzzle domain supplies to the engine.
+pub trait Domain: Send + Sync {
+    /// A concrete state, carrying what the oracle needs to judge actions on
+    /// it (e.g. a line and its maximal transition).
+    type State: Clone + Send + Sync + std::fmt::Debug;
+    /// What a specification asks a rule to conclude on its state.
+    type Deduction: Clone + Send + Sync + std::fmt::Debug + PartialEq;
+    /// Domain-specific symbolic terms of an [`Encoding`].
+    type Extra;
+
+    /// The domain's schema (element types, features, costs, limits).
+    fn schema(&self) -> &Schema;
+
+    /// The state as the rule language sees it.
+    fn view(&self, state: &Self::State) -> View;
+
+    /// Exact oracle: whether `action` follows from `state` by the rules of
+    /// the game (in range, and agreeing with every solution).
+    fn is_sound(&self, state: &Self::State, action: &ActionValue) -> bool;
+
+    /// Whether applying `action` to `state` changes it (fills an unknown
+    /// cell; prunes).
+    fn is_productive(&self, state: &Self::State, action: &ActionValue) -> bool;
+
+    /// Whether `action` makes the deduction `wanted` on `state`.
+    fn makes(&self, state: &Self::State, wanted: &Self::Deduction, action: &ActionValue) -> bool;
+
+    /// The orientations in which rules are applied to a state, each with the
+    /// deduction as seen there (nonogram: the line and its mirror).
+    fn orientations(&self, state: &Self::State, wanted: &Self::Deduction) -> Vec<(Self::State, Self::Deduction)> {
+        vec![(state.clone(), wanted.clone())]
+    }
+
+    /// Every valid state up to `size` (for the exhaustive table of small
+    /// states that rejects candidates before Z3).
+    fn small_states(&self, size: u32) -> Vec<Self::State>;
+
+    /// A symbolic state up to `bound`, in the current thread's Z3 context.
+    fn encode(&self, bound: u32) -> Encoding<Self::Extra>;
+
+    /// "Applying this action is wrong": out of range, or disagreeing with
+    /// some solution of the symbolic state.
+    fn wrong(&self, enc: &Encoding<Self::Extra>, action: crate::dsl::ast::ActionId, args: &[Int]) -> Bool;
+
+    /// Reads the concrete state out of a model of an encoding.
+    fn decode(&self, enc: &Encoding<Self::Extra>, model: &Model) -> Self::State;
+
+    /// Formats a state for reports (`HINTS | CELLS`).
+    fn show(&self, state: &Self::State) -> String;
+}

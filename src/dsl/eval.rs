@@ -1,0 +1,204 @@
+//! The concrete interpreter: every binding of a rule on a state, the
+//! condition under it, and the action values it yields.
+//!
+//! A domain presents a state as a [`View`]: per element type, a table of
+//! feature values, plus the globals. The interpreter reads only the view,
+//! so it is the same for every domain.
+
+use super::ast::{ActionArg, ActionId, BoolExpr, FeatureId, IntExpr, PatternKind, Rule, TypeId, Var};
+
+/// The elements of one type, with every feature's value (booleans as 0/1).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ElementTable {
+    features: usize,
+    values: Vec<i64>,
+}
+
+impl ElementTable {
+    /// An empty table whose elements carry `features` feature values.
+    pub fn new(features: usize) -> ElementTable {
+        ElementTable { features, values: vec![] }
+    }
+
+    /// Appends an element given its feature values in feature-id order.
+    pub fn push(&mut self, values: &[i64]) {
+        debug_assert_eq!(values.len(), self.features);
+        self.values.extend_from_slice(values);
+    }
+
+    /// Number of elements.
+    pub fn len(&self) -> usize {
+        self.values.len().checked_div(self.features).unwrap_or(0)
+    }
+
+    /// Whether there are no elements.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Feature `f` of element `i`.
+    pub fn get(&self, i: usize, f: FeatureId) -> i64 {
+        self.values[i * self.features + f.0 as usize]
+    }
+}
+
+/// A state as the rule language sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// Global values, in global-id order.
+    pub globals: Vec<i64>,
+    /// Element tables, in type-id order.
+    pub tables: Vec<ElementTable>,
+}
+
+impl View {
+    /// The elements of type `t`.
+    pub fn table(&self, t: TypeId) -> &ElementTable {
+        &self.tables[t.0 as usize]
+    }
+}
+
+/// An action with its arguments evaluated (booleans as 0/1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ActionValue {
+    /// Which action.
+    pub action: ActionId,
+    /// Argument values.
+    pub args: Vec<i64>,
+}
+
+/// The element bound to each pattern variable, by index in its type's table.
+pub type Binding = Vec<usize>;
+
+/// The size feature, needed by `maximal`/`minimal`.
+#[derive(Clone, Copy, Debug)]
+pub struct Interpreter<'a> {
+    view: &'a View,
+    rule: &'a Rule,
+    size: FeatureId,
+}
+
+impl<'a> Interpreter<'a> {
+    /// An interpreter of `rule` on `view`; `size` is the schema's size feature.
+    pub fn new(rule: &'a Rule, view: &'a View, size: FeatureId) -> Interpreter<'a> {
+        Interpreter { view, rule, size }
+    }
+
+    /// The candidate elements of each declaration (empty if the pattern
+    /// cannot bind).
+    fn candidates(&self) -> Vec<std::ops::Range<usize>> {
+        self.rule
+            .decls
+            .iter()
+            .map(|d| {
+                let n = self.view.table(d.ty).len();
+                match d.kind {
+                    PatternKind::Singleton if n == 1 => 0..1,
+                    PatternKind::Singleton => 0..0,
+                    PatternKind::Constant(k) if (k as usize) < n => k as usize..k as usize + 1,
+                    PatternKind::Constant(_) => 0..0,
+                    PatternKind::Arbitrary => 0..n,
+                }
+            })
+            .collect()
+    }
+
+    /// Calls `f` with every binding of the pattern, in lexicographic order.
+    pub fn for_each_binding(&self, mut f: impl FnMut(&Binding)) {
+        let ranges = self.candidates();
+        if ranges.iter().any(|r| r.is_empty()) {
+            return;
+        }
+        let mut binding: Binding = ranges.iter().map(|r| r.start).collect();
+        loop {
+            f(&binding);
+            let mut i = binding.len();
+            loop {
+                if i == 0 {
+                    return;
+                }
+                i -= 1;
+                binding[i] += 1;
+                if binding[i] < ranges[i].end {
+                    break;
+                }
+                binding[i] = ranges[i].start;
+            }
+        }
+    }
+
+    /// The action values of every binding under which the condition holds,
+    /// with the binding.
+    pub fn applications(&self) -> Vec<(Binding, ActionValue)> {
+        let mut out = vec![];
+        self.for_each_binding(|b| {
+            if self.eval_bool(&self.rule.condition, b) {
+                out.push((b.clone(), self.eval_action(b)));
+            }
+        });
+        out
+    }
+
+    /// The action's value under a binding.
+    pub fn eval_action(&self, b: &Binding) -> ActionValue {
+        let args = self
+            .rule
+            .action
+            .args
+            .iter()
+            .map(|a| match a {
+                ActionArg::Bool(v) => *v as i64,
+                ActionArg::Int(e) => self.eval_int(e, b),
+            })
+            .collect();
+        ActionValue { action: self.rule.action.id, args }
+    }
+
+    fn feature(&self, f: FeatureId, v: Var, b: &Binding) -> i64 {
+        let ty = self.rule.decls[v as usize].ty;
+        self.view.table(ty).get(b[v as usize], f)
+    }
+
+    /// An integer expression under a binding (wrapping arithmetic).
+    pub fn eval_int(&self, e: &IntExpr, b: &Binding) -> i64 {
+        match e {
+            IntExpr::Lit(k) => *k,
+            IntExpr::Global(g) => self.view.globals[g.0 as usize],
+            IntExpr::Feature(f, v) => self.feature(*f, *v, b),
+            IntExpr::Add(x, y) => self.eval_int(x, b).wrapping_add(self.eval_int(y, b)),
+            IntExpr::Sub(x, y) => self.eval_int(x, b).wrapping_sub(self.eval_int(y, b)),
+            IntExpr::Mul(k, x) => k.wrapping_mul(self.eval_int(x, b)),
+        }
+    }
+
+    /// A condition under a binding.
+    pub fn eval_bool(&self, e: &BoolExpr, b: &Binding) -> bool {
+        match e {
+            BoolExpr::True => true,
+            BoolExpr::Not(x) => !self.eval_bool(x, b),
+            BoolExpr::And(parts) => parts.iter().all(|p| self.eval_bool(p, b)),
+            BoolExpr::Cmp(op, x, y) => op.holds(self.eval_int(x, b), self.eval_int(y, b)),
+            BoolExpr::Maximal(v) => self.extremal(*v, b, |mine, other| mine >= other),
+            BoolExpr::Minimal(v) => self.extremal(*v, b, |mine, other| mine <= other),
+            BoolExpr::Feature(f, v) => self.feature(*f, *v, b) != 0,
+            BoolExpr::Unique(v, x) => {
+                if !self.eval_bool(x, b) {
+                    return false;
+                }
+                let i = *v as usize;
+                let n = self.view.table(self.rule.decls[i].ty).len();
+                let mut other = b.clone();
+                (0..n).filter(|&e| e != b[i]).all(|e| {
+                    other[i] = e;
+                    !self.eval_bool(x, &other)
+                })
+            }
+        }
+    }
+
+    fn extremal(&self, v: Var, b: &Binding, keep: impl Fn(i64, i64) -> bool) -> bool {
+        let table = self.view.table(self.rule.decls[v as usize].ty);
+        let mine = table.get(b[v as usize], self.size);
+        (0..table.len()).all(|e| keep(mine, table.get(e, self.size)))
+    }
+}

@@ -1,0 +1,137 @@
+//! Soundness of a rule up to a bound, as one Z3 satisfiability query:
+//! "some valid state up to the bound, some binding, the condition holds and
+//! the action is wrong". Sat gives a counterexample state, unsat proves the
+//! rule sound, anything else is `Unknown` — never sound.
+
+use crate::domains::{Domain, Encoding};
+use crate::dsl::ast::Rule;
+use crate::dsl::eval::{ActionValue, Binding, Interpreter};
+use crate::dsl::symbolic::Compiler;
+use z3::{Params, SatResult, Solver};
+
+/// The outcome of checking one rule.
+#[derive(Clone, Debug)]
+pub enum Verdict<S> {
+    /// No valid state up to the bound makes the rule wrong.
+    Sound,
+    /// A state on which the rule concludes something wrong.
+    Unsound(Counterexample<S>),
+    /// Z3 gave no answer (timeout or incompleteness): treat as not sound.
+    Unknown(String),
+}
+
+impl<S> Verdict<S> {
+    /// Whether the rule was proven sound.
+    pub fn is_sound(&self) -> bool {
+        matches!(self, Verdict::Sound)
+    }
+
+    /// The verdict's word in reports: `sound`, `unsound` or `unknown`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Verdict::Sound => "sound",
+            Verdict::Unsound(_) => "unsound",
+            Verdict::Unknown(_) => "unknown",
+        }
+    }
+}
+
+/// A state, binding and action value on which a rule is wrong.
+#[derive(Clone, Debug)]
+pub struct Counterexample<S> {
+    /// The state.
+    pub state: S,
+    /// The binding (element index per pattern variable).
+    pub binding: Binding,
+    /// What the rule concludes there.
+    pub action: ActionValue,
+}
+
+/// Checks rules against one symbolic encoding, kept for the life of the
+/// verifier (one per thread: Z3 terms live in the thread's context).
+pub struct Verifier<'d, D: Domain> {
+    domain: &'d D,
+    encoding: Encoding<D::Extra>,
+    solver: Solver,
+    bound: u32,
+    calls: u64,
+}
+
+impl<'d, D: Domain> Verifier<'d, D> {
+    /// A verifier for states up to `bound`, giving up on one query after
+    /// `timeout_ms` milliseconds.
+    pub fn new(domain: &'d D, bound: u32, timeout_ms: u32) -> Verifier<'d, D> {
+        let encoding = domain.encode(bound);
+        let solver = Solver::new();
+        let mut params = Params::new();
+        params.set_u32("timeout", timeout_ms);
+        solver.set_params(&params);
+        solver.assert(&encoding.valid);
+        Verifier { domain, encoding, solver, bound, calls: 0 }
+    }
+
+    /// The bound states are checked up to.
+    pub fn bound(&self) -> u32 {
+        self.bound
+    }
+
+    /// How many Z3 queries this verifier has made.
+    pub fn calls(&self) -> u64 {
+        self.calls
+    }
+
+    /// Checks one rule.
+    pub fn check(&mut self, rule: &Rule) -> Verdict<D::State> {
+        self.calls += 1;
+        let compiler = Compiler::new(&self.encoding.view, self.domain.schema().size_feature);
+        let compiled = compiler.compile(rule, "r");
+        let wrong = self.domain.wrong(&self.encoding, rule.action.id, &compiled.args);
+        self.solver.push();
+        self.solver.assert(&compiled.binds);
+        self.solver.assert(&compiled.condition);
+        self.solver.assert(&wrong);
+        let verdict = match self.solver.check() {
+            SatResult::Unsat => Verdict::Sound,
+            SatResult::Unknown => {
+                Verdict::Unknown(self.solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string()))
+            }
+            SatResult::Sat => match self.solver.get_model() {
+                None => Verdict::Unknown("Z3 returned no model".to_string()),
+                Some(model) => {
+                    let state = self.domain.decode(&self.encoding, &model);
+                    let binding: Binding = compiled
+                        .indices
+                        .iter()
+                        .map(|ix| model.eval(ix, true).and_then(|v| v.as_i64()).unwrap_or(0).max(0) as usize)
+                        .collect();
+                    self.confirm(rule, state, binding)
+                }
+            },
+        };
+        self.solver.pop(1);
+        verdict
+    }
+
+    /// Replays a Z3 counterexample with the concrete interpreter and the
+    /// exact oracle; a model that does not replay is reported as unknown
+    /// (an encoding fault must never be mistaken for either verdict).
+    fn confirm(&self, rule: &Rule, state: D::State, binding: Binding) -> Verdict<D::State> {
+        let view = self.domain.view(&state);
+        let interp = Interpreter::new(rule, &view, self.domain.schema().size_feature);
+        let valid_binding = binding.len() == rule.decls.len()
+            && rule.decls.iter().zip(&binding).all(|(d, &i)| i < view.table(d.ty).len());
+        if valid_binding && interp.eval_bool(&rule.condition, &binding) {
+            let action = interp.eval_action(&binding);
+            if !self.domain.is_sound(&state, &action) {
+                return Verdict::Unsound(Counterexample { state, binding, action });
+            }
+        }
+        // The model's binding did not replay; look for any wrong binding.
+        for (b, action) in interp.applications() {
+            if !self.domain.is_sound(&state, &action) {
+                return Verdict::Unsound(Counterexample { state, binding: b, action });
+            }
+        }
+        Verdict::Unknown(format!("Z3 counterexample did not replay: {}", self.domain.show(&state)))
+    }
+}
