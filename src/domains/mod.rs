@@ -70,8 +70,9 @@ pub trait Domain: Send + Sync {
     /// some solution of the symbolic state.
     fn wrong(&self, enc: &Encoding<Self::Extra>, action: crate::dsl::ast::ActionId, args: &[Int]) -> Bool;
 
-    /// Reads the concrete state out of a model of an encoding.
-    fn decode(&self, enc: &Encoding<Self::Extra>, model: &Model) -> Self::State;
+    /// Reads the concrete state out of a model of an encoding (`None` if the
+    /// model is not a valid state, which would be an encoding fault).
+    fn decode(&self, enc: &Encoding<Self::Extra>, model: &Model) -> Option<Self::State>;
 
     /// Formats a state for reports (`HINTS | CELLS`).
     fn show(&self, state: &Self::State) -> String;

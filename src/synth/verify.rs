@@ -97,15 +97,17 @@ impl<'d, D: Domain> Verifier<'d, D> {
             }
             SatResult::Sat => match self.solver.get_model() {
                 None => Verdict::Unknown("Z3 returned no model".to_string()),
-                Some(model) => {
-                    let state = self.domain.decode(&self.encoding, &model);
+                Some(model) => match self.domain.decode(&self.encoding, &model) {
+                    None => Verdict::Unknown("Z3 model is not a valid state".to_string()),
+                    Some(state) => {
                     let binding: Binding = compiled
                         .indices
                         .iter()
                         .map(|ix| model.eval(ix, true).and_then(|v| v.as_i64()).unwrap_or(0).max(0) as usize)
                         .collect();
-                    self.confirm(rule, state, binding)
-                }
+                        self.confirm(rule, state, binding)
+                    }
+                },
             },
         };
         self.solver.pop(1);

@@ -1,0 +1,229 @@
+//! The nonogram line domain as the engine sees it: line states with their
+//! maximal transition, the elements of DSL.md (hints, blocks, gaps) as a
+//! view, `fill` judged by the exact line solver, both orientations, and the
+//! exhaustive table of small valid lines.
+
+use super::line::{Cell, Line};
+use super::solver::LineSolver;
+use super::symbolic::{self, LineTerms};
+use crate::domains::{Domain, Encoding};
+use crate::dsl::ast::{ActionId, FeatureId, TypeId};
+use crate::dsl::eval::{ActionValue, ElementTable, View};
+use crate::dsl::schema::Schema;
+use z3::ast::{Bool, Int};
+use z3::Model;
+
+/// A line and its maximal transition (what the oracle judges fills by).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LineState {
+    /// The line.
+    pub line: Line,
+    /// Every cell forced by the line in all its solutions.
+    pub target: Vec<Cell>,
+}
+
+impl LineState {
+    /// The line with its maximal transition; `None` if the line is invalid.
+    pub fn new(line: Line) -> Option<LineState> {
+        let target = LineSolver::new().solve(&line)?;
+        Some(LineState { line, target })
+    }
+
+    /// The mirror image of the state.
+    pub fn mirror(&self) -> LineState {
+        let mut target = self.target.clone();
+        target.reverse();
+        LineState { line: self.line.mirror(), target }
+    }
+}
+
+/// A deduction: fill cells [start, end) with `value`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Fill {
+    /// true = filled, false = crossed out.
+    pub value: bool,
+    /// First cell.
+    pub start: usize,
+    /// One past the last cell.
+    pub end: usize,
+}
+
+impl Fill {
+    /// Reads a `fill(value, a, b)` action value; `None` for a malformed one.
+    pub fn from_action(action: &ActionValue) -> Option<(bool, i64, i64)> {
+        match action.args.as_slice() {
+            [v, a, b] => Some((*v != 0, *a, *b)),
+            _ => None,
+        }
+    }
+
+    /// The same cells seen on the mirrored line of `len` cells.
+    pub fn mirror(&self, len: usize) -> Fill {
+        Fill { value: self.value, start: len - self.end, end: len - self.start }
+    }
+}
+
+/// Ids of the schema's names the domain provides.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ids {
+    pub hint: TypeId,
+    pub block: TypeId,
+    pub gap: TypeId,
+    pub start: FeatureId,
+    pub size: FeatureId,
+    pub lowest_end: FeatureId,
+    pub highest_start: FeatureId,
+}
+
+/// The nonogram line domain.
+#[derive(Clone, Debug)]
+pub struct Nonogram {
+    schema: Schema,
+    ids: Ids,
+}
+
+/// A schema that does not describe nonogram lines.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: {message}")]
+pub struct SchemaMismatch {
+    /// The DSL file.
+    pub path: String,
+    /// What is missing or extra.
+    pub message: String,
+}
+
+impl Nonogram {
+    /// The domain with the bundled `dsl/nonogram.ron`.
+    pub fn new() -> Nonogram {
+        Nonogram::with_schema(Schema::nonogram(), "dsl/nonogram.ron").expect("bundled schema fits the domain")
+    }
+
+    /// The domain with a designer's schema: it must name exactly the types,
+    /// features, globals and actions this domain provides (costs are free).
+    pub fn with_schema(schema: Schema, path: &str) -> Result<Nonogram, SchemaMismatch> {
+        let err = |message: String| SchemaMismatch { path: path.to_string(), message };
+        let ty = |n: &str| schema.type_id(n).ok_or_else(|| err(format!("element type `{n}` is missing")));
+        let ft = |n: &str| schema.feature_id(n).ok_or_else(|| err(format!("feature `{n}` is missing")));
+        let ids = Ids {
+            hint: ty("hint")?,
+            block: ty("block")?,
+            gap: ty("gap")?,
+            start: ft("start")?,
+            size: ft("size")?,
+            lowest_end: ft("lowest_end_cell")?,
+            highest_start: ft("highest_start_cell")?,
+        };
+        if schema.type_count() != 3 || schema.feature_count() != 4 {
+            return Err(err("the nonogram domain provides exactly the types hint, block, gap and the features start, size, lowest_end_cell, highest_start_cell".into()));
+        }
+        if schema.file.globals.len() != 1 || schema.global_id("line_size").is_none() {
+            return Err(err("the nonogram domain provides exactly the global `line_size`".into()));
+        }
+        match schema.file.actions.as_slice() {
+            [a] if a.name == "fill" && a.params == [crate::dsl::schema::ParamKind::Bool, crate::dsl::schema::ParamKind::Int, crate::dsl::schema::ParamKind::Int] => {}
+            _ => return Err(err("the nonogram domain provides exactly the action `fill(bool, int, int)`".into())),
+        }
+        Ok(Nonogram { schema, ids })
+    }
+
+    pub(crate) fn ids(&self) -> Ids {
+        self.ids
+    }
+
+    /// The view of a bare line (hints, blocks, gaps, line_size).
+    pub fn line_view(&self, line: &Line) -> View {
+        let nf = self.schema.feature_count();
+        let ids = self.ids;
+        let mut tables = vec![ElementTable::new(nf); 3];
+        let k = line.hints.len() as i64;
+        let n = line.len() as i64;
+        let total: i64 = line.hints.iter().map(|&h| h as i64).sum();
+        let mut before = 0i64;
+        for (i, &h) in line.hints.iter().enumerate() {
+            let h = h as i64;
+            let i64i = i as i64;
+            let mut row = vec![0; nf];
+            row[ids.start.0 as usize] = i64i;
+            row[ids.size.0 as usize] = h;
+            row[ids.lowest_end.0 as usize] = i64i + before + h;
+            row[ids.highest_start.0 as usize] = n - k + i64i + 1 - (total - before);
+            tables[ids.hint.0 as usize].push(&row);
+            before += h;
+        }
+        for (ty, runs) in [(ids.block, line.blocks()), (ids.gap, line.gaps())] {
+            for (s, len) in runs {
+                let mut row = vec![0; nf];
+                row[ids.start.0 as usize] = s as i64;
+                row[ids.size.0 as usize] = len as i64;
+                tables[ty.0 as usize].push(&row);
+            }
+        }
+        View { globals: vec![n], tables }
+    }
+}
+
+impl Default for Nonogram {
+    fn default() -> Nonogram {
+        Nonogram::new()
+    }
+}
+
+impl Domain for Nonogram {
+    type State = LineState;
+    type Deduction = Fill;
+    type Extra = LineTerms;
+
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn view(&self, state: &LineState) -> View {
+        self.line_view(&state.line)
+    }
+
+    fn is_sound(&self, state: &LineState, action: &ActionValue) -> bool {
+        let Some((value, a, b)) = Fill::from_action(action) else { return false };
+        let n = state.line.len() as i64;
+        if !(0 <= a && a <= b && b <= n) {
+            return false;
+        }
+        let want = Cell::from_bool(value);
+        state.target[a as usize..b as usize].iter().all(|&c| c == want)
+    }
+
+    fn is_productive(&self, state: &LineState, action: &ActionValue) -> bool {
+        let Some((_, a, b)) = Fill::from_action(action) else { return false };
+        let n = state.line.len() as i64;
+        let (a, b) = (a.clamp(0, n) as usize, b.clamp(0, n) as usize);
+        a < b && state.line.cells[a..b].iter().any(|c| !c.is_known())
+    }
+
+    fn makes(&self, _state: &LineState, wanted: &Fill, action: &ActionValue) -> bool {
+        let Some((value, a, b)) = Fill::from_action(action) else { return false };
+        value == wanted.value && a <= wanted.start as i64 && b >= wanted.end as i64
+    }
+
+    fn orientations(&self, state: &LineState, wanted: &Fill) -> Vec<(LineState, Fill)> {
+        vec![(state.clone(), *wanted), (state.mirror(), wanted.mirror(state.line.len()))]
+    }
+
+    fn small_states(&self, size: u32) -> Vec<LineState> {
+        super::enumerate::valid_lines(size as usize)
+    }
+
+    fn encode(&self, bound: u32) -> Encoding<LineTerms> {
+        symbolic::encode(self, bound as usize)
+    }
+
+    fn wrong(&self, enc: &Encoding<LineTerms>, _action: ActionId, args: &[Int]) -> Bool {
+        symbolic::wrong_fill(&enc.extra, args)
+    }
+
+    fn decode(&self, enc: &Encoding<LineTerms>, model: &Model) -> Option<LineState> {
+        LineState::new(symbolic::decode(&enc.extra, model))
+    }
+
+    fn show(&self, state: &LineState) -> String {
+        state.line.to_string()
+    }
+}
