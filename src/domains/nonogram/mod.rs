@@ -1,9 +1,18 @@
 //! Nonogram lines: line model, exact line solver, decomposition oracle,
-//! boards and `.non` files, `.lines` files, solution traces, the domain's
-//! view and Z3 encoding.
+//! boards, traces, and the domain the engine sees.
+//!
+//! - [`line`]: cells and lines, their text forms, blocks and gaps;
+//! - [`solver`]: the exact line solver (maximal transitions, hint ranges);
+//! - [`decompose`]: the decomposition oracle (cuts and sub-lines);
+//! - [`domain`]: the `Domain` implementation (view, oracle, orientations);
+//! - [`symbolic`]: the Z3 encoding of every line up to a bound;
+//! - [`enumerate`]: every valid small line state.
 
+pub mod decompose;
 pub mod domain;
 pub mod enumerate;
 pub mod line;
 pub mod solver;
 pub mod symbolic;
+
+pub use line::{Cell, Line};
