@@ -7,4 +7,5 @@
 
 pub mod domains;
 pub mod dsl;
+pub mod select;
 pub mod synth;

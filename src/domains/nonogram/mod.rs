@@ -8,6 +8,7 @@
 //! - [`symbolic`]: the Z3 encoding of every line up to a bound;
 //! - [`enumerate`]: every valid small line state.
 
+pub mod apply;
 pub mod decompose;
 pub mod domain;
 pub mod enumerate;

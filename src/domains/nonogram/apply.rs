@@ -1,0 +1,135 @@
+//! Applying a rule set to a line, exactly as DSL.md says: rounds until a
+//! round fills nothing; in a round every rule is evaluated in both
+//! orientations (or only the line's own with `one_sided`) on the whole line
+//! and on each sub-line of its decomposition, all against the state at the
+//! start of the round, and all fills are applied at once. A fill that is out
+//! of range or disagrees with the target is an error naming the rule and the
+//! line — never counted, never dropped.
+
+use super::decompose::decompose;
+use super::domain::{Fill, Nonogram};
+use super::line::{Cell, Line};
+use crate::dsl::ast::Rule;
+use crate::dsl::eval::Interpreter;
+
+/// How rules are applied.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ApplyOptions {
+    /// Apply rules only in the line's own orientation (no mirror).
+    pub one_sided: bool,
+}
+
+/// A rule concluded something wrong on a line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("rule `{rule}` is unsound: on {line} ({orientation}) it fills {value} cells [{start}, {end}), {reason}")]
+pub struct UnsoundFill {
+    /// The rule's name.
+    pub rule: String,
+    /// The (sub-)line it was applied to, as `HINTS | CELLS`, in the
+    /// orientation it was evaluated in.
+    pub line: String,
+    /// `mirrored` or `as given`.
+    pub orientation: &'static str,
+    /// `true` or `false`.
+    pub value: bool,
+    /// First cell of the fill, on that line.
+    pub start: i64,
+    /// One past the last cell of the fill, on that line.
+    pub end: i64,
+    /// Why it is wrong.
+    pub reason: String,
+}
+
+/// A (sub-)line in one orientation, with where its cells sit in the whole line.
+struct Frame {
+    line: Line,
+    offset: usize,
+    mirrored: bool,
+}
+
+impl Frame {
+    /// Maps cell `i` of this frame to the whole line.
+    fn cell(&self, i: usize) -> usize {
+        if self.mirrored {
+            self.offset + self.line.len() - 1 - i
+        } else {
+            self.offset + i
+        }
+    }
+}
+
+fn frames(cells: &[Cell], hints: &[u32], opts: ApplyOptions) -> Vec<Frame> {
+    let whole = Line::new(hints.to_vec(), cells.to_vec());
+    let mut parts = vec![(whole.clone(), 0)];
+    if let Some(subs) = decompose(&whole) {
+        if subs.len() > 1 {
+            parts.extend(subs.into_iter().map(|s| (s.line, s.offset)));
+        }
+    }
+    let mut out = vec![];
+    for (line, offset) in parts {
+        if !opts.one_sided {
+            out.push(Frame { line: line.mirror(), offset, mirrored: true });
+        }
+        out.push(Frame { line, offset, mirrored: false });
+    }
+    out
+}
+
+/// Applies `rules` to `start` until nothing changes; `target` is the
+/// maximal transition every fill must agree with. Returns the final cells.
+pub fn saturate(
+    domain: &Nonogram,
+    rules: &[&Rule],
+    start: &Line,
+    target: &[Cell],
+    opts: ApplyOptions,
+) -> Result<Vec<Cell>, UnsoundFill> {
+    let size = crate::domains::Domain::schema(domain).size_feature;
+    let mut cells = start.cells.clone();
+    loop {
+        let mut fills: Vec<(usize, Cell)> = vec![];
+        for frame in frames(&cells, &start.hints, opts) {
+            let view = domain.line_view(&frame.line);
+            for rule in rules {
+                for (_, action) in Interpreter::new(rule, &view, size).applications() {
+                    let Some((value, a, b)) = Fill::from_action(&action) else { continue };
+                    let fail = |reason: String| UnsoundFill {
+                        rule: rule.name.clone(),
+                        line: frame.line.to_string(),
+                        orientation: if frame.mirrored { "mirrored" } else { "as given" },
+                        value,
+                        start: a,
+                        end: b,
+                        reason,
+                    };
+                    let n = frame.line.len() as i64;
+                    if !(0 <= a && a <= b && b <= n) {
+                        return Err(fail(format!("which is out of range for a line of {n} cells")));
+                    }
+                    let want = Cell::from_bool(value);
+                    for i in a as usize..b as usize {
+                        let at = frame.cell(i);
+                        if target[at] != want {
+                            return Err(fail(format!("but cell {at} of the whole line is `{}` in the target", target[at].to_char())));
+                        }
+                        if cells[at] == Cell::Unknown {
+                            fills.push((at, want));
+                        }
+                    }
+                }
+            }
+        }
+        if fills.is_empty() {
+            return Ok(cells);
+        }
+        for (at, c) in fills {
+            cells[at] = c;
+        }
+    }
+}
+
+/// Number of cells unknown in `start` and known in `end`.
+pub fn newly_known(start: &Line, end: &[Cell]) -> usize {
+    start.cells.iter().zip(end).filter(|(s, e)| !s.is_known() && e.is_known()).count()
+}
