@@ -10,6 +10,7 @@
 
 pub mod decompose;
 pub mod line;
+pub mod lines_file;
 pub mod solver;
 
 pub use line::{Cell, Line};
