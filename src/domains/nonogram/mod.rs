@@ -13,6 +13,7 @@ pub mod decompose;
 pub mod domain;
 pub mod enumerate;
 pub mod line;
+pub mod lines_file;
 pub mod solver;
 pub mod symbolic;
 
