@@ -24,26 +24,96 @@ pub fn hint_sequences(len: usize) -> Vec<Vec<u32>> {
     out
 }
 
-/// Every valid line state of exactly `len` cells, with its maximal transition.
-pub fn valid_lines_of_len(len: usize) -> Vec<LineState> {
-    let mut solver = LineSolver::new();
-    let mut out = vec![];
-    let total = 3usize.pow(len as u32);
-    for hints in hint_sequences(len) {
-        for code in 0..total {
-            let mut c = code;
-            let cells: Vec<Cell> = (0..len)
-                .map(|_| {
-                    let cell = [Cell::Unknown, Cell::True, Cell::False][c % 3];
-                    c /= 3;
-                    cell
-                })
-                .collect();
-            let line = Line::new(hints.clone(), cells);
-            if let Some(target) = solver.solve(&line) {
-                out.push(LineState { line, target });
+/// The hint pattern as a string of cells (`1`s for hints, one `0` between
+/// them) for an automaton whose states are positions in it.
+struct Pattern {
+    cells: Vec<bool>,
+}
+
+impl Pattern {
+    fn new(hints: &[u32]) -> Pattern {
+        let mut cells = vec![];
+        for (i, &h) in hints.iter().enumerate() {
+            if i > 0 {
+                cells.push(false);
+            }
+            cells.extend(std::iter::repeat(true).take(h as usize));
+        }
+        Pattern { cells }
+    }
+
+    /// States reachable from `states` (a bitset of positions) reading `cell`.
+    fn step(&self, states: u64, cell: Cell) -> u64 {
+        let end = self.cells.len();
+        let mut out = 0u64;
+        for p in 0..=end {
+            if states >> p & 1 == 0 {
+                continue;
+            }
+            let may_be = |v: bool| cell == Cell::Unknown || cell == Cell::from_bool(v);
+            // extra empty cells are allowed at the ends and after a separator
+            if may_be(false) && (p == 0 || p == end || !self.cells[p - 1]) {
+                out |= 1 << p;
+            }
+            if p < end && may_be(self.cells[p]) {
+                out |= 1 << (p + 1);
             }
         }
+        out
+    }
+}
+
+/// Calls `f` with every valid line of exactly `len` cells and the given
+/// hints: a depth-first walk over cells that keeps only prefixes some
+/// solution extends.
+fn for_each_valid_cells(hints: &[u32], len: usize, f: &mut impl FnMut(&[Cell])) {
+    let pattern = Pattern::new(hints);
+    let end = pattern.cells.len();
+    // finish[r]: states from which r unknown cells can reach the end
+    let mut finish = vec![1u64 << end];
+    for r in 1..=len {
+        let mut ok = 0u64;
+        for p in 0..=end {
+            if pattern.step(1 << p, Cell::Unknown) & finish[r - 1] != 0 {
+                ok |= 1 << p;
+            }
+        }
+        finish.push(ok);
+    }
+    let mut cells = Vec::with_capacity(len);
+    fn walk(pattern: &Pattern, finish: &[u64], len: usize, states: u64, cells: &mut Vec<Cell>, f: &mut impl FnMut(&[Cell])) {
+        if cells.len() == len {
+            f(cells);
+            return;
+        }
+        for c in [Cell::Unknown, Cell::True, Cell::False] {
+            let next = pattern.step(states, c);
+            if next & finish[len - cells.len() - 1] != 0 {
+                cells.push(c);
+                walk(pattern, finish, len, next, cells, f);
+                cells.pop();
+            }
+        }
+    }
+    walk(&pattern, &finish, len, 1, &mut cells, f);
+}
+
+/// Calls `f` with every valid line state of exactly `len` cells and the
+/// given hints, with its maximal transition.
+pub fn for_each_valid_line(hints: &[u32], len: usize, mut f: impl FnMut(&LineState)) {
+    let mut solver = LineSolver::new();
+    for_each_valid_cells(hints, len, &mut |cells| {
+        let line = Line::new(hints.to_vec(), cells.to_vec());
+        let target = solver.solve(&line).expect("the walk yields only valid lines");
+        f(&LineState { line, target });
+    });
+}
+
+/// Every valid line state of exactly `len` cells, with its maximal transition.
+pub fn valid_lines_of_len(len: usize) -> Vec<LineState> {
+    let mut out = vec![];
+    for hints in hint_sequences(len) {
+        for_each_valid_line(&hints, len, |s| out.push(s.clone()));
     }
     out
 }
@@ -64,6 +134,27 @@ mod tests {
         for len in 0..9 {
             for h in hint_sequences(len) {
                 assert!(Line::min_len(&h) <= len as u64);
+            }
+        }
+    }
+
+    #[test]
+    fn the_walk_yields_exactly_the_valid_lines() {
+        let mut solver = LineSolver::new();
+        for len in 1..=6 {
+            for hints in hint_sequences(len) {
+                let mut walked = vec![];
+                for_each_valid_line(&hints, len, |s| walked.push(s.line.cells.clone()));
+                let mut brute = vec![];
+                for code in 0..3usize.pow(len as u32) {
+                    let cells: Vec<Cell> = (0..len).map(|i| [Cell::Unknown, Cell::True, Cell::False][code / 3usize.pow(i as u32) % 3]).collect();
+                    if solver.is_valid(&hints, &cells) {
+                        brute.push(cells);
+                    }
+                }
+                walked.sort();
+                brute.sort();
+                assert_eq!(walked, brute, "hints {hints:?} len {len}");
             }
         }
     }

@@ -9,6 +9,8 @@
 //! - [`enumerate`]: every valid small line state.
 
 pub mod apply;
+pub mod check;
+pub mod coverage;
 pub mod decompose;
 pub mod domain;
 pub mod enumerate;

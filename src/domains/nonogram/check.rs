@@ -1,0 +1,46 @@
+//! Brute-force soundness of rules: every valid line up to N cells, every
+//! binding, every fill judged by the exact line solver. The independent
+//! ground truth the Z3 verifier is tested against.
+
+use super::domain::{LineState, Nonogram};
+use super::enumerate::{for_each_valid_line, hint_sequences};
+use crate::domains::Domain;
+use crate::dsl::ast::Rule;
+use crate::dsl::eval::{ActionValue, Binding, Interpreter};
+use rayon::prelude::*;
+
+/// A line on which a rule concludes something wrong.
+#[derive(Clone, Debug)]
+pub struct BruteCounterexample {
+    /// The line with its maximal transition.
+    pub state: LineState,
+    /// The binding.
+    pub binding: Binding,
+    /// The wrong fill.
+    pub action: ActionValue,
+}
+
+/// The first counterexample to `rule` among all valid lines of 1..=max_n
+/// cells (shortest lines first, then hint order, then cell order), or
+/// `None` if the rule is sound up to max_n.
+pub fn brute_force(domain: &Nonogram, rule: &Rule, max_n: usize) -> Option<BruteCounterexample> {
+    let size = domain.schema().size_feature;
+    let jobs: Vec<(usize, Vec<u32>)> =
+        (1..=max_n).flat_map(|n| hint_sequences(n).into_iter().map(move |h| (n, h))).collect();
+    jobs.par_iter().find_map_first(|(n, hints)| {
+        let mut found = None;
+        for_each_valid_line(hints, *n, |state| {
+            if found.is_some() {
+                return;
+            }
+            let view = domain.view(state);
+            for (binding, action) in Interpreter::new(rule, &view, size).applications() {
+                if !domain.is_sound(state, &action) {
+                    found = Some(BruteCounterexample { state: state.clone(), binding, action });
+                    return;
+                }
+            }
+        });
+        found
+    })
+}
