@@ -1,2 +1,111 @@
-//! The `stratsynth` command line: parses arguments and calls the library.
-fn main() {}
+//! The `stratsynth` command line: parses arguments (clap), calls the
+//! library, reports results and errors (non-zero exit on any error).
+
+mod commands;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Learns human-readable, provably sound solving strategies for logic
+/// puzzles by program synthesis.
+#[derive(Parser, Debug)]
+#[command(name = "stratsynth", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Pretty-print a rule file, with each rule's cost.
+    Print {
+        /// The `.rules` file.
+        rules: PathBuf,
+    },
+    /// Brute-force soundness of each nonogram rule on every valid line up to N cells.
+    Check {
+        /// The `.rules` file.
+        rules: PathBuf,
+        /// Longest line checked.
+        #[arg(long, default_value_t = 10)]
+        max_n: usize,
+    },
+    /// Prove each rule sound with Z3 up to a bound, or give a counterexample.
+    Verify {
+        /// The `.rules` file.
+        rules: PathBuf,
+        /// Soundness bound (line length; default from the domain's DSL file).
+        #[arg(long)]
+        bound: Option<u32>,
+        /// Z3 time limit per rule, in milliseconds.
+        #[arg(long, default_value_t = 60_000)]
+        timeout_ms: u32,
+        /// Print one JSON list instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Solve a `.non` puzzle line by line, with the exact line solver or a rule set.
+    Solve {
+        /// The `.non` puzzle.
+        puzzle: PathBuf,
+        /// Solve with these rules (plus the decomposition oracle) instead of the exact solver.
+        #[arg(long)]
+        rules: Option<PathBuf>,
+        /// Apply rules only in each line's own orientation.
+        #[arg(long)]
+        one_sided: bool,
+    },
+    /// Write solution traces (random rollouts) of puzzles as test transitions.
+    Trace {
+        /// `.non` puzzles.
+        #[arg(required = true)]
+        puzzles: Vec<PathBuf>,
+        /// Random seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Output `.lines` file.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Coverage of a rule set on test transitions.
+    Cover {
+        /// The `.rules` file.
+        #[arg(long)]
+        rules: PathBuf,
+        /// The `.lines` test set.
+        #[arg(long)]
+        lines: PathBuf,
+        /// Greedily choose the K rules that add most coverage.
+        #[arg(long)]
+        top: Option<usize>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Apply rules only in each line's own orientation (the paper's setting).
+        #[arg(long)]
+        one_sided: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Print { rules } => commands::rules::print(&rules),
+        Command::Check { rules, max_n } => commands::rules::check(&rules, max_n),
+        Command::Verify { rules, bound, timeout_ms, json } => commands::rules::verify(&rules, bound, timeout_ms, json),
+        Command::Solve { puzzle, rules, one_sided } => commands::nonogram::solve(&puzzle, rules.as_deref(), one_sided),
+        Command::Trace { puzzles, seed, output } => commands::nonogram::trace(&puzzles, seed, &output),
+        Command::Cover { rules, lines, top, json, one_sided } => {
+            commands::nonogram::cover(&rules, &lines, top, json, one_sided)
+        }
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

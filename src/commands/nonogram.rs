@@ -1,0 +1,147 @@
+//! `solve`, `trace` and `cover`: nonogram boards and test transitions.
+
+use super::{read_nonogram_rules, CmdResult};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use stratsynth::domains::nonogram::apply::{saturate, ApplyOptions};
+use stratsynth::domains::nonogram::board::{exact, Board, Contradiction};
+use stratsynth::domains::nonogram::coverage::Coverage;
+use stratsynth::domains::nonogram::lines_file::{read_lines_file, write_lines};
+use stratsynth::domains::nonogram::non_file::read_non_file;
+use stratsynth::domains::nonogram::trace::trace_puzzle;
+use stratsynth::domains::Domain;
+use stratsynth::dsl::ast::Rule;
+use stratsynth::dsl::cost::cost;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// `solve PUZZLE [--rules R]`: line-by-line solving to a fixpoint.
+pub fn solve(path: &Path, rules: Option<&Path>, one_sided: bool) -> CmdResult {
+    let puzzle = read_non_file(path).map_err(|e| e.to_string())?;
+    let mut board = Board::from_puzzle(&puzzle);
+    let report = match rules {
+        None => board.solve_exact().map_err(|e| e.to_string())?,
+        Some(rules_path) => {
+            let (domain, rules) = read_nonogram_rules(rules_path)?;
+            let limit = domain.schema().file.limits.max_state as usize;
+            if board.width().max(board.height()) > limit {
+                return Err(format!(
+                    "{}: lines of {} cells are longer than the limit of {limit} cells rules are applied to",
+                    path.display(),
+                    board.width().max(board.height())
+                ));
+            }
+            let refs: Vec<&Rule> = rules.iter().collect();
+            let options = ApplyOptions { one_sided };
+            board
+                .solve_with(|line| {
+                    let target = exact(line)?;
+                    saturate(&domain, &refs, line, &target, options).map_err(|e| Contradiction(e.to_string()))
+                })
+                .map_err(|e| e.to_string())?
+        }
+    };
+    if let Some(title) = &puzzle.title {
+        println!("{title}");
+    }
+    println!("{board}");
+    println!(
+        "{}: {} of {} cells known{}",
+        if report.solved { "solved" } else { "not solved" },
+        report.known,
+        report.total,
+        match &puzzle.goal {
+            Some(goal) if !board.agrees_with(goal) => " (DISAGREES with the goal!)",
+            Some(_) => ", all agreeing with the goal",
+            None => "",
+        }
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `trace PUZZLES --seed S -o OUT`: random-rollout solution traces.
+pub fn trace(puzzles: &[std::path::PathBuf], seed: u64, output: &Path) -> CmdResult {
+    let limit = stratsynth::dsl::schema::Schema::nonogram().file.limits.max_state as usize;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut transitions = vec![];
+    for path in puzzles {
+        let puzzle = read_non_file(path).map_err(|e| e.to_string())?;
+        if puzzle.width.max(puzzle.height) > limit {
+            eprintln!("skipping {}: lines longer than {limit} cells", path.display());
+            continue;
+        }
+        let board = Board::from_puzzle(&puzzle);
+        transitions.extend(trace_puzzle(&board, &mut rng));
+    }
+    let file = std::fs::File::create(output).map_err(|e| format!("{}: {e}", output.display()))?;
+    write_lines(std::io::BufWriter::new(file), &transitions).map_err(|e| format!("{}: {e}", output.display()))?;
+    eprintln!("wrote {} transitions from {} puzzles to {}", transitions.len(), puzzles.len(), output.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The `--json` object of `cover`.
+#[derive(serde::Serialize)]
+struct JsonCover<'a> {
+    transitions: usize,
+    covered: usize,
+    max_cells: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    top: Option<Vec<&'a str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    top_cumulative: Option<Vec<usize>>,
+    rules: &'a [stratsynth::domains::nonogram::coverage::RuleFigures],
+}
+
+fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+/// `cover --rules R --lines T [--top K] [--json] [--one-sided]`.
+pub fn cover(rules_path: &Path, lines: &Path, top: Option<usize>, json: bool, one_sided: bool) -> CmdResult {
+    let (domain, rules) = read_nonogram_rules(rules_path)?;
+    let limit = domain.schema().file.limits.max_state as usize;
+    let tests = read_lines_file(lines, limit).map_err(|e| e.to_string())?;
+    let coverage = Coverage::new(&domain, &rules, &tests, ApplyOptions { one_sided });
+    let report = coverage.report().map_err(|e| format!("{}: {e}", lines.display()))?;
+    let picks = match top {
+        Some(k) => Some(coverage.top(k, |i| cost(&rules[i], domain.schema())).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    if json {
+        let out = JsonCover {
+            transitions: report.transitions,
+            covered: report.covered,
+            max_cells: report.max_cells,
+            top: picks.as_ref().map(|p| p.iter().map(|p| rules[p.index].name.as_str()).collect()),
+            top_cumulative: picks.as_ref().map(|p| p.iter().map(|p| p.score).collect()),
+            rules: &report.rules,
+        };
+        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "{} transitions, {} rules{}: covered {} of {} cells ({:.1}%)",
+        report.transitions,
+        rules.len(),
+        if one_sided { " (one-sided)" } else { "" },
+        report.covered,
+        report.max_cells,
+        percent(report.covered, report.max_cells)
+    );
+    println!("{:<28} {:>6} {:>8} {:>9}", "rule", "cost", "alone", "marginal");
+    for (rule, figures) in rules.iter().zip(&report.rules) {
+        println!("{:<28} {:>6} {:>8} {:>9}", rule.name, cost(rule, domain.schema()), figures.alone, figures.marginal);
+    }
+    if let Some(picks) = picks {
+        println!("\ntop {} by greedy coverage:", picks.len());
+        println!("{:>3} {:<28} {:>10} {:>7}", "#", "rule", "cumulative", "%");
+        for (i, p) in picks.iter().enumerate() {
+            println!("{:>3} {:<28} {:>10} {:>6.1}%", i + 1, rules[p.index].name, p.score, percent(p.score, report.max_cells));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,124 @@
+//! `print`, `check` and `verify`: commands on rule files.
+
+use super::{read_nonogram_rules, read_rules, CmdResult};
+use stratsynth::domains::nonogram::check::brute_force;
+use stratsynth::domains::Domain;
+use stratsynth::dsl::ast::Rule;
+use stratsynth::dsl::cost::cost;
+use stratsynth::dsl::eval::{ActionValue, Binding};
+use stratsynth::dsl::print::print_rule;
+use stratsynth::dsl::schema::Schema;
+use stratsynth::synth::verify::{Verdict, Verifier};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// `print RULES`: each rule pretty-printed after a `# cost N` line.
+pub fn print(path: &Path) -> CmdResult {
+    let (schema, rules) = read_rules(path)?;
+    let shown: Vec<String> = rules.iter().map(|r| format!("# cost {}\n{}", cost(r, &schema), print_rule(r, &schema))).collect();
+    println!("{}", shown.join("\n\n"));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `x=element i` for each pattern variable.
+fn show_binding(rule: &Rule, schema: &Schema, binding: &Binding) -> String {
+    rule.decls
+        .iter()
+        .zip(binding)
+        .map(|(d, i)| format!("{} = {} {}", d.name, schema.type_name(d.ty), i))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `fill(false, 3, 4)`.
+fn show_action(schema: &Schema, action: &ActionValue) -> String {
+    let def = schema.action(action.action);
+    if def.params.is_empty() {
+        return def.name.clone();
+    }
+    let args: Vec<String> = def
+        .params
+        .iter()
+        .zip(&action.args)
+        .map(|(p, v)| match p {
+            stratsynth::dsl::schema::ParamKind::Bool => (*v != 0).to_string(),
+            stratsynth::dsl::schema::ParamKind::Int => v.to_string(),
+        })
+        .collect();
+    format!("{}({})", def.name, args.join(", "))
+}
+
+/// `check RULES --max-n N`: brute force over every valid line up to N cells.
+pub fn check(path: &Path, max_n: usize) -> CmdResult {
+    let (domain, rules) = read_nonogram_rules(path)?;
+    let limit = domain.schema().file.limits.max_state as usize;
+    if max_n == 0 || max_n > limit {
+        return Err(format!("--max-n must be between 1 and {limit}"));
+    }
+    let mut all_sound = true;
+    for rule in &rules {
+        match brute_force(&domain, rule, max_n) {
+            None => println!("{}: sound on all valid lines up to {max_n} cells", rule.name),
+            Some(cx) => {
+                all_sound = false;
+                println!(
+                    "{}: UNSOUND on {} (maximal transition {}) with {}: {}",
+                    rule.name,
+                    domain.show(&cx.state),
+                    stratsynth::domains::nonogram::line::format_cells(&cx.state.target),
+                    show_binding(rule, domain.schema(), &cx.binding),
+                    show_action(domain.schema(), &cx.action)
+                );
+            }
+        }
+    }
+    Ok(if all_sound { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// One rule's verdict for `--json`.
+#[derive(serde::Serialize)]
+struct JsonVerdict {
+    name: String,
+    verdict: &'static str,
+    bound: u32,
+    counterexample: Option<String>,
+}
+
+/// `verify RULES [--bound N] [--json]`: Z3 soundness of each rule.
+pub fn verify(path: &Path, bound: Option<u32>, timeout_ms: u32, json: bool) -> CmdResult {
+    let (domain, rules) = read_nonogram_rules(path)?;
+    let bound = bound.unwrap_or(domain.schema().file.limits.bound);
+    let limit = domain.schema().file.limits.max_state;
+    if bound == 0 || bound > limit {
+        return Err(format!("--bound must be between 1 and {limit}"));
+    }
+    let mut verifier = Verifier::new(&domain, bound, timeout_ms);
+    let mut out = vec![];
+    let mut all_sound = true;
+    for rule in &rules {
+        let verdict = verifier.check(rule);
+        all_sound &= verdict.is_sound();
+        let (text, cx) = match &verdict {
+            Verdict::Sound => (format!("{}: sound up to {bound}", rule.name), None),
+            Verdict::Unsound(c) => (
+                format!(
+                    "{}: UNSOUND on {} with {}: {}",
+                    rule.name,
+                    domain.show(&c.state),
+                    show_binding(rule, domain.schema(), &c.binding),
+                    show_action(domain.schema(), &c.action)
+                ),
+                Some(domain.show(&c.state)),
+            ),
+            Verdict::Unknown(why) => (format!("{}: unknown ({why}); not proven sound", rule.name), None),
+        };
+        if !json {
+            println!("{text}");
+        }
+        out.push(JsonVerdict { name: rule.name.clone(), verdict: verdict.word(), bound, counterexample: cx });
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
+    }
+    Ok(if all_sound { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
