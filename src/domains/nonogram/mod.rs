@@ -11,6 +11,7 @@
 pub mod decompose;
 pub mod line;
 pub mod lines_file;
+pub mod non_file;
 pub mod solver;
 
 pub use line::{Cell, Line};
