@@ -8,6 +8,7 @@
 //! - [`board`]: boards solved line by line to a fixpoint;
 //! - [`trace`]: solution traces by random rollouts (test transitions).
 
+pub mod board;
 pub mod decompose;
 pub mod line;
 pub mod lines_file;
