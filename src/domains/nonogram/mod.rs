@@ -8,11 +8,20 @@
 //! - [`board`]: boards solved line by line to a fixpoint;
 //! - [`trace`]: solution traces by random rollouts (test transitions).
 
+#![warn(missing_docs)]
+
 pub mod board;
 pub mod decompose;
 pub mod line;
 pub mod lines_file;
 pub mod non_file;
 pub mod solver;
+pub mod trace;
 
 pub use line::{Cell, Line};
+pub use board::{Board, LineId};
+pub use decompose::{decompose, SubLine};
+pub use lines_file::Transition;
+pub use non_file::Puzzle;
+pub use solver::{is_valid, solve, LineSolver};
+pub use trace::{trace_puzzle, Trace};
