@@ -4,11 +4,18 @@
 //! - [`line`]: cells and lines, their text forms, blocks and gaps;
 //! - [`solver`]: the exact line solver (maximal transitions, hint ranges);
 //! - [`decompose`]: the decomposition oracle (cuts and sub-lines);
+//! - [`lines_file`]: the `.lines` transition format;
+//! - [`non_file`]: the `.non` puzzle format;
+//! - [`board`]: boards solved line by line to a fixpoint;
+//! - [`trace`]: solution traces by random rollouts (test transitions);
 //! - [`domain`]: the `Domain` implementation (view, oracle, orientations);
 //! - [`symbolic`]: the Z3 encoding of every line up to a bound;
-//! - [`enumerate`]: every valid small line state.
+//! - [`enumerate`]: every valid small line state;
+//! - [`apply`], [`coverage`], [`check`]: rule sets on lines, coverage on
+//!   test sets, brute-force soundness.
 
 pub mod apply;
+pub mod board;
 pub mod check;
 pub mod coverage;
 pub mod decompose;
@@ -16,7 +23,9 @@ pub mod domain;
 pub mod enumerate;
 pub mod line;
 pub mod lines_file;
+pub mod non_file;
 pub mod solver;
 pub mod symbolic;
+pub mod trace;
 
 pub use line::{Cell, Line};
