@@ -71,7 +71,8 @@ pub fn trace(puzzles: &[std::path::PathBuf], seed: u64, output: &Path) -> CmdRes
             continue;
         }
         let board = Board::from_puzzle(&puzzle);
-        transitions.extend(trace_puzzle(&board, &mut rng));
+        let trace = trace_puzzle(&board, &mut rng).map_err(|e| format!("{}: {e}", path.display()))?;
+        transitions.extend(trace.transitions);
     }
     let file = std::fs::File::create(output).map_err(|e| format!("{}: {e}", output.display()))?;
     write_lines(std::io::BufWriter::new(file), &transitions).map_err(|e| format!("{}: {e}", output.display()))?;

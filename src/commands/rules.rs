@@ -1,7 +1,7 @@
 //! `print`, `check` and `verify`: commands on rule files.
 
 use super::{read_nonogram_rules, read_rules, CmdResult};
-use stratsynth::domains::nonogram::check::brute_force;
+use stratsynth::domains::nonogram::check::brute_force_all;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
@@ -16,7 +16,7 @@ use std::process::ExitCode;
 pub fn print(path: &Path) -> CmdResult {
     let (schema, rules) = read_rules(path)?;
     let shown: Vec<String> = rules.iter().map(|r| format!("# cost {}\n{}", cost(r, &schema), print_rule(r, &schema))).collect();
-    println!("{}", shown.join("\n\n"));
+    print!("{}", shown.join("\n"));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -56,8 +56,8 @@ pub fn check(path: &Path, max_n: usize) -> CmdResult {
         return Err(format!("--max-n must be between 1 and {limit}"));
     }
     let mut all_sound = true;
-    for rule in &rules {
-        match brute_force(&domain, rule, max_n) {
+    for (rule, verdict) in rules.iter().zip(brute_force_all(&domain, &rules, max_n)) {
+        match verdict {
             None => println!("{}: sound on all valid lines up to {max_n} cells", rule.name),
             Some(cx) => {
                 all_sound = false;

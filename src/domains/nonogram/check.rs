@@ -20,27 +20,39 @@ pub struct BruteCounterexample {
     pub action: ActionValue,
 }
 
-/// The first counterexample to `rule` among all valid lines of 1..=max_n
-/// cells (shortest lines first, then hint order, then cell order), or
-/// `None` if the rule is sound up to max_n.
-pub fn brute_force(domain: &Nonogram, rule: &Rule, max_n: usize) -> Option<BruteCounterexample> {
+/// For each rule, the first counterexample among all valid lines of
+/// 1..=max_n cells (shortest lines first, then hint order, then cell
+/// order), or `None` if the rule is sound up to max_n. One walk over the
+/// lines serves every rule.
+pub fn brute_force_all(domain: &Nonogram, rules: &[Rule], max_n: usize) -> Vec<Option<BruteCounterexample>> {
     let size = domain.schema().size_feature;
     let jobs: Vec<(usize, Vec<u32>)> =
         (1..=max_n).flat_map(|n| hint_sequences(n).into_iter().map(move |h| (n, h))).collect();
-    jobs.par_iter().find_map_first(|(n, hints)| {
-        let mut found = None;
-        for_each_valid_line(hints, *n, |state| {
-            if found.is_some() {
-                return;
-            }
-            let view = domain.view(state);
-            for (binding, action) in Interpreter::new(rule, &view, size).applications() {
-                if !domain.is_sound(state, &action) {
-                    found = Some(BruteCounterexample { state: state.clone(), binding, action });
-                    return;
+    let per_job: Vec<Vec<Option<BruteCounterexample>>> = jobs
+        .par_iter()
+        .map(|(n, hints)| {
+            let mut found: Vec<Option<BruteCounterexample>> = vec![None; rules.len()];
+            for_each_valid_line(hints, *n, |state| {
+                let view = domain.view(state);
+                for (rule, slot) in rules.iter().zip(found.iter_mut()) {
+                    if slot.is_some() {
+                        continue;
+                    }
+                    for (binding, action) in Interpreter::new(rule, &view, size).applications() {
+                        if !domain.is_sound(state, &action) {
+                            *slot = Some(BruteCounterexample { state: state.clone(), binding, action });
+                            break;
+                        }
+                    }
                 }
-            }
-        });
-        found
-    })
+            });
+            found
+        })
+        .collect();
+    (0..rules.len()).map(|r| per_job.iter().find_map(|job| job[r].clone())).collect()
+}
+
+/// [`brute_force_all`] for one rule.
+pub fn brute_force(domain: &Nonogram, rule: &Rule, max_n: usize) -> Option<BruteCounterexample> {
+    brute_force_all(domain, std::slice::from_ref(rule), max_n).pop().flatten()
 }
