@@ -86,6 +86,21 @@ enum Command {
         #[arg(long)]
         one_sided: bool,
     },
+    /// Measure the line solver's throughput and the time of `cover`.
+    Bench {
+        /// The `.rules` file timed with `cover`.
+        #[arg(long, default_value = "rules/nonogram/control.rules")]
+        rules: PathBuf,
+        /// The `.lines` test set timed with `cover`.
+        #[arg(long, default_value = "specs/nonogram/traces.lines")]
+        lines: PathBuf,
+        /// Number of random 30-cell lines solved.
+        #[arg(long, default_value_t = 1_000_000)]
+        count: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -100,6 +115,7 @@ fn main() -> ExitCode {
         Command::Cover { rules, lines, top, json, one_sided } => {
             commands::nonogram::cover(&rules, &lines, top, json, one_sided)
         }
+        Command::Bench { rules, lines, count, seed } => commands::bench::run(&rules, &lines, count, seed),
     };
     match result {
         Ok(code) => code,

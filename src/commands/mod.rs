@@ -1,5 +1,6 @@
 //! Subcommand implementations: read inputs, call the library, print.
 
+pub mod bench;
 pub mod nonogram;
 pub mod rules;
 

@@ -1,0 +1,68 @@
+//! `bench`: the nonogram foundation's figures — maximal transitions per
+//! second on random 30-cell lines, and the time of `cover` for a rule set
+//! on a test set — measured in one run.
+
+use super::{read_nonogram_rules, CmdResult};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use stratsynth::domains::nonogram::apply::ApplyOptions;
+use stratsynth::domains::nonogram::coverage::Coverage;
+use stratsynth::domains::nonogram::line::{hints_of, Cell, Line};
+use stratsynth::domains::nonogram::lines_file::read_lines_file;
+use stratsynth::domains::nonogram::solver::LineSolver;
+use stratsynth::domains::Domain;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Random valid lines of `len` cells: a random solution, its hints, and a
+/// random subset of its cells revealed.
+fn random_lines(count: usize, len: usize, seed: u64) -> Vec<Line> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..count)
+        .map(|_| {
+            let solution: Vec<bool> = (0..len).map(|_| rng.gen_bool(0.55)).collect();
+            let known = rng.gen_range(0.0..0.6);
+            let cells = solution.iter().map(|&v| if rng.gen_bool(known) { Cell::from_bool(v) } else { Cell::Unknown }).collect();
+            Line::new(hints_of(&solution), cells)
+        })
+        .collect()
+}
+
+/// `bench --rules R --lines T`.
+pub fn run(rules: &Path, lines: &Path, count: usize, seed: u64) -> CmdResult {
+    let sample = random_lines(count, 30, seed);
+    let mut solver = LineSolver::new();
+    let mut out = Vec::with_capacity(30);
+    let started = Instant::now();
+    let mut productive = 0usize;
+    for line in &sample {
+        if solver.solve_into(&line.hints, &line.cells, &mut out) && out != line.cells {
+            productive += 1;
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "line solver: {count} random 30-cell lines in {:.3} s = {:.0} maximal transitions/s (one thread; {productive} productive)",
+        secs,
+        count as f64 / secs
+    );
+
+    let (domain, rules) = read_nonogram_rules(rules)?;
+    let tests = read_lines_file(lines, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
+    let coverage = Coverage::new(&domain, &rules, &tests, ApplyOptions::default());
+    let all: Vec<usize> = (0..rules.len()).collect();
+    let started = Instant::now();
+    let covered = coverage.covered(&all).map_err(|e| e.to_string())?;
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "cover: {} rules on {} transitions in {:.3} s ({} of {} cells; {} threads)",
+        rules.len(),
+        tests.len(),
+        secs,
+        covered,
+        coverage.max_cells(),
+        rayon::current_num_threads()
+    );
+    Ok(ExitCode::SUCCESS)
+}
