@@ -1,0 +1,315 @@
+//! Exact completability of partial paths: does some solution begin with
+//! this path? Plus counting and finding completions, and brute-force
+//! enumerators of partial paths and solutions (for mining and tests).
+//!
+//! This module owns the ground truth the rest of the system is checked
+//! against, so it must be exact. It knows nothing of predicates, rules or
+//! A*.
+//!
+//! [`Oracle`] is a depth-first completion search with memoisation and sound
+//! cuts. At a state with head `h` let `R` be the set of unvisited vertices
+//! reachable from `h` through unvisited vertices. Every completion runs
+//! inside `R ∪ {h}`, so the state is dead if
+//! 1. some square already uses more edges than it has triangles, or
+//! 2. the goal is not in `R`, or
+//! 3. some square with `t` triangles and `u < t` used edges has fewer than
+//!    `t - u` edges with both ends in `R ∪ {h}` (at most 3 if all four
+//!    are: a simple path never closes a 4-cycle).
+//!
+//! The future of a state depends only on `(h, R, used counts of the
+//! squares that can still change)`, which is the memo key; failures (and,
+//! for counting, counts) are memoised per key, so one [`Oracle`] can answer
+//! many queries on the same puzzle.
+//!
+//! Following Stevens (§2.1), a *partial path* does not contain the goal;
+//! the enumerators list the length-0 path (start only) too.
+
+use std::collections::{HashMap, HashSet};
+
+use super::grid::{BitSet, Grid};
+use super::path::Path;
+use super::puzzle::Puzzle;
+
+/// Memo key: the part of a state that determines its completions.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Key {
+    head: u8,
+    region: BitSet,
+    /// 2 bits per constrained square (index into `constrained_squares`).
+    counts: BitSet,
+}
+
+/// Result of analysing a state.
+enum Verdict {
+    Dead,
+    Open(Key),
+}
+
+/// Exact, memoising completion search for one puzzle.
+pub struct Oracle<'p> {
+    puzzle: &'p Puzzle,
+    grid: Grid,
+    goal: usize,
+    dead: HashSet<Key>,
+    counts: HashMap<Key, u64>,
+    nodes: u64,
+}
+
+impl<'p> Oracle<'p> {
+    /// An oracle for `puzzle` with empty memo tables.
+    pub fn new(puzzle: &'p Puzzle) -> Oracle<'p> {
+        let grid = puzzle.grid();
+        Oracle {
+            puzzle,
+            grid,
+            goal: grid.vertex_id(puzzle.goal()),
+            dead: HashSet::new(),
+            counts: HashMap::new(),
+            nodes: 0,
+        }
+    }
+
+    /// Number of search nodes visited so far (all queries).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether some solution begins with `path`. A path that already ends at
+    /// the goal is completable iff it is a solution; a path that passed
+    /// through the goal is not.
+    pub fn completable(&mut self, path: &Path) -> bool {
+        let mut p = path.clone();
+        self.exists_from(&mut p)
+    }
+
+    /// A solution beginning with `path`, if any.
+    pub fn find_completion(&mut self, path: &Path) -> Option<Path> {
+        let mut p = path.clone();
+        self.exists_from(&mut p).then_some(p)
+    }
+
+    /// Number of solutions beginning with `path`.
+    pub fn count_completions(&mut self, path: &Path) -> u64 {
+        if path.head_id() == self.goal {
+            return u64::from(path.is_solution(self.puzzle));
+        }
+        if path.visited().contains(self.goal) {
+            return 0;
+        }
+        let mut p = path.clone();
+        self.count(&mut p)
+    }
+
+    fn exists_from(&mut self, p: &mut Path) -> bool {
+        if p.head_id() == self.goal {
+            return p.is_solution(self.puzzle);
+        }
+        if p.visited().contains(self.goal) {
+            return false;
+        }
+        self.exists(p)
+    }
+
+    /// Analyses a state whose head is not the goal (and goal unvisited).
+    fn analyse(&self, p: &Path) -> Verdict {
+        let grid = self.grid;
+        let head = p.head_id();
+        // R: unvisited vertices reachable from the head.
+        let mut region = BitSet::EMPTY;
+        let mut stack = [0u8; 256];
+        let mut top = 0;
+        stack[top] = head as u8;
+        top += 1;
+        while top > 0 {
+            top -= 1;
+            let v = stack[top] as usize;
+            for u in grid.neighbours(v) {
+                if !p.visited().contains(u) && !region.contains(u) {
+                    region.insert(u);
+                    stack[top] = u as u8;
+                    top += 1;
+                }
+            }
+        }
+        if !region.contains(self.goal) {
+            return Verdict::Dead;
+        }
+        let free = |v: usize| v == head || region.contains(v);
+        let mut counts = BitSet::EMPTY;
+        for (i, &s) in self.puzzle.constrained_squares().iter().enumerate() {
+            let t = self.puzzle.triangles_of(s);
+            let u = p.used_of(s);
+            if u > t {
+                return Verdict::Dead;
+            }
+            let c = grid.square_corners(s);
+            let open = (0..4).filter(|&k| free(c[k]) && free(c[(k + 1) % 4])).count() as u8;
+            let open = open.min(3);
+            if u + open < t {
+                return Verdict::Dead;
+            }
+            if open > 0 {
+                // This square can still change: its count matters.
+                if u & 1 != 0 {
+                    counts.insert(2 * i);
+                }
+                if u & 2 != 0 {
+                    counts.insert(2 * i + 1);
+                }
+            }
+        }
+        Verdict::Open(Key {
+            head: head as u8,
+            region,
+            counts,
+        })
+    }
+
+    /// On success leaves `p` extended to a solution.
+    fn exists(&mut self, p: &mut Path) -> bool {
+        self.nodes += 1;
+        let key = match self.analyse(p) {
+            Verdict::Dead => return false,
+            Verdict::Open(k) => k,
+        };
+        if self.dead.contains(&key) {
+            return false;
+        }
+        let succ: Vec<usize> = p.successor_ids().collect();
+        for u in succ {
+            p.push_id(u);
+            let ok = if u == self.goal {
+                p.satisfies_triangles(self.puzzle)
+            } else {
+                self.exists(p)
+            };
+            if ok {
+                return true;
+            }
+            p.pop();
+        }
+        self.dead.insert(key);
+        false
+    }
+
+    fn count(&mut self, p: &mut Path) -> u64 {
+        self.nodes += 1;
+        let key = match self.analyse(p) {
+            Verdict::Dead => return 0,
+            Verdict::Open(k) => k,
+        };
+        if let Some(&n) = self.counts.get(&key) {
+            return n;
+        }
+        let succ: Vec<usize> = p.successor_ids().collect();
+        let mut n = 0;
+        for u in succ {
+            p.push_id(u);
+            n += if u == self.goal {
+                u64::from(p.satisfies_triangles(self.puzzle))
+            } else {
+                self.count(p)
+            };
+            p.pop();
+        }
+        self.counts.insert(key, n);
+        n
+    }
+}
+
+/// Whether some solution of `puzzle` begins with `path` (fresh [`Oracle`]).
+pub fn is_completable(puzzle: &Puzzle, path: &Path) -> bool {
+    Oracle::new(puzzle).completable(path)
+}
+
+/// A solution of `puzzle`, if one exists.
+pub fn solve(puzzle: &Puzzle) -> Option<Path> {
+    Oracle::new(puzzle).find_completion(&Path::new(puzzle))
+}
+
+/// Number of solutions of `puzzle`.
+pub fn count_solutions(puzzle: &Puzzle) -> u64 {
+    Oracle::new(puzzle).count_completions(&Path::new(puzzle))
+}
+
+/// Calls `visit` on every partial path of `puzzle` (every simple path from
+/// the start that does not contain the goal, including the start alone),
+/// depth first, children in the grid's neighbour order. Brute force.
+pub fn enumerate_partial_paths(puzzle: &Puzzle, visit: &mut dyn FnMut(&Path)) {
+    fn go(p: &mut Path, goal: usize, visit: &mut dyn FnMut(&Path)) {
+        visit(p);
+        let succ: Vec<usize> = p.successor_ids().filter(|&u| u != goal).collect();
+        for u in succ {
+            p.push_id(u);
+            go(p, goal, visit);
+            p.pop();
+        }
+    }
+    let goal = puzzle.grid().vertex_id(puzzle.goal());
+    go(&mut Path::new(puzzle), goal, visit);
+}
+
+/// Calls `visit(path, completable)` on every partial path of `puzzle`, in
+/// post-order (a path after all its extensions), where `completable` is
+/// computed exhaustively from the extensions — no cuts, no memo. This is
+/// the brute-force labelling used for mining and for checking [`Oracle`].
+pub fn label_partial_paths(puzzle: &Puzzle, visit: &mut dyn FnMut(&Path, bool)) {
+    fn go(puzzle: &Puzzle, p: &mut Path, goal: usize, visit: &mut dyn FnMut(&Path, bool)) -> bool {
+        let succ: Vec<usize> = p.successor_ids().collect();
+        let mut any = false;
+        for u in succ {
+            p.push_id(u);
+            any |= if u == goal {
+                p.satisfies_triangles(puzzle)
+            } else {
+                go(puzzle, p, goal, visit)
+            };
+            p.pop();
+        }
+        visit(p, any);
+        any
+    }
+    let goal = puzzle.grid().vertex_id(puzzle.goal());
+    go(puzzle, &mut Path::new(puzzle), goal, visit);
+}
+
+/// Calls `visit` on every solution of `puzzle` (brute force, no cuts).
+pub fn enumerate_solutions(puzzle: &Puzzle, visit: &mut dyn FnMut(&Path)) {
+    fn go(puzzle: &Puzzle, p: &mut Path, goal: usize, visit: &mut dyn FnMut(&Path)) {
+        let succ: Vec<usize> = p.successor_ids().collect();
+        for u in succ {
+            p.push_id(u);
+            if u == goal {
+                if p.satisfies_triangles(puzzle) {
+                    visit(p);
+                }
+            } else {
+                go(puzzle, p, goal, visit);
+            }
+            p.pop();
+        }
+    }
+    let goal = puzzle.grid().vertex_id(puzzle.goal());
+    go(puzzle, &mut Path::new(puzzle), goal, visit);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figure_2_1_has_one_solution() {
+        let p = Puzzle::new(2, 1, (0, 0), (2, 1), &[(0, 0, 1), (1, 0, 2)]).unwrap();
+        assert_eq!(count_solutions(&p), 1);
+        assert_eq!(solve(&p).unwrap().to_text(), "0,0 1,0 2,0 2,1");
+        let mut o = Oracle::new(&p);
+        let up = Path::from_vertices(&p, &[(0, 0), (0, 1)]).unwrap();
+        assert!(!o.completable(&up));
+        let right = Path::from_vertices(&p, &[(0, 0), (1, 0), (2, 0)]).unwrap();
+        assert!(o.completable(&right));
+        // Table 4.3: 2 completable (p2, p4) + the start; 6 incompletable.
+        let (mut yes, mut no) = (0, 0);
+        label_partial_paths(&p, &mut |_, c| if c { yes += 1 } else { no += 1 });
+        assert_eq!((yes, no), (3, 6));
+    }
+}

@@ -1,0 +1,322 @@
+//! Partial paths on a Witness puzzle: a sequence of distinct, grid-adjacent
+//! vertices beginning at the start, with the incremental bookkeeping that
+//! search and the rule language need (visited vertices, used edges, used
+//! edges per square), and the solution check.
+//!
+//! This module owns the path *representation*; it does not decide whether a
+//! path is completable (see `oracle`) nor how to search (see `search`).
+//! A path can be extended ([`Path::push`]) and shrunk ([`Path::pop`]) in
+//! O(1), so searches can explore in place.
+
+use thiserror::Error;
+
+use super::grid::{BitSet, Grid, Vertex};
+use super::puzzle::Puzzle;
+
+/// A path starting at the puzzle's start vertex that never repeats a vertex.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Path {
+    grid: Grid,
+    /// Vertex ids, first = start, last = head.
+    vertices: Vec<u8>,
+    visited: BitSet,
+    edges: BitSet,
+    /// Used edges per square id.
+    used: Vec<u8>,
+}
+
+/// Why a vertex sequence is not a partial path of a puzzle.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum PathError {
+    /// No vertices were given.
+    #[error("a path needs at least the start vertex")]
+    Empty,
+    /// The first vertex is not the start.
+    #[error("path starts at ({}, {}) but the puzzle starts at ({}, {})", .found.0, .found.1, .expected.0, .expected.1)]
+    WrongStart {
+        /// Puzzle start.
+        expected: Vertex,
+        /// First vertex given.
+        found: Vertex,
+    },
+    /// A vertex outside the grid.
+    #[error("vertex ({}, {}) is outside the grid", .0.0, .0.1)]
+    Outside(Vertex),
+    /// Two consecutive vertices are not grid neighbours.
+    #[error("({}, {}) and ({}, {}) are not adjacent", .0.0, .0.1, .1.0, .1.1)]
+    NotAdjacent(Vertex, Vertex),
+    /// A vertex appears twice.
+    #[error("vertex ({}, {}) is visited twice", .0.0, .0.1)]
+    Revisit(Vertex),
+}
+
+impl Path {
+    /// The path of length 0 that consists of the start vertex only.
+    pub fn new(puzzle: &Puzzle) -> Path {
+        let grid = puzzle.grid();
+        let s = grid.vertex_id(puzzle.start());
+        let mut visited = BitSet::EMPTY;
+        visited.insert(s);
+        Path {
+            grid,
+            vertices: vec![s as u8],
+            visited,
+            edges: BitSet::EMPTY,
+            used: vec![0; grid.num_squares()],
+        }
+    }
+
+    /// The path through `vertices`, which must begin at the puzzle's start.
+    pub fn from_vertices(puzzle: &Puzzle, vertices: &[Vertex]) -> Result<Path, PathError> {
+        let first = *vertices.first().ok_or(PathError::Empty)?;
+        if first != puzzle.start() {
+            return Err(PathError::WrongStart {
+                expected: puzzle.start(),
+                found: first,
+            });
+        }
+        let mut p = Path::new(puzzle);
+        for &v in &vertices[1..] {
+            p.push(v)?;
+        }
+        Ok(p)
+    }
+
+    /// The grid the path lives on.
+    pub fn grid(&self) -> Grid {
+        self.grid
+    }
+
+    /// Length in edges (`path_length`).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.vertices.len() - 1
+    }
+
+    /// Whether the path has no edges (it is just the start vertex).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.vertices.len() == 1
+    }
+
+    /// The last vertex.
+    #[inline]
+    pub fn head(&self) -> Vertex {
+        self.grid.vertex(self.head_id())
+    }
+
+    /// Id of the last vertex.
+    #[inline]
+    pub fn head_id(&self) -> usize {
+        *self.vertices.last().expect("a path always holds its start") as usize
+    }
+
+    /// The vertices in order.
+    pub fn vertices(&self) -> impl Iterator<Item = Vertex> + '_ {
+        self.vertices.iter().map(|&v| self.grid.vertex(v as usize))
+    }
+
+    /// Vertex ids in order.
+    pub fn vertex_ids(&self) -> impl Iterator<Item = usize> + '_ {
+        self.vertices.iter().map(|&v| v as usize)
+    }
+
+    /// The set of visited vertex ids.
+    #[inline]
+    pub fn visited(&self) -> &BitSet {
+        &self.visited
+    }
+
+    /// The set of used edge ids.
+    #[inline]
+    pub fn edges(&self) -> &BitSet {
+        &self.edges
+    }
+
+    /// Whether vertex `v` is on the path (false outside the grid).
+    pub fn contains(&self, v: Vertex) -> bool {
+        self.grid.contains_vertex(v) && self.visited.contains(self.grid.vertex_id(v))
+    }
+
+    /// Whether the path uses the edge between `a` and `b`.
+    pub fn uses_edge(&self, a: Vertex, b: Vertex) -> bool {
+        if !self.grid.contains_vertex(a) || !self.grid.contains_vertex(b) {
+            return false;
+        }
+        self.grid
+            .edge_between(self.grid.vertex_id(a), self.grid.vertex_id(b))
+            .is_some_and(|e| self.edges.contains(e))
+    }
+
+    /// How many of the four edges of square `(column, row)` the path uses
+    /// (0 outside the grid).
+    pub fn used(&self, col: usize, row: usize) -> u8 {
+        if col < self.grid.width && row < self.grid.height {
+            self.used[self.grid.square_id(col, row)]
+        } else {
+            0
+        }
+    }
+
+    /// Used edges of square id `s`.
+    #[inline]
+    pub fn used_of(&self, s: usize) -> u8 {
+        self.used[s]
+    }
+
+    /// Whether the head is a corner of square `(column, row)`.
+    pub fn touches_head(&self, col: usize, row: usize) -> bool {
+        let (x, y) = self.head();
+        col < self.grid.width && row < self.grid.height && (x == col || x == col + 1) && (y == row || y == row + 1)
+    }
+
+    /// Whether the head is a corner of square id `s`.
+    #[inline]
+    pub fn touches_head_of(&self, s: usize) -> bool {
+        let (c, r) = self.grid.square(s);
+        self.touches_head(c, r)
+    }
+
+    /// Whether `v` may be appended: a grid neighbour of the head not yet visited.
+    pub fn can_push(&self, v: Vertex) -> bool {
+        self.grid.contains_vertex(v) && {
+            let id = self.grid.vertex_id(v);
+            !self.visited.contains(id) && self.grid.edge_between(self.head_id(), id).is_some()
+        }
+    }
+
+    /// Appends vertex `v`.
+    pub fn push(&mut self, v: Vertex) -> Result<(), PathError> {
+        if !self.grid.contains_vertex(v) {
+            return Err(PathError::Outside(v));
+        }
+        let id = self.grid.vertex_id(v);
+        if self.visited.contains(id) {
+            return Err(PathError::Revisit(v));
+        }
+        if self.grid.edge_between(self.head_id(), id).is_none() {
+            return Err(PathError::NotAdjacent(self.head(), v));
+        }
+        self.push_id(id);
+        Ok(())
+    }
+
+    /// Appends vertex id `v`, which must be an unvisited neighbour of the
+    /// head (callers such as search guarantee it; checked in debug builds).
+    #[inline]
+    pub fn push_id(&mut self, v: usize) {
+        let h = self.head_id();
+        let e = self.grid.edge_between(h, v);
+        debug_assert!(e.is_some() && !self.visited.contains(v));
+        if let Some(e) = e {
+            self.edges.insert(e);
+        }
+        for s in self.grid.edge_squares(h, v) {
+            self.used[s] += 1;
+        }
+        self.visited.insert(v);
+        self.vertices.push(v as u8);
+    }
+
+    /// Removes and returns the head; never removes the start (returns `None`).
+    pub fn pop(&mut self) -> Option<Vertex> {
+        if self.vertices.len() <= 1 {
+            return None;
+        }
+        let v = self.vertices.pop()? as usize;
+        let h = self.head_id();
+        if let Some(e) = self.grid.edge_between(h, v) {
+            self.edges.remove(e);
+        }
+        for s in self.grid.edge_squares(h, v) {
+            self.used[s] -= 1;
+        }
+        self.visited.remove(v);
+        Some(self.grid.vertex(v))
+    }
+
+    /// Unvisited neighbour ids of the head, in the grid's fixed order
+    /// (right, up, left, down).
+    pub fn successor_ids(&self) -> impl Iterator<Item = usize> + '_ {
+        self.grid
+            .neighbours(self.head_id())
+            .filter(move |&u| !self.visited.contains(u))
+    }
+
+    /// Whether the path ends at the goal.
+    pub fn at_goal(&self, puzzle: &Puzzle) -> bool {
+        self.head() == puzzle.goal()
+    }
+
+    /// Whether every square with triangles has exactly that many used edges
+    /// (ignores where the path ends).
+    pub fn satisfies_triangles(&self, puzzle: &Puzzle) -> bool {
+        (0..self.used.len()).all(|s| {
+            let t = puzzle.triangles_of(s);
+            t == 0 || self.used[s] == t
+        })
+    }
+
+    /// Whether the path is a solution: it ends at the goal and every square
+    /// holding t > 0 triangles has exactly t of its edges on the path.
+    pub fn is_solution(&self, puzzle: &Puzzle) -> bool {
+        self.at_goal(puzzle) && self.satisfies_triangles(puzzle)
+    }
+
+    /// The vertices as text `x,y x,y ...`.
+    pub fn to_text(&self) -> String {
+        self.vertices()
+            .map(|(x, y)| format!("{x},{y}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fig21() -> Puzzle {
+        Puzzle::new(2, 1, (0, 0), (2, 1), &[(0, 0, 1), (1, 0, 2)]).unwrap()
+    }
+
+    #[test]
+    fn counts_edges_per_square() {
+        let p = fig21();
+        let mut path = Path::from_vertices(&p, &[(0, 0), (1, 0), (1, 1)]).unwrap();
+        assert_eq!((path.used(0, 0), path.used(1, 0)), (2, 1));
+        assert!(path.touches_head(0, 0) && path.touches_head(1, 0));
+        assert_eq!(path.len(), 2);
+        assert!(!path.is_solution(&p));
+        path.pop();
+        assert_eq!((path.used(0, 0), path.used(1, 0)), (1, 0));
+        path.push((2, 0)).unwrap();
+        path.push((2, 1)).unwrap();
+        assert!(path.is_solution(&p));
+        assert_eq!(path.to_text(), "0,0 1,0 2,0 2,1");
+    }
+
+    #[test]
+    fn rejects_bad_vertex_sequences() {
+        let p = fig21();
+        assert_eq!(Path::from_vertices(&p, &[]), Err(PathError::Empty));
+        assert!(matches!(
+            Path::from_vertices(&p, &[(1, 0)]),
+            Err(PathError::WrongStart { .. })
+        ));
+        assert_eq!(
+            Path::from_vertices(&p, &[(0, 0), (1, 1)]),
+            Err(PathError::NotAdjacent((0, 0), (1, 1)))
+        );
+        assert_eq!(
+            Path::from_vertices(&p, &[(0, 0), (1, 0), (0, 0)]),
+            Err(PathError::Revisit((0, 0)))
+        );
+        assert_eq!(
+            Path::from_vertices(&p, &[(0, 0), (0, 2)]),
+            Err(PathError::Outside((0, 2)))
+        );
+        let mut start = Path::new(&p);
+        assert_eq!(start.pop(), None);
+    }
+}

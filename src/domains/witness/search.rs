@@ -1,0 +1,269 @@
+//! Stevens' Algorithm 1: A* over partial paths guided (sorted) or pruned by
+//! an incompletability predicate, with expansion and time budgets.
+//!
+//! This module owns the search and its measurements; predicates come from
+//! outside as `&dyn Fn(&Puzzle, &Path) -> bool` (`true` = "incompletable"),
+//! so it does not depend on the rule language (see `predicates` for the
+//! hand-written baseline).
+//!
+//! Details:
+//! - The open list is ordered by `(π, g + h, h, insertion number)`, smallest
+//!   first: `π` is 0 (predicted completable) or 1, `g` the path length, `h`
+//!   the Manhattan distance from the head to the goal. Residual ties are
+//!   broken FIFO by insertion number, so runs are deterministic.
+//! - Successors are generated in the fixed order right, up, left, down.
+//! - A successor that reaches the goal is returned if it is a solution and
+//!   discarded otherwise (it cannot be extended); the predicate is not
+//!   evaluated on it. The root (start only) is pushed unconditionally.
+//! - [`Mode::Prune`] never pushes paths the predicate flags; [`Mode::Sort`]
+//!   pushes them with `π = 1`.
+//! - An *expansion* is one path taken from the open list and expanded.
+//! - Memory: the open list stores arena nodes (parent index + vertex, 8
+//!   bytes) and a full path is rebuilt incrementally when a node is expanded.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::time::{Duration, Instant};
+
+use super::path::Path;
+use super::puzzle::Puzzle;
+
+/// How the predicate is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Do not push paths the predicate flags (complete only for sound predicates).
+    Prune,
+    /// Push flagged paths behind all unflagged ones (always complete).
+    Sort,
+}
+
+/// Search settings (builder style).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Prune or sort.
+    pub mode: Mode,
+    /// Stop after this many expansions.
+    pub max_expansions: Option<u64>,
+    /// Stop after this much wall time.
+    pub time_limit: Option<Duration>,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            mode: Mode::Prune,
+            max_expansions: None,
+            time_limit: None,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Sets the mode.
+    pub fn with_mode(mut self, mode: Mode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// Sets an expansion budget.
+    pub fn with_expansion_limit(mut self, n: u64) -> Self {
+        self.max_expansions = Some(n);
+        self
+    }
+
+    /// Sets a time budget.
+    pub fn with_time_limit(mut self, t: Duration) -> Self {
+        self.time_limit = Some(t);
+        self
+    }
+}
+
+/// Which budget ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Budget {
+    /// The expansion limit.
+    Expansions,
+    /// The time limit.
+    Time,
+}
+
+/// Why the search stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A solution was found.
+    Solved(Path),
+    /// The open list ran empty: no solution (if the predicate is sound or
+    /// the mode is [`Mode::Sort`]).
+    NoSolution,
+    /// A budget ran out first.
+    BudgetExhausted(Budget),
+}
+
+/// The result and measurements of one search.
+#[derive(Clone, Debug)]
+pub struct SearchReport {
+    /// Why the search stopped.
+    pub outcome: Outcome,
+    /// Paths taken from the open list and expanded.
+    pub expansions: u64,
+    /// Successor paths generated (including ones reaching the goal).
+    pub generated: u64,
+    /// Generated paths the predicate flagged (pruned, or sorted last).
+    pub flagged: u64,
+    /// Largest size of the open list.
+    pub max_open: usize,
+    /// Wall time of the search.
+    pub elapsed: Duration,
+}
+
+impl SearchReport {
+    /// The solution, if one was found.
+    pub fn solution(&self) -> Option<&Path> {
+        match &self.outcome {
+            Outcome::Solved(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// Arena node: parent index (`u32::MAX` for the root) and head vertex id.
+#[derive(Clone, Copy)]
+struct Node {
+    parent: u32,
+    vertex: u8,
+}
+
+/// Runs Algorithm 1 on `puzzle` with `predicate` (`true` = incompletable).
+pub fn astar(
+    puzzle: &Puzzle,
+    predicate: &dyn Fn(&Puzzle, &Path) -> bool,
+    config: &SearchConfig,
+) -> SearchReport {
+    let started = Instant::now();
+    let grid = puzzle.grid();
+    let goal = grid.vertex_id(puzzle.goal());
+    let mut report = SearchReport {
+        outcome: Outcome::NoSolution,
+        expansions: 0,
+        generated: 0,
+        flagged: 0,
+        max_open: 1,
+        elapsed: Duration::ZERO,
+    };
+    let mut arena = vec![Node {
+        parent: u32::MAX,
+        vertex: grid.vertex_id(puzzle.start()) as u8,
+    }];
+    // (π, f, h, insertion number, node)
+    let mut open: BinaryHeap<Reverse<(bool, u16, u16, u64, u32)>> = BinaryHeap::new();
+    let h0 = grid.distance(arena[0].vertex as usize, goal) as u16;
+    open.push(Reverse((false, h0, h0, 0, 0)));
+    let mut seq = 1u64;
+    // The path currently materialised, and the arena nodes along it.
+    let mut cur = Path::new(puzzle);
+    let mut cur_nodes: Vec<u32> = vec![0];
+    let mut chain: Vec<u32> = Vec::new();
+
+    while let Some(Reverse((_, _, _, _, id))) = open.pop() {
+        if config.max_expansions.is_some_and(|m| report.expansions >= m) {
+            report.outcome = Outcome::BudgetExhausted(Budget::Expansions);
+            break;
+        }
+        if report.expansions % 256 == 0
+            && config.time_limit.is_some_and(|t| started.elapsed() >= t)
+        {
+            report.outcome = Outcome::BudgetExhausted(Budget::Time);
+            break;
+        }
+        report.expansions += 1;
+
+        // Materialise the path of node `id`, reusing the common prefix.
+        chain.clear();
+        let mut n = id;
+        while n != u32::MAX {
+            chain.push(n);
+            n = arena[n as usize].parent;
+        }
+        chain.reverse();
+        let common = cur_nodes
+            .iter()
+            .zip(&chain)
+            .take_while(|(a, b)| a == b)
+            .count();
+        while cur_nodes.len() > common {
+            cur_nodes.pop();
+            cur.pop();
+        }
+        for &n in &chain[common..] {
+            cur.push_id(arena[n as usize].vertex as usize);
+            cur_nodes.push(n);
+        }
+
+        let g = cur.len() as u16 + 1;
+        let succ: Vec<usize> = cur.successor_ids().collect();
+        for v in succ {
+            report.generated += 1;
+            cur.push_id(v);
+            if v == goal {
+                if cur.satisfies_triangles(puzzle) {
+                    report.outcome = Outcome::Solved(cur.clone());
+                    report.elapsed = started.elapsed();
+                    return report;
+                }
+                cur.pop();
+                continue;
+            }
+            let flagged = predicate(puzzle, &cur);
+            cur.pop();
+            if flagged {
+                report.flagged += 1;
+                if config.mode == Mode::Prune {
+                    continue;
+                }
+            }
+            let h = grid.distance(v, goal) as u16;
+            arena.push(Node {
+                parent: id,
+                vertex: v as u8,
+            });
+            open.push(Reverse((flagged, g + h, h, seq, arena.len() as u32 - 1)));
+            seq += 1;
+        }
+        report.max_open = report.max_open.max(open.len());
+    }
+    report.elapsed = started.elapsed();
+    report
+}
+
+/// A solution as the vertex sequence `x,y x,y ...`, or `none`.
+pub fn format_solution(solution: Option<&Path>) -> String {
+    solution.map_or_else(|| "none".to_string(), Path::to_text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::predicates::{baseline, never};
+    use super::*;
+
+    #[test]
+    fn solves_figure_2_1() {
+        let p = Puzzle::new(2, 1, (0, 0), (2, 1), &[(0, 0, 1), (1, 0, 2)]).unwrap();
+        let r = astar(&p, &baseline, &SearchConfig::default());
+        assert_eq!(format_solution(r.solution()), "0,0 1,0 2,0 2,1");
+        // Figure 2.2: the root, B and D are expanded; E is pruned.
+        assert_eq!(r.expansions, 3);
+        let r = astar(&p, &never, &SearchConfig::default().with_mode(Mode::Sort));
+        assert!(r.solution().is_some());
+    }
+
+    #[test]
+    fn reports_no_solution_and_budgets() {
+        let p = Puzzle::new(2, 2, (0, 0), (2, 2), &[(0, 0, 3), (1, 1, 3), (1, 0, 3)]).unwrap();
+        let r = astar(&p, &baseline, &SearchConfig::default());
+        assert_eq!(r.outcome, Outcome::NoSolution);
+        assert_eq!(format_solution(r.solution()), "none");
+        let r = astar(&p, &never, &SearchConfig::default().with_expansion_limit(3));
+        assert_eq!(r.outcome, Outcome::BudgetExhausted(Budget::Expansions));
+        assert_eq!(r.expansions, 3);
+    }
+}
