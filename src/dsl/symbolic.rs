@@ -8,49 +8,104 @@
 //! a bound variable become if-then-else chains over the slots, and
 //! `maximal`/`minimal`/`is unique where` become conjunctions over slots.
 //! Knows nothing of any puzzle.
+//!
+//! All values are fixed-width signed bit-vectors, so Z3 bit-blasts the query
+//! to SAT. Exactness never rests on wrap-around: the domain states a bound
+//! on every value the rule can observe ([`SymView::magnitude`]), the compiler
+//! computes the exact interval of every integer subexpression of the rule
+//! from it, and evaluates the rule at a width (at least the view's) in which
+//! none of them can overflow; view terms are sign-extended to that width. A
+//! rule that would need more than [`MAX_WIDTH`] bits is refused.
 
 use super::ast::{ActionArg, BoolExpr, FeatureId, IntExpr, PatternKind, Rule, TypeId, Var};
-use z3::ast::{Bool, Int};
+use z3::ast::{Bool, BV};
 
-/// The symbolic elements of one type: a count and fixed slots.
+/// The widest bit-vector a rule is evaluated at.
+pub const MAX_WIDTH: u32 = 64;
+
+/// The elements of one type: a count and fixed slots.
 #[derive(Clone, Debug)]
 pub struct SymTable {
     /// How many slots hold elements (0 <= count <= slots.len()).
-    pub count: Int,
+    pub count: BV,
     /// Per slot, per feature (feature-id order), its value; boolean features
     /// are 0/1.
-    pub slots: Vec<Vec<Int>>,
+    pub slots: Vec<Vec<BV>>,
 }
 
 /// A symbolic state as the rule language sees it.
 #[derive(Clone, Debug)]
 pub struct SymView {
     /// Global values in global-id order.
-    pub globals: Vec<Int>,
+    pub globals: Vec<BV>,
     /// Element tables in type-id order.
     pub tables: Vec<SymTable>,
+    /// The bit width of every term of the view (globals, counts, features).
+    pub width: u32,
+    /// On every valid state up to the bound, every global, every count and
+    /// every feature of a present element lies in `[-magnitude, magnitude]`
+    /// (and is represented exactly: `magnitude < 2^(width-1)`, and every
+    /// slot count fits too).
+    pub magnitude: i64,
 }
 
-/// Where a variable points during compilation.
-#[derive(Clone, Debug)]
-enum Slot {
-    /// A symbolic index (the pattern variable's).
-    Symbolic(Int),
-    /// A fixed slot (inside `is unique where`, for the other elements).
-    Fixed(usize),
+/// A signed bit-vector constant.
+pub fn bv(v: i64, width: u32) -> BV {
+    BV::from_i64(v, width)
+}
+
+/// Sign-extends `x` to `width` bits (no-op if it already has them).
+pub fn widen(x: &BV, width: u32) -> BV {
+    let w = x.get_size();
+    if w >= width {
+        x.clone()
+    } else {
+        x.sign_ext(width - w)
+    }
+}
+
+/// Reads a signed value of a bit-vector numeral (as a model gives it).
+pub fn signed_value(x: &BV) -> Option<i64> {
+    let w = x.get_size();
+    let u = x.as_u64()?;
+    if w >= 64 {
+        return Some(u as i64);
+    }
+    let sign = 1u64 << (w - 1);
+    Some(if u & sign != 0 { (u as i128 - (1i128 << w)) as i64 } else { u as i64 })
+}
+
+/// The number of bits a signed bit-vector needs to hold every value of
+/// `[lo, hi]`.
+fn bits_for(lo: i128, hi: i128) -> u32 {
+    let mut w = 1;
+    while w < 127 && (lo < -(1i128 << (w - 1)) || hi > (1i128 << (w - 1)) - 1) {
+        w += 1;
+    }
+    w
+}
+
+/// A rule the compiler cannot evaluate exactly.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CompileError {
+    /// Some subexpression could exceed [`MAX_WIDTH`] bits.
+    #[error("expression too large for the bit width ({0} bits needed, at most {MAX_WIDTH})")]
+    TooWide(u32),
 }
 
 /// A rule compiled over a symbolic view.
 #[derive(Debug)]
 pub struct CompiledRule {
-    /// The symbolic index of each pattern variable.
-    pub indices: Vec<Int>,
+    /// The symbolic index of each pattern variable (at the view's width).
+    pub indices: Vec<BV>,
     /// The pattern binds: each index is a valid element index.
     pub binds: Bool,
     /// The condition under the symbolic binding.
     pub condition: Bool,
-    /// The action's arguments (booleans as 0/1).
-    pub args: Vec<Int>,
+    /// The action's arguments (booleans as 0/1), all at [`Self::width`].
+    pub args: Vec<BV>,
+    /// The width the rule's integer expressions are evaluated at.
+    pub width: u32,
 }
 
 /// Compiles rules over one symbolic view.
@@ -59,51 +114,117 @@ pub struct Compiler<'a> {
     size: FeatureId,
 }
 
+/// Where a variable points during compilation.
+#[derive(Clone, Debug)]
+enum Slot {
+    /// A symbolic index (the pattern variable's).
+    Symbolic(BV),
+    /// A fixed slot (inside `is unique where`, for the other elements).
+    Fixed(usize),
+}
+
 impl<'a> Compiler<'a> {
     /// A compiler over `view`; `size` is the schema's size feature.
     pub fn new(view: &'a SymView, size: FeatureId) -> Compiler<'a> {
         Compiler { view, size }
     }
 
+    /// The width at which every integer subexpression of `rule` is exact on
+    /// states whose values lie within the view's magnitude.
+    pub fn width_for(&self, rule: &Rule) -> Result<u32, CompileError> {
+        let m = self.view.magnitude as i128;
+        let mut need = self.view.width;
+        fn int(e: &IntExpr, m: i128, need: &mut u32) -> (i128, i128) {
+            let (lo, hi) = match e {
+                IntExpr::Lit(k) => (*k as i128, *k as i128),
+                IntExpr::Global(_) | IntExpr::Feature(..) => (-m, m),
+                IntExpr::Add(a, b) => {
+                    let (a, b) = (int(a, m, need), int(b, m, need));
+                    (a.0.saturating_add(b.0), a.1.saturating_add(b.1))
+                }
+                IntExpr::Sub(a, b) => {
+                    let (a, b) = (int(a, m, need), int(b, m, need));
+                    (a.0.saturating_sub(b.1), a.1.saturating_sub(b.0))
+                }
+                IntExpr::Mul(k, a) => {
+                    let (lo, hi) = int(a, m, need);
+                    let (x, y) = (lo.saturating_mul(*k as i128), hi.saturating_mul(*k as i128));
+                    (x.min(y), x.max(y))
+                }
+            };
+            *need = (*need).max(bits_for(lo, hi));
+            (lo, hi)
+        }
+        fn boolean(e: &BoolExpr, m: i128, need: &mut u32) {
+            match e {
+                BoolExpr::True | BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Feature(..) => {}
+                BoolExpr::Not(b) | BoolExpr::Unique(_, b) => boolean(b, m, need),
+                BoolExpr::And(parts) => parts.iter().for_each(|p| boolean(p, m, need)),
+                BoolExpr::Cmp(_, a, b) => {
+                    int(a, m, need);
+                    int(b, m, need);
+                }
+            }
+        }
+        boolean(&rule.condition, m, &mut need);
+        for a in &rule.action.args {
+            if let ActionArg::Int(e) = a {
+                int(e, m, &mut need);
+            }
+        }
+        if need > MAX_WIDTH {
+            Err(CompileError::TooWide(need))
+        } else {
+            Ok(need)
+        }
+    }
+
     /// Compiles `rule`; `tag` makes its index constants' names distinct.
-    pub fn compile(&self, rule: &Rule, tag: &str) -> CompiledRule {
-        let indices: Vec<Int> =
-            (0..rule.decls.len()).map(|i| Int::new_const(format!("{tag}_ix{i}"))).collect();
+    pub fn compile(&self, rule: &Rule, tag: &str) -> Result<CompiledRule, CompileError> {
+        let width = self.width_for(rule)?;
+        let vw = self.view.width;
+        let indices: Vec<BV> = (0..rule.decls.len()).map(|i| BV::new_const(format!("{tag}_ix{i}"), vw)).collect();
         let binds = Bool::and(
             &rule
                 .decls
                 .iter()
                 .zip(&indices)
                 .map(|(d, ix)| {
-                    let count = &self.view.tables[d.ty.0 as usize].count;
+                    let table = &self.view.tables[d.ty.0 as usize];
+                    let count = &table.count;
+                    let slots = table.slots.len() as i64;
                     match d.kind {
-                        PatternKind::Singleton => Bool::and(&[count.eq(1), ix.eq(0)]),
-                        PatternKind::Constant(k) => Bool::and(&[ix.eq(k as i64), count.gt(k as i64)]),
-                        PatternKind::Arbitrary => Bool::and(&[ix.ge(0), ix.lt(count)]),
+                        PatternKind::Singleton => Bool::and(&[count.eq(bv(1, vw)), ix.eq(bv(0, vw))]),
+                        PatternKind::Constant(k) if (k as i64) < slots => {
+                            Bool::and(&[ix.eq(bv(k as i64, vw)), count.bvsgt(bv(k as i64, vw))])
+                        }
+                        PatternKind::Constant(_) => Bool::from_bool(false),
+                        PatternKind::Arbitrary => Bool::and(&[ix.bvsge(bv(0, vw)), ix.bvslt(count)]),
                     }
                 })
                 .collect::<Vec<_>>(),
         );
         let env: Vec<Slot> = indices.iter().map(|i| Slot::Symbolic(i.clone())).collect();
         let types: Vec<TypeId> = rule.decls.iter().map(|d| d.ty).collect();
-        let ctx = Ctx { compiler: self, types: &types };
+        let ctx = Ctx { compiler: self, types: &types, width };
         let condition = ctx.bool(&rule.condition, &env);
         let args = rule
             .action
             .args
             .iter()
             .map(|a| match a {
-                ActionArg::Bool(b) => Int::from_i64(*b as i64),
+                ActionArg::Bool(b) => bv(*b as i64, width),
                 ActionArg::Int(e) => ctx.int(e, &env),
             })
             .collect();
-        CompiledRule { indices, binds, condition, args }
+        Ok(CompiledRule { indices, binds, condition, args, width })
     }
 }
 
 struct Ctx<'c, 'a> {
     compiler: &'c Compiler<'a>,
     types: &'c [TypeId],
+    width: u32,
 }
 
 impl Ctx<'_, '_> {
@@ -111,33 +232,35 @@ impl Ctx<'_, '_> {
         &self.compiler.view.tables[self.types[v as usize].0 as usize]
     }
 
-    /// Feature `f` of the element variable `v` points at.
-    fn feature(&self, f: FeatureId, v: Var, env: &[Slot]) -> Int {
+    /// Feature `f` of the element variable `v` points at, at the view's width.
+    fn feature(&self, f: FeatureId, v: Var, env: &[Slot]) -> BV {
         let table = self.table(v);
         match &env[v as usize] {
             Slot::Fixed(j) => table.slots[*j][f.0 as usize].clone(),
             Slot::Symbolic(ix) => {
                 let n = table.slots.len();
+                let vw = self.compiler.view.width;
                 if n == 0 {
-                    return Int::from_i64(0);
+                    return bv(0, vw);
                 }
                 let mut acc = table.slots[n - 1][f.0 as usize].clone();
                 for j in (0..n - 1).rev() {
-                    acc = ix.eq(j as i64).ite(&table.slots[j][f.0 as usize], &acc);
+                    acc = ix.eq(bv(j as i64, vw)).ite(&table.slots[j][f.0 as usize], &acc);
                 }
                 acc
             }
         }
     }
 
-    fn int(&self, e: &IntExpr, env: &[Slot]) -> Int {
+    fn int(&self, e: &IntExpr, env: &[Slot]) -> BV {
+        let w = self.width;
         match e {
-            IntExpr::Lit(k) => Int::from_i64(*k),
-            IntExpr::Global(g) => self.compiler.view.globals[g.0 as usize].clone(),
-            IntExpr::Feature(f, v) => self.feature(*f, *v, env),
-            IntExpr::Add(a, b) => Int::add(&[self.int(a, env), self.int(b, env)]),
-            IntExpr::Sub(a, b) => Int::sub(&[self.int(a, env), self.int(b, env)]),
-            IntExpr::Mul(k, a) => Int::mul(&[Int::from_i64(*k), self.int(a, env)]),
+            IntExpr::Lit(k) => bv(*k, w),
+            IntExpr::Global(g) => widen(&self.compiler.view.globals[g.0 as usize], w),
+            IntExpr::Feature(f, v) => widen(&self.feature(*f, *v, env), w),
+            IntExpr::Add(a, b) => self.int(a, env).bvadd(self.int(b, env)),
+            IntExpr::Sub(a, b) => self.int(a, env).bvsub(self.int(b, env)),
+            IntExpr::Mul(k, a) => bv(*k, w).bvmul(self.int(a, env)),
         }
     }
 
@@ -152,23 +275,24 @@ impl Ctx<'_, '_> {
                 match op {
                     Eq => a.eq(&b),
                     Ne => a.eq(&b).not(),
-                    Ge => a.ge(&b),
-                    Gt => a.gt(&b),
-                    Le => a.le(&b),
-                    Lt => a.lt(&b),
+                    Ge => a.bvsge(&b),
+                    Gt => a.bvsgt(&b),
+                    Le => a.bvsle(&b),
+                    Lt => a.bvslt(&b),
                 }
             }
-            BoolExpr::Maximal(v) => self.extremal(*v, env, |mine, other| mine.ge(other)),
-            BoolExpr::Minimal(v) => self.extremal(*v, env, |mine, other| mine.le(other)),
-            BoolExpr::Feature(f, v) => self.feature(*f, *v, env).eq(0).not(),
+            BoolExpr::Maximal(v) => self.extremal(*v, env, |mine, other| mine.bvsge(other)),
+            BoolExpr::Minimal(v) => self.extremal(*v, env, |mine, other| mine.bvsle(other)),
+            BoolExpr::Feature(f, v) => self.feature(*f, *v, env).eq(bv(0, self.compiler.view.width)).not(),
             BoolExpr::Unique(v, b) => {
                 let here = self.bool(b, env);
                 let table = self.table(*v);
+                let vw = self.compiler.view.width;
                 let mut parts = vec![here];
                 for j in 0..table.slots.len() {
-                    let present = table.count.gt(j as i64);
+                    let present = table.count.bvsgt(bv(j as i64, vw));
                     let other = match &env[*v as usize] {
-                        Slot::Symbolic(ix) => ix.eq(j as i64).not(),
+                        Slot::Symbolic(ix) => ix.eq(bv(j as i64, vw)).not(),
                         Slot::Fixed(i) => Bool::from_bool(*i != j),
                     };
                     let mut env2 = env.to_vec();
@@ -180,12 +304,13 @@ impl Ctx<'_, '_> {
         }
     }
 
-    fn extremal(&self, v: Var, env: &[Slot], keep: impl Fn(&Int, &Int) -> Bool) -> Bool {
+    fn extremal(&self, v: Var, env: &[Slot], keep: impl Fn(&BV, &BV) -> Bool) -> Bool {
         let size = self.compiler.size;
         let mine = self.feature(size, v, env);
         let table = self.table(v);
+        let vw = self.compiler.view.width;
         let parts: Vec<Bool> = (0..table.slots.len())
-            .map(|j| table.count.gt(j as i64).implies(keep(&mine, &table.slots[j][size.0 as usize])))
+            .map(|j| table.count.bvsgt(bv(j as i64, vw)).implies(keep(&mine, &table.slots[j][size.0 as usize])))
             .collect();
         Bool::and(&parts)
     }

@@ -6,7 +6,7 @@
 use crate::domains::{Domain, Encoding};
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
-use crate::dsl::symbolic::Compiler;
+use crate::dsl::symbolic::{signed_value, Compiler};
 use z3::{Params, SatResult, Solver};
 
 /// The outcome of checking one rule.
@@ -62,7 +62,12 @@ impl<'d, D: Domain> Verifier<'d, D> {
     /// `timeout_ms` milliseconds.
     pub fn new(domain: &'d D, bound: u32, timeout_ms: u32) -> Verifier<'d, D> {
         let encoding = domain.encode(bound);
-        let solver = Solver::new();
+        let solver = match std::env::var("SOLVER").as_deref() {
+            Ok("logic") => Solver::new_for_logic("QF_BV").expect("QF_BV"),
+            Ok("fd") => Solver::new_for_logic("QF_FD").expect("QF_FD"),
+            Ok(t) if !t.is_empty() && t != "default" => z3::Tactic::new(t).solver(),
+            _ => Solver::new(),
+        };
         let mut params = Params::new();
         params.set_u32("timeout", timeout_ms);
         solver.set_params(&params);
@@ -84,7 +89,10 @@ impl<'d, D: Domain> Verifier<'d, D> {
     pub fn check(&mut self, rule: &Rule) -> Verdict<D::State> {
         self.calls += 1;
         let compiler = Compiler::new(&self.encoding.view, self.domain.schema().size_feature);
-        let compiled = compiler.compile(rule, "r");
+        let compiled = match compiler.compile(rule, "r") {
+            Ok(c) => c,
+            Err(e) => return Verdict::Unknown(e.to_string()),
+        };
         let wrong = self.domain.wrong(&self.encoding, rule.action.id, &compiled.args);
         self.solver.push();
         self.solver.assert(&compiled.binds);
@@ -103,7 +111,7 @@ impl<'d, D: Domain> Verifier<'d, D> {
                     let binding: Binding = compiled
                         .indices
                         .iter()
-                        .map(|ix| model.eval(ix, true).and_then(|v| v.as_i64()).unwrap_or(0).max(0) as usize)
+                        .map(|ix| model.eval(ix, true).and_then(|v| signed_value(&v)).unwrap_or(0).max(0) as usize)
                         .collect();
                         self.confirm(rule, state, binding)
                     }

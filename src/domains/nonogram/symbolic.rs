@@ -2,22 +2,30 @@
 //! hints, cells, one solution, and the hint/block/gap elements of DSL.md as
 //! terms; plus "this fill is wrong" (out of range, or disagreeing with the
 //! solution) and reading a line back from a model.
+//!
+//! Every value is a small signed bit-vector and every variable is bounded
+//! to `[0, bound]`, so nothing can wrap around and Z3 bit-blasts the whole
+//! query to SAT. Runs are intervals: the solution is the hints placed at
+//! positions `p_i` (strictly separated), and blocks and gaps are slots of
+//! `[start, end)` intervals, strictly separated and increasing, with cell
+//! `j` a member exactly when some slot covers it. Unused slots are pinned
+//! to zero.
 
 use super::domain::Nonogram;
 use super::line::{Cell, Line};
 use crate::domains::Encoding;
-use crate::dsl::symbolic::{SymTable, SymView};
-use z3::ast::{Bool, Int};
+use crate::dsl::symbolic::{bv, signed_value, widen, SymTable, SymView};
+use z3::ast::{Bool, BV};
 use z3::Model;
 
 /// The line-level terms of an encoding.
 pub struct LineTerms {
     /// Line length.
-    pub n: Int,
+    pub n: BV,
     /// Number of hints.
-    pub k: Int,
+    pub k: BV,
     /// Hint values (0 beyond k).
-    pub hints: Vec<Int>,
+    pub hints: Vec<BV>,
     /// Cell is filled.
     pub is_true: Vec<Bool>,
     /// Cell is crossed out.
@@ -26,43 +34,41 @@ pub struct LineTerms {
     pub solution: Vec<Bool>,
 }
 
-fn int(v: usize) -> Int {
-    Int::from_i64(v as i64)
+/// The bit width of an encoding up to `bound`: room for `4 * (bound + 1)`.
+pub fn width(bound: usize) -> u32 {
+    let m = 4 * (bound as i64 + 1);
+    let mut w = 2;
+    while (1i64 << (w - 1)) <= m {
+        w += 1;
+    }
+    w
 }
 
-/// Symbolic runs (blocks or gaps) of the cells where `member` holds, within
-/// the first `n` cells: a count and `slots` (start, size) pairs.
-fn runs(member: &[Bool], slots: usize, valid: &mut Vec<Bool>, name: &str) -> (Int, Vec<(Int, Int)>) {
-    let len = member.len();
-    let starts: Vec<Bool> = (0..len)
-        .map(|j| if j == 0 { member[0].clone() } else { Bool::and(&[member[j].clone(), member[j - 1].not()]) })
-        .collect();
-    let ends: Vec<Bool> = (0..len)
-        .map(|j| if j + 1 == len { member[j].clone() } else { Bool::and(&[member[j].clone(), member[j + 1].not()]) })
-        .collect();
-    // seen[j] = number of runs starting at or before j
-    let mut seen: Vec<Int> = vec![];
-    for j in 0..len {
-        let here = starts[j].ite(&Int::from_i64(1), &Int::from_i64(0));
-        let total = if j == 0 { here } else { Int::add(&[seen[j - 1].clone(), here]) };
-        let v = Int::new_const(format!("{name}_seen{j}"));
-        valid.push(v.eq(&total));
-        seen.push(v);
-    }
-    let count = if len == 0 { Int::from_i64(0) } else { seen[len - 1].clone() };
-    let mut out = vec![];
+/// Runs of the cells where `member` holds as interval slots: a count and
+/// `slots` (start, end) pairs; adds the constraints tying them to `member`.
+fn runs(member: &[Bool], n: &BV, slots: usize, w: u32, valid: &mut Vec<Bool>, name: &str) -> (BV, Vec<(BV, BV)>) {
+    let bound = member.len() as i64;
+    let count = BV::new_const(format!("{name}_count"), w);
+    valid.push(count.bvsge(bv(0, w)));
+    valid.push(count.bvsle(bv(slots as i64, w)));
+    let mut out: Vec<(BV, BV)> = vec![];
     for m in 0..slots {
-        let start = Int::new_const(format!("{name}{m}_start"));
-        let end = Int::new_const(format!("{name}{m}_end"));
-        for j in 0..len {
-            let this_run = seen[j].eq((m + 1) as i64);
-            valid.push(Bool::and(&[starts[j].clone(), this_run.clone()]).implies(start.eq(j as i64)));
-            valid.push(Bool::and(&[ends[j].clone(), this_run]).implies(end.eq((j + 1) as i64)));
+        let start = BV::new_const(format!("{name}{m}_start"), w);
+        let end = BV::new_const(format!("{name}{m}_end"), w);
+        let present = count.bvsgt(bv(m as i64, w));
+        valid.push(start.bvsge(bv(0, w)));
+        valid.push(end.bvsle(bv(bound, w)));
+        valid.push(present.implies(Bool::and(&[start.bvslt(&end), end.bvsle(n)])));
+        valid.push(present.not().implies(Bool::and(&[start.eq(bv(0, w)), end.eq(bv(0, w))])));
+        if let Some((_, prev_end)) = out.last() {
+            valid.push(present.implies(prev_end.bvslt(&start)));
         }
-        // unused slots are pinned so models are tidy
-        valid.push(count.le(m as i64).implies(Bool::and(&[start.eq(0), end.eq(0)])));
-        let size = Int::sub(&[end, start.clone()]);
-        out.push((start, size));
+        out.push((start, end));
+    }
+    for (j, c) in member.iter().enumerate() {
+        let jj = bv(j as i64, w);
+        let covered: Vec<Bool> = out.iter().map(|(s, e)| Bool::and(&[s.bvsle(&jj), jj.bvslt(e)])).collect();
+        valid.push(c.iff(Bool::or(&covered)));
     }
     (count, out)
 }
@@ -71,20 +77,24 @@ fn runs(member: &[Bool], slots: usize, valid: &mut Vec<Bool>, name: &str) -> (In
 pub fn encode(domain: &Nonogram, bound: usize) -> Encoding<LineTerms> {
     let ids = domain.ids();
     let nf = crate::domains::Domain::schema(domain).feature_count();
+    let w = width(bound);
+    let c = |v: usize| bv(v as i64, w);
     let max_hints = bound.div_ceil(2);
-    let n = Int::new_const("n");
-    let k = Int::new_const("k");
-    let mut valid = vec![n.ge(1), n.le(bound as i64), k.ge(0), k.le(max_hints as i64)];
+    let n = BV::new_const("n", w);
+    let k = BV::new_const("k", w);
+    let mut valid = vec![n.bvsge(c(1)), n.bvsle(c(bound)), k.bvsge(c(0)), k.bvsle(c(max_hints))];
 
-    let hints: Vec<Int> = (0..max_hints).map(|i| Int::new_const(format!("h{i}"))).collect();
-    let pos: Vec<Int> = (0..max_hints).map(|i| Int::new_const(format!("p{i}"))).collect();
+    let hints: Vec<BV> = (0..max_hints).map(|i| BV::new_const(format!("h{i}"), w)).collect();
+    let pos: Vec<BV> = (0..max_hints).map(|i| BV::new_const(format!("p{i}"), w)).collect();
+    let ends: Vec<BV> = (0..max_hints).map(|i| pos[i].bvadd(&hints[i])).collect();
     for i in 0..max_hints {
-        let present = k.gt(i as i64);
-        valid.push(present.implies(Bool::and(&[hints[i].ge(1), pos[i].ge(0), Int::add(&[pos[i].clone(), hints[i].clone()]).le(&n)])));
-        valid.push(present.not().implies(Bool::and(&[hints[i].eq(0), pos[i].eq(0)])));
+        let present = k.bvsgt(c(i));
+        valid.push(Bool::and(&[hints[i].bvsge(c(0)), hints[i].bvsle(c(bound)), pos[i].bvsge(c(0)), pos[i].bvsle(c(bound))]));
+        valid.push(present.implies(Bool::and(&[hints[i].bvsge(c(1)), ends[i].bvsle(&n)])));
+        valid.push(present.not().implies(Bool::and(&[hints[i].eq(c(0)), pos[i].eq(c(0))])));
         if i + 1 < max_hints {
-            let next = k.gt((i + 1) as i64);
-            valid.push(next.implies(pos[i + 1].ge(Int::add(&[pos[i].clone(), hints[i].clone(), Int::from_i64(1)]))));
+            let next = k.bvsgt(c(i + 1));
+            valid.push(next.implies(pos[i + 1].bvsgt(&ends[i])));
         }
     }
     let mut is_true = vec![];
@@ -93,11 +103,13 @@ pub fn encode(domain: &Nonogram, bound: usize) -> Encoding<LineTerms> {
     for j in 0..bound {
         let t = Bool::new_const(format!("t{j}"));
         let fa = Bool::new_const(format!("f{j}"));
-        let inside = n.gt(j as i64);
-        let covered: Vec<Bool> = (0..max_hints)
-            .map(|i| Bool::and(&[k.gt(i as i64), pos[i].le(j as i64), Int::add(&[pos[i].clone(), hints[i].clone()]).gt(j as i64)]))
-            .collect();
-        let s = Bool::or(&covered);
+        let s = Bool::new_const(format!("s{j}"));
+        let jj = c(j);
+        let inside = n.bvsgt(&jj);
+        // absent hints are pinned to [0, 0), which covers nothing
+        let covered: Vec<Bool> =
+            (0..max_hints).map(|i| Bool::and(&[pos[i].bvsle(&jj), jj.bvslt(&ends[i])])).collect();
+        valid.push(s.iff(Bool::or(&covered)));
         valid.push(Bool::and(&[t.clone(), fa.clone()]).not());
         valid.push(inside.not().implies(Bool::and(&[t.not(), fa.not()])));
         valid.push(t.implies(&s));
@@ -108,63 +120,77 @@ pub fn encode(domain: &Nonogram, bound: usize) -> Encoding<LineTerms> {
     }
 
     // hints: start = i, size = h_i, lowest_end_cell, highest_start_cell
-    let total = Int::add(&hints);
+    let total = hints.iter().fold(c(0), |acc, h| acc.bvadd(h));
     let mut hint_slots = vec![];
-    let mut before = Int::from_i64(0);
+    let mut before = c(0);
     for i in 0..max_hints {
-        let mut row = vec![Int::from_i64(0); nf];
-        row[ids.start.0 as usize] = int(i);
+        let mut row = vec![c(0); nf];
+        row[ids.start.0 as usize] = c(i);
         row[ids.size.0 as usize] = hints[i].clone();
-        row[ids.lowest_end.0 as usize] = Int::add(&[int(i), before.clone(), hints[i].clone()]);
-        row[ids.highest_start.0 as usize] =
-            Int::sub(&[Int::add(&[n.clone(), int(i + 1)]), k.clone(), Int::sub(&[total.clone(), before.clone()])]);
-        before = Int::add(&[before, hints[i].clone()]);
+        row[ids.lowest_end.0 as usize] = c(i).bvadd(&before).bvadd(&hints[i]);
+        row[ids.highest_start.0 as usize] = n.bvadd(c(i + 1)).bvsub(&k).bvsub(total.bvsub(&before));
+        // implied: the solution places hint i between its leftmost and
+        // rightmost packings (redundant, but it keeps proofs short)
+        if std::env::var("NO_IMPLIED").is_err() {
+            valid.push(k.bvsgt(c(i)).implies(Bool::and(&[
+                ends[i].bvsge(&row[ids.lowest_end.0 as usize]),
+                pos[i].bvsle(&row[ids.highest_start.0 as usize]),
+            ])));
+        }
+        before = before.bvadd(&hints[i]);
         hint_slots.push(row);
     }
-    let gap_member: Vec<Bool> = (0..bound).map(|j| Bool::and(&[n.gt(j as i64), is_false[j].not()])).collect();
+    let gap_member: Vec<Bool> =
+        (0..bound).map(|j| Bool::and(&[n.bvsgt(c(j)), is_false[j].not()])).collect();
     let run_slots = bound.div_ceil(2);
-    let (block_count, blocks) = runs(&is_true, run_slots, &mut valid, "block");
-    let (gap_count, gaps) = runs(&gap_member, run_slots, &mut valid, "gap");
-    let table = |runs: Vec<(Int, Int)>| -> Vec<Vec<Int>> {
+    let (block_count, blocks) = runs(&is_true, &n, run_slots, w, &mut valid, "block");
+    let (gap_count, gaps) = runs(&gap_member, &n, run_slots, w, &mut valid, "gap");
+    let table = |runs: Vec<(BV, BV)>| -> Vec<Vec<BV>> {
         runs.into_iter()
-            .map(|(s, len)| {
-                let mut row = vec![Int::from_i64(0); nf];
+            .map(|(s, e)| {
+                let mut row = vec![c(0); nf];
+                row[ids.size.0 as usize] = e.bvsub(&s);
                 row[ids.start.0 as usize] = s;
-                row[ids.size.0 as usize] = len;
                 row
             })
             .collect()
     };
-    let mut tables = vec![
-        SymTable { count: Int::from_i64(0), slots: vec![] },
-        SymTable { count: Int::from_i64(0), slots: vec![] },
-        SymTable { count: Int::from_i64(0), slots: vec![] },
-    ];
+    let empty = || SymTable { count: c(0), slots: vec![] };
+    let mut tables = vec![empty(), empty(), empty()];
     tables[ids.hint.0 as usize] = SymTable { count: k.clone(), slots: hint_slots };
     tables[ids.block.0 as usize] = SymTable { count: block_count, slots: table(blocks) };
     tables[ids.gap.0 as usize] = SymTable { count: gap_count, slots: table(gaps) };
-    let view = SymView { globals: vec![n.clone()], tables };
+    // On a valid line every value the rules see lies in [0, bound]; the
+    // stated magnitude leaves room (the encoding's width holds 4 * (bound + 1)).
+    let view = SymView { globals: vec![n.clone()], tables, width: w, magnitude: 2 * bound as i64 + 2 };
     Encoding { view, valid: Bool::and(&valid), extra: LineTerms { n, k, hints, is_true, is_false, solution } }
 }
 
 /// `fill(value, a, b)` is wrong: out of range, or some cell of [a, b)
-/// differs from the encoded solution.
-pub fn wrong_fill(t: &LineTerms, args: &[Int]) -> Bool {
+/// differs from the encoded solution. The arguments share one width, at
+/// least the encoding's.
+pub fn wrong_fill(t: &LineTerms, args: &[BV]) -> Bool {
     let [value, a, b] = args else { return Bool::from_bool(true) };
-    let out_of_range = Bool::or(&[a.lt(0), a.gt(b), b.gt(&t.n)]);
-    let filled = value.eq(1);
+    let w = a.get_size().max(t.n.get_size());
+    let (value, a, b) = (widen(value, w), widen(a, w), widen(b, w));
+    let n = widen(&t.n, w);
+    let out_of_range = Bool::or(&[a.bvslt(bv(0, w)), a.bvsgt(&b), b.bvsgt(&n)]);
+    let filled = value.eq(bv(1, w));
     let differs: Vec<Bool> = t
         .solution
         .iter()
         .enumerate()
-        .map(|(j, s)| Bool::and(&[a.le(j as i64), b.gt(j as i64), t.n.gt(j as i64), s.iff(&filled).not()]))
+        .map(|(j, s)| {
+            let jj = bv(j as i64, w);
+            Bool::and(&[a.bvsle(&jj), b.bvsgt(&jj), n.bvsgt(&jj), s.iff(&filled).not()])
+        })
         .collect();
     Bool::or(&[out_of_range, Bool::or(&differs)])
 }
 
 /// The concrete line of a model.
 pub fn decode(t: &LineTerms, model: &Model) -> Line {
-    let get_int = |x: &Int| model.eval(x, true).and_then(|v| v.as_i64()).unwrap_or(0);
+    let get_int = |x: &BV| model.eval(x, true).and_then(|v| signed_value(&v)).unwrap_or(0);
     let get_bool = |x: &Bool| model.eval(x, true).and_then(|v| v.as_bool()).unwrap_or(false);
     let n = get_int(&t.n).clamp(0, t.is_true.len() as i64) as usize;
     let k = get_int(&t.k).clamp(0, t.hints.len() as i64) as usize;
