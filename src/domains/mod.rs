@@ -11,7 +11,8 @@ pub mod witness;
 use crate::dsl::eval::{ActionValue, View};
 use crate::dsl::schema::Schema;
 use crate::dsl::symbolic::SymView;
-use z3::ast::{Bool, BV};
+use crate::dsl::symbolic::Num;
+use z3::ast::Bool;
 use z3::Model;
 
 /// A symbolic state up to a bound: its view for the rule compiler, the
@@ -70,7 +71,7 @@ pub trait Domain: Send + Sync {
     /// some solution of the symbolic state. The arguments are signed
     /// bit-vectors of one width, at least the view's
     /// ([`SymView::width`](crate::dsl::symbolic::SymView)); booleans are 0/1.
-    fn wrong(&self, enc: &Encoding<Self::Extra>, action: crate::dsl::ast::ActionId, args: &[BV]) -> Bool;
+    fn wrong(&self, enc: &Encoding<Self::Extra>, action: crate::dsl::ast::ActionId, args: &[Num]) -> Bool;
 
     /// Reads the concrete state out of a model of an encoding (`None` if the
     /// model is not a valid state, which would be an encoding fault).

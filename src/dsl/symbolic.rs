@@ -18,7 +18,7 @@
 //! rule that would need more than [`MAX_WIDTH`] bits is refused.
 
 use super::ast::{ActionArg, BoolExpr, FeatureId, IntExpr, PatternKind, Rule, TypeId, Var};
-use z3::ast::{Bool, BV};
+use z3::ast::{Bool, Int, BV};
 
 /// The widest bit-vector a rule is evaluated at.
 pub const MAX_WIDTH: u32 = 64;
@@ -27,17 +27,17 @@ pub const MAX_WIDTH: u32 = 64;
 #[derive(Clone, Debug)]
 pub struct SymTable {
     /// How many slots hold elements (0 <= count <= slots.len()).
-    pub count: BV,
+    pub count: Num,
     /// Per slot, per feature (feature-id order), its value; boolean features
     /// are 0/1.
-    pub slots: Vec<Vec<BV>>,
+    pub slots: Vec<Vec<Num>>,
 }
 
 /// A symbolic state as the rule language sees it.
 #[derive(Clone, Debug)]
 pub struct SymView {
     /// Global values in global-id order.
-    pub globals: Vec<BV>,
+    pub globals: Vec<Num>,
     /// Element tables in type-id order.
     pub tables: Vec<SymTable>,
     /// The bit width of every term of the view (globals, counts, features).
@@ -49,30 +49,144 @@ pub struct SymView {
     pub magnitude: i64,
 }
 
-/// A signed bit-vector constant.
-pub fn bv(v: i64, width: u32) -> BV {
-    BV::from_i64(v, width)
+/// The sort of symbolic integer values: signed bit-vectors (default) or
+/// mathematical integers (feature `int-arith`, for comparison).
+#[cfg(not(feature = "int-arith"))]
+pub type Num = z3::ast::BV;
+/// The sort of symbolic integer values.
+#[cfg(feature = "int-arith")]
+pub type Num = z3::ast::Int;
+
+/// Arithmetic and signed comparisons on [`Num`], whatever its sort.
+pub trait NumOps: Sized {
+    /// A constant of `width` bits.
+    fn lit(v: i64, width: u32) -> Self;
+    /// A fresh named constant of `width` bits.
+    fn var(name: String, width: u32) -> Self;
+    /// Width in bits (`u32::MAX` for integers).
+    fn width(&self) -> u32;
+    /// Sign-extends to `width` bits (no-op if it already has them).
+    fn widen(&self, width: u32) -> Self;
+    /// `self + o`
+    fn plus(&self, o: &Self) -> Self;
+    /// `self - o`
+    fn minus(&self, o: &Self) -> Self;
+    /// `k * self`
+    fn times(&self, k: i64) -> Self;
+    /// `self = o`
+    fn same(&self, o: &Self) -> Bool;
+    /// `self <= o`
+    fn sle(&self, o: &Self) -> Bool;
+    /// `self < o`
+    fn slt(&self, o: &Self) -> Bool;
+    /// `self >= o`
+    fn sge(&self, o: &Self) -> Bool {
+        o.sle(self)
+    }
+    /// `self > o`
+    fn sgt(&self, o: &Self) -> Bool {
+        o.slt(self)
+    }
+    /// The signed value of a numeral (as a model gives it).
+    fn value(&self) -> Option<i64>;
+}
+
+impl NumOps for BV {
+    fn lit(v: i64, width: u32) -> BV {
+        BV::from_i64(v, width)
+    }
+    fn var(name: String, width: u32) -> BV {
+        BV::new_const(name, width)
+    }
+    fn width(&self) -> u32 {
+        self.get_size()
+    }
+    fn widen(&self, width: u32) -> BV {
+        let w = self.get_size();
+        if w >= width {
+            self.clone()
+        } else {
+            self.sign_ext(width - w)
+        }
+    }
+    fn plus(&self, o: &BV) -> BV {
+        self.bvadd(o)
+    }
+    fn minus(&self, o: &BV) -> BV {
+        self.bvsub(o)
+    }
+    fn times(&self, k: i64) -> BV {
+        BV::from_i64(k, self.get_size()).bvmul(self)
+    }
+    fn same(&self, o: &BV) -> Bool {
+        self.eq(o)
+    }
+    fn sle(&self, o: &BV) -> Bool {
+        self.bvsle(o)
+    }
+    fn slt(&self, o: &BV) -> Bool {
+        self.bvslt(o)
+    }
+    fn value(&self) -> Option<i64> {
+        let w = self.get_size();
+        let u = self.as_u64()?;
+        if w >= 64 {
+            return Some(u as i64);
+        }
+        let sign = 1u64 << (w - 1);
+        Some(if u & sign != 0 { (u as i128 - (1i128 << w)) as i64 } else { u as i64 })
+    }
+}
+
+impl NumOps for Int {
+    fn lit(v: i64, _width: u32) -> Int {
+        Int::from_i64(v)
+    }
+    fn var(name: String, _width: u32) -> Int {
+        Int::new_const(name)
+    }
+    fn width(&self) -> u32 {
+        u32::MAX
+    }
+    fn widen(&self, _width: u32) -> Int {
+        self.clone()
+    }
+    fn plus(&self, o: &Int) -> Int {
+        Int::add(&[self.clone(), o.clone()])
+    }
+    fn minus(&self, o: &Int) -> Int {
+        Int::sub(&[self.clone(), o.clone()])
+    }
+    fn times(&self, k: i64) -> Int {
+        Int::mul(&[Int::from_i64(k), self.clone()])
+    }
+    fn same(&self, o: &Int) -> Bool {
+        self.eq(o)
+    }
+    fn sle(&self, o: &Int) -> Bool {
+        Int::le(self, o)
+    }
+    fn slt(&self, o: &Int) -> Bool {
+        Int::lt(self, o)
+    }
+    fn value(&self) -> Option<i64> {
+        self.as_i64()
+    }
+}
+
+/// A constant of `width` bits.
+pub fn bv(v: i64, width: u32) -> Num {
+    Num::lit(v, width)
 }
 
 /// Sign-extends `x` to `width` bits (no-op if it already has them).
-pub fn widen(x: &BV, width: u32) -> BV {
-    let w = x.get_size();
-    if w >= width {
-        x.clone()
-    } else {
-        x.sign_ext(width - w)
-    }
+pub fn widen(x: &Num, width: u32) -> Num {
+    x.widen(width)
 }
 
-/// Reads a signed value of a bit-vector numeral (as a model gives it).
-pub fn signed_value(x: &BV) -> Option<i64> {
-    let w = x.get_size();
-    let u = x.as_u64()?;
-    if w >= 64 {
-        return Some(u as i64);
-    }
-    let sign = 1u64 << (w - 1);
-    Some(if u & sign != 0 { (u as i128 - (1i128 << w)) as i64 } else { u as i64 })
+/// Reads a signed value of a numeral (as a model gives it).
+pub fn signed_value(x: &Num) -> Option<i64> {
+    x.value()
 }
 
 /// The number of bits a signed bit-vector needs to hold every value of
@@ -97,13 +211,13 @@ pub enum CompileError {
 #[derive(Debug)]
 pub struct CompiledRule {
     /// The symbolic index of each pattern variable (at the view's width).
-    pub indices: Vec<BV>,
+    pub indices: Vec<Num>,
     /// The pattern binds: each index is a valid element index.
     pub binds: Bool,
     /// The condition under the symbolic binding.
     pub condition: Bool,
     /// The action's arguments (booleans as 0/1), all at [`Self::width`].
-    pub args: Vec<BV>,
+    pub args: Vec<Num>,
     /// The width the rule's integer expressions are evaluated at.
     pub width: u32,
 }
@@ -118,7 +232,7 @@ pub struct Compiler<'a> {
 #[derive(Clone, Debug)]
 enum Slot {
     /// A symbolic index (the pattern variable's).
-    Symbolic(BV),
+    Symbolic(Num),
     /// A fixed slot (inside `is unique where`, for the other elements).
     Fixed(usize),
 }
@@ -183,7 +297,7 @@ impl<'a> Compiler<'a> {
     pub fn compile(&self, rule: &Rule, tag: &str) -> Result<CompiledRule, CompileError> {
         let width = self.width_for(rule)?;
         let vw = self.view.width;
-        let indices: Vec<BV> = (0..rule.decls.len()).map(|i| BV::new_const(format!("{tag}_ix{i}"), vw)).collect();
+        let indices: Vec<Num> = (0..rule.decls.len()).map(|i| Num::var(format!("{tag}_ix{i}"), vw)).collect();
         let binds = Bool::and(
             &rule
                 .decls
@@ -194,12 +308,12 @@ impl<'a> Compiler<'a> {
                     let count = &table.count;
                     let slots = table.slots.len() as i64;
                     match d.kind {
-                        PatternKind::Singleton => Bool::and(&[count.eq(bv(1, vw)), ix.eq(bv(0, vw))]),
+                        PatternKind::Singleton => Bool::and(&[count.same(&bv(1, vw)), ix.same(&bv(0, vw))]),
                         PatternKind::Constant(k) if (k as i64) < slots => {
-                            Bool::and(&[ix.eq(bv(k as i64, vw)), count.bvsgt(bv(k as i64, vw))])
+                            Bool::and(&[ix.same(&bv(k as i64, vw)), count.sgt(&bv(k as i64, vw))])
                         }
                         PatternKind::Constant(_) => Bool::from_bool(false),
-                        PatternKind::Arbitrary => Bool::and(&[ix.bvsge(bv(0, vw)), ix.bvslt(count)]),
+                        PatternKind::Arbitrary => Bool::and(&[ix.sge(&bv(0, vw)), ix.slt(&count)]),
                     }
                 })
                 .collect::<Vec<_>>(),
@@ -233,7 +347,7 @@ impl Ctx<'_, '_> {
     }
 
     /// Feature `f` of the element variable `v` points at, at the view's width.
-    fn feature(&self, f: FeatureId, v: Var, env: &[Slot]) -> BV {
+    fn feature(&self, f: FeatureId, v: Var, env: &[Slot]) -> Num {
         let table = self.table(v);
         match &env[v as usize] {
             Slot::Fixed(j) => table.slots[*j][f.0 as usize].clone(),
@@ -245,22 +359,22 @@ impl Ctx<'_, '_> {
                 }
                 let mut acc = table.slots[n - 1][f.0 as usize].clone();
                 for j in (0..n - 1).rev() {
-                    acc = ix.eq(bv(j as i64, vw)).ite(&table.slots[j][f.0 as usize], &acc);
+                    acc = ix.same(&bv(j as i64, vw)).ite(&table.slots[j][f.0 as usize], &acc);
                 }
                 acc
             }
         }
     }
 
-    fn int(&self, e: &IntExpr, env: &[Slot]) -> BV {
+    fn int(&self, e: &IntExpr, env: &[Slot]) -> Num {
         let w = self.width;
         match e {
             IntExpr::Lit(k) => bv(*k, w),
             IntExpr::Global(g) => widen(&self.compiler.view.globals[g.0 as usize], w),
             IntExpr::Feature(f, v) => widen(&self.feature(*f, *v, env), w),
-            IntExpr::Add(a, b) => self.int(a, env).bvadd(self.int(b, env)),
-            IntExpr::Sub(a, b) => self.int(a, env).bvsub(self.int(b, env)),
-            IntExpr::Mul(k, a) => bv(*k, w).bvmul(self.int(a, env)),
+            IntExpr::Add(a, b) => self.int(a, env).plus(&self.int(b, env)),
+            IntExpr::Sub(a, b) => self.int(a, env).minus(&self.int(b, env)),
+            IntExpr::Mul(k, a) => self.int(a, env).times(*k),
         }
     }
 
@@ -273,26 +387,26 @@ impl Ctx<'_, '_> {
                 let (a, b) = (self.int(a, env), self.int(b, env));
                 use super::ast::CmpOp::*;
                 match op {
-                    Eq => a.eq(&b),
-                    Ne => a.eq(&b).not(),
-                    Ge => a.bvsge(&b),
-                    Gt => a.bvsgt(&b),
-                    Le => a.bvsle(&b),
-                    Lt => a.bvslt(&b),
+                    Eq => a.same(&b),
+                    Ne => a.same(&b).not(),
+                    Ge => a.sge(&b),
+                    Gt => a.sgt(&b),
+                    Le => a.sle(&b),
+                    Lt => a.slt(&b),
                 }
             }
-            BoolExpr::Maximal(v) => self.extremal(*v, env, |mine, other| mine.bvsge(other)),
-            BoolExpr::Minimal(v) => self.extremal(*v, env, |mine, other| mine.bvsle(other)),
-            BoolExpr::Feature(f, v) => self.feature(*f, *v, env).eq(bv(0, self.compiler.view.width)).not(),
+            BoolExpr::Maximal(v) => self.extremal(*v, env, |mine, other| mine.sge(other)),
+            BoolExpr::Minimal(v) => self.extremal(*v, env, |mine, other| mine.sle(other)),
+            BoolExpr::Feature(f, v) => self.feature(*f, *v, env).same(&bv(0, self.compiler.view.width)).not(),
             BoolExpr::Unique(v, b) => {
                 let here = self.bool(b, env);
                 let table = self.table(*v);
                 let vw = self.compiler.view.width;
                 let mut parts = vec![here];
                 for j in 0..table.slots.len() {
-                    let present = table.count.bvsgt(bv(j as i64, vw));
+                    let present = table.count.sgt(&bv(j as i64, vw));
                     let other = match &env[*v as usize] {
-                        Slot::Symbolic(ix) => ix.eq(bv(j as i64, vw)).not(),
+                        Slot::Symbolic(ix) => ix.same(&bv(j as i64, vw)).not(),
                         Slot::Fixed(i) => Bool::from_bool(*i != j),
                     };
                     let mut env2 = env.to_vec();
@@ -304,13 +418,13 @@ impl Ctx<'_, '_> {
         }
     }
 
-    fn extremal(&self, v: Var, env: &[Slot], keep: impl Fn(&BV, &BV) -> Bool) -> Bool {
+    fn extremal(&self, v: Var, env: &[Slot], keep: impl Fn(&Num, &Num) -> Bool) -> Bool {
         let size = self.compiler.size;
         let mine = self.feature(size, v, env);
         let table = self.table(v);
         let vw = self.compiler.view.width;
         let parts: Vec<Bool> = (0..table.slots.len())
-            .map(|j| table.count.bvsgt(bv(j as i64, vw)).implies(keep(&mine, &table.slots[j][size.0 as usize])))
+            .map(|j| table.count.sgt(&bv(j as i64, vw)).implies(keep(&mine, &table.slots[j][size.0 as usize])))
             .collect();
         Bool::and(&parts)
     }
