@@ -61,6 +61,12 @@ impl<'d, D: Domain> Verifier<'d, D> {
     /// A verifier for states up to `bound`, giving up on one query after
     /// `timeout_ms` milliseconds.
     pub fn new(domain: &'d D, bound: u32, timeout_ms: u32) -> Verifier<'d, D> {
+        if let Ok(ps) = std::env::var("Z3PARAMS") {
+            for kv in ps.split(',').filter(|s| !s.is_empty()) {
+                let (k, v) = kv.split_once('=').expect("k=v");
+                z3::set_global_param(k, v);
+            }
+        }
         let encoding = domain.encode(bound);
         let solver = match std::env::var("SOLVER").as_deref() {
             Ok("logic") => Solver::new_for_logic("QF_BV").expect("QF_BV"),
@@ -98,7 +104,11 @@ impl<'d, D: Domain> Verifier<'d, D> {
         self.solver.assert(&compiled.binds);
         self.solver.assert(&compiled.condition);
         self.solver.assert(&wrong);
-        let verdict = match self.solver.check() {
+        let result = self.solver.check();
+        if std::env::var("STATS").is_ok() {
+            eprintln!("{:?}", self.solver.get_statistics());
+        }
+        let verdict = match result {
             SatResult::Unsat => Verdict::Sound,
             SatResult::Unknown => {
                 Verdict::Unknown(self.solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string()))

@@ -1,15 +1,23 @@
 //! The Z3 encoding of an arbitrary nonogram line up to a bound: length,
-//! hints, cells, one solution, and the hint/block/gap elements of DSL.md as
-//! terms; plus "this fill is wrong" (out of range, or disagreeing with the
+//! hints, one solution, and the hint/block/gap elements of DSL.md as terms;
+//! plus "this fill is wrong" (out of range, or disagreeing with the
 //! solution) and reading a line back from a model.
 //!
-//! Every value is a small signed bit-vector and every variable is bounded
-//! to `[0, bound]`, so nothing can wrap around and Z3 bit-blasts the whole
-//! query to SAT. Runs are intervals: the solution is the hints placed at
-//! positions `p_i` (strictly separated), and blocks and gaps are slots of
-//! `[start, end)` intervals, strictly separated and increasing, with cell
-//! `j` a member exactly when some slot covers it. Unused slots are pinned
-//! to zero.
+//! The encoding has no per-cell variables: a line is its runs. The solution
+//! is the hints placed at positions `p_i` (run `[p_i, p_i + h_i)`), blocks
+//! are the maximal runs of true cells and gaps the maximal runs of not-false
+//! cells, each a list of `[start, end)` interval slots, increasing and
+//! separated by at least one cell, unused slots pinned to `[0, 0)`. The
+//! cells are then determined (true: in a block; false: inside the line and
+//! in no gap; unknown: otherwise), and they agree with the solution exactly
+//! when every block lies inside a gap (no cell is both true and false),
+//! every block lies inside a run of the solution (true cells are filled),
+//! and every run of the solution lies inside a gap (no filled cell is
+//! crossed out) — runs are contiguous and the runs of each kind are
+//! separated, so "every cell of the run is covered" is "one interval of the
+//! other kind covers the run". "Fill [a, b) with v is wrong" is likewise a
+//! statement about the solution's runs. Everything is bounded to
+//! `[0, bound]` so nothing can wrap around at the encoding's width.
 
 use super::domain::Nonogram;
 use super::line::{Cell, Line};
@@ -18,7 +26,7 @@ use crate::dsl::symbolic::{bv, signed_value, widen, Num, NumOps, SymTable, SymVi
 use z3::ast::Bool;
 use z3::Model;
 
-/// The line-level terms of an encoding.
+/// The terms of an encoding that rules do not see directly.
 pub struct LineTerms {
     /// Line length.
     pub n: Num,
@@ -26,12 +34,12 @@ pub struct LineTerms {
     pub k: Num,
     /// Hint values (0 beyond k).
     pub hints: Vec<Num>,
-    /// Cell is filled.
-    pub is_true: Vec<Bool>,
-    /// Cell is crossed out.
-    pub is_false: Vec<Bool>,
-    /// The solution's value of each cell.
-    pub solution: Vec<Bool>,
+    /// The solution: `[start, end)` of each hint's run (`[0, 0)` beyond k).
+    pub runs: Vec<(Num, Num)>,
+    /// Blocks: `[start, end)` per slot, `[0, 0)` when unused.
+    pub blocks: Vec<(Num, Num)>,
+    /// Gaps: `[start, end)` per slot, `[0, 0)` when unused.
+    pub gaps: Vec<(Num, Num)>,
 }
 
 /// The bit width of an encoding up to `bound`: room for `4 * (bound + 1)`.
@@ -44,33 +52,42 @@ pub fn width(bound: usize) -> u32 {
     w
 }
 
-/// Runs of the cells where `member` holds as interval slots: a count and
-/// `slots` (start, end) pairs; adds the constraints tying them to `member`.
-fn runs(member: &[Bool], n: &Num, slots: usize, w: u32, valid: &mut Vec<Bool>, name: &str) -> (Num, Vec<(Num, Num)>) {
-    let bound = member.len() as i64;
+/// Interval slots `[start, end)` inside `[0, n)`: `count` are used, each
+/// non-empty, increasing and separated by at least one cell; the rest are
+/// `[0, 0)`. Returns the count and the slots.
+fn intervals(slots: usize, n: &Num, bound: usize, w: u32, valid: &mut Vec<Bool>, name: &str) -> (Num, Vec<(Num, Num)>) {
+    let c = |v: usize| bv(v as i64, w);
     let count = Num::var(format!("{name}_count"), w);
-    valid.push(count.sge(&bv(0, w)));
-    valid.push(count.sle(&bv(slots as i64, w)));
+    valid.push(count.sge(&c(0)));
+    valid.push(count.sle(&c(slots)));
     let mut out: Vec<(Num, Num)> = vec![];
     for m in 0..slots {
         let start = Num::var(format!("{name}{m}_start"), w);
         let end = Num::var(format!("{name}{m}_end"), w);
-        let present = count.sgt(&bv(m as i64, w));
-        valid.push(start.sge(&bv(0, w)));
-        valid.push(end.sle(&bv(bound, w)));
+        let present = count.sgt(&c(m));
+        valid.push(Bool::and(&[start.sge(&c(0)), start.sle(&c(bound)), end.sge(&c(0)), end.sle(&c(bound))]));
         valid.push(present.implies(Bool::and(&[start.slt(&end), end.sle(n)])));
-        valid.push(present.not().implies(Bool::and(&[start.same(&bv(0, w)), end.same(&bv(0, w))])));
-        if let Some((_, prev_end)) = out.last() {
-            valid.push(present.implies(prev_end.slt(&start)));
+        valid.push(present.not().implies(Bool::and(&[start.same(&c(0)), end.same(&c(0))])));
+        // separated from every earlier slot (implied by the neighbour's, but
+        // stating it for all pairs keeps proofs short)
+        for (i, (_, prev_end)) in out.iter().enumerate() {
+            if i + 1 == m || pairwise() {
+                valid.push(present.implies(prev_end.slt(&start)));
+            }
         }
         out.push((start, end));
     }
-    for (j, c) in member.iter().enumerate() {
-        let jj = bv(j as i64, w);
-        let covered: Vec<Bool> = out.iter().map(|(s, e)| Bool::and(&[s.sle(&jj), jj.slt(e)])).collect();
-        valid.push(c.iff(Bool::or(&covered)));
-    }
     (count, out)
+}
+
+fn pairwise() -> bool {
+    std::env::var("NO_PAIRWISE").is_err()
+}
+
+/// `[s, e)` lies inside one of `outer` (non-empty `[s, e)`; unused outer
+/// slots are `[0, 0)` and contain nothing non-empty).
+fn inside_one(s: &Num, e: &Num, outer: &[(Num, Num)]) -> Bool {
+    Bool::or(&outer.iter().map(|(os, oe)| Bool::and(&[os.sle(s), e.sle(oe)])).collect::<Vec<_>>())
 }
 
 /// Encodes every valid line of 1..=bound cells.
@@ -84,106 +101,75 @@ pub fn encode(domain: &Nonogram, bound: usize) -> Encoding<LineTerms> {
     let k = Num::var("k".into(), w);
     let mut valid = vec![n.sge(&c(1)), n.sle(&c(bound)), k.sge(&c(0)), k.sle(&c(max_hints))];
 
+    // the solution: hint i occupies [p_i, p_i + h_i)
     let hints: Vec<Num> = (0..max_hints).map(|i| Num::var(format!("h{i}"), w)).collect();
-    let pos: Vec<Num> = (0..max_hints).map(|i| Num::var(format!("p{i}"), w)).collect();
-    let ends: Vec<Num> = (0..max_hints).map(|i| pos[i].plus(&hints[i])).collect();
+    let (_, runs) = {
+        // the runs are intervals like blocks, with k of them
+        let (count, runs) = intervals(max_hints, &n, bound, w, &mut valid, "run");
+        valid.push(count.same(&k));
+        (count, runs)
+    };
     for i in 0..max_hints {
-        let present = k.sgt(&c(i));
-        valid.push(Bool::and(&[hints[i].sge(&c(0)), hints[i].sle(&c(bound)), pos[i].sge(&c(0)), pos[i].sle(&c(bound))]));
-        valid.push(present.implies(Bool::and(&[hints[i].sge(&c(1)), ends[i].sle(&n)])));
-        valid.push(present.not().implies(Bool::and(&[hints[i].same(&c(0)), pos[i].same(&c(0))])));
-        if i + 1 < max_hints {
-            let next = k.sgt(&c(i + 1));
-            valid.push(next.implies(pos[i + 1].sgt(&ends[i])));
-        }
+        valid.push(hints[i].same(&runs[i].1.minus(&runs[i].0)));
     }
-    let mut is_true = vec![];
-    let mut is_false = vec![];
-    let mut solution = vec![];
-    for j in 0..bound {
-        let t = Bool::new_const(format!("t{j}"));
-        let fa = Bool::new_const(format!("f{j}"));
-        let s = Bool::new_const(format!("s{j}"));
-        let jj = c(j);
-        let inside = n.sgt(&jj);
-        // absent hints are pinned to [0, 0), which covers nothing
-        let covered: Vec<Bool> =
-            (0..max_hints).map(|i| Bool::and(&[pos[i].sle(&jj), jj.slt(&ends[i])])).collect();
-        valid.push(s.iff(Bool::or(&covered)));
-        valid.push(Bool::and(&[t.clone(), fa.clone()]).not());
-        valid.push(inside.not().implies(Bool::and(&[t.not(), fa.not()])));
-        valid.push(t.implies(&s));
-        valid.push(fa.implies(s.not()));
-        is_true.push(t);
-        is_false.push(fa);
-        solution.push(s);
+    let run_slots = bound.div_ceil(2);
+    let (block_count, blocks) = intervals(run_slots, &n, bound, w, &mut valid, "block");
+    let (gap_count, gaps) = intervals(run_slots, &n, bound, w, &mut valid, "gap");
+    // cells agree: true cells are not false, are filled, and filled cells are not false
+    for (i, (s, e)) in blocks.iter().enumerate() {
+        let present = block_count.sgt(&c(i));
+        if std::env::var("BLOCK_IN_GAP").is_ok() {
+            valid.push(present.implies(inside_one(s, e, &gaps)));
+        }
+        valid.push(present.implies(inside_one(s, e, &runs)));
+    }
+    for (i, (s, e)) in runs.iter().enumerate() {
+        valid.push(k.sgt(&c(i)).implies(inside_one(s, e, &gaps)));
     }
 
     // hints: start = i, size = h_i, lowest_end_cell, highest_start_cell
-    let total = hints.iter().fold(c(0), |acc, h| acc.plus(h));
+    let chain = std::env::var("NO_CHAIN").is_err();
+    let total = if chain {
+        let t = Num::var("total".into(), w);
+        valid.push(t.same(&hints.iter().fold(c(0), |acc, h| acc.plus(h))));
+        valid.push(t.sge(&c(0)));
+        valid.push(t.sle(&n));
+        t
+    } else {
+        hints.iter().fold(c(0), |acc, h| acc.plus(h))
+    };
     let mut hint_slots = vec![];
     let mut before = c(0);
     for i in 0..max_hints {
+        if chain && i > 0 {
+            let b = Num::var(format!("before{i}"), w);
+            valid.push(b.same(&before));
+            valid.push(b.sge(&c(0)));
+            valid.push(b.sle(&c(bound)));
+            before = b;
+        }
         let mut row = vec![c(0); nf];
         row[ids.start.0 as usize] = c(i);
         row[ids.size.0 as usize] = hints[i].clone();
         row[ids.lowest_end.0 as usize] = c(i).plus(&before).plus(&hints[i]);
         row[ids.highest_start.0 as usize] = n.plus(&c(i + 1)).minus(&k).minus(&total.minus(&before));
         // implied: the solution places hint i between its leftmost and
-        // rightmost packings (redundant, but it keeps proofs short)
+        // rightmost packings
         if std::env::var("NO_IMPLIED").is_err() {
             valid.push(k.sgt(&c(i)).implies(Bool::and(&[
-                ends[i].sge(&row[ids.lowest_end.0 as usize]),
-                pos[i].sle(&row[ids.highest_start.0 as usize]),
+                runs[i].1.sge(&row[ids.lowest_end.0 as usize]),
+                runs[i].0.sle(&row[ids.highest_start.0 as usize]),
             ])));
         }
         before = before.plus(&hints[i]);
         hint_slots.push(row);
     }
-    let gap_member: Vec<Bool> =
-        (0..bound).map(|j| Bool::and(&[n.sgt(&c(j)), is_false[j].not()])).collect();
-    let run_slots = bound.div_ceil(2);
-    let (block_count, blocks) = runs(&is_true, &n, run_slots, w, &mut valid, "block");
-    let (gap_count, gaps) = runs(&gap_member, &n, run_slots, w, &mut valid, "gap");
-    let implied = std::env::var("IMPLIED").unwrap_or_else(|_| "abcd".into());
-    // implied: every block lies inside one run of the solution
-    if implied.contains('a') {
-        for (bs, be) in &blocks {
-            let inside: Vec<Bool> = (0..max_hints).map(|i| Bool::and(&[pos[i].sle(bs), be.sle(&ends[i])])).collect();
-            valid.push(be.sgt(bs).implies(Bool::or(&inside)));
-        }
-    }
-    // implied: every run of the solution lies inside one gap
-    if implied.contains('b') {
-        for i in 0..max_hints {
-            let inside: Vec<Bool> = gaps.iter().map(|(gs, ge)| Bool::and(&[gs.sle(&pos[i]), ends[i].sle(ge)])).collect();
-            valid.push(k.sgt(&c(i)).implies(Bool::or(&inside)));
-        }
-    }
-    // implied: hints, blocks and gaps are ordered pairwise, not only
-    // neighbour by neighbour
-    if implied.contains('c') {
-        for j in 0..max_hints {
-            for i in 0..j.saturating_sub(1) {
-                valid.push(k.sgt(&c(j)).implies(pos[j].sgt(&ends[i])));
-            }
-        }
-    }
-    if implied.contains('d') {
-        for runs in [&blocks, &gaps] {
-            for j in 0..runs.len() {
-                for i in 0..j.saturating_sub(1) {
-                    valid.push(runs[j].1.sgt(&runs[j].0).implies(runs[j].0.sgt(&runs[i].1)));
-                }
-            }
-        }
-    }
-    let table = |runs: Vec<(Num, Num)>| -> Vec<Vec<Num>> {
-        runs.into_iter()
+    let table = |runs: &[(Num, Num)]| -> Vec<Vec<Num>> {
+        runs.iter()
             .map(|(s, e)| {
                 let mut row = vec![c(0); nf];
-                row[ids.size.0 as usize] = e.minus(&s);
-                row[ids.start.0 as usize] = s;
+                row[ids.size.0 as usize] = e.minus(s);
+                row[ids.start.0 as usize] = s.clone();
                 row
             })
             .collect()
@@ -191,51 +177,54 @@ pub fn encode(domain: &Nonogram, bound: usize) -> Encoding<LineTerms> {
     let empty = || SymTable { count: c(0), slots: vec![] };
     let mut tables = vec![empty(), empty(), empty()];
     tables[ids.hint.0 as usize] = SymTable { count: k.clone(), slots: hint_slots };
-    tables[ids.block.0 as usize] = SymTable { count: block_count, slots: table(blocks) };
-    tables[ids.gap.0 as usize] = SymTable { count: gap_count, slots: table(gaps) };
+    tables[ids.block.0 as usize] = SymTable { count: block_count, slots: table(&blocks) };
+    tables[ids.gap.0 as usize] = SymTable { count: gap_count, slots: table(&gaps) };
     // On a valid line every value the rules see lies in [0, bound]; the
     // stated magnitude leaves room (the encoding's width holds 4 * (bound + 1)).
     let view = SymView { globals: vec![n.clone()], tables, width: w, magnitude: 2 * bound as i64 + 2 };
-    Encoding { view, valid: Bool::and(&valid), extra: LineTerms { n, k, hints, is_true, is_false, solution } }
+    Encoding { view, valid: Bool::and(&valid), extra: LineTerms { n, k, hints, runs, blocks, gaps } }
 }
 
 /// `fill(value, a, b)` is wrong: out of range, or some cell of [a, b)
 /// differs from the encoded solution. The arguments share one width, at
 /// least the encoding's.
+///
+/// In range and non-empty, filling [a, b) with false is wrong when some run
+/// of the solution meets it, and filling with true is wrong when no single
+/// run covers it (runs are separated, so cells covered one by one are
+/// covered by one run).
 pub fn wrong_fill(t: &LineTerms, args: &[Num]) -> Bool {
     let [value, a, b] = args else { return Bool::from_bool(true) };
     let w = a.width().max(t.n.width());
     let (value, a, b) = (widen(value, w), widen(a, w), widen(b, w));
     let n = widen(&t.n, w);
     let out_of_range = Bool::or(&[a.slt(&bv(0, w)), a.sgt(&b), b.sgt(&n)]);
+    let runs: Vec<(Num, Num)> = t.runs.iter().map(|(s, e)| (widen(s, w), widen(e, w))).collect();
+    // unused runs are [0, 0): they meet nothing and cover nothing non-empty
+    let meets = Bool::or(&runs.iter().map(|(s, e)| Bool::and(&[s.slt(&b), a.slt(e)])).collect::<Vec<_>>());
+    let covered = inside_one(&a, &b, &runs);
+    let nonempty = a.slt(&b);
     let filled = value.same(&bv(1, w));
-    let differs: Vec<Bool> = t
-        .solution
-        .iter()
-        .enumerate()
-        .map(|(j, s)| {
-            let jj = bv(j as i64, w);
-            Bool::and(&[a.sle(&jj), b.sgt(&jj), n.sgt(&jj), s.iff(&filled).not()])
-        })
-        .collect();
-    Bool::or(&[out_of_range, Bool::or(&differs)])
+    let differs = Bool::and(&[nonempty, filled.ite(&covered.not(), &meets)]);
+    Bool::or(&[out_of_range, differs])
 }
 
 /// The concrete line of a model.
 pub fn decode(t: &LineTerms, model: &Model) -> Line {
-    let get_int = |x: &Num| model.eval(x, true).and_then(|v| signed_value(&v)).unwrap_or(0);
-    let get_bool = |x: &Bool| model.eval(x, true).and_then(|v| v.as_bool()).unwrap_or(false);
-    let n = get_int(&t.n).clamp(0, t.is_true.len() as i64) as usize;
-    let k = get_int(&t.k).clamp(0, t.hints.len() as i64) as usize;
-    let hints = t.hints[..k].iter().map(|h| get_int(h).max(1) as u32).collect();
-    let cells = (0..n)
+    let get = |x: &Num| model.eval(x, true).and_then(|v| signed_value(&v)).unwrap_or(0);
+    let bound = 2 * t.blocks.len();
+    let n = get(&t.n).clamp(0, bound as i64) as usize;
+    let k = get(&t.k).clamp(0, t.hints.len() as i64) as usize;
+    let hints = t.hints[..k].iter().map(|h| get(h).max(1) as u32).collect();
+    let within = |slots: &[(Num, Num)], j: i64| slots.iter().any(|(s, e)| get(s) <= j && j < get(e));
+    let cells = (0..n as i64)
         .map(|j| {
-            if get_bool(&t.is_true[j]) {
+            if within(&t.blocks, j) {
                 Cell::True
-            } else if get_bool(&t.is_false[j]) {
-                Cell::False
-            } else {
+            } else if within(&t.gaps, j) {
                 Cell::Unknown
+            } else {
+                Cell::False
             }
         })
         .collect();
