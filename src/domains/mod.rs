@@ -68,9 +68,9 @@ pub trait Domain: Send + Sync {
     fn encode(&self, bound: u32) -> Encoding<Self::Extra>;
 
     /// "Applying this action is wrong": out of range, or disagreeing with
-    /// some solution of the symbolic state. The arguments are signed
-    /// bit-vectors of one width, at least the view's
-    /// ([`SymView::width`](crate::dsl::symbolic::SymView)); booleans are 0/1.
+    /// some solution of the symbolic state. Booleans are 0/1; as
+    /// bit-vectors (feature `bv-arith`) the arguments share one width, at
+    /// least the view's ([`SymView::width`](crate::dsl::symbolic::SymView)).
     fn wrong(&self, enc: &Encoding<Self::Extra>, action: crate::dsl::ast::ActionId, args: &[Num]) -> Bool;
 
     /// Reads the concrete state out of a model of an encoding (`None` if the

@@ -9,13 +9,15 @@
 //! `maximal`/`minimal`/`is unique where` become conjunctions over slots.
 //! Knows nothing of any puzzle.
 //!
-//! All values are fixed-width signed bit-vectors, so Z3 bit-blasts the query
-//! to SAT. Exactness never rests on wrap-around: the domain states a bound
-//! on every value the rule can observe ([`SymView::magnitude`]), the compiler
-//! computes the exact interval of every integer subexpression of the rule
-//! from it, and evaluates the rule at a width (at least the view's) in which
-//! none of them can overflow; view terms are sign-extended to that width. A
-//! rule that would need more than [`MAX_WIDTH`] bits is refused.
+//! Values have the sort [`Num`]: Z3 integers by default, or fixed-width
+//! signed bit-vectors (feature `bv-arith`). With bit-vectors, exactness
+//! never rests on wrap-around: the domain states a bound on every value the
+//! rule can observe ([`SymView::magnitude`]), the compiler computes the
+//! exact interval of every integer subexpression of the rule from it and
+//! evaluates the rule at a width (at least the view's) in which none of
+//! them can overflow, sign-extending view terms to that width. A rule that
+//! would need more than [`MAX_WIDTH`] bits is refused (with integers the
+//! same check runs, so both sorts accept the same rules).
 
 use super::ast::{ActionArg, BoolExpr, FeatureId, IntExpr, PatternKind, Rule, TypeId, Var};
 use z3::ast::{Bool, Int, BV};
@@ -40,7 +42,8 @@ pub struct SymView {
     pub globals: Vec<Num>,
     /// Element tables in type-id order.
     pub tables: Vec<SymTable>,
-    /// The bit width of every term of the view (globals, counts, features).
+    /// The bit width of every term of the view (globals, counts, features)
+    /// when [`Num`] is a bit-vector; ignored for integers.
     pub width: u32,
     /// On every valid state up to the bound, every global, every count and
     /// every feature of a present element lies in `[-magnitude, magnitude]`
@@ -49,13 +52,15 @@ pub struct SymView {
     pub magnitude: i64,
 }
 
-/// The sort of symbolic integer values: signed bit-vectors (default) or
-/// mathematical integers (feature `int-arith`, for comparison).
-#[cfg(not(feature = "int-arith"))]
-pub type Num = z3::ast::BV;
-/// The sort of symbolic integer values.
-#[cfg(feature = "int-arith")]
+/// The sort of symbolic integer values: mathematical integers (default;
+/// measured fastest: Z3's arithmetic solver handles the interval encodings
+/// well) or signed bit-vectors (feature `bv-arith`: Z3 bit-blasts to SAT,
+/// measured 10x and more slower on the nonogram queries at bound 30).
+#[cfg(not(feature = "bv-arith"))]
 pub type Num = z3::ast::Int;
+/// The sort of symbolic integer values.
+#[cfg(feature = "bv-arith")]
+pub type Num = z3::ast::BV;
 
 /// Arithmetic and signed comparisons on [`Num`], whatever its sort.
 pub trait NumOps: Sized {
@@ -175,7 +180,7 @@ impl NumOps for Int {
 }
 
 /// A constant of `width` bits.
-pub fn bv(v: i64, width: u32) -> Num {
+pub fn num(v: i64, width: u32) -> Num {
     Num::lit(v, width)
 }
 
@@ -308,12 +313,12 @@ impl<'a> Compiler<'a> {
                     let count = &table.count;
                     let slots = table.slots.len() as i64;
                     match d.kind {
-                        PatternKind::Singleton => Bool::and(&[count.same(&bv(1, vw)), ix.same(&bv(0, vw))]),
+                        PatternKind::Singleton => Bool::and(&[count.same(&num(1, vw)), ix.same(&num(0, vw))]),
                         PatternKind::Constant(k) if (k as i64) < slots => {
-                            Bool::and(&[ix.same(&bv(k as i64, vw)), count.sgt(&bv(k as i64, vw))])
+                            Bool::and(&[ix.same(&num(k as i64, vw)), count.sgt(&num(k as i64, vw))])
                         }
                         PatternKind::Constant(_) => Bool::from_bool(false),
-                        PatternKind::Arbitrary => Bool::and(&[ix.sge(&bv(0, vw)), ix.slt(&count)]),
+                        PatternKind::Arbitrary => Bool::and(&[ix.sge(&num(0, vw)), ix.slt(&count)]),
                     }
                 })
                 .collect::<Vec<_>>(),
@@ -327,7 +332,7 @@ impl<'a> Compiler<'a> {
             .args
             .iter()
             .map(|a| match a {
-                ActionArg::Bool(b) => bv(*b as i64, width),
+                ActionArg::Bool(b) => num(*b as i64, width),
                 ActionArg::Int(e) => ctx.int(e, &env),
             })
             .collect();
@@ -355,11 +360,11 @@ impl Ctx<'_, '_> {
                 let n = table.slots.len();
                 let vw = self.compiler.view.width;
                 if n == 0 {
-                    return bv(0, vw);
+                    return num(0, vw);
                 }
                 let mut acc = table.slots[n - 1][f.0 as usize].clone();
                 for j in (0..n - 1).rev() {
-                    acc = ix.same(&bv(j as i64, vw)).ite(&table.slots[j][f.0 as usize], &acc);
+                    acc = ix.same(&num(j as i64, vw)).ite(&table.slots[j][f.0 as usize], &acc);
                 }
                 acc
             }
@@ -369,7 +374,7 @@ impl Ctx<'_, '_> {
     fn int(&self, e: &IntExpr, env: &[Slot]) -> Num {
         let w = self.width;
         match e {
-            IntExpr::Lit(k) => bv(*k, w),
+            IntExpr::Lit(k) => num(*k, w),
             IntExpr::Global(g) => widen(&self.compiler.view.globals[g.0 as usize], w),
             IntExpr::Feature(f, v) => widen(&self.feature(*f, *v, env), w),
             IntExpr::Add(a, b) => self.int(a, env).plus(&self.int(b, env)),
@@ -397,16 +402,16 @@ impl Ctx<'_, '_> {
             }
             BoolExpr::Maximal(v) => self.extremal(*v, env, |mine, other| mine.sge(other)),
             BoolExpr::Minimal(v) => self.extremal(*v, env, |mine, other| mine.sle(other)),
-            BoolExpr::Feature(f, v) => self.feature(*f, *v, env).same(&bv(0, self.compiler.view.width)).not(),
+            BoolExpr::Feature(f, v) => self.feature(*f, *v, env).same(&num(0, self.compiler.view.width)).not(),
             BoolExpr::Unique(v, b) => {
                 let here = self.bool(b, env);
                 let table = self.table(*v);
                 let vw = self.compiler.view.width;
                 let mut parts = vec![here];
                 for j in 0..table.slots.len() {
-                    let present = table.count.sgt(&bv(j as i64, vw));
+                    let present = table.count.sgt(&num(j as i64, vw));
                     let other = match &env[*v as usize] {
-                        Slot::Symbolic(ix) => ix.same(&bv(j as i64, vw)).not(),
+                        Slot::Symbolic(ix) => ix.same(&num(j as i64, vw)).not(),
                         Slot::Fixed(i) => Bool::from_bool(*i != j),
                     };
                     let mut env2 = env.to_vec();
@@ -424,7 +429,7 @@ impl Ctx<'_, '_> {
         let table = self.table(v);
         let vw = self.compiler.view.width;
         let parts: Vec<Bool> = (0..table.slots.len())
-            .map(|j| table.count.sgt(&bv(j as i64, vw)).implies(keep(&mine, &table.slots[j][size.0 as usize])))
+            .map(|j| table.count.sgt(&num(j as i64, vw)).implies(keep(&mine, &table.slots[j][size.0 as usize])))
             .collect();
         Bool::and(&parts)
     }
