@@ -11,7 +11,8 @@ pub mod witness;
 use crate::dsl::eval::{ActionValue, View};
 use crate::dsl::schema::Schema;
 use crate::dsl::symbolic::SymView;
-use z3::ast::{Bool, Int};
+use crate::dsl::symbolic::Num;
+use z3::ast::Bool;
 use z3::Model;
 
 /// A symbolic state up to a bound: its view for the rule compiler, the
@@ -67,8 +68,10 @@ pub trait Domain: Send + Sync {
     fn encode(&self, bound: u32) -> Encoding<Self::Extra>;
 
     /// "Applying this action is wrong": out of range, or disagreeing with
-    /// some solution of the symbolic state.
-    fn wrong(&self, enc: &Encoding<Self::Extra>, action: crate::dsl::ast::ActionId, args: &[Int]) -> Bool;
+    /// some solution of the symbolic state. Booleans are 0/1; as
+    /// bit-vectors (feature `bv-arith`) the arguments share one width, at
+    /// least the view's ([`SymView::width`](crate::dsl::symbolic::SymView)).
+    fn wrong(&self, enc: &Encoding<Self::Extra>, action: crate::dsl::ast::ActionId, args: &[Num]) -> Bool;
 
     /// Reads the concrete state out of a model of an encoding (`None` if the
     /// model is not a valid state, which would be an encoding fault).

@@ -8,49 +8,223 @@
 //! a bound variable become if-then-else chains over the slots, and
 //! `maximal`/`minimal`/`is unique where` become conjunctions over slots.
 //! Knows nothing of any puzzle.
+//!
+//! Values have the sort [`Num`]: Z3 integers by default, or fixed-width
+//! signed bit-vectors (feature `bv-arith`). With bit-vectors, exactness
+//! never rests on wrap-around: the domain states a bound on every value the
+//! rule can observe ([`SymView::magnitude`]), the compiler computes the
+//! exact interval of every integer subexpression of the rule from it and
+//! evaluates the rule at a width (at least the view's) in which none of
+//! them can overflow, sign-extending view terms to that width. A rule that
+//! would need more than [`MAX_WIDTH`] bits is refused (with integers the
+//! same check runs, so both sorts accept the same rules).
 
 use super::ast::{ActionArg, BoolExpr, FeatureId, IntExpr, PatternKind, Rule, TypeId, Var};
-use z3::ast::{Bool, Int};
+use z3::ast::{Bool, Int, BV};
 
-/// The symbolic elements of one type: a count and fixed slots.
+/// The widest bit-vector a rule is evaluated at.
+pub const MAX_WIDTH: u32 = 64;
+
+/// The elements of one type: a count and fixed slots.
 #[derive(Clone, Debug)]
 pub struct SymTable {
     /// How many slots hold elements (0 <= count <= slots.len()).
-    pub count: Int,
+    pub count: Num,
     /// Per slot, per feature (feature-id order), its value; boolean features
     /// are 0/1.
-    pub slots: Vec<Vec<Int>>,
+    pub slots: Vec<Vec<Num>>,
 }
 
 /// A symbolic state as the rule language sees it.
 #[derive(Clone, Debug)]
 pub struct SymView {
     /// Global values in global-id order.
-    pub globals: Vec<Int>,
+    pub globals: Vec<Num>,
     /// Element tables in type-id order.
     pub tables: Vec<SymTable>,
+    /// The bit width of every term of the view (globals, counts, features)
+    /// when [`Num`] is a bit-vector; ignored for integers.
+    pub width: u32,
+    /// On every valid state up to the bound, every global, every count and
+    /// every feature of a present element lies in `[-magnitude, magnitude]`
+    /// (and is represented exactly: `magnitude < 2^(width-1)`, and every
+    /// slot count fits too).
+    pub magnitude: i64,
 }
 
-/// Where a variable points during compilation.
-#[derive(Clone, Debug)]
-enum Slot {
-    /// A symbolic index (the pattern variable's).
-    Symbolic(Int),
-    /// A fixed slot (inside `is unique where`, for the other elements).
-    Fixed(usize),
+/// The sort of symbolic integer values: mathematical integers (default;
+/// measured fastest: Z3's arithmetic solver handles the interval encodings
+/// well) or signed bit-vectors (feature `bv-arith`: Z3 bit-blasts to SAT,
+/// measured 10x and more slower on the nonogram queries at bound 30).
+#[cfg(not(feature = "bv-arith"))]
+pub type Num = z3::ast::Int;
+/// The sort of symbolic integer values.
+#[cfg(feature = "bv-arith")]
+pub type Num = z3::ast::BV;
+
+/// Arithmetic and signed comparisons on [`Num`], whatever its sort.
+pub trait NumOps: Sized {
+    /// A constant of `width` bits.
+    fn lit(v: i64, width: u32) -> Self;
+    /// A fresh named constant of `width` bits.
+    fn var(name: String, width: u32) -> Self;
+    /// Width in bits (`u32::MAX` for integers).
+    fn width(&self) -> u32;
+    /// Sign-extends to `width` bits (no-op if it already has them).
+    fn widen(&self, width: u32) -> Self;
+    /// `self + o`
+    fn plus(&self, o: &Self) -> Self;
+    /// `self - o`
+    fn minus(&self, o: &Self) -> Self;
+    /// `k * self`
+    fn times(&self, k: i64) -> Self;
+    /// `self = o`
+    fn same(&self, o: &Self) -> Bool;
+    /// `self <= o`
+    fn sle(&self, o: &Self) -> Bool;
+    /// `self < o`
+    fn slt(&self, o: &Self) -> Bool;
+    /// `self >= o`
+    fn sge(&self, o: &Self) -> Bool {
+        o.sle(self)
+    }
+    /// `self > o`
+    fn sgt(&self, o: &Self) -> Bool {
+        o.slt(self)
+    }
+    /// The signed value of a numeral (as a model gives it).
+    fn value(&self) -> Option<i64>;
+}
+
+impl NumOps for BV {
+    fn lit(v: i64, width: u32) -> BV {
+        BV::from_i64(v, width)
+    }
+    fn var(name: String, width: u32) -> BV {
+        BV::new_const(name, width)
+    }
+    fn width(&self) -> u32 {
+        self.get_size()
+    }
+    fn widen(&self, width: u32) -> BV {
+        let w = self.get_size();
+        if w >= width {
+            self.clone()
+        } else {
+            self.sign_ext(width - w)
+        }
+    }
+    fn plus(&self, o: &BV) -> BV {
+        self.bvadd(o)
+    }
+    fn minus(&self, o: &BV) -> BV {
+        self.bvsub(o)
+    }
+    fn times(&self, k: i64) -> BV {
+        BV::from_i64(k, self.get_size()).bvmul(self)
+    }
+    fn same(&self, o: &BV) -> Bool {
+        self.eq(o)
+    }
+    fn sle(&self, o: &BV) -> Bool {
+        self.bvsle(o)
+    }
+    fn slt(&self, o: &BV) -> Bool {
+        self.bvslt(o)
+    }
+    fn value(&self) -> Option<i64> {
+        let w = self.get_size();
+        let u = self.as_u64()?;
+        if w >= 64 {
+            return Some(u as i64);
+        }
+        let sign = 1u64 << (w - 1);
+        Some(if u & sign != 0 { (u as i128 - (1i128 << w)) as i64 } else { u as i64 })
+    }
+}
+
+impl NumOps for Int {
+    fn lit(v: i64, _width: u32) -> Int {
+        Int::from_i64(v)
+    }
+    fn var(name: String, _width: u32) -> Int {
+        Int::new_const(name)
+    }
+    fn width(&self) -> u32 {
+        u32::MAX
+    }
+    fn widen(&self, _width: u32) -> Int {
+        self.clone()
+    }
+    fn plus(&self, o: &Int) -> Int {
+        Int::add(&[self.clone(), o.clone()])
+    }
+    fn minus(&self, o: &Int) -> Int {
+        Int::sub(&[self.clone(), o.clone()])
+    }
+    fn times(&self, k: i64) -> Int {
+        Int::mul(&[Int::from_i64(k), self.clone()])
+    }
+    fn same(&self, o: &Int) -> Bool {
+        self.eq(o)
+    }
+    fn sle(&self, o: &Int) -> Bool {
+        Int::le(self, o)
+    }
+    fn slt(&self, o: &Int) -> Bool {
+        Int::lt(self, o)
+    }
+    fn value(&self) -> Option<i64> {
+        self.as_i64()
+    }
+}
+
+/// A constant of `width` bits.
+pub fn num(v: i64, width: u32) -> Num {
+    Num::lit(v, width)
+}
+
+/// Sign-extends `x` to `width` bits (no-op if it already has them).
+pub fn widen(x: &Num, width: u32) -> Num {
+    x.widen(width)
+}
+
+/// Reads a signed value of a numeral (as a model gives it).
+pub fn signed_value(x: &Num) -> Option<i64> {
+    x.value()
+}
+
+/// The number of bits a signed bit-vector needs to hold every value of
+/// `[lo, hi]`.
+fn bits_for(lo: i128, hi: i128) -> u32 {
+    let mut w = 1;
+    while w < 127 && (lo < -(1i128 << (w - 1)) || hi > (1i128 << (w - 1)) - 1) {
+        w += 1;
+    }
+    w
+}
+
+/// A rule the compiler cannot evaluate exactly.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CompileError {
+    /// Some subexpression could exceed [`MAX_WIDTH`] bits.
+    #[error("expression too large for the bit width ({0} bits needed, at most {MAX_WIDTH})")]
+    TooWide(u32),
 }
 
 /// A rule compiled over a symbolic view.
 #[derive(Debug)]
 pub struct CompiledRule {
-    /// The symbolic index of each pattern variable.
-    pub indices: Vec<Int>,
+    /// The symbolic index of each pattern variable (at the view's width).
+    pub indices: Vec<Num>,
     /// The pattern binds: each index is a valid element index.
     pub binds: Bool,
     /// The condition under the symbolic binding.
     pub condition: Bool,
-    /// The action's arguments (booleans as 0/1).
-    pub args: Vec<Int>,
+    /// The action's arguments (booleans as 0/1), all at [`Self::width`].
+    pub args: Vec<Num>,
+    /// The width the rule's integer expressions are evaluated at.
+    pub width: u32,
 }
 
 /// Compiles rules over one symbolic view.
@@ -59,51 +233,117 @@ pub struct Compiler<'a> {
     size: FeatureId,
 }
 
+/// Where a variable points during compilation.
+#[derive(Clone, Debug)]
+enum Slot {
+    /// A symbolic index (the pattern variable's).
+    Symbolic(Num),
+    /// A fixed slot (inside `is unique where`, for the other elements).
+    Fixed(usize),
+}
+
 impl<'a> Compiler<'a> {
     /// A compiler over `view`; `size` is the schema's size feature.
     pub fn new(view: &'a SymView, size: FeatureId) -> Compiler<'a> {
         Compiler { view, size }
     }
 
+    /// The width at which every integer subexpression of `rule` is exact on
+    /// states whose values lie within the view's magnitude.
+    pub fn width_for(&self, rule: &Rule) -> Result<u32, CompileError> {
+        let m = self.view.magnitude as i128;
+        let mut need = self.view.width;
+        fn int(e: &IntExpr, m: i128, need: &mut u32) -> (i128, i128) {
+            let (lo, hi) = match e {
+                IntExpr::Lit(k) => (*k as i128, *k as i128),
+                IntExpr::Global(_) | IntExpr::Feature(..) => (-m, m),
+                IntExpr::Add(a, b) => {
+                    let (a, b) = (int(a, m, need), int(b, m, need));
+                    (a.0.saturating_add(b.0), a.1.saturating_add(b.1))
+                }
+                IntExpr::Sub(a, b) => {
+                    let (a, b) = (int(a, m, need), int(b, m, need));
+                    (a.0.saturating_sub(b.1), a.1.saturating_sub(b.0))
+                }
+                IntExpr::Mul(k, a) => {
+                    let (lo, hi) = int(a, m, need);
+                    let (x, y) = (lo.saturating_mul(*k as i128), hi.saturating_mul(*k as i128));
+                    (x.min(y), x.max(y))
+                }
+            };
+            *need = (*need).max(bits_for(lo, hi));
+            (lo, hi)
+        }
+        fn boolean(e: &BoolExpr, m: i128, need: &mut u32) {
+            match e {
+                BoolExpr::True | BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Feature(..) => {}
+                BoolExpr::Not(b) | BoolExpr::Unique(_, b) => boolean(b, m, need),
+                BoolExpr::And(parts) => parts.iter().for_each(|p| boolean(p, m, need)),
+                BoolExpr::Cmp(_, a, b) => {
+                    int(a, m, need);
+                    int(b, m, need);
+                }
+            }
+        }
+        boolean(&rule.condition, m, &mut need);
+        for a in &rule.action.args {
+            if let ActionArg::Int(e) = a {
+                int(e, m, &mut need);
+            }
+        }
+        if need > MAX_WIDTH {
+            Err(CompileError::TooWide(need))
+        } else {
+            Ok(need)
+        }
+    }
+
     /// Compiles `rule`; `tag` makes its index constants' names distinct.
-    pub fn compile(&self, rule: &Rule, tag: &str) -> CompiledRule {
-        let indices: Vec<Int> =
-            (0..rule.decls.len()).map(|i| Int::new_const(format!("{tag}_ix{i}"))).collect();
+    pub fn compile(&self, rule: &Rule, tag: &str) -> Result<CompiledRule, CompileError> {
+        let width = self.width_for(rule)?;
+        let vw = self.view.width;
+        let indices: Vec<Num> = (0..rule.decls.len()).map(|i| Num::var(format!("{tag}_ix{i}"), vw)).collect();
         let binds = Bool::and(
             &rule
                 .decls
                 .iter()
                 .zip(&indices)
                 .map(|(d, ix)| {
-                    let count = &self.view.tables[d.ty.0 as usize].count;
+                    let table = &self.view.tables[d.ty.0 as usize];
+                    let count = &table.count;
+                    let slots = table.slots.len() as i64;
                     match d.kind {
-                        PatternKind::Singleton => Bool::and(&[count.eq(1), ix.eq(0)]),
-                        PatternKind::Constant(k) => Bool::and(&[ix.eq(k as i64), count.gt(k as i64)]),
-                        PatternKind::Arbitrary => Bool::and(&[ix.ge(0), ix.lt(count)]),
+                        PatternKind::Singleton => Bool::and(&[count.same(&num(1, vw)), ix.same(&num(0, vw))]),
+                        PatternKind::Constant(k) if (k as i64) < slots => {
+                            Bool::and(&[ix.same(&num(k as i64, vw)), count.sgt(&num(k as i64, vw))])
+                        }
+                        PatternKind::Constant(_) => Bool::from_bool(false),
+                        PatternKind::Arbitrary => Bool::and(&[ix.sge(&num(0, vw)), ix.slt(&count)]),
                     }
                 })
                 .collect::<Vec<_>>(),
         );
         let env: Vec<Slot> = indices.iter().map(|i| Slot::Symbolic(i.clone())).collect();
         let types: Vec<TypeId> = rule.decls.iter().map(|d| d.ty).collect();
-        let ctx = Ctx { compiler: self, types: &types };
+        let ctx = Ctx { compiler: self, types: &types, width };
         let condition = ctx.bool(&rule.condition, &env);
         let args = rule
             .action
             .args
             .iter()
             .map(|a| match a {
-                ActionArg::Bool(b) => Int::from_i64(*b as i64),
+                ActionArg::Bool(b) => num(*b as i64, width),
                 ActionArg::Int(e) => ctx.int(e, &env),
             })
             .collect();
-        CompiledRule { indices, binds, condition, args }
+        Ok(CompiledRule { indices, binds, condition, args, width })
     }
 }
 
 struct Ctx<'c, 'a> {
     compiler: &'c Compiler<'a>,
     types: &'c [TypeId],
+    width: u32,
 }
 
 impl Ctx<'_, '_> {
@@ -111,33 +351,35 @@ impl Ctx<'_, '_> {
         &self.compiler.view.tables[self.types[v as usize].0 as usize]
     }
 
-    /// Feature `f` of the element variable `v` points at.
-    fn feature(&self, f: FeatureId, v: Var, env: &[Slot]) -> Int {
+    /// Feature `f` of the element variable `v` points at, at the view's width.
+    fn feature(&self, f: FeatureId, v: Var, env: &[Slot]) -> Num {
         let table = self.table(v);
         match &env[v as usize] {
             Slot::Fixed(j) => table.slots[*j][f.0 as usize].clone(),
             Slot::Symbolic(ix) => {
                 let n = table.slots.len();
+                let vw = self.compiler.view.width;
                 if n == 0 {
-                    return Int::from_i64(0);
+                    return num(0, vw);
                 }
                 let mut acc = table.slots[n - 1][f.0 as usize].clone();
                 for j in (0..n - 1).rev() {
-                    acc = ix.eq(j as i64).ite(&table.slots[j][f.0 as usize], &acc);
+                    acc = ix.same(&num(j as i64, vw)).ite(&table.slots[j][f.0 as usize], &acc);
                 }
                 acc
             }
         }
     }
 
-    fn int(&self, e: &IntExpr, env: &[Slot]) -> Int {
+    fn int(&self, e: &IntExpr, env: &[Slot]) -> Num {
+        let w = self.width;
         match e {
-            IntExpr::Lit(k) => Int::from_i64(*k),
-            IntExpr::Global(g) => self.compiler.view.globals[g.0 as usize].clone(),
-            IntExpr::Feature(f, v) => self.feature(*f, *v, env),
-            IntExpr::Add(a, b) => Int::add(&[self.int(a, env), self.int(b, env)]),
-            IntExpr::Sub(a, b) => Int::sub(&[self.int(a, env), self.int(b, env)]),
-            IntExpr::Mul(k, a) => Int::mul(&[Int::from_i64(*k), self.int(a, env)]),
+            IntExpr::Lit(k) => num(*k, w),
+            IntExpr::Global(g) => widen(&self.compiler.view.globals[g.0 as usize], w),
+            IntExpr::Feature(f, v) => widen(&self.feature(*f, *v, env), w),
+            IntExpr::Add(a, b) => self.int(a, env).plus(&self.int(b, env)),
+            IntExpr::Sub(a, b) => self.int(a, env).minus(&self.int(b, env)),
+            IntExpr::Mul(k, a) => self.int(a, env).times(*k),
         }
     }
 
@@ -150,25 +392,26 @@ impl Ctx<'_, '_> {
                 let (a, b) = (self.int(a, env), self.int(b, env));
                 use super::ast::CmpOp::*;
                 match op {
-                    Eq => a.eq(&b),
-                    Ne => a.eq(&b).not(),
-                    Ge => a.ge(&b),
-                    Gt => a.gt(&b),
-                    Le => a.le(&b),
-                    Lt => a.lt(&b),
+                    Eq => a.same(&b),
+                    Ne => a.same(&b).not(),
+                    Ge => a.sge(&b),
+                    Gt => a.sgt(&b),
+                    Le => a.sle(&b),
+                    Lt => a.slt(&b),
                 }
             }
-            BoolExpr::Maximal(v) => self.extremal(*v, env, |mine, other| mine.ge(other)),
-            BoolExpr::Minimal(v) => self.extremal(*v, env, |mine, other| mine.le(other)),
-            BoolExpr::Feature(f, v) => self.feature(*f, *v, env).eq(0).not(),
+            BoolExpr::Maximal(v) => self.extremal(*v, env, |mine, other| mine.sge(other)),
+            BoolExpr::Minimal(v) => self.extremal(*v, env, |mine, other| mine.sle(other)),
+            BoolExpr::Feature(f, v) => self.feature(*f, *v, env).same(&num(0, self.compiler.view.width)).not(),
             BoolExpr::Unique(v, b) => {
                 let here = self.bool(b, env);
                 let table = self.table(*v);
+                let vw = self.compiler.view.width;
                 let mut parts = vec![here];
                 for j in 0..table.slots.len() {
-                    let present = table.count.gt(j as i64);
+                    let present = table.count.sgt(&num(j as i64, vw));
                     let other = match &env[*v as usize] {
-                        Slot::Symbolic(ix) => ix.eq(j as i64).not(),
+                        Slot::Symbolic(ix) => ix.same(&num(j as i64, vw)).not(),
                         Slot::Fixed(i) => Bool::from_bool(*i != j),
                     };
                     let mut env2 = env.to_vec();
@@ -180,12 +423,13 @@ impl Ctx<'_, '_> {
         }
     }
 
-    fn extremal(&self, v: Var, env: &[Slot], keep: impl Fn(&Int, &Int) -> Bool) -> Bool {
+    fn extremal(&self, v: Var, env: &[Slot], keep: impl Fn(&Num, &Num) -> Bool) -> Bool {
         let size = self.compiler.size;
         let mine = self.feature(size, v, env);
         let table = self.table(v);
+        let vw = self.compiler.view.width;
         let parts: Vec<Bool> = (0..table.slots.len())
-            .map(|j| table.count.gt(j as i64).implies(keep(&mine, &table.slots[j][size.0 as usize])))
+            .map(|j| table.count.sgt(&num(j as i64, vw)).implies(keep(&mine, &table.slots[j][size.0 as usize])))
             .collect();
         Bool::and(&parts)
     }

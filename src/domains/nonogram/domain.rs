@@ -10,7 +10,8 @@ use crate::domains::{Domain, Encoding};
 use crate::dsl::ast::{ActionId, FeatureId, TypeId};
 use crate::dsl::eval::{ActionValue, ElementTable, View};
 use crate::dsl::schema::Schema;
-use z3::ast::{Bool, Int};
+use crate::dsl::symbolic::Num;
+use z3::ast::Bool;
 use z3::Model;
 
 /// A line and its maximal transition (what the oracle judges fills by).
@@ -215,7 +216,7 @@ impl Domain for Nonogram {
         symbolic::encode(self, bound as usize)
     }
 
-    fn wrong(&self, enc: &Encoding<LineTerms>, _action: ActionId, args: &[Int]) -> Bool {
+    fn wrong(&self, enc: &Encoding<LineTerms>, _action: ActionId, args: &[Num]) -> Bool {
         symbolic::wrong_fill(&enc.extra, args)
     }
 

@@ -1,182 +1,215 @@
 //! The Z3 encoding of an arbitrary nonogram line up to a bound: length,
-//! hints, cells, one solution, and the hint/block/gap elements of DSL.md as
-//! terms; plus "this fill is wrong" (out of range, or disagreeing with the
+//! hints, one solution, and the hint/block/gap elements of DSL.md as terms;
+//! plus "this fill is wrong" (out of range, or disagreeing with the
 //! solution) and reading a line back from a model.
+//!
+//! The encoding has no per-cell variables: a line is its runs. The solution
+//! is the hints placed at positions `p_i` (run `[p_i, p_i + h_i)`), blocks
+//! are the maximal runs of true cells and gaps the maximal runs of not-false
+//! cells, each a list of `[start, end)` interval slots, increasing and
+//! separated by at least one cell, unused slots pinned to `[0, 0)`. The
+//! cells are then determined (true: in a block; false: inside the line and
+//! in no gap; unknown: otherwise), and they agree with the solution exactly
+//! when every block lies inside a gap (no cell is both true and false),
+//! every block lies inside a run of the solution (true cells are filled),
+//! and every run of the solution lies inside a gap (no filled cell is
+//! crossed out) — runs are contiguous and the runs of each kind are
+//! separated, so "every cell of the run is covered" is "one interval of the
+//! other kind covers the run". "Fill [a, b) with v is wrong" is likewise a
+//! statement about the solution's runs. Everything is bounded to
+//! `[0, bound]` so nothing can wrap around at the encoding's width.
 
 use super::domain::Nonogram;
 use super::line::{Cell, Line};
 use crate::domains::Encoding;
-use crate::dsl::symbolic::{SymTable, SymView};
-use z3::ast::{Bool, Int};
+use crate::dsl::symbolic::{num, signed_value, widen, Num, NumOps, SymTable, SymView};
+use z3::ast::Bool;
 use z3::Model;
 
-/// The line-level terms of an encoding.
+/// The terms of an encoding that rules do not see directly.
 pub struct LineTerms {
     /// Line length.
-    pub n: Int,
+    pub n: Num,
     /// Number of hints.
-    pub k: Int,
+    pub k: Num,
     /// Hint values (0 beyond k).
-    pub hints: Vec<Int>,
-    /// Cell is filled.
-    pub is_true: Vec<Bool>,
-    /// Cell is crossed out.
-    pub is_false: Vec<Bool>,
-    /// The solution's value of each cell.
-    pub solution: Vec<Bool>,
+    pub hints: Vec<Num>,
+    /// The solution: `[start, end)` of each hint's run (`[0, 0)` beyond k).
+    pub runs: Vec<(Num, Num)>,
+    /// Blocks: `[start, end)` per slot, `[0, 0)` when unused.
+    pub blocks: Vec<(Num, Num)>,
+    /// Gaps: `[start, end)` per slot, `[0, 0)` when unused.
+    pub gaps: Vec<(Num, Num)>,
 }
 
-fn int(v: usize) -> Int {
-    Int::from_i64(v as i64)
-}
-
-/// Symbolic runs (blocks or gaps) of the cells where `member` holds, within
-/// the first `n` cells: a count and `slots` (start, size) pairs.
-fn runs(member: &[Bool], slots: usize, valid: &mut Vec<Bool>, name: &str) -> (Int, Vec<(Int, Int)>) {
-    let len = member.len();
-    let starts: Vec<Bool> = (0..len)
-        .map(|j| if j == 0 { member[0].clone() } else { Bool::and(&[member[j].clone(), member[j - 1].not()]) })
-        .collect();
-    let ends: Vec<Bool> = (0..len)
-        .map(|j| if j + 1 == len { member[j].clone() } else { Bool::and(&[member[j].clone(), member[j + 1].not()]) })
-        .collect();
-    // seen[j] = number of runs starting at or before j
-    let mut seen: Vec<Int> = vec![];
-    for j in 0..len {
-        let here = starts[j].ite(&Int::from_i64(1), &Int::from_i64(0));
-        let total = if j == 0 { here } else { Int::add(&[seen[j - 1].clone(), here]) };
-        let v = Int::new_const(format!("{name}_seen{j}"));
-        valid.push(v.eq(&total));
-        seen.push(v);
+/// The bit width of an encoding up to `bound`: room for `4 * (bound + 1)`.
+pub fn width(bound: usize) -> u32 {
+    let m = 4 * (bound as i64 + 1);
+    let mut w = 2;
+    while (1i64 << (w - 1)) <= m {
+        w += 1;
     }
-    let count = if len == 0 { Int::from_i64(0) } else { seen[len - 1].clone() };
-    let mut out = vec![];
+    w
+}
+
+/// Interval slots `[start, end)` inside `[0, n)`: `count` are used, each
+/// non-empty, increasing and separated by at least one cell; the rest are
+/// `[0, 0)`. Returns the count and the slots.
+fn intervals(slots: usize, n: &Num, bound: usize, w: u32, valid: &mut Vec<Bool>, name: &str) -> (Num, Vec<(Num, Num)>) {
+    let c = |v: usize| num(v as i64, w);
+    let count = Num::var(format!("{name}_count"), w);
+    valid.push(count.sge(&c(0)));
+    valid.push(count.sle(&c(slots)));
+    let mut out: Vec<(Num, Num)> = vec![];
     for m in 0..slots {
-        let start = Int::new_const(format!("{name}{m}_start"));
-        let end = Int::new_const(format!("{name}{m}_end"));
-        for j in 0..len {
-            let this_run = seen[j].eq((m + 1) as i64);
-            valid.push(Bool::and(&[starts[j].clone(), this_run.clone()]).implies(start.eq(j as i64)));
-            valid.push(Bool::and(&[ends[j].clone(), this_run]).implies(end.eq((j + 1) as i64)));
+        let start = Num::var(format!("{name}{m}_start"), w);
+        let end = Num::var(format!("{name}{m}_end"), w);
+        let present = count.sgt(&c(m));
+        valid.push(Bool::and(&[start.sge(&c(0)), start.sle(&c(bound)), end.sge(&c(0)), end.sle(&c(bound))]));
+        valid.push(present.implies(Bool::and(&[start.slt(&end), end.sle(n)])));
+        valid.push(present.not().implies(Bool::and(&[start.same(&c(0)), end.same(&c(0))])));
+        // separated from the previous slot (stating it for every earlier
+        // slot too was measured slower)
+        if let Some((_, prev_end)) = out.last() {
+            valid.push(present.implies(prev_end.slt(&start)));
         }
-        // unused slots are pinned so models are tidy
-        valid.push(count.le(m as i64).implies(Bool::and(&[start.eq(0), end.eq(0)])));
-        let size = Int::sub(&[end, start.clone()]);
-        out.push((start, size));
+        out.push((start, end));
     }
     (count, out)
+}
+
+/// `[s, e)` lies inside one of `outer` (non-empty `[s, e)`; unused outer
+/// slots are `[0, 0)` and contain nothing non-empty).
+fn inside_one(s: &Num, e: &Num, outer: &[(Num, Num)]) -> Bool {
+    Bool::or(&outer.iter().map(|(os, oe)| Bool::and(&[os.sle(s), e.sle(oe)])).collect::<Vec<_>>())
 }
 
 /// Encodes every valid line of 1..=bound cells.
 pub fn encode(domain: &Nonogram, bound: usize) -> Encoding<LineTerms> {
     let ids = domain.ids();
     let nf = crate::domains::Domain::schema(domain).feature_count();
+    let w = width(bound);
+    let c = |v: usize| num(v as i64, w);
     let max_hints = bound.div_ceil(2);
-    let n = Int::new_const("n");
-    let k = Int::new_const("k");
-    let mut valid = vec![n.ge(1), n.le(bound as i64), k.ge(0), k.le(max_hints as i64)];
+    let n = Num::var("n".into(), w);
+    let k = Num::var("k".into(), w);
+    let mut valid = vec![n.sge(&c(1)), n.sle(&c(bound)), k.sge(&c(0)), k.sle(&c(max_hints))];
 
-    let hints: Vec<Int> = (0..max_hints).map(|i| Int::new_const(format!("h{i}"))).collect();
-    let pos: Vec<Int> = (0..max_hints).map(|i| Int::new_const(format!("p{i}"))).collect();
+    // the solution: hint i occupies [p_i, p_i + h_i)
+    let hints: Vec<Num> = (0..max_hints).map(|i| Num::var(format!("h{i}"), w)).collect();
+    let (_, runs) = {
+        // the runs are intervals like blocks, with k of them
+        let (count, runs) = intervals(max_hints, &n, bound, w, &mut valid, "run");
+        valid.push(count.same(&k));
+        (count, runs)
+    };
     for i in 0..max_hints {
-        let present = k.gt(i as i64);
-        valid.push(present.implies(Bool::and(&[hints[i].ge(1), pos[i].ge(0), Int::add(&[pos[i].clone(), hints[i].clone()]).le(&n)])));
-        valid.push(present.not().implies(Bool::and(&[hints[i].eq(0), pos[i].eq(0)])));
-        if i + 1 < max_hints {
-            let next = k.gt((i + 1) as i64);
-            valid.push(next.implies(pos[i + 1].ge(Int::add(&[pos[i].clone(), hints[i].clone(), Int::from_i64(1)]))));
-        }
+        valid.push(hints[i].same(&runs[i].1.minus(&runs[i].0)));
     }
-    let mut is_true = vec![];
-    let mut is_false = vec![];
-    let mut solution = vec![];
-    for j in 0..bound {
-        let t = Bool::new_const(format!("t{j}"));
-        let fa = Bool::new_const(format!("f{j}"));
-        let inside = n.gt(j as i64);
-        let covered: Vec<Bool> = (0..max_hints)
-            .map(|i| Bool::and(&[k.gt(i as i64), pos[i].le(j as i64), Int::add(&[pos[i].clone(), hints[i].clone()]).gt(j as i64)]))
-            .collect();
-        let s = Bool::or(&covered);
-        valid.push(Bool::and(&[t.clone(), fa.clone()]).not());
-        valid.push(inside.not().implies(Bool::and(&[t.not(), fa.not()])));
-        valid.push(t.implies(&s));
-        valid.push(fa.implies(s.not()));
-        is_true.push(t);
-        is_false.push(fa);
-        solution.push(s);
+    let run_slots = bound.div_ceil(2);
+    let (block_count, blocks) = intervals(run_slots, &n, bound, w, &mut valid, "block");
+    let (gap_count, gaps) = intervals(run_slots, &n, bound, w, &mut valid, "gap");
+    // cells agree: true cells are not false, are filled, and filled cells are not false
+    for (i, (s, e)) in blocks.iter().enumerate() {
+        let present = block_count.sgt(&c(i));
+        // (inside a gap follows: inside a run, which is inside a gap)
+        valid.push(present.implies(inside_one(s, e, &runs)));
+    }
+    for (i, (s, e)) in runs.iter().enumerate() {
+        valid.push(k.sgt(&c(i)).implies(inside_one(s, e, &gaps)));
     }
 
     // hints: start = i, size = h_i, lowest_end_cell, highest_start_cell
-    let total = Int::add(&hints);
+    // prefix sums as their own variables keep the arithmetic rows short
+    let total = Num::var("total".into(), w);
+    valid.push(total.same(&hints.iter().fold(c(0), |acc, h| acc.plus(h))));
+    valid.push(total.sge(&c(0)));
+    valid.push(total.sle(&n));
     let mut hint_slots = vec![];
-    let mut before = Int::from_i64(0);
+    let mut before = c(0);
     for i in 0..max_hints {
-        let mut row = vec![Int::from_i64(0); nf];
-        row[ids.start.0 as usize] = int(i);
+        if i > 0 {
+            let b = Num::var(format!("before{i}"), w);
+            valid.push(b.same(&before));
+            valid.push(b.sge(&c(0)));
+            valid.push(b.sle(&c(bound)));
+            before = b;
+        }
+        let mut row = vec![c(0); nf];
+        row[ids.start.0 as usize] = c(i);
         row[ids.size.0 as usize] = hints[i].clone();
-        row[ids.lowest_end.0 as usize] = Int::add(&[int(i), before.clone(), hints[i].clone()]);
-        row[ids.highest_start.0 as usize] =
-            Int::sub(&[Int::add(&[n.clone(), int(i + 1)]), k.clone(), Int::sub(&[total.clone(), before.clone()])]);
-        before = Int::add(&[before, hints[i].clone()]);
+        row[ids.lowest_end.0 as usize] = c(i).plus(&before).plus(&hints[i]);
+        row[ids.highest_start.0 as usize] = n.plus(&c(i + 1)).minus(&k).minus(&total.minus(&before));
+        // implied: the solution places hint i between its leftmost and
+        // rightmost packings
+        valid.push(k.sgt(&c(i)).implies(Bool::and(&[
+            runs[i].1.sge(&row[ids.lowest_end.0 as usize]),
+            runs[i].0.sle(&row[ids.highest_start.0 as usize]),
+        ])));
+        before = before.plus(&hints[i]);
         hint_slots.push(row);
     }
-    let gap_member: Vec<Bool> = (0..bound).map(|j| Bool::and(&[n.gt(j as i64), is_false[j].not()])).collect();
-    let run_slots = bound.div_ceil(2);
-    let (block_count, blocks) = runs(&is_true, run_slots, &mut valid, "block");
-    let (gap_count, gaps) = runs(&gap_member, run_slots, &mut valid, "gap");
-    let table = |runs: Vec<(Int, Int)>| -> Vec<Vec<Int>> {
-        runs.into_iter()
-            .map(|(s, len)| {
-                let mut row = vec![Int::from_i64(0); nf];
-                row[ids.start.0 as usize] = s;
-                row[ids.size.0 as usize] = len;
+    let table = |runs: &[(Num, Num)]| -> Vec<Vec<Num>> {
+        runs.iter()
+            .map(|(s, e)| {
+                let mut row = vec![c(0); nf];
+                row[ids.size.0 as usize] = e.minus(s);
+                row[ids.start.0 as usize] = s.clone();
                 row
             })
             .collect()
     };
-    let mut tables = vec![
-        SymTable { count: Int::from_i64(0), slots: vec![] },
-        SymTable { count: Int::from_i64(0), slots: vec![] },
-        SymTable { count: Int::from_i64(0), slots: vec![] },
-    ];
+    let empty = || SymTable { count: c(0), slots: vec![] };
+    let mut tables = vec![empty(), empty(), empty()];
     tables[ids.hint.0 as usize] = SymTable { count: k.clone(), slots: hint_slots };
-    tables[ids.block.0 as usize] = SymTable { count: block_count, slots: table(blocks) };
-    tables[ids.gap.0 as usize] = SymTable { count: gap_count, slots: table(gaps) };
-    let view = SymView { globals: vec![n.clone()], tables };
-    Encoding { view, valid: Bool::and(&valid), extra: LineTerms { n, k, hints, is_true, is_false, solution } }
+    tables[ids.block.0 as usize] = SymTable { count: block_count, slots: table(&blocks) };
+    tables[ids.gap.0 as usize] = SymTable { count: gap_count, slots: table(&gaps) };
+    // On a valid line every value the rules see lies in [0, bound]; the
+    // stated magnitude leaves room (the encoding's width holds 4 * (bound + 1)).
+    let view = SymView { globals: vec![n.clone()], tables, width: w, magnitude: 2 * bound as i64 + 2 };
+    Encoding { view, valid: Bool::and(&valid), extra: LineTerms { n, k, hints, runs, blocks, gaps } }
 }
 
 /// `fill(value, a, b)` is wrong: out of range, or some cell of [a, b)
-/// differs from the encoded solution.
-pub fn wrong_fill(t: &LineTerms, args: &[Int]) -> Bool {
+/// differs from the encoded solution. The arguments share one width, at
+/// least the encoding's.
+///
+/// In range and non-empty, filling [a, b) with false is wrong when some run
+/// of the solution meets it, and filling with true is wrong when no single
+/// run covers it (runs are separated, so cells covered one by one are
+/// covered by one run).
+pub fn wrong_fill(t: &LineTerms, args: &[Num]) -> Bool {
     let [value, a, b] = args else { return Bool::from_bool(true) };
-    let out_of_range = Bool::or(&[a.lt(0), a.gt(b), b.gt(&t.n)]);
-    let filled = value.eq(1);
-    let differs: Vec<Bool> = t
-        .solution
-        .iter()
-        .enumerate()
-        .map(|(j, s)| Bool::and(&[a.le(j as i64), b.gt(j as i64), t.n.gt(j as i64), s.iff(&filled).not()]))
-        .collect();
-    Bool::or(&[out_of_range, Bool::or(&differs)])
+    let w = a.width().max(t.n.width());
+    let (value, a, b) = (widen(value, w), widen(a, w), widen(b, w));
+    let n = widen(&t.n, w);
+    let out_of_range = Bool::or(&[a.slt(&num(0, w)), a.sgt(&b), b.sgt(&n)]);
+    let runs: Vec<(Num, Num)> = t.runs.iter().map(|(s, e)| (widen(s, w), widen(e, w))).collect();
+    // unused runs are [0, 0): they meet nothing and cover nothing non-empty
+    let meets = Bool::or(&runs.iter().map(|(s, e)| Bool::and(&[s.slt(&b), a.slt(e)])).collect::<Vec<_>>());
+    let covered = inside_one(&a, &b, &runs);
+    let nonempty = a.slt(&b);
+    let filled = value.same(&num(1, w));
+    let differs = Bool::and(&[nonempty, filled.ite(&covered.not(), &meets)]);
+    Bool::or(&[out_of_range, differs])
 }
 
 /// The concrete line of a model.
 pub fn decode(t: &LineTerms, model: &Model) -> Line {
-    let get_int = |x: &Int| model.eval(x, true).and_then(|v| v.as_i64()).unwrap_or(0);
-    let get_bool = |x: &Bool| model.eval(x, true).and_then(|v| v.as_bool()).unwrap_or(false);
-    let n = get_int(&t.n).clamp(0, t.is_true.len() as i64) as usize;
-    let k = get_int(&t.k).clamp(0, t.hints.len() as i64) as usize;
-    let hints = t.hints[..k].iter().map(|h| get_int(h).max(1) as u32).collect();
-    let cells = (0..n)
+    let get = |x: &Num| model.eval(x, true).and_then(|v| signed_value(&v)).unwrap_or(0);
+    let bound = 2 * t.blocks.len();
+    let n = get(&t.n).clamp(0, bound as i64) as usize;
+    let k = get(&t.k).clamp(0, t.hints.len() as i64) as usize;
+    let hints = t.hints[..k].iter().map(|h| get(h).max(1) as u32).collect();
+    let within = |slots: &[(Num, Num)], j: i64| slots.iter().any(|(s, e)| get(s) <= j && j < get(e));
+    let cells = (0..n as i64)
         .map(|j| {
-            if get_bool(&t.is_true[j]) {
+            if within(&t.blocks, j) {
                 Cell::True
-            } else if get_bool(&t.is_false[j]) {
-                Cell::False
-            } else {
+            } else if within(&t.gaps, j) {
                 Cell::Unknown
+            } else {
+                Cell::False
             }
         })
         .collect();
