@@ -1,6 +1,6 @@
 //! The exact oracle against brute-force enumeration on small grids.
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use stratsynth::domains::witness::oracle::{
     count_solutions, enumerate_partial_paths, enumerate_solutions, label_partial_paths,
@@ -8,24 +8,8 @@ use stratsynth::domains::witness::oracle::{
 };
 use stratsynth::domains::witness::{Path, Puzzle};
 
-/// A random puzzle with no solvability filter (many are unsolvable).
-fn random_puzzle(rng: &mut ChaCha8Rng, w: usize, h: usize) -> Puzzle {
-    let grid = stratsynth::domains::witness::Grid::new(w, h);
-    let border: Vec<_> = (1..grid.num_vertices())
-        .map(|v| grid.vertex(v))
-        .filter(|&v| grid.on_border(v))
-        .collect();
-    let goal = border[rng.gen_range(0..border.len())];
-    let mut tri = Vec::new();
-    for r in 0..h {
-        for c in 0..w {
-            if rng.gen_bool(0.45) {
-                tri.push((c, r, rng.gen_range(1..=3u8)));
-            }
-        }
-    }
-    Puzzle::new(w, h, (0, 0), goal, &tri).unwrap()
-}
+mod common;
+use common::random_puzzle;
 
 #[test]
 fn oracle_agrees_with_brute_force_labelling() {
@@ -34,7 +18,7 @@ fn oracle_agrees_with_brute_force_labelling() {
     let mut completable = 0u64;
     for (w, h, n) in [(1, 3, 20), (2, 2, 60), (2, 3, 60), (3, 2, 30), (3, 3, 40)] {
         for _ in 0..n {
-            let p = random_puzzle(&mut rng, w, h);
+            let p = random_puzzle(&mut rng, w, h, 0.45);
             let mut shared = Oracle::new(&p);
             let mut solutions = 0u64;
             enumerate_solutions(&p, &mut |s| {
@@ -64,7 +48,7 @@ fn oracle_agrees_with_brute_force_labelling() {
 fn fresh_and_shared_oracles_agree_on_4x4() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     for _ in 0..3 {
-        let p = random_puzzle(&mut rng, 4, 4);
+        let p = random_puzzle(&mut rng, 4, 4, 0.45);
         let mut shared = Oracle::new(&p);
         let mut n = 0;
         enumerate_partial_paths(&p, &mut |path| {

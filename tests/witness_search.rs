@@ -1,7 +1,7 @@
 //! A* (Algorithm 1) with the reference predicates: completeness of pruning,
 //! sort = prune in expansions for sound predicates, and soundness of π°.
 
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use stratsynth::domains::witness::generate::{generate, Algorithm, GeneratorConfig};
 use stratsynth::domains::witness::oracle::{label_partial_paths, Oracle};
@@ -9,23 +9,8 @@ use stratsynth::domains::witness::predicates::{baseline, baseline_or_stevens, ne
 use stratsynth::domains::witness::search::{astar, Mode, Outcome, SearchConfig};
 use stratsynth::domains::witness::{Grid, Path, Puzzle};
 
-fn random_puzzle(rng: &mut ChaCha8Rng, w: usize, h: usize) -> Puzzle {
-    let grid = Grid::new(w, h);
-    let border: Vec<_> = (1..grid.num_vertices())
-        .map(|v| grid.vertex(v))
-        .filter(|&v| grid.on_border(v))
-        .collect();
-    let goal = border[rng.gen_range(0..border.len())];
-    let mut tri = Vec::new();
-    for r in 0..h {
-        for c in 0..w {
-            if rng.gen_bool(0.4) {
-                tri.push((c, r, rng.gen_range(1..=3u8)));
-            }
-        }
-    }
-    Puzzle::new(w, h, (0, 0), goal, &tri).unwrap()
-}
+mod common;
+use common::random_puzzle;
 
 /// Every 2x2 puzzle with start (0, 0): 7 goals x 4^4 triangle layouts.
 fn all_2x2() -> Vec<Puzzle> {
@@ -55,7 +40,7 @@ fn pruning_with_the_baseline_never_loses_solvability() {
     let mut solvable = 0;
     for (w, h, n) in [(2, 2, 80), (2, 3, 80), (3, 3, 80), (3, 4, 40)] {
         for _ in 0..n {
-            let p = random_puzzle(&mut rng, w, h);
+            let p = random_puzzle(&mut rng, w, h, 0.4);
             let truth = Oracle::new(&p).completable(&Path::new(&p));
             solvable += usize::from(truth);
             for pred in [baseline as fn(&Puzzle, &Path) -> bool, baseline_or_stevens] {
@@ -110,7 +95,7 @@ fn stevens_predicate_is_sound_on_all_2x2_and_random_3x3() {
     let mut puzzles = all_2x2();
     assert_eq!(puzzles.len(), 7 * 256);
     let mut rng = ChaCha8Rng::seed_from_u64(4);
-    puzzles.extend((0..150).map(|_| random_puzzle(&mut rng, 3, 3)));
+    puzzles.extend((0..150).map(|_| random_puzzle(&mut rng, 3, 3, 0.4)));
     let (fired, incompletable) = assert_sound(stevens, &puzzles);
     assert!(fired > 1000 && fired < incompletable, "{fired}/{incompletable}");
     assert_sound(baseline, &puzzles);

@@ -32,8 +32,6 @@ pub trait Domain: Send + Sync {
     /// A concrete state, carrying what the oracle needs to judge actions on
     /// it (e.g. a line and its maximal transition).
     type State: Clone + Send + Sync + std::fmt::Debug;
-    /// What a specification asks a rule to conclude on its state.
-    type Deduction: Clone + Send + Sync + std::fmt::Debug + PartialEq;
     /// Domain-specific symbolic terms of an [`Encoding`].
     type Extra;
 
@@ -46,23 +44,6 @@ pub trait Domain: Send + Sync {
     /// Exact oracle: whether `action` follows from `state` by the rules of
     /// the game (in range, and agreeing with every solution).
     fn is_sound(&self, state: &Self::State, action: &ActionValue) -> bool;
-
-    /// Whether applying `action` to `state` changes it (fills an unknown
-    /// cell; prunes).
-    fn is_productive(&self, state: &Self::State, action: &ActionValue) -> bool;
-
-    /// Whether `action` makes the deduction `wanted` on `state`.
-    fn makes(&self, state: &Self::State, wanted: &Self::Deduction, action: &ActionValue) -> bool;
-
-    /// The orientations in which rules are applied to a state, each with the
-    /// deduction as seen there (nonogram: the line and its mirror).
-    fn orientations(&self, state: &Self::State, wanted: &Self::Deduction) -> Vec<(Self::State, Self::Deduction)> {
-        vec![(state.clone(), wanted.clone())]
-    }
-
-    /// Every valid state up to `size` (for the exhaustive table of small
-    /// states that rejects candidates before Z3).
-    fn small_states(&self, size: u32) -> Vec<Self::State>;
 
     /// A symbolic state up to `bound`, in the current thread's Z3 context.
     fn encode(&self, bound: u32) -> Encoding<Self::Extra>;

@@ -165,14 +165,6 @@ pub struct Rule {
     pub action: Action,
 }
 
-impl Rule {
-    /// The rule with its name and description cleared: two rules are the
-    /// same program exactly when their bodies are equal.
-    pub fn body(&self) -> (&[Decl], &BoolExpr, &Action) {
-        (&self.decls, &self.condition, &self.action)
-    }
-}
-
 impl IntExpr {
     /// Builds `a + b`.
     pub fn add(a: IntExpr, b: IntExpr) -> IntExpr {
@@ -182,19 +174,6 @@ impl IntExpr {
     /// Builds `a - b`.
     pub fn sub(a: IntExpr, b: IntExpr) -> IntExpr {
         IntExpr::Sub(Box::new(a), Box::new(b))
-    }
-
-    /// Calls `f` on every variable the expression mentions.
-    pub fn visit_vars(&self, f: &mut impl FnMut(Var)) {
-        match self {
-            IntExpr::Lit(_) | IntExpr::Global(_) => {}
-            IntExpr::Feature(_, v) => f(*v),
-            IntExpr::Add(a, b) | IntExpr::Sub(a, b) => {
-                a.visit_vars(f);
-                b.visit_vars(f);
-            }
-            IntExpr::Mul(_, a) => a.visit_vars(f),
-        }
     }
 }
 
@@ -206,33 +185,6 @@ impl BoolExpr {
             0 => BoolExpr::True,
             1 => parts.pop().expect("one part"),
             _ => BoolExpr::And(parts),
-        }
-    }
-
-    /// The top-level conjuncts (`true` has none).
-    pub fn conjuncts(&self) -> Vec<BoolExpr> {
-        match self {
-            BoolExpr::True => vec![],
-            BoolExpr::And(parts) => parts.clone(),
-            other => vec![other.clone()],
-        }
-    }
-
-    /// Calls `f` on every variable the expression mentions.
-    pub fn visit_vars(&self, f: &mut impl FnMut(Var)) {
-        match self {
-            BoolExpr::True => {}
-            BoolExpr::Not(b) => b.visit_vars(f),
-            BoolExpr::And(parts) => parts.iter().for_each(|p| p.visit_vars(f)),
-            BoolExpr::Cmp(_, a, b) => {
-                a.visit_vars(f);
-                b.visit_vars(f);
-            }
-            BoolExpr::Maximal(v) | BoolExpr::Minimal(v) | BoolExpr::Feature(_, v) => f(*v),
-            BoolExpr::Unique(v, b) => {
-                f(*v);
-                b.visit_vars(f);
-            }
         }
     }
 }

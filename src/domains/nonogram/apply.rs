@@ -7,7 +7,7 @@
 //! line — never counted, never dropped.
 
 use super::decompose::decompose;
-use super::domain::{Fill, Nonogram};
+use super::domain::{fill_args, Nonogram};
 use super::line::{Cell, Line};
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::Interpreter;
@@ -93,7 +93,7 @@ pub fn saturate(
             let view = domain.line_view(&frame.line);
             for rule in rules {
                 for (_, action) in Interpreter::new(rule, &view, size).applications() {
-                    let Some((value, a, b)) = Fill::from_action(&action) else { continue };
+                    let Some((value, a, b)) = fill_args(&action) else { continue };
                     let fail = |reason: String| UnsoundFill {
                         rule: rule.name.clone(),
                         line: frame.line.to_string(),

@@ -38,29 +38,12 @@ impl LineState {
     }
 }
 
-/// A deduction: fill cells [start, end) with `value`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Fill {
-    /// true = filled, false = crossed out.
-    pub value: bool,
-    /// First cell.
-    pub start: usize,
-    /// One past the last cell.
-    pub end: usize,
-}
-
-impl Fill {
-    /// Reads a `fill(value, a, b)` action value; `None` for a malformed one.
-    pub fn from_action(action: &ActionValue) -> Option<(bool, i64, i64)> {
-        match action.args.as_slice() {
-            [v, a, b] => Some((*v != 0, *a, *b)),
-            _ => None,
-        }
-    }
-
-    /// The same cells seen on the mirrored line of `len` cells.
-    pub fn mirror(&self, len: usize) -> Fill {
-        Fill { value: self.value, start: len - self.end, end: len - self.start }
+/// The arguments of a `fill(value, a, b)` action value; `None` for a
+/// malformed one.
+pub fn fill_args(action: &ActionValue) -> Option<(bool, i64, i64)> {
+    match action.args.as_slice() {
+        [v, a, b] => Some((*v != 0, *a, *b)),
+        _ => None,
     }
 }
 
@@ -171,7 +154,6 @@ impl Default for Nonogram {
 
 impl Domain for Nonogram {
     type State = LineState;
-    type Deduction = Fill;
     type Extra = LineTerms;
 
     fn schema(&self) -> &Schema {
@@ -183,33 +165,13 @@ impl Domain for Nonogram {
     }
 
     fn is_sound(&self, state: &LineState, action: &ActionValue) -> bool {
-        let Some((value, a, b)) = Fill::from_action(action) else { return false };
+        let Some((value, a, b)) = fill_args(action) else { return false };
         let n = state.line.len() as i64;
         if !(0 <= a && a <= b && b <= n) {
             return false;
         }
         let want = Cell::from_bool(value);
         state.target[a as usize..b as usize].iter().all(|&c| c == want)
-    }
-
-    fn is_productive(&self, state: &LineState, action: &ActionValue) -> bool {
-        let Some((_, a, b)) = Fill::from_action(action) else { return false };
-        let n = state.line.len() as i64;
-        let (a, b) = (a.clamp(0, n) as usize, b.clamp(0, n) as usize);
-        a < b && state.line.cells[a..b].iter().any(|c| !c.is_known())
-    }
-
-    fn makes(&self, _state: &LineState, wanted: &Fill, action: &ActionValue) -> bool {
-        let Some((value, a, b)) = Fill::from_action(action) else { return false };
-        value == wanted.value && a <= wanted.start as i64 && b >= wanted.end as i64
-    }
-
-    fn orientations(&self, state: &LineState, wanted: &Fill) -> Vec<(LineState, Fill)> {
-        vec![(state.clone(), *wanted), (state.mirror(), wanted.mirror(state.line.len()))]
-    }
-
-    fn small_states(&self, size: u32) -> Vec<LineState> {
-        super::enumerate::valid_lines(size as usize)
     }
 
     fn encode(&self, bound: u32) -> Encoding<LineTerms> {
