@@ -60,4 +60,22 @@ pub trait Domain: Send + Sync {
 
     /// Formats a state for reports (`HINTS | CELLS`).
     fn show(&self, state: &Self::State) -> String;
+
+    /// Whether `action`, applied on `state`, makes the specification's
+    /// `deduction` (nonogram: fills at least the deduced cells with their
+    /// value; Witness: prunes). Soundness is judged separately.
+    fn makes(&self, state: &Self::State, deduction: &ActionValue, action: &ActionValue) -> bool;
+
+    /// Whether a sound `action` gains something on `state` (fills an
+    /// unknown cell; prunes): what "the rule covers the state" means.
+    fn productive(&self, state: &Self::State, action: &ActionValue) -> bool;
+
+    /// The images of a state and a deduction under the symmetries rules are
+    /// applied in (nonogram: itself and its mirror), the state itself first.
+    /// A rule makes a specification if it makes the deduction on any image.
+    fn images(&self, state: &Self::State, deduction: &ActionValue) -> Vec<(Self::State, ActionValue)>;
+
+    /// Every valid state up to `size` (the schema's `synthesis.table`): the
+    /// exhaustive table candidates are checked on before Z3.
+    fn small_states(&self, size: u32) -> Vec<Self::State>;
 }

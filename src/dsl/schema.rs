@@ -116,6 +116,9 @@ pub struct SynthesisSpace {
     pub max_decls: usize,
     /// Largest index a `constant(t, k)` pattern may use.
     pub max_constant: u32,
+    /// Size of the exhaustive table of small states that rejects candidates
+    /// before Z3 (nonogram: line length; Witness: grid side).
+    pub table: u32,
 }
 
 /// The DSL file as written.

@@ -189,4 +189,30 @@ impl Domain for Nonogram {
     fn show(&self, state: &LineState) -> String {
         state.line.to_string()
     }
+
+    fn makes(&self, _state: &LineState, deduction: &ActionValue, action: &ActionValue) -> bool {
+        match (fill_args(deduction), fill_args(action)) {
+            (Some((v, a, b)), Some((w, c, d))) => v == w && c <= a && b <= d,
+            _ => false,
+        }
+    }
+
+    fn productive(&self, state: &LineState, action: &ActionValue) -> bool {
+        let Some((_, a, b)) = fill_args(action) else { return false };
+        let n = state.line.len() as i64;
+        (a.max(0)..b.min(n)).any(|i| state.line.cells[i as usize] == Cell::Unknown)
+    }
+
+    fn images(&self, state: &LineState, deduction: &ActionValue) -> Vec<(LineState, ActionValue)> {
+        let n = state.line.len() as i64;
+        let mirrored = match fill_args(deduction) {
+            Some((v, a, b)) => ActionValue { action: deduction.action, args: vec![v as i64, n - b, n - a] },
+            None => deduction.clone(),
+        };
+        vec![(state.clone(), deduction.clone()), (state.mirror(), mirrored)]
+    }
+
+    fn small_states(&self, size: u32) -> Vec<LineState> {
+        super::enumerate::valid_lines(size as usize)
+    }
 }
