@@ -1,9 +1,10 @@
 //! Witness triangle puzzles: puzzles, partial paths, generators, completion
-//! oracle, A* search.
+//! oracle, A* search, and the domain as the rule language sees it.
 //!
-//! This domain knows nothing about the rule language or the synthesis
-//! engine: predicates reach the search as `&dyn Fn(&Puzzle, &Path) -> bool`
-//! (`true` = "this partial path is incompletable").
+//! The puzzle model (grid .. search) knows nothing about the rule language:
+//! predicates reach the search as `&dyn Fn(&Puzzle, &Path) -> bool`
+//! (`true` = "this partial path is incompletable"). Only [`view`] (and the
+//! modules built on it) speak the rule language.
 //!
 //! - [`grid`]: vertex/edge/square numbering and a 256-bit set;
 //! - [`puzzle`]: the validated puzzle and its RON file format;
@@ -12,7 +13,8 @@
 //! - [`oracle`]: exact completability, counting, brute-force enumerators;
 //! - [`generate`]: Stevens' Appendix D generators (Algorithms 3 and 4);
 //! - [`predicates`]: the hand-written baseline and Stevens' π°;
-//! - [`search`]: Stevens' Algorithm 1 (A* with pruning or sorting).
+//! - [`search`]: Stevens' Algorithm 1 (A* with pruning or sorting);
+//! - [`view`]: the concrete view of a state for the rule interpreter.
 
 pub mod features;
 pub mod generate;
@@ -22,6 +24,7 @@ pub mod path;
 pub mod predicates;
 pub mod puzzle;
 pub mod search;
+pub mod view;
 
 pub use grid::{Grid, Vertex};
 pub use path::{Path, PathError};

@@ -1,0 +1,132 @@
+//! The concrete [`View`] of a Witness state (puzzle + partial path) for the
+//! rule language: the `square` elements (squares holding at least one
+//! triangle, ordered by (row, column)) with the features `triangles`,
+//! `used`, `touches_head`, and the global `path_length` (DSL.md, "Domain:
+//! Witness partial paths"; `dsl/witness.ron`).
+//!
+//! This module owns the mapping from a schema's names to the ids a view is
+//! laid out by ([`ViewIds`]) and the filling of a view, read straight off
+//! the path's counters (the same values as [`super::features`], tested).
+//! It knows nothing of the oracle, search or Z3.
+
+use super::path::Path;
+use super::puzzle::Puzzle;
+use crate::dsl::ast::{FeatureId, GlobalId, TypeId};
+use crate::dsl::eval::{ElementTable, View};
+use crate::dsl::schema::{FeatureKind, Schema};
+
+/// A schema that does not describe Witness partial paths.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: {message}")]
+pub struct SchemaMismatch {
+    /// The DSL file.
+    pub path: String,
+    /// What is missing or extra.
+    pub message: String,
+}
+
+/// Where the Witness names live in a schema's id space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ViewIds {
+    /// The element type `square`.
+    pub square: TypeId,
+    /// `triangles(s)` (1-3).
+    pub triangles: FeatureId,
+    /// `used(s)`: edges of the square on the path (0-4).
+    pub used: FeatureId,
+    /// `touches_head(s)`: the path's last vertex is a corner of the square.
+    pub touches_head: FeatureId,
+    /// The global `path_length` (edges in the path).
+    pub path_length: GlobalId,
+    /// Number of features of the schema (the width of a table row).
+    pub features: usize,
+    /// Number of globals of the schema.
+    pub globals: usize,
+}
+
+impl ViewIds {
+    /// The ids of `schema`, which must name exactly the type `square`, the
+    /// features `triangles` (Int), `used` (Int), `touches_head` (Bool), the
+    /// global `path_length` and the action `prune` without parameters
+    /// (costs are free); `path` names the DSL file in errors.
+    pub fn new(schema: &Schema, path: &str) -> Result<ViewIds, SchemaMismatch> {
+        let err = |message: String| SchemaMismatch { path: path.to_string(), message };
+        let square = schema.type_id("square").ok_or_else(|| err("element type `square` is missing".into()))?;
+        let feature = |name: &str, kind: FeatureKind| {
+            let id = schema.feature_id(name).ok_or_else(|| err(format!("feature `{name}` is missing")))?;
+            if schema.feature(id).kind != kind || !schema.applies(id, square) {
+                return Err(err(format!("feature `{name}` must be a {kind:?} feature of `square`")));
+            }
+            Ok(id)
+        };
+        let ids = ViewIds {
+            square,
+            triangles: feature("triangles", FeatureKind::Int)?,
+            used: feature("used", FeatureKind::Int)?,
+            touches_head: feature("touches_head", FeatureKind::Bool)?,
+            path_length: schema.global_id("path_length").ok_or_else(|| err("global `path_length` is missing".into()))?,
+            features: schema.feature_count(),
+            globals: schema.file.globals.len(),
+        };
+        if schema.type_count() != 1 || ids.features != 3 || ids.globals != 1 {
+            return Err(err(
+                "the witness domain provides exactly the type `square`, the features `triangles`, `used`, `touches_head` and the global `path_length`"
+                    .into(),
+            ));
+        }
+        match schema.file.actions.as_slice() {
+            [a] if a.name == "prune" && a.params.is_empty() => {}
+            _ => return Err(err("the witness domain provides exactly the action `prune` (no parameters)".into())),
+        }
+        Ok(ids)
+    }
+
+    /// The view of `path` on `puzzle`.
+    pub fn view(&self, puzzle: &Puzzle, path: &Path) -> View {
+        let mut table = ElementTable::new(self.features);
+        let mut row = vec![0i64; self.features];
+        for &s in puzzle.constrained_squares() {
+            row[self.triangles.0 as usize] = i64::from(puzzle.triangles_of(s));
+            row[self.used.0 as usize] = i64::from(path.used_of(s));
+            row[self.touches_head.0 as usize] = i64::from(path.touches_head_of(s));
+            table.push(&row);
+        }
+        let mut globals = vec![0i64; self.globals];
+        globals[self.path_length.0 as usize] = path.len() as i64;
+        let mut tables = vec![ElementTable::new(self.features); self.square.0 as usize + 1];
+        tables[self.square.0 as usize] = table;
+        View { globals, tables }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::witness::features::features;
+
+    #[test]
+    fn view_agrees_with_the_feature_module() {
+        let schema = Schema::witness();
+        let ids = ViewIds::new(&schema, "dsl/witness.ron").unwrap();
+        let p = Puzzle::new(3, 2, (0, 0), (3, 2), &[(2, 1, 3), (0, 0, 1)]).unwrap();
+        let path = Path::from_vertices(&p, &[(0, 0), (1, 0), (1, 1)]).unwrap();
+        let v = ids.view(&p, &path);
+        let f = features(&p, &path);
+        assert_eq!(v.globals, vec![f.path_length as i64]);
+        let t = v.table(ids.square);
+        assert_eq!(t.len(), f.squares.len());
+        for (i, s) in f.squares.iter().enumerate() {
+            assert_eq!(t.get(i, ids.triangles), i64::from(s.triangles));
+            assert_eq!(t.get(i, ids.used), i64::from(s.used));
+            assert_eq!(t.get(i, ids.touches_head), i64::from(s.touches_head));
+        }
+        // ordered by (row, column): (0, 0) before (2, 1)
+        assert_eq!((t.get(0, ids.triangles), t.get(1, ids.triangles)), (1, 3));
+    }
+
+    #[test]
+    fn schemas_without_the_witness_names_are_refused() {
+        let e = ViewIds::new(&Schema::nonogram(), "dsl/nonogram.ron").unwrap_err();
+        assert!(e.to_string().contains("`square`"), "{e}");
+    }
+}
