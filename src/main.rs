@@ -35,7 +35,7 @@ enum Command {
     Verify {
         /// The `.rules` file.
         rules: PathBuf,
-        /// Soundness bound (line length; default from the domain's DSL file).
+        /// Soundness bound (nonogram: line length; Witness: grid side; default from the domain's DSL file).
         #[arg(long)]
         bound: Option<u32>,
         /// Z3 time limit per rule, in milliseconds.

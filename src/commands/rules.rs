@@ -2,6 +2,8 @@
 
 use super::{read_nonogram_rules, read_rules, CmdResult};
 use stratsynth::domains::nonogram::check::brute_force_all;
+use stratsynth::domains::nonogram::domain::Nonogram;
+use stratsynth::domains::witness::domain::Witness;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
@@ -84,18 +86,34 @@ struct JsonVerdict {
     counterexample: Option<String>,
 }
 
-/// `verify RULES [--bound N] [--json]`: Z3 soundness of each rule.
+/// `verify RULES [--bound N] [--json]`: Z3 soundness of each rule, in the
+/// rule file's domain (nonogram lines up to N cells; Witness puzzles up to
+/// N x N squares).
 pub fn verify(path: &Path, bound: Option<u32>, timeout_ms: u32, json: bool) -> CmdResult {
-    let (domain, rules) = read_nonogram_rules(path)?;
+    let (schema, rules) = read_rules(path)?;
+    match schema.domain() {
+        "witness" => {
+            let domain = Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?;
+            verify_in(&domain, &rules, bound, timeout_ms, json)
+        }
+        _ => {
+            let domain = Nonogram::with_schema(schema, "dsl/nonogram.ron").map_err(|e| e.to_string())?;
+            verify_in(&domain, &rules, bound, timeout_ms, json)
+        }
+    }
+}
+
+/// Verifies `rules` in `domain` and reports.
+fn verify_in<D: Domain>(domain: &D, rules: &[Rule], bound: Option<u32>, timeout_ms: u32, json: bool) -> CmdResult {
     let bound = bound.unwrap_or(domain.schema().file.limits.bound);
     let limit = domain.schema().file.limits.max_state;
     if bound == 0 || bound > limit {
         return Err(format!("--bound must be between 1 and {limit}"));
     }
-    let mut verifier = Verifier::new(&domain, bound, timeout_ms);
+    let mut verifier = Verifier::new(domain, bound, timeout_ms);
     let mut out = vec![];
     let mut all_sound = true;
-    for rule in &rules {
+    for rule in rules {
         let verdict = verifier.check(rule);
         all_sound &= verdict.is_sound();
         let (text, cx) = match &verdict {

@@ -14,8 +14,11 @@
 //! - [`generate`]: Stevens' Appendix D generators (Algorithms 3 and 4);
 //! - [`predicates`]: the hand-written baseline and Stevens' π°;
 //! - [`search`]: Stevens' Algorithm 1 (A* with pruning or sorting);
-//! - [`view`]: the concrete view of a state for the rule interpreter.
+//! - [`view`]: the concrete view of a state for the rule interpreter;
+//! - [`symbolic`]: the Z3 encoding of every completable state up to a bound;
+//! - [`domain`]: the [`Domain`](crate::domains::Domain) implementation.
 
+pub mod domain;
 pub mod features;
 pub mod generate;
 pub mod grid;
@@ -24,6 +27,7 @@ pub mod path;
 pub mod predicates;
 pub mod puzzle;
 pub mod search;
+pub mod symbolic;
 pub mod view;
 
 pub use grid::{Grid, Vertex};

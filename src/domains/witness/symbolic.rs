@@ -1,0 +1,260 @@
+//! The Z3 encoding of every Witness state that some solution begins with,
+//! on puzzles up to `bound` x `bound` squares, with the rule language's
+//! `square` elements and `path_length` as terms; and reading a puzzle and
+//! partial path back from a model.
+//!
+//! A puzzle lives on a `bound` x `bound` grid of squares of which the first
+//! `W` columns and `H` rows are active (`1 <= W, H <= bound`); the start is
+//! any active vertex, the goal any vertex on the active border other than
+//! the start, and each active square holds 0-3 triangles.
+//!
+//! The solution is a set of directed edges between active vertices: the
+//! start has one outgoing and no incoming edge, the goal one incoming and
+//! no outgoing, every other vertex equally many (at most one) of each, and
+//! every square with `t > 0` triangles has exactly `t` of its edges used.
+//! Sub-tours are impossible because every vertex carries an order number:
+//! the start has order 0 and a used edge `u -> v` means
+//! `ord(v) = ord(u) + 1`; a vertex off the solution has order `M` (larger
+//! than any path). The partial path is the solution's prefix of `L` edges,
+//! `0 <= L < ord(goal)` (a partial path never contains the goal, as in
+//! search and the oracle): its vertices are those with `ord <= L`, its head
+//! the one with `ord = L`. So `used(s)` counts the square's solution edges
+//! with both ends of order `<= L`, `touches_head(s)` says some corner has
+//! order `L`, and `path_length = L`.
+//!
+//! Element slot `i` is the `i`-th square holding triangles in (row, column)
+//! order: with `pre(j)` the number of triangle squares before square `j`
+//! (row-major over the `bound`-wide grid, which orders the active squares
+//! as the puzzle does), square `j` fills slot `pre(j)` when it holds
+//! triangles; slots at or beyond the count are pinned to 0.
+
+use super::grid::Vertex;
+use super::path::Path;
+use super::puzzle::Puzzle;
+use super::view::ViewIds;
+use crate::domains::Encoding;
+use crate::dsl::symbolic::{num, signed_value, Num, NumOps, SymTable, SymView};
+use z3::ast::Bool;
+use z3::Model;
+
+/// The terms of an encoding that rules do not see directly.
+pub struct WitnessTerms {
+    /// The grid side the encoding covers.
+    bound: usize,
+    /// Active width and height.
+    w: Num,
+    h: Num,
+    /// Start and goal coordinates.
+    start: (Num, Num),
+    goal: (Num, Num),
+    /// Triangles per square of the bound grid, index `row * bound + column`.
+    triangles: Vec<Num>,
+    /// Order number per vertex of the bound grid, index `y * (bound + 1) + x`.
+    ord: Vec<Num>,
+    /// The prefix length `L`.
+    length: Num,
+}
+
+/// The bit width of an encoding up to `bound`: room for four times the
+/// largest value (the off-path order `(bound + 1)^2`).
+fn width(bound: usize) -> u32 {
+    let m = 4 * ((bound as i64 + 1) * (bound as i64 + 1) + 1);
+    let mut w = 2;
+    while (1i64 << (w - 1)) <= m {
+        w += 1;
+    }
+    w
+}
+
+/// `sum of [b]` over `bools`.
+fn count(bools: &[Bool], w: u32) -> Num {
+    bools.iter().fold(num(0, w), |acc, b| acc.plus(&b.ite(&num(1, w), &num(0, w))))
+}
+
+/// `values` weighted 1 each, for the pseudo-boolean constraints.
+fn ones(bools: &[Bool]) -> Vec<(&Bool, i32)> {
+    bools.iter().map(|b| (b, 1)).collect()
+}
+
+/// Encodes every partial path of every puzzle up to `bound` x `bound`
+/// squares that some solution begins with.
+pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
+    let b = bound;
+    let wd = width(b);
+    let c = |v: usize| num(v as i64, wd);
+    let vid = |x: usize, y: usize| y * (b + 1) + x;
+    let nv = (b + 1) * (b + 1);
+    let off_path = nv; // larger than any path length
+
+    let w = Num::var("w".into(), wd);
+    let h = Num::var("h".into(), wd);
+    let start = (Num::var("sx".into(), wd), Num::var("sy".into(), wd));
+    let goal = (Num::var("gx".into(), wd), Num::var("gy".into(), wd));
+    let mut valid = vec![w.sge(&c(1)), w.sle(&c(b)), h.sge(&c(1)), h.sle(&c(b))];
+    for (x, y) in [&start, &goal] {
+        valid.extend([x.sge(&c(0)), x.sle(&w), y.sge(&c(0)), y.sle(&h)]);
+    }
+    valid.push(Bool::or(&[goal.0.same(&c(0)), goal.1.same(&c(0)), goal.0.same(&w), goal.1.same(&h)]));
+    valid.push(Bool::and(&[start.0.same(&goal.0), start.1.same(&goal.1)]).not());
+
+    // Undirected edges (u, v) with u < v, and the directed solution edges.
+    let mut edges: Vec<(usize, usize)> = vec![];
+    for y in 0..=b {
+        for x in 0..=b {
+            if x < b {
+                edges.push((vid(x, y), vid(x + 1, y)));
+            }
+            if y < b {
+                edges.push((vid(x, y), vid(x, y + 1)));
+            }
+        }
+    }
+    let forward: Vec<Bool> = edges.iter().map(|(u, v)| Bool::new_const(format!("d{u}_{v}"))).collect();
+    let backward: Vec<Bool> = edges.iter().map(|(u, v)| Bool::new_const(format!("d{v}_{u}"))).collect();
+    let on_solution: Vec<Bool> = forward.iter().zip(&backward).map(|(f, r)| Bool::or(&[f, r])).collect();
+    let active = |v: usize| Bool::and(&[c(v % (b + 1)).sle(&w), c(v / (b + 1)).sle(&h)]);
+    for (e, &(u, v)) in edges.iter().enumerate() {
+        valid.push(on_solution[e].implies(Bool::and(&[active(u), active(v)])));
+    }
+
+    // Degrees and order numbers.
+    let ord: Vec<Num> = (0..nv).map(|v| Num::var(format!("ord{v}"), wd)).collect();
+    let length = Num::var("length".into(), wd);
+    valid.push(length.sge(&c(0)));
+    for v in 0..nv {
+        let (x, y) = (v % (b + 1), v / (b + 1));
+        let mut incoming = vec![];
+        let mut outgoing = vec![];
+        for (e, &(p, q)) in edges.iter().enumerate() {
+            if p == v {
+                outgoing.push(forward[e].clone());
+                incoming.push(backward[e].clone());
+                valid.push(forward[e].implies(ord[q].same(&ord[v].plus(&c(1)))));
+            } else if q == v {
+                outgoing.push(backward[e].clone());
+                incoming.push(forward[e].clone());
+                valid.push(backward[e].implies(ord[p].same(&ord[v].plus(&c(1)))));
+            }
+        }
+        let is_start = Bool::and(&[start.0.same(&c(x)), start.1.same(&c(y))]);
+        let is_goal = Bool::and(&[goal.0.same(&c(x)), goal.1.same(&c(y))]);
+        let (ins, outs) = (ones(&incoming), ones(&outgoing));
+        valid.push(is_start.implies(Bool::and(&[Bool::pb_eq(&outs, 1), Bool::pb_eq(&ins, 0), ord[v].same(&c(0))])));
+        valid.push(is_goal.implies(Bool::and(&[Bool::pb_eq(&ins, 1), Bool::pb_eq(&outs, 0), length.slt(&ord[v])])));
+        let entered = Bool::or(&incoming);
+        valid.push(Bool::or(&[is_start.clone(), is_goal.clone()]).not().implies(Bool::and(&[
+            Bool::pb_le(&ins, 1),
+            Bool::pb_le(&outs, 1),
+            entered.iff(Bool::or(&outgoing)),
+        ])));
+        let on = Bool::or(&[is_start, entered]);
+        valid.push(on.not().implies(ord[v].same(&c(off_path))));
+        valid.push(Bool::and(&[ord[v].sge(&c(0)), ord[v].sle(&c(off_path))]));
+    }
+
+    // Squares: triangles, solution edges, prefix edges, head.
+    let edge_id = |p: usize, q: usize| {
+        let key = (p.min(q), p.max(q));
+        edges.iter().position(|&e| e == key).expect("square sides are grid edges")
+    };
+    let in_prefix = |v: usize| ord[v].sle(&length);
+    let mut triangles = vec![];
+    let mut used = vec![];
+    let mut touches = vec![];
+    for r in 0..b {
+        for col in 0..b {
+            let corners = [vid(col, r), vid(col + 1, r), vid(col + 1, r + 1), vid(col, r + 1)];
+            let sides: Vec<usize> = (0..4).map(|k| edge_id(corners[k], corners[(k + 1) % 4])).collect();
+            let t = Num::var(format!("t{col}_{r}"), wd);
+            valid.extend([t.sge(&c(0)), t.sle(&c(3))]);
+            valid.push(t.sgt(&c(0)).implies(Bool::and(&[c(col).slt(&w), c(r).slt(&h)])));
+            let solution_sides: Vec<Bool> = sides.iter().map(|&e| on_solution[e].clone()).collect();
+            for k in 1..=3 {
+                valid.push(t.same(&c(k)).implies(Bool::pb_eq(&ones(&solution_sides), k as i32)));
+            }
+            let prefix_sides: Vec<Bool> = sides
+                .iter()
+                .map(|&e| Bool::and(&[on_solution[e].clone(), in_prefix(edges[e].0), in_prefix(edges[e].1)]))
+                .collect();
+            used.push(count(&prefix_sides, wd));
+            let head = Bool::or(&corners.iter().map(|&v| ord[v].same(&length)).collect::<Vec<_>>());
+            touches.push(head.ite(&c(1), &c(0)));
+            triangles.push(t);
+        }
+    }
+
+    // Element slots: slot i is the i-th square holding triangles.
+    let squares = b * b;
+    let nf = ids.features;
+    let mut before = c(0);
+    let mut slots: Vec<Vec<Num>> = (0..squares)
+        .map(|i| (0..nf).map(|f| Num::var(format!("slot{i}_f{f}"), wd)).collect())
+        .collect();
+    for j in 0..squares {
+        let pre = Num::var(format!("pre{j}"), wd);
+        valid.push(pre.same(&before));
+        let holds = triangles[j].sgt(&c(0));
+        for (i, slot) in slots.iter().enumerate().take(j + 1) {
+            valid.push(Bool::and(&[holds.clone(), pre.same(&c(i))]).implies(Bool::and(&[
+                slot[ids.triangles.0 as usize].same(&triangles[j]),
+                slot[ids.used.0 as usize].same(&used[j]),
+                slot[ids.touches_head.0 as usize].same(&touches[j]),
+            ])));
+        }
+        before = pre.plus(&holds.ite(&c(1), &c(0)));
+    }
+    let square_count = Num::var("squares".into(), wd);
+    valid.push(square_count.same(&before));
+    for (i, slot) in slots.iter_mut().enumerate() {
+        let absent = square_count.sle(&c(i));
+        valid.push(absent.implies(Bool::and(&slot.iter().map(|f| f.same(&c(0))).collect::<Vec<_>>())));
+    }
+
+    let mut globals = vec![c(0); ids.globals];
+    globals[ids.path_length.0 as usize] = length.clone();
+    let mut tables = vec![SymTable { count: c(0), slots: vec![] }; ids.square.0 as usize + 1];
+    tables[ids.square.0 as usize] = SymTable { count: square_count, slots };
+    // Every value a rule sees lies in [0, (bound + 1)^2]; the width holds
+    // four times that.
+    let view = SymView { globals, tables, width: wd, magnitude: off_path as i64 };
+    let extra = WitnessTerms { bound, w, h, start, goal, triangles, ord, length };
+    Encoding { view, valid: Bool::and(&valid), extra }
+}
+
+/// The puzzle and partial path of a model (`None` if they are not valid,
+/// which would be an encoding fault).
+pub fn decode(t: &WitnessTerms, model: &Model) -> Option<(Puzzle, Path)> {
+    let get = |x: &Num| model.eval(x, true).and_then(|v| signed_value(&v));
+    let b = t.bound;
+    let to_usize = |x: &Num| get(x).and_then(|v| usize::try_from(v).ok());
+    let (w, h) = (to_usize(&t.w)?, to_usize(&t.h)?);
+    let start = (to_usize(&t.start.0)?, to_usize(&t.start.1)?);
+    let goal = (to_usize(&t.goal.0)?, to_usize(&t.goal.1)?);
+    if w > b || h > b {
+        return None;
+    }
+    let mut tri = vec![];
+    for r in 0..h {
+        for col in 0..w {
+            let k = get(&t.triangles[r * b + col])?;
+            if k > 0 {
+                tri.push((col, r, u8::try_from(k).ok()?));
+            }
+        }
+    }
+    let puzzle = Puzzle::new(w, h, start, goal, &tri).ok()?;
+    let length = get(&t.length)?;
+    let mut on_prefix: Vec<(i64, Vertex)> = vec![];
+    for y in 0..=h {
+        for x in 0..=w {
+            let o = get(&t.ord[y * (b + 1) + x])?;
+            if o <= length {
+                on_prefix.push((o, (x, y)));
+            }
+        }
+    }
+    on_prefix.sort_unstable();
+    let vertices: Vec<Vertex> = on_prefix.into_iter().map(|(_, v)| v).collect();
+    let path = Path::from_vertices(&puzzle, &vertices).ok()?;
+    (path.len() as i64 == length).then_some((puzzle, path))
+}
