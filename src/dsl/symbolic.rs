@@ -3,8 +3,13 @@
 //!
 //! A domain encodes an arbitrary state up to its bound as element slots
 //! whose features are Z3 terms, plus a symbolic element count per type.
-//! Patterns become symbolic element indices (arbitrary: any index below the
-//! count; constant(k): index k, present; singleton: count = 1), features of
+//! In a dense table the elements fill the first `count` slots in order; in
+//! a sparse one ([`Sparse`]) each slot says whether it holds an element and
+//! its rank among them (so a domain can give each possible element its own
+//! slot instead of mapping the k-th element to slot k). Patterns become
+//! symbolic slot indices (arbitrary: any slot holding an element;
+//! constant(k): the slot holding the element of rank k; singleton: count =
+//! 1 and a slot holding an element), features of
 //! a bound variable become if-then-else chains over the slots, and
 //! `maximal`/`minimal`/`is unique where` become conjunctions over slots.
 //! Knows nothing of any puzzle.
@@ -33,6 +38,51 @@ pub struct SymTable {
     /// Per slot, per feature (feature-id order), its value; boolean features
     /// are 0/1.
     pub slots: Vec<Vec<Num>>,
+    /// `None`: the elements are the first `count` slots, in order (dense).
+    pub sparse: Option<Sparse>,
+}
+
+/// Which slots of a sparse table hold elements, in slot order.
+#[derive(Clone, Debug)]
+pub struct Sparse {
+    /// Per slot: whether it holds an element (`count` of them do).
+    pub present: Vec<Bool>,
+    /// Per slot: how many of the slots before it hold elements (the
+    /// element's index when the slot holds one).
+    pub rank: Vec<Num>,
+}
+
+impl SymTable {
+    /// Whether slot `j` holds an element.
+    fn present(&self, j: usize, vw: u32) -> Bool {
+        match &self.sparse {
+            None => self.count.sgt(&num(j as i64, vw)),
+            Some(s) => s.present[j].clone(),
+        }
+    }
+
+    /// `ix` points at a slot holding an element of index `k` (any index if
+    /// `None`).
+    fn holds(&self, ix: &Num, k: Option<u32>, vw: u32) -> Bool {
+        let n = self.slots.len() as i64;
+        match (&self.sparse, k) {
+            (None, None) => Bool::and(&[ix.sge(&num(0, vw)), ix.slt(&self.count)]),
+            (None, Some(k)) if (k as i64) < n => Bool::and(&[ix.same(&num(k as i64, vw)), self.count.sgt(&num(k as i64, vw))]),
+            (None, Some(_)) => Bool::from_bool(false),
+            (Some(s), k) => Bool::or(
+                &(0..self.slots.len())
+                    .filter(|&j| k.is_none_or(|k| k as usize <= j))
+                    .map(|j| {
+                        let mut parts = vec![ix.same(&num(j as i64, vw)), s.present[j].clone()];
+                        if let Some(k) = k {
+                            parts.push(s.rank[j].same(&num(k as i64, vw)));
+                        }
+                        Bool::and(&parts)
+                    })
+                    .collect::<Vec<_>>(),
+            ),
+        }
+    }
 }
 
 /// A symbolic state as the rule language sees it.
@@ -215,7 +265,8 @@ pub enum CompileError {
 /// A rule compiled over a symbolic view.
 #[derive(Debug)]
 pub struct CompiledRule {
-    /// The symbolic index of each pattern variable (at the view's width).
+    /// The symbolic slot of each pattern variable (at the view's width):
+    /// the element's index in a dense table, its slot in a sparse one.
     pub indices: Vec<Num>,
     /// The pattern binds: each index is a valid element index.
     pub binds: Bool,
@@ -310,15 +361,10 @@ impl<'a> Compiler<'a> {
                 .zip(&indices)
                 .map(|(d, ix)| {
                     let table = &self.view.tables[d.ty.0 as usize];
-                    let count = &table.count;
-                    let slots = table.slots.len() as i64;
                     match d.kind {
-                        PatternKind::Singleton => Bool::and(&[count.same(&num(1, vw)), ix.same(&num(0, vw))]),
-                        PatternKind::Constant(k) if (k as i64) < slots => {
-                            Bool::and(&[ix.same(&num(k as i64, vw)), count.sgt(&num(k as i64, vw))])
-                        }
-                        PatternKind::Constant(_) => Bool::from_bool(false),
-                        PatternKind::Arbitrary => Bool::and(&[ix.sge(&num(0, vw)), ix.slt(&count)]),
+                        PatternKind::Singleton => Bool::and(&[table.count.same(&num(1, vw)), table.holds(ix, None, vw)]),
+                        PatternKind::Constant(k) => table.holds(ix, Some(k), vw),
+                        PatternKind::Arbitrary => table.holds(ix, None, vw),
                     }
                 })
                 .collect::<Vec<_>>(),
@@ -409,7 +455,7 @@ impl Ctx<'_, '_> {
                 let vw = self.compiler.view.width;
                 let mut parts = vec![here];
                 for j in 0..table.slots.len() {
-                    let present = table.count.sgt(&num(j as i64, vw));
+                    let present = table.present(j, vw);
                     let other = match &env[*v as usize] {
                         Slot::Symbolic(ix) => ix.same(&num(j as i64, vw)).not(),
                         Slot::Fixed(i) => Bool::from_bool(*i != j),
@@ -429,7 +475,7 @@ impl Ctx<'_, '_> {
         let table = self.table(v);
         let vw = self.compiler.view.width;
         let parts: Vec<Bool> = (0..table.slots.len())
-            .map(|j| table.count.sgt(&num(j as i64, vw)).implies(keep(&mine, &table.slots[j][size.0 as usize])))
+            .map(|j| table.present(j, vw).implies(keep(&mine, &table.slots[j][size.0 as usize])))
             .collect();
         Bool::and(&parts)
     }

@@ -159,11 +159,11 @@ pub fn encode(domain: &Nonogram, bound: usize) -> Encoding<LineTerms> {
             })
             .collect()
     };
-    let empty = || SymTable { count: c(0), slots: vec![] };
+    let empty = || SymTable { count: c(0), slots: vec![], sparse: None };
     let mut tables = vec![empty(), empty(), empty()];
-    tables[ids.hint.0 as usize] = SymTable { count: k.clone(), slots: hint_slots };
-    tables[ids.block.0 as usize] = SymTable { count: block_count, slots: table(&blocks) };
-    tables[ids.gap.0 as usize] = SymTable { count: gap_count, slots: table(&gaps) };
+    tables[ids.hint.0 as usize] = SymTable { count: k.clone(), slots: hint_slots, sparse: None };
+    tables[ids.block.0 as usize] = SymTable { count: block_count, slots: table(&blocks), sparse: None };
+    tables[ids.gap.0 as usize] = SymTable { count: gap_count, slots: table(&gaps), sparse: None };
     // On a valid line every value the rules see lies in [0, bound]; the
     // stated magnitude leaves room (the encoding's width holds 4 * (bound + 1)).
     let view = SymView { globals: vec![n.clone()], tables, width: w, magnitude: 2 * bound as i64 + 2 };
