@@ -86,6 +86,16 @@ enum Command {
         #[arg(long)]
         one_sided: bool,
     },
+    /// Witness triangle puzzles: generate, solve, benchmark a rule set.
+    Witness {
+        #[command(subcommand)]
+        command: WitnessCommand,
+    },
+    /// Mine specifications (states with a deduction the rules should make).
+    Mine {
+        #[command(subcommand)]
+        domain: MineCommand,
+    },
     /// Measure the line solver's throughput and the time of `cover`.
     Bench {
         /// The `.rules` file timed with `cover`.
@@ -103,6 +113,92 @@ enum Command {
     },
 }
 
+#[derive(Subcommand, Debug)]
+enum WitnessCommand {
+    /// Generate random solvable puzzles (Stevens, Appendix D).
+    Gen {
+        /// Algorithm 3 (random triangles until solvable) or 4 (triangles read off a random path).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4))]
+        alg: u8,
+        /// Sizes `WxH..WxH` (width and height drawn uniformly).
+        #[arg(long)]
+        sizes: String,
+        /// Number of puzzles.
+        #[arg(long)]
+        count: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Output `.ron` puzzle file.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Solve puzzles with A*, pruning (or sorting) by local constraint checking and a rule set.
+    Solve {
+        /// The `.ron` puzzle file.
+        #[arg(long)]
+        puzzles: PathBuf,
+        /// Witness rules used with local constraint checking (default: local constraint checking only).
+        #[arg(long)]
+        rules: Option<PathBuf>,
+        /// Prune flagged paths (default).
+        #[arg(long, conflicts_with = "sort")]
+        prune: bool,
+        /// Sort flagged paths last instead of pruning them.
+        #[arg(long)]
+        sort: bool,
+        /// Time budget per puzzle, in milliseconds.
+        #[arg(long)]
+        budget_ms: Option<u64>,
+        /// Output: one line per puzzle, the solution `x,y x,y ...` or `none`.
+        #[arg(long)]
+        solutions_out: PathBuf,
+    },
+    /// Speed-up of a rule set over local constraint checking (Stevens eq. 2.1/2.2), per size.
+    Bench {
+        /// The `.ron` puzzle file.
+        #[arg(long)]
+        puzzles: PathBuf,
+        /// Witness rules (used with local constraint checking).
+        #[arg(long)]
+        rules: PathBuf,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Large puzzles: count how many each predicate solves within the budget.
+        #[arg(long, requires = "budget_ms")]
+        large: Option<PathBuf>,
+        /// Time budget per puzzle and search on the large puzzles, in milliseconds.
+        #[arg(long)]
+        budget_ms: Option<u64>,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum MineCommand {
+    /// Incompletable partial paths of generated puzzles that the rules do not prune.
+    Witness {
+        /// Puzzle sizes `WxH..WxH` (Algorithm 3).
+        #[arg(long, default_value = "2x2..4x4")]
+        sizes: String,
+        /// Number of training puzzles.
+        #[arg(long, default_value_t = 500)]
+        count: usize,
+        /// Random seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Witness rules whose prunes are not specifications (default: local constraint checking only).
+        #[arg(long)]
+        rules: Option<PathBuf>,
+        /// Every incompletable path, not only those whose parent is completable.
+        #[arg(long)]
+        all: bool,
+        /// Output specification file (`.ron`).
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -113,6 +209,18 @@ fn main() -> ExitCode {
         Command::Trace { puzzles, seed, output } => commands::nonogram::trace(&puzzles, seed, &output),
         Command::Cover { rules, lines, top, json, one_sided } => {
             commands::nonogram::cover(&rules, &lines, top, json, one_sided)
+        }
+        Command::Witness { command } => match command {
+            WitnessCommand::Gen { alg, sizes, count, seed, output } => commands::witness::gen(alg, &sizes, count, seed, &output),
+            WitnessCommand::Solve { puzzles, rules, prune: _, sort, budget_ms, solutions_out } => {
+                commands::witness::solve(&puzzles, rules.as_deref(), sort, budget_ms, &solutions_out)
+            }
+            WitnessCommand::Bench { puzzles, rules, json, large, budget_ms } => {
+                commands::witness::bench(&puzzles, &rules, json, large.as_deref(), budget_ms)
+            }
+        },
+        Command::Mine { domain: MineCommand::Witness { sizes, count, seed, rules, all, output } } => {
+            commands::witness::mine_specs(&sizes, count, seed, rules.as_deref(), all, &output)
         }
         Command::Bench { rules, lines, count, seed } => commands::bench::run(&rules, &lines, count, seed),
     };

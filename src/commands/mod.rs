@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod nonogram;
 pub mod rules;
+pub mod witness;
 
 use stratsynth::domains::nonogram::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;

@@ -26,6 +26,11 @@ impl ElementTable {
         self.values.extend_from_slice(values);
     }
 
+    /// Removes every element (keeps the allocation, for reuse).
+    pub fn clear(&mut self) {
+        self.values.clear();
+    }
+
     /// Number of elements.
     pub fn len(&self) -> usize {
         self.values.len().checked_div(self.features).unwrap_or(0)

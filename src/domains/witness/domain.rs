@@ -17,7 +17,7 @@ use super::oracle::{label_partial_paths, Oracle};
 use super::path::Path;
 use super::puzzle::Puzzle;
 use super::symbolic::{self, WitnessTerms};
-use super::view::{SchemaMismatch, ViewIds};
+use super::view::{view_key, SchemaMismatch, ViewIds};
 use crate::domains::{Domain, Encoding};
 use crate::dsl::ast::ActionId;
 use crate::dsl::eval::{ActionValue, View};
@@ -106,17 +106,6 @@ pub fn all_puzzles(w: usize, h: usize) -> impl Iterator<Item = Puzzle> {
             Puzzle::new(w, h, start, goal, &tri).expect("enumerated puzzles are valid")
         })
     })
-}
-
-/// What the rule language sees of a state, as a flat key: the path length
-/// and, per `square` element, its triangles, used edges and whether it
-/// touches the head (the content of its view, whatever the id layout).
-fn view_key(puzzle: &Puzzle, path: &Path) -> Vec<u8> {
-    let mut key = vec![path.len() as u8];
-    for &s in puzzle.constrained_squares() {
-        key.extend([puzzle.triangles_of(s), path.used_of(s), u8::from(path.touches_head_of(s))]);
-    }
-    key
 }
 
 /// Every partial path of every puzzle up to `side` x `side` squares, one

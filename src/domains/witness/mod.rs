@@ -16,17 +16,23 @@
 //! - [`search`]: Stevens' Algorithm 1 (A* with pruning or sorting);
 //! - [`view`]: the concrete view of a state for the rule interpreter;
 //! - [`symbolic`]: the Z3 encoding of every completable state up to a bound;
-//! - [`domain`]: the [`Domain`](crate::domains::Domain) implementation.
+//! - [`domain`]: the [`Domain`](crate::domains::Domain) implementation;
+//! - [`ruleset`]: a rule set as a search predicate;
+//! - [`mine`]: specifications (incompletable paths a predicate misses);
+//! - [`specs`]: the specification file format.
 
 pub mod domain;
 pub mod features;
 pub mod generate;
 pub mod grid;
+pub mod mine;
 pub mod oracle;
 pub mod path;
 pub mod predicates;
 pub mod puzzle;
+pub mod ruleset;
 pub mod search;
+pub mod specs;
 pub mod symbolic;
 pub mod view;
 

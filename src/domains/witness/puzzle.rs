@@ -152,7 +152,7 @@ pub enum PuzzleError {
 /// negative values become validation errors with a clear message.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename = "Puzzle")]
-struct RawPuzzle {
+pub(crate) struct RawPuzzle {
     width: i64,
     height: i64,
     start: (i64, i64),
@@ -184,7 +184,7 @@ impl Puzzle {
         })
     }
 
-    fn from_raw(raw: &RawPuzzle) -> Result<Puzzle, Problem> {
+    pub(crate) fn from_raw(raw: &RawPuzzle) -> Result<Puzzle, Problem> {
         let max = MAX_SIDE as i64;
         if !(1..=max).contains(&raw.width) || !(1..=max).contains(&raw.height) {
             return Err(Problem::BadSize {
@@ -394,7 +394,7 @@ pub fn write_puzzles(path: &FsPath, puzzles: &[Puzzle]) -> Result<(), PuzzleErro
 /// 1-based (line, column) of the start of each element of the top-level RON
 /// list, found by a bracket-depth scan that skips comments and strings.
 /// Only used to locate validation errors (the text has already parsed).
-fn element_starts(text: &str) -> Vec<(usize, usize)> {
+pub(crate) fn element_starts(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let (mut line, mut col) = (1usize, 0usize);
     let mut depth = 0usize;

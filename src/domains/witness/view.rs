@@ -83,20 +83,42 @@ impl ViewIds {
 
     /// The view of `path` on `puzzle`.
     pub fn view(&self, puzzle: &Puzzle, path: &Path) -> View {
-        let mut table = ElementTable::new(self.features);
-        let mut row = vec![0i64; self.features];
+        let mut view = self.empty();
+        self.fill(&mut view, puzzle, path);
+        view
+    }
+
+    /// A view without elements, laid out for [`ViewIds::fill`].
+    pub fn empty(&self) -> View {
+        View { globals: vec![0; self.globals], tables: vec![ElementTable::new(self.features); self.square.0 as usize + 1] }
+    }
+
+    /// Overwrites `view` (made by [`ViewIds::empty`] or [`ViewIds::view`])
+    /// with the view of `path` on `puzzle`, reusing its allocations.
+    pub fn fill(&self, view: &mut View, puzzle: &Puzzle, path: &Path) {
+        let table = &mut view.tables[self.square.0 as usize];
+        table.clear();
+        let mut row = [0i64; 3];
         for &s in puzzle.constrained_squares() {
             row[self.triangles.0 as usize] = i64::from(puzzle.triangles_of(s));
             row[self.used.0 as usize] = i64::from(path.used_of(s));
             row[self.touches_head.0 as usize] = i64::from(path.touches_head_of(s));
             table.push(&row);
         }
-        let mut globals = vec![0i64; self.globals];
-        globals[self.path_length.0 as usize] = path.len() as i64;
-        let mut tables = vec![ElementTable::new(self.features); self.square.0 as usize + 1];
-        tables[self.square.0 as usize] = table;
-        View { globals, tables }
+        view.globals[self.path_length.0 as usize] = path.len() as i64;
     }
+}
+
+/// What the rule language sees of a state, as a compact key: the path
+/// length and, per `square` element in order, its triangles, used edges and
+/// whether it touches the head. Two states with equal keys have equal views
+/// under any schema the domain accepts, so no rule tells them apart.
+pub fn view_key(puzzle: &Puzzle, path: &Path) -> Vec<u8> {
+    let mut key = vec![path.len() as u8];
+    for &s in puzzle.constrained_squares() {
+        key.extend([puzzle.triangles_of(s), path.used_of(s), u8::from(path.touches_head_of(s))]);
+    }
+    key
 }
 
 #[cfg(test)]

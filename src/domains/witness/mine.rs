@@ -1,0 +1,68 @@
+//! Mining Witness specifications: the incompletable partial paths of
+//! training puzzles that a predicate (local constraint checking, perhaps
+//! with rules) does not flag, one per distinct view.
+//!
+//! By default only *frontier* paths are kept: incompletable paths whose
+//! parent (the path one vertex shorter) is completable. They are the
+//! paths where a search first goes wrong; pruning them removes the whole
+//! subtree below, and every other incompletable path extends one. With
+//! `all`, every incompletable unflagged path is kept. Paths whose views
+//! are equal are the same specification to every rule, so only the first
+//! (puzzle order, depth-first path order, successors right, up, left,
+//! down) is kept. The oracle is exact, so every result is a true
+//! deduction.
+
+use std::collections::HashSet;
+
+use super::domain::WitnessState;
+use super::oracle::Oracle;
+use super::path::Path;
+use super::puzzle::Puzzle;
+use super::view::view_key;
+
+/// What to mine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Incompletable paths with a completable parent.
+    Frontier,
+    /// Every incompletable path.
+    All,
+}
+
+/// The specifications of `puzzles`: incompletable partial paths that
+/// `flags` does not flag, deduplicated by view.
+pub fn mine(puzzles: &[Puzzle], flags: &dyn Fn(&Puzzle, &Path) -> bool, scope: Scope) -> Vec<WitnessState> {
+    let mut miner = Miner { flags, scope, seen: HashSet::new(), out: vec![] };
+    for puzzle in puzzles {
+        let mut oracle = Oracle::new(puzzle);
+        let goal = puzzle.grid().vertex_id(puzzle.goal());
+        miner.visit(puzzle, &mut oracle, goal, &mut Path::new(puzzle));
+    }
+    miner.out
+}
+
+struct Miner<'f> {
+    flags: &'f dyn Fn(&Puzzle, &Path) -> bool,
+    scope: Scope,
+    seen: HashSet<Vec<u8>>,
+    out: Vec<WitnessState>,
+}
+
+impl Miner<'_> {
+    /// Keeps `path` if it is a specification and visits its children (all
+    /// of them when mining every path, else only a completable path's).
+    fn visit(&mut self, puzzle: &Puzzle, oracle: &mut Oracle, goal: usize, path: &mut Path) {
+        let completable = oracle.completable(path);
+        if !completable && !(self.flags)(puzzle, path) && self.seen.insert(view_key(puzzle, path)) {
+            self.out.push(WitnessState { puzzle: puzzle.clone(), path: path.clone(), completable: false });
+        }
+        if completable || self.scope == Scope::All {
+            let children: Vec<usize> = path.successor_ids().filter(|&u| u != goal).collect();
+            for u in children {
+                path.push_id(u);
+                self.visit(puzzle, oracle, goal, path);
+                path.pop();
+            }
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! Witness specification files: states on which `prune` is the deduction
+//! to learn (incompletable partial paths), read and written as RON.
+//!
+//! Format (`specs/witness/*.ron`): a RON list of entries
+//! ```text
+//! [
+//!     (puzzle: (width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1), (1, 0, 2)]),
+//!      path: [(0, 0), (0, 1)]),
+//! ]
+//! ```
+//! `puzzle` is a puzzle exactly as in a puzzle file (FORMATS.md); `path` is
+//! the partial path's vertices `(x, y)`, beginning at the start. Every
+//! entry must be a valid puzzle, a valid partial path on it that does not
+//! reach the goal, and incompletable (the reader checks with the exact
+//! oracle): a specification is a true deduction. Errors name the file, the
+//! entry's line and column, and what is wrong.
+
+use std::path::Path as FsPath;
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use super::domain::WitnessState;
+use super::oracle::Oracle;
+use super::path::Path;
+use super::puzzle::{element_starts, Puzzle, RawPuzzle};
+
+/// Errors reading or writing specification files.
+#[derive(Debug, Error)]
+pub enum SpecError {
+    /// The file could not be read or written.
+    #[error("{file}: {source}")]
+    Io {
+        /// File name.
+        file: String,
+        /// Underlying error.
+        source: std::io::Error,
+    },
+    /// The text is not a RON list of specifications.
+    #[error("{file}:{line}:{column}: {message} (expected a RON list of `(puzzle: (width: .., height: .., start: (x, y), goal: (x, y), triangles: [..]), path: [(x, y), ..])`)")]
+    Syntax {
+        /// File name.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What the RON parser reported.
+        message: String,
+    },
+    /// An entry is well-formed RON but not a specification.
+    #[error("{file}:{line}:{column}: specification #{index}: {message}")]
+    Invalid {
+        /// File name.
+        file: String,
+        /// 0-based position of the entry in the list.
+        index: usize,
+        /// 1-based line where the entry starts.
+        line: usize,
+        /// 1-based column where the entry starts.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// The serialized shape of an entry.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSpec {
+    puzzle: RawPuzzle,
+    path: Vec<(i64, i64)>,
+}
+
+/// Checks one entry: a valid puzzle, a partial path on it, incompletable.
+fn check(raw: &RawSpec) -> Result<WitnessState, String> {
+    let puzzle = Puzzle::from_raw(&raw.puzzle).map_err(|p| p.to_string())?;
+    let vertices = raw
+        .path
+        .iter()
+        .map(|&(x, y)| match (usize::try_from(x), usize::try_from(y)) {
+            (Ok(x), Ok(y)) => Ok((x, y)),
+            _ => Err(format!("vertex ({x}, {y}) is outside the grid")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let path = Path::from_vertices(&puzzle, &vertices).map_err(|e| e.to_string())?;
+    if path.visited().contains(puzzle.grid().vertex_id(puzzle.goal())) {
+        return Err("the path reaches the goal: a partial path stops before it".into());
+    }
+    if Oracle::new(&puzzle).completable(&path) {
+        return Err(format!("the path {} can be completed to a solution: pruning it is not a deduction", path.to_text()));
+    }
+    Ok(WitnessState { puzzle, path, completable: false })
+}
+
+/// Parses a specification list. `file` is only used in error messages.
+pub fn parse_specs(text: &str, file: &str) -> Result<Vec<WitnessState>, SpecError> {
+    let raws: Vec<RawSpec> = ron::from_str(text).map_err(|e| SpecError::Syntax {
+        file: file.to_string(),
+        line: e.position.line,
+        column: e.position.col,
+        message: e.code.to_string(),
+    })?;
+    let mut starts: Option<Vec<(usize, usize)>> = None;
+    raws.iter()
+        .enumerate()
+        .map(|(index, raw)| {
+            check(raw).map_err(|message| {
+                let starts = starts.get_or_insert_with(|| element_starts(text));
+                let (line, column) = starts.get(index).copied().unwrap_or((0, 0));
+                SpecError::Invalid { file: file.to_string(), index, line, column, message }
+            })
+        })
+        .collect()
+}
+
+/// Reads a specification file.
+pub fn read_specs(path: &FsPath) -> Result<Vec<WitnessState>, SpecError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| SpecError::Io { file: file.clone(), source })?;
+    parse_specs(&text, &file)
+}
+
+/// Writes states as a specification list, one entry per line.
+pub fn specs_to_ron(states: &[WitnessState]) -> String {
+    let mut s = String::from("[\n");
+    for st in states {
+        let path: Vec<String> = st.path.vertices().map(|(x, y)| format!("({x}, {y})")).collect();
+        s.push_str(&format!("    (puzzle: {}, path: [{}]),\n", st.puzzle.to_ron(), path.join(", ")));
+    }
+    s.push_str("]\n");
+    s
+}
+
+/// Writes a specification file (see [`specs_to_ron`]).
+pub fn write_specs(path: &FsPath, states: &[WitnessState]) -> Result<(), SpecError> {
+    std::fs::write(path, specs_to_ron(states)).map_err(|source| SpecError::Io { file: path.display().to_string(), source })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FIG21: &str = "(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1), (1, 0, 2)])";
+
+    #[test]
+    fn round_trips_and_checks_entries() {
+        let text = format!("[\n    (puzzle: {FIG21}, path: [(0, 0), (0, 1)]),\n]\n");
+        let specs = parse_specs(&text, "s.ron").unwrap();
+        assert_eq!(specs.len(), 1);
+        assert_eq!(specs[0].path.to_text(), "0,0 0,1");
+        assert_eq!(specs_to_ron(&specs), text);
+    }
+
+    #[test]
+    fn errors_name_the_entry() {
+        let bad = |path: &str| {
+            let text = format!("[\n  (puzzle: {FIG21}, path: [(0, 0), (0, 1)]),\n  (puzzle: {FIG21}, path: {path}),\n]");
+            parse_specs(&text, "s.ron").unwrap_err().to_string()
+        };
+        let e = bad("[(0, 0), (1, 0)]");
+        assert!(e.starts_with("s.ron:3:3: specification #1: ") && e.contains("can be completed"), "{e}");
+        assert!(bad("[(0, 0), (1, 1)]").contains("not adjacent"));
+        assert!(bad("[(1, 0)]").contains("starts at"));
+        assert!(bad("[(0, 0), (-1, 0)]").contains("outside"));
+        assert!(bad("[(0, 0), (1, 0), (2, 0), (2, 1)]").contains("reaches the goal"));
+        let e = parse_specs("[(puzzle: (width: 2), path: [])]", "s.ron").unwrap_err().to_string();
+        assert!(e.starts_with("s.ron:1:"), "{e}");
+    }
+}
