@@ -17,7 +17,7 @@ use stratsynth::domains::witness::generate::{generate, Algorithm, GeneratorConfi
 use stratsynth::domains::witness::mine::{mine, Scope};
 use stratsynth::domains::witness::oracle::Oracle;
 use stratsynth::domains::witness::predicates::baseline;
-use stratsynth::domains::witness::puzzle::{read_puzzles, write_puzzles};
+use stratsynth::domains::witness::puzzle::{puzzles_to_ron, read_puzzles};
 use stratsynth::domains::witness::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::search::{astar, format_solution, Mode, SearchConfig, SearchReport};
 use stratsynth::domains::witness::specs::write_specs;
@@ -39,9 +39,14 @@ fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, String> {
     Ok(RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, rules))
 }
 
-/// A size range argument `WxH..WxH`.
+/// A size range argument `WxH..WxH`, within the schema's limit.
 fn sizes(text: &str) -> Result<SizeRange, String> {
-    text.parse::<SizeRange>().map_err(|e| format!("--sizes: {e}"))
+    let range = text.parse::<SizeRange>().map_err(|e| format!("--sizes: {e}"))?;
+    let limit = Witness::new().schema().file.limits.max_state as usize;
+    if range.max.0 > limit || range.max.1 > limit {
+        return Err(format!("--sizes {text}: the tool handles grids up to {limit}x{limit} (dsl/witness.ron limits.max_state)"));
+    }
+    Ok(range)
 }
 
 /// Reads a puzzle file, refusing grids larger than the schema's limit.
@@ -68,7 +73,11 @@ pub fn gen(alg: u8, size_range: &str, count: usize, seed: u64, output: &FsPath) 
     };
     let config = GeneratorConfig::new(sizes(size_range)?, algorithm);
     let ps = generate(&config, seed, count).map_err(|e| e.to_string())?;
-    write_puzzles(output, &ps).map_err(|e| e.to_string())?;
+    let header = format!(
+        "// stratsynth witness gen --alg {alg} --sizes {size_range} --count {count} --seed {seed} -o {}\n",
+        output.display()
+    );
+    std::fs::write(output, header + &puzzles_to_ron(&ps)).map_err(|e| format!("{}: {e}", output.display()))?;
     println!("wrote {} puzzles (Algorithm {alg}, sizes {size_range}, seed {seed}) to {}", ps.len(), output.display());
     Ok(ExitCode::SUCCESS)
 }
@@ -309,13 +318,19 @@ pub fn mine_specs(size_range: &str, count: usize, seed: u64, rules: Option<&FsPa
     let pred = predicate(rules)?;
     let flags = |p: &Puzzle, path: &Path| pred.flags(p, path);
     let specs = mine(&ps, &flags, if all { Scope::All } else { Scope::Frontier });
-    write_specs(output, &specs).map_err(|e| e.to_string())?;
-    println!(
-        "{} specifications ({} incompletable paths, one per view, not pruned by local constraint checking{}) from {count} Algorithm-3 puzzles {size_range}, seed {seed}: {}",
+    let summary = format!(
+        "{} specifications ({} incompletable paths, one per view, not pruned by local constraint checking{}) from {count} Algorithm-3 puzzles {size_range}, seed {seed}",
         specs.len(),
         if all { "all" } else { "frontier" },
         rules.map_or(String::new(), |r| format!(" or {}", r.display())),
+    );
+    let command = format!(
+        "stratsynth mine witness --sizes {size_range} --count {count} --seed {seed}{}{} -o {}",
+        rules.map_or(String::new(), |r| format!(" --rules {}", r.display())),
+        if all { " --all" } else { "" },
         output.display()
     );
+    write_specs(output, &specs, &[command, summary.clone()]).map_err(|e| e.to_string())?;
+    println!("{summary}: {}", output.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -3,6 +3,7 @@
 //!
 //! Format (`specs/witness/*.ron`): a RON list of entries
 //! ```text
+//! // stratsynth mine witness --sizes 2x2..4x4 --count 500 --seed 0 -o ...
 //! [
 //!     (puzzle: (width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1), (1, 0, 2)]),
 //!      path: [(0, 0), (0, 1)]),
@@ -12,7 +13,8 @@
 //! the partial path's vertices `(x, y)`, beginning at the start. Every
 //! entry must be a valid puzzle, a valid partial path on it that does not
 //! reach the goal, and incompletable (the reader checks with the exact
-//! oracle): a specification is a true deduction. Errors name the file, the
+//! oracle): a specification is a true deduction. `//` comment lines (the
+//! miner writes its command line and counts first) are ignored. Errors name the file, the
 //! entry's line and column, and what is wrong.
 
 use std::path::Path as FsPath;
@@ -121,9 +123,11 @@ pub fn read_specs(path: &FsPath) -> Result<Vec<WitnessState>, SpecError> {
     parse_specs(&text, &file)
 }
 
-/// Writes states as a specification list, one entry per line.
-pub fn specs_to_ron(states: &[WitnessState]) -> String {
-    let mut s = String::from("[\n");
+/// Writes states as a specification list, one entry per line, after the
+/// `header` lines as `//` comments.
+pub fn specs_to_ron(states: &[WitnessState], header: &[String]) -> String {
+    let mut s: String = header.iter().map(|h| format!("// {h}\n")).collect();
+    s.push_str("[\n");
     for st in states {
         let path: Vec<String> = st.path.vertices().map(|(x, y)| format!("({x}, {y})")).collect();
         s.push_str(&format!("    (puzzle: {}, path: [{}]),\n", st.puzzle.to_ron(), path.join(", ")));
@@ -133,8 +137,8 @@ pub fn specs_to_ron(states: &[WitnessState]) -> String {
 }
 
 /// Writes a specification file (see [`specs_to_ron`]).
-pub fn write_specs(path: &FsPath, states: &[WitnessState]) -> Result<(), SpecError> {
-    std::fs::write(path, specs_to_ron(states)).map_err(|source| SpecError::Io { file: path.display().to_string(), source })
+pub fn write_specs(path: &FsPath, states: &[WitnessState], header: &[String]) -> Result<(), SpecError> {
+    std::fs::write(path, specs_to_ron(states, header)).map_err(|source| SpecError::Io { file: path.display().to_string(), source })
 }
 
 #[cfg(test)]
@@ -145,11 +149,11 @@ mod tests {
 
     #[test]
     fn round_trips_and_checks_entries() {
-        let text = format!("[\n    (puzzle: {FIG21}, path: [(0, 0), (0, 1)]),\n]\n");
+        let text = format!("// made by hand\n[\n    (puzzle: {FIG21}, path: [(0, 0), (0, 1)]),\n]\n");
         let specs = parse_specs(&text, "s.ron").unwrap();
         assert_eq!(specs.len(), 1);
         assert_eq!(specs[0].path.to_text(), "0,0 0,1");
-        assert_eq!(specs_to_ron(&specs), text);
+        assert_eq!(specs_to_ron(&specs, &["made by hand".to_string()]), text);
     }
 
     #[test]

@@ -1,0 +1,244 @@
+//! The Witness commands end to end (`witness gen|solve|bench`, `mine
+//! witness`, `verify` on Witness rules) and search with rule sets: every
+//! solution found is valid, pruning with the bundled rule sets never loses
+//! a solvable puzzle, bad input exits with 2 and names the file, line and
+//! column.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::path::{Path as FsPath, PathBuf};
+use std::process::{Command, Output};
+use stratsynth::domains::witness::domain::Witness;
+use stratsynth::domains::witness::generate::{generate, Algorithm, GeneratorConfig};
+use stratsynth::domains::witness::mine::{mine, Scope};
+use stratsynth::domains::witness::oracle::Oracle;
+use stratsynth::domains::witness::puzzle::{parse_puzzles, read_puzzles};
+use stratsynth::domains::witness::ruleset::RuleSetPredicate;
+use stratsynth::domains::witness::search::{astar, Mode, SearchConfig};
+use stratsynth::domains::witness::specs::read_specs;
+use stratsynth::domains::witness::{Path, Puzzle};
+use stratsynth::domains::Domain;
+use stratsynth::dsl::parse::parse_rules;
+
+mod common;
+use common::random_puzzle;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// A fresh path in the temporary directory.
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("stratsynth-witness-{}-{name}", std::process::id()))
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_stratsynth")).current_dir(ROOT).args(args).output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    assert!(out.status.success(), "failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// Exit status 2 and the start of the error message.
+fn fails(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stdout));
+    let err = String::from_utf8(out.stderr.clone()).unwrap();
+    assert!(err.starts_with("error: ") && !err.contains("panicked"), "{err}");
+    err
+}
+
+fn predicate(rules: &str) -> RuleSetPredicate {
+    let domain = Witness::new();
+    let text = std::fs::read_to_string(FsPath::new(ROOT).join(rules)).unwrap();
+    let rules = parse_rules(&text, rules, domain.schema()).unwrap();
+    RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, rules)
+}
+
+#[test]
+fn gen_is_deterministic_and_is_the_library_generator() {
+    let (a, b) = (temp("gen-a.ron"), temp("gen-b.ron"));
+    for alg in ["3", "4"] {
+        for (path, seed) in [(&a, "5"), (&b, "5")] {
+            stdout(&run(&["witness", "gen", "--alg", alg, "--sizes", "2x2..4x3", "--count", "40", "--seed", seed, "-o", path.to_str().unwrap()]));
+        }
+        let text = std::fs::read_to_string(&a).unwrap();
+        assert_eq!(text.replace(a.to_str().unwrap(), ""), std::fs::read_to_string(&b).unwrap().replace(b.to_str().unwrap(), ""));
+        assert!(text.starts_with(&format!("// stratsynth witness gen --alg {alg} --sizes 2x2..4x3 --count 40 --seed 5 -o ")));
+        let algorithm = if alg == "3" { Algorithm::RandomTriangles } else { Algorithm::FromPath };
+        let expected = generate(&GeneratorConfig::new("2x2..4x3".parse().unwrap(), algorithm), 5, 40).unwrap();
+        assert_eq!(read_puzzles(&a).unwrap(), expected);
+    }
+    stdout(&run(&["witness", "gen", "--alg", "3", "--sizes", "2x2..4x3", "--count", "40", "--seed", "6", "-o", b.to_str().unwrap()]));
+    assert_ne!(read_puzzles(&a).unwrap(), read_puzzles(&b).unwrap());
+    for p in [a, b] {
+        std::fs::remove_file(p).unwrap();
+    }
+}
+
+#[test]
+fn solve_writes_valid_solutions() {
+    let (puzzles, out) = (temp("solve.ron"), temp("solve.txt"));
+    stdout(&run(&["witness", "gen", "--alg", "3", "--sizes", "2x2..4x4", "--count", "60", "--seed", "1", "-o", puzzles.to_str().unwrap()]));
+    let ps = read_puzzles(&puzzles).unwrap();
+    for extra in [&[][..], &["--rules", "rules/witness/handwritten.rules"][..], &["--rules", "rules/witness/baseline.rules", "--sort"][..]] {
+        let mut args = vec!["witness", "solve", "--puzzles", puzzles.to_str().unwrap(), "--solutions-out", out.to_str().unwrap()];
+        args.extend(extra);
+        let report = stdout(&run(&args));
+        assert!(report.starts_with("solved 60 of 60 puzzles"), "{report}");
+        let lines: Vec<String> = std::fs::read_to_string(&out).unwrap().lines().map(str::to_string).collect();
+        assert_eq!(lines.len(), ps.len());
+        for (p, line) in ps.iter().zip(&lines) {
+            let vertices: Vec<(usize, usize)> = line
+                .split(' ')
+                .map(|v| {
+                    let (x, y) = v.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect();
+            assert!(Path::from_vertices(p, &vertices).unwrap().is_solution(p), "{} {line}", p.to_ron());
+        }
+    }
+    for p in [puzzles, out] {
+        std::fs::remove_file(p).unwrap();
+    }
+}
+
+#[test]
+fn pruning_with_the_bundled_rules_never_loses_a_solution() {
+    let preds = [predicate("rules/witness/baseline.rules"), predicate("rules/witness/handwritten.rules")];
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut puzzles: Vec<Puzzle> = vec![];
+    for (w, h, n) in [(2, 2, 100), (2, 3, 100), (3, 3, 80), (3, 4, 40)] {
+        puzzles.extend((0..n).map(|_| random_puzzle(&mut rng, w, h, 0.45)));
+    }
+    puzzles.extend(generate(&GeneratorConfig::new("3x3..4x4".parse().unwrap(), Algorithm::FromPath), 3, 60).unwrap());
+    let (mut solvable, mut fewer) = (0, 0);
+    for p in &puzzles {
+        let truth = Oracle::new(p).completable(&Path::new(p));
+        solvable += usize::from(truth);
+        let plain = astar(p, &|_: &Puzzle, _: &Path| false, &SearchConfig::default());
+        assert_eq!(plain.solution().is_some(), truth);
+        for pred in &preds {
+            let flags = |pz: &Puzzle, path: &Path| pred.flags(pz, path);
+            let r = astar(p, &flags, &SearchConfig::default());
+            assert_eq!(r.solution().is_some(), truth, "{}", p.to_ron());
+            if let Some(s) = r.solution() {
+                assert!(s.is_solution(p));
+            }
+            assert!(r.expansions <= plain.expansions);
+            if truth {
+                // Stevens' Theorem 3: a sound predicate expands the same paths sorting
+                let sorted = astar(p, &flags, &SearchConfig::default().with_mode(Mode::Sort));
+                assert_eq!(sorted.expansions, r.expansions);
+            }
+        }
+        let base = astar(p, &|pz: &Puzzle, path: &Path| preds[0].flags(pz, path), &SearchConfig::default());
+        let hand = astar(p, &|pz: &Puzzle, path: &Path| preds[1].flags(pz, path), &SearchConfig::default());
+        assert!(hand.expansions <= base.expansions);
+        fewer += usize::from(hand.expansions < base.expansions);
+    }
+    assert!(solvable > 150 && solvable < puzzles.len(), "{solvable}");
+    assert!(fewer > 50, "{fewer}");
+}
+
+#[test]
+fn bench_reports_the_speedups_as_json() {
+    let (small, large) = (temp("bench.ron"), temp("bench-large.ron"));
+    stdout(&run(&["witness", "gen", "--alg", "3", "--sizes", "2x2..3x4", "--count", "30", "--seed", "2", "-o", small.to_str().unwrap()]));
+    stdout(&run(&["witness", "gen", "--alg", "4", "--sizes", "5x5..6x6", "--count", "3", "--seed", "2", "-o", large.to_str().unwrap()]));
+    let out = stdout(&run(&[
+        "witness", "bench", "--puzzles", small.to_str().unwrap(), "--rules", "rules/witness/handwritten.rules", "--json",
+        "--large", large.to_str().unwrap(), "--budget-ms", "40",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for key in [
+        "puzzles", "baseline_expansions", "rules_expansions", "expansion_speedup", "time_speedup", "solved_baseline",
+        "solved_rules", "trace_coverage", "sizes", "large",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key} in {out}");
+    }
+    assert_eq!(v["puzzles"], 30);
+    assert_eq!((v["solved_baseline"].as_u64(), v["solved_rules"].as_u64()), (Some(30), Some(30)));
+    let (b, r) = (v["baseline_expansions"].as_f64().unwrap(), v["rules_expansions"].as_f64().unwrap());
+    assert!(r <= b && (v["expansion_speedup"].as_f64().unwrap() - b / r).abs() < 1e-9);
+    let coverage = v["trace_coverage"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&coverage) && coverage > 0.0);
+    let sizes = v["sizes"].as_array().unwrap();
+    assert_eq!(sizes.iter().map(|s| s["puzzles"].as_u64().unwrap()).sum::<u64>(), 30);
+    assert_eq!(v["large"]["puzzles"], 3);
+    assert!(v["large"]["solved_rules"].as_u64().unwrap() <= 3);
+    let text = stdout(&run(&["witness", "bench", "--puzzles", small.to_str().unwrap(), "--rules", "rules/witness/baseline.rules"]));
+    assert!(text.lines().any(|l| l.starts_with("all ") && l.contains(" 1.00 ")), "{text}");
+    for p in [small, large] {
+        std::fs::remove_file(p).unwrap();
+    }
+}
+
+#[test]
+fn mine_writes_readable_specifications() {
+    let out = temp("specs.ron");
+    let report = stdout(&run(&["mine", "witness", "--sizes", "2x2..3x3", "--count", "20", "--seed", "4", "-o", out.to_str().unwrap()]));
+    let specs = read_specs(&out).unwrap();
+    assert!(report.starts_with(&format!("{} specifications", specs.len())), "{report}");
+    let ps = generate(&GeneratorConfig::new("2x2..3x3".parse().unwrap(), Algorithm::RandomTriangles), 4, 20).unwrap();
+    let base = predicate("rules/witness/baseline.rules");
+    let expected = mine(&ps, &|p: &Puzzle, path: &Path| base.flags(p, path), Scope::Frontier);
+    assert_eq!(specs, expected);
+    assert!(specs.len() > 20);
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("// stratsynth mine witness --sizes 2x2..3x3 --count 20 --seed 4 -o "));
+    stdout(&run(&["mine", "witness", "--sizes", "2x2..3x3", "--count", "20", "--seed", "4", "--rules", "rules/witness/handwritten.rules", "-o", out.to_str().unwrap()]));
+    let fewer = read_specs(&out).unwrap();
+    assert!(fewer.len() < specs.len() && fewer.iter().all(|s| specs.contains(s)));
+    std::fs::remove_file(out).unwrap();
+}
+
+#[test]
+fn verify_judges_witness_rules() {
+    let out = stdout(&run(&["verify", "rules/witness/handwritten.rules", "--bound", "3"]));
+    assert_eq!(out.lines().filter(|l| l.ends_with(": sound up to 3")).count(), 3, "{out}");
+    let bad = temp("bad.rules");
+    std::fs::write(&bad, "def pi_without_head:\n    with s = arbitrary(square):\n    if triangles(s) = 3 and used(s) = 1:\n    then prune\n").unwrap();
+    let out = run(&["verify", bad.to_str().unwrap(), "--bound", "3", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((v[0]["name"].as_str(), v[0]["verdict"].as_str(), v[0]["bound"].as_u64()), (Some("pi_without_head"), Some("unsound"), Some(3)));
+    // the counterexample is a puzzle and a path on it that some solution begins with
+    let cx = v[0]["counterexample"].as_str().unwrap();
+    let (puzzle, path) = cx.split_once(" path ").unwrap();
+    let p = parse_puzzles(&format!("[{puzzle}]"), "cx").unwrap().remove(0);
+    let vertices: Vec<(usize, usize)> =
+        path.split(' ').map(|v| v.split_once(',').map(|(x, y)| (x.parse().unwrap(), y.parse().unwrap())).unwrap()).collect();
+    assert!(Oracle::new(&p).completable(&Path::from_vertices(&p, &vertices).unwrap()));
+    let text = String::from_utf8(run(&["verify", bad.to_str().unwrap(), "--bound", "3"]).stdout).unwrap();
+    assert!(text.starts_with("pi_without_head: UNSOUND on (width: "), "{text}");
+    std::fs::remove_file(bad).unwrap();
+}
+
+#[test]
+fn bad_input_exits_2_with_a_position() {
+    let bad = temp("bad-puzzles.ron");
+    std::fs::write(&bad, "[\n  (width: 2, height: 2, start: (0, 0), goal: (1, 1), triangles: []),\n]\n").unwrap();
+    let shown = bad.display().to_string();
+    let err = fails(&run(&["witness", "solve", "--puzzles", &shown, "--solutions-out", "/dev/null"]));
+    assert!(err.contains(&format!("{shown}:2:3: puzzle #0: goal (1, 1) is not on the border")), "{err}");
+    std::fs::write(&bad, "[\n  (width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(0, 0, 4)]),\n]\n").unwrap();
+    let err = fails(&run(&["witness", "bench", "--puzzles", &shown, "--rules", "rules/witness/baseline.rules"]));
+    assert!(err.contains(&format!("{shown}:2:3:")), "{err}");
+    std::fs::write(&bad, "[\n  (width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(0, 0, 1)],\n]\n").unwrap();
+    let err = fails(&run(&["witness", "solve", "--puzzles", &shown, "--solutions-out", "/dev/null"]));
+    assert!(err.contains(&format!("{shown}:3:1:")), "{err}");
+    let good = temp("good-puzzles.ron");
+    std::fs::write(&good, "[(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1), (1, 0, 2)])]").unwrap();
+    std::fs::write(&bad, "def r:\n    with s = arbitrary(square):\n    if used(s) > triangle(s):\n    then prune\n").unwrap();
+    let err = fails(&run(&["witness", "solve", "--puzzles", good.to_str().unwrap(), "--rules", &shown, "--solutions-out", "/dev/null"]));
+    assert!(err.contains(&format!("{shown}:3:")), "{err}");
+    let err = fails(&run(&["witness", "solve", "--puzzles", good.to_str().unwrap(), "--rules", "rules/nonogram/control.rules", "--solutions-out", "/dev/null"]));
+    assert!(err.contains("nonogram rules"), "{err}");
+    std::fs::remove_file(good).unwrap();
+    let err = fails(&run(&["witness", "gen", "--alg", "3", "--sizes", "2x", "--count", "1", "-o", &shown]));
+    assert!(err.contains("--sizes"), "{err}");
+    let err = fails(&run(&["witness", "gen", "--alg", "3", "--sizes", "9x9", "--count", "1", "-o", &shown]));
+    assert!(err.contains("--sizes"), "{err}");
+    std::fs::remove_file(bad).unwrap();
+}
