@@ -86,6 +86,21 @@ enum Command {
         #[arg(long)]
         one_sided: bool,
     },
+    /// Synthesise sound rules for nonogram specifications (`HINTS | START | TARGET`).
+    Synth {
+        /// One specification; each run of cells TARGET newly fills is one deduction.
+        #[arg(long)]
+        spec: Option<String>,
+        /// A `.lines` file of specifications.
+        #[arg(long)]
+        specs: Option<PathBuf>,
+        /// Soundness bound (default from the domain's DSL file).
+        #[arg(long)]
+        bound: Option<u32>,
+        /// Z3 time limit per query, in milliseconds (a timeout skips the candidate).
+        #[arg(long, default_value_t = 60_000)]
+        timeout_ms: u32,
+    },
     /// Measure the line solver's throughput and the time of `cover`.
     Bench {
         /// The `.rules` file timed with `cover`.
@@ -114,6 +129,12 @@ fn main() -> ExitCode {
         Command::Cover { rules, lines, top, json, one_sided } => {
             commands::nonogram::cover(&rules, &lines, top, json, one_sided)
         }
+        Command::Synth { spec, specs, bound, timeout_ms } => commands::synth::run(&commands::synth::SynthArgs {
+            spec: spec.as_deref(),
+            specs: specs.as_deref(),
+            bound,
+            timeout_ms,
+        }),
         Command::Bench { rules, lines, count, seed } => commands::bench::run(&rules, &lines, count, seed),
     };
     match result {

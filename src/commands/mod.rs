@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod nonogram;
 pub mod rules;
+pub mod synth;
 
 use stratsynth::domains::nonogram::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;

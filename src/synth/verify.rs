@@ -120,6 +120,29 @@ impl<'d, D: Domain> Verifier<'d, D> {
         verdict
     }
 
+    /// Whether some valid state up to the bound has a binding of `rule`'s
+    /// patterns under which its condition holds (the action is ignored):
+    /// `Ok(None)` if not, `Ok(Some(state))` with such a state, `Err` if Z3
+    /// gave no answer or the model did not decode.
+    pub fn find_state(&mut self, rule: &Rule) -> Result<Option<D::State>, String> {
+        self.calls += 1;
+        let compiler = Compiler::new(&self.encoding.view, self.domain.schema().size_feature);
+        let compiled = compiler.compile(rule, "q").map_err(|e| e.to_string())?;
+        self.solver.push();
+        self.solver.assert(&compiled.binds);
+        self.solver.assert(&compiled.condition);
+        let result = match self.solver.check() {
+            SatResult::Unsat => Ok(None),
+            SatResult::Unknown => Err(self.solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string())),
+            SatResult::Sat => match self.solver.get_model().and_then(|m| self.domain.decode(&self.encoding, &m)) {
+                Some(state) => Ok(Some(state)),
+                None => Err("Z3 model is not a valid state".to_string()),
+            },
+        };
+        self.solver.pop(1);
+        result
+    }
+
     /// Replays a Z3 counterexample with the concrete interpreter and the
     /// exact oracle; a model that does not replay is reported as unknown
     /// (an encoding fault must never be mistaken for either verdict).

@@ -11,6 +11,7 @@
 //! - [`domain`]: the `Domain` implementation (view, oracle, orientations);
 //! - [`symbolic`]: the Z3 encoding of every line up to a bound;
 //! - [`enumerate`]: every valid small line state;
+//! - [`spec`]: specifications for synthesis (a state and one run of deductions);
 //! - [`apply`], [`coverage`], [`check`]: rule sets on lines, coverage on
 //!   test sets, brute-force soundness.
 
@@ -25,6 +26,7 @@ pub mod line;
 pub mod lines_file;
 pub mod non_file;
 pub mod solver;
+pub mod spec;
 pub mod symbolic;
 pub mod trace;
 

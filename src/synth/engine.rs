@@ -1,0 +1,754 @@
+//! Synthesis of sound rules for one specification (Butler et al. 2017,
+//! §6.2), generic over a [`Domain`].
+//!
+//! For each image of the specification (its symmetries) and each set of the
+//! state's elements (fewest first), the pattern lattice is walked upward
+//! from the most specific patterns ([`lattice`](super::lattice)). At a
+//! lattice node the cheapest sound rule is found by branch and bound over
+//! actions (cheapest first) and conditions ([`cover`](super::cover)): CEGIS
+//! with concrete rejection on known counterexample states (a pool shared by
+//! all specifications and threads), then on the exhaustive table of small
+//! states, then Z3 at the bound; every counterexample joins the pool. The
+//! condition is then generalised while Z3 proves the new condition sound and
+//! implied by the old, and the rule is rewritten to its cheapest equal form
+//! (egg). Only rules Z3 proved sound at the bound are returned.
+
+use super::cover::{self, Bits, Choice};
+use super::lattice;
+use super::space::{atoms, int_terms, Atom, Term};
+use super::verify::{Verdict, Verifier};
+use crate::domains::Domain;
+use crate::dsl::ast::{Action, ActionArg, ActionId, BoolExpr, Decl, Rule, TypeId};
+use crate::dsl::cost::{cost, decl_cost};
+use crate::dsl::eval::{ActionValue, Binding, Interpreter, View};
+use crate::dsl::print::print_rule;
+use crate::dsl::schema::{ParamKind, Schema};
+use crate::rewrite::Simplifier;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// What a specification asks for: on `state`, a rule must make `deduction`.
+#[derive(Clone, Debug)]
+pub struct Spec<S> {
+    /// The state.
+    pub state: S,
+    /// The deduction (an action value the oracle confirms).
+    pub deduction: ActionValue,
+}
+
+/// Knobs of the search; [`Config::new`] takes the schema's defaults.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Soundness bound (the schema's `limits.bound`).
+    pub bound: u32,
+    /// Z3 time limit per query, in milliseconds; a timeout makes the
+    /// candidate unknown (skipped), never sound.
+    pub timeout_ms: u32,
+    /// Size of the exhaustive table of small states.
+    pub table: u32,
+    /// Most expensive integer expression in an action argument.
+    pub max_term_cost: u32,
+    /// Most expensive left side of a comparison.
+    pub max_left_cost: u32,
+    /// Most expensive condition atom.
+    pub max_atom_cost: u32,
+    /// Most atoms in a condition.
+    pub max_atoms: usize,
+    /// Most expensive rule.
+    pub max_rule_cost: u32,
+    /// How much more than the cheapest condition a generalised one may cost.
+    pub generalise_slack: u32,
+    /// States of the table sampled as the good examples generalisation
+    /// tries to cover.
+    pub coverage_sample: usize,
+    /// Keep trying larger element sets after one size gave rules.
+    pub all_sizes: bool,
+}
+
+impl Config {
+    /// The defaults for a schema.
+    pub fn new(schema: &Schema) -> Config {
+        Config {
+            bound: schema.file.limits.bound,
+            timeout_ms: 60_000,
+            table: schema.file.synthesis.table,
+            max_term_cost: 5,
+            max_left_cost: 2,
+            max_atom_cost: 7,
+            max_atoms: 3,
+            max_rule_cost: 30,
+            generalise_slack: 4,
+            coverage_sample: 150,
+            all_sizes: false,
+        }
+    }
+}
+
+/// A rule found for a specification, proven sound up to `bound`.
+#[derive(Clone, Debug)]
+pub struct Learned {
+    /// The rule.
+    pub rule: Rule,
+    /// Its cost.
+    pub cost: u32,
+    /// The bound Z3 proved it sound up to.
+    pub bound: u32,
+}
+
+/// Counters of one synthesis run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Lattice nodes (pattern sets) tried.
+    pub patterns_tried: u64,
+    /// Candidate rules proposed (each consistent with every known
+    /// counterexample).
+    pub candidates: u64,
+    /// Candidates rejected on the exhaustive table of small states.
+    pub rejected_by_table: u64,
+    /// Candidates settled by an earlier identical query (cache).
+    pub cached: u64,
+    /// Z3 queries (soundness and implication).
+    pub z3_calls: u64,
+    /// Z3 soundness queries that found a counterexample.
+    pub z3_unsound: u64,
+    /// Z3 queries without an answer (candidate skipped).
+    pub z3_unknown: u64,
+}
+
+impl Stats {
+    fn add(&mut self, o: &Stats) {
+        self.patterns_tried += o.patterns_tried;
+        self.candidates += o.candidates;
+        self.rejected_by_table += o.rejected_by_table;
+        self.cached += o.cached;
+        self.z3_calls += o.z3_calls;
+        self.z3_unsound += o.z3_unsound;
+        self.z3_unknown += o.z3_unknown;
+    }
+}
+
+/// The rules found for one specification and how they were found.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Maximally general rules, cheapest first, no two printing alike.
+    pub rules: Vec<Learned>,
+    /// Counters.
+    pub stats: Stats,
+    /// Wall time.
+    pub time: Duration,
+}
+
+/// A state with its view.
+struct Example<S> {
+    state: S,
+    view: View,
+}
+
+/// A cached soundness verdict.
+#[derive(Clone)]
+enum Known<S> {
+    Sound,
+    Unsound(S),
+    Unknown,
+}
+
+/// Shared by every specification and thread of a run.
+pub struct Engine<'d, D: Domain> {
+    domain: &'d D,
+    config: Config,
+    table: Vec<Arc<Example<D::State>>>,
+    coverage: Vec<Arc<Example<D::State>>>,
+    pool: Mutex<Vec<Arc<Example<D::State>>>>,
+    verdicts: Mutex<HashMap<String, Known<D::State>>>,
+    spaces: Mutex<HashMap<Vec<TypeId>, Arc<Space>>>,
+}
+
+/// Terms and atoms over one list of variable types.
+struct Space {
+    terms: Vec<Term>,
+    atoms: Vec<Atom>,
+}
+
+/// How many pool states a lattice node starts from.
+const POOL_START: usize = 64;
+/// How many failing table states one check reports.
+const TABLE_FAILURES: usize = 4;
+/// Most action candidates tried at one node.
+const MAX_ACTIONS: usize = 400;
+
+impl<'d, D: Domain> Engine<'d, D> {
+    /// An engine for `domain`; builds the exhaustive table.
+    pub fn new(domain: &'d D, config: Config) -> Engine<'d, D> {
+        let table: Vec<Arc<Example<D::State>>> = domain
+            .small_states(config.table)
+            .into_iter()
+            .map(|state| Arc::new(Example { view: domain.view(&state), state }))
+            .collect();
+        let step = (table.len() / config.coverage_sample.max(1)).max(1);
+        let coverage = table.iter().step_by(step).take(config.coverage_sample).cloned().collect();
+        Engine {
+            domain,
+            config,
+            table,
+            coverage,
+            pool: Mutex::new(vec![]),
+            verdicts: Mutex::new(HashMap::new()),
+            spaces: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// How many states the exhaustive table holds.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    fn space(&self, types: &[TypeId]) -> Arc<Space> {
+        if let Some(s) = self.spaces.lock().expect("space cache").get(types) {
+            return s.clone();
+        }
+        let schema = self.domain.schema();
+        let terms = int_terms(schema, types, self.config.max_term_cost);
+        let atoms = atoms(schema, types, &terms, self.config.max_left_cost, self.config.max_atom_cost);
+        let space = Arc::new(Space { terms, atoms });
+        self.spaces.lock().expect("space cache").insert(types.to_vec(), space.clone());
+        space
+    }
+
+    fn remember(&self, ex: &Arc<Example<D::State>>) {
+        self.pool.lock().expect("pool").push(ex.clone());
+    }
+
+    fn example(&self, state: D::State) -> Arc<Example<D::State>> {
+        Arc::new(Example { view: self.domain.view(&state), state })
+    }
+
+    /// Synthesises the maximally general rules for `spec` (with a fresh Z3
+    /// verifier in this thread's context).
+    pub fn synthesize(&self, spec: &Spec<D::State>) -> Outcome {
+        let started = Instant::now();
+        let mut verifier = Verifier::new(self.domain, self.config.bound, self.config.timeout_ms);
+        let mut stats = Stats::default();
+        let mut found: Vec<Learned> = vec![];
+        let schema = self.domain.schema();
+        for (state, deduction) in self.domain.images(&spec.state, &spec.deduction) {
+            let spec_ex = self.example(state);
+            let elements = lattice::elements(&spec_ex.view, schema);
+            for size in 1..=schema.file.synthesis.max_decls {
+                let before = found.len();
+                for set in lattice::subsets(&elements, size) {
+                    let mut run = Run { engine: self, verifier: &mut verifier, stats: Stats::default() };
+                    let rules = lattice::walk(&set, schema, |decls, binding| run.solve_node(&spec_ex, &deduction, decls, binding));
+                    stats.add(&run.stats);
+                    found.extend(rules);
+                }
+                if found.len() > before && !self.config.all_sizes {
+                    break;
+                }
+            }
+        }
+        stats.z3_calls = verifier.calls();
+        let mut seen = HashSet::new();
+        let mut rules: Vec<Learned> = found
+            .into_iter()
+            .filter(|l| seen.insert(print_rule(&Rule { name: String::new(), ..l.rule.clone() }, schema)))
+            .collect();
+        rules.sort_by_key(|l| l.cost);
+        Outcome { rules, stats, time: started.elapsed() }
+    }
+}
+
+/// One specification's search state.
+struct Run<'e, 'd, 'v, D: Domain> {
+    engine: &'e Engine<'d, D>,
+    verifier: &'v mut Verifier<'d, D>,
+    stats: Stats,
+}
+
+/// Examples of one lattice node: states, their bindings (pairs), and what
+/// the node's terms and atoms are on each pair.
+struct Pairs {
+    /// (example index, binding)
+    pairs: Vec<(usize, Binding)>,
+    /// Per pair, the value of every term.
+    values: Vec<Vec<i64>>,
+    /// Per live atom, the pairs it holds on.
+    holds: Vec<Bits>,
+}
+
+/// A candidate rule at a node: an action, its cheapest condition that
+/// survives the concrete checks, and how it ranks.
+struct Ranked {
+    cand: Candidate,
+    picks: Vec<usize>,
+    /// Rule cost.
+    cost: u32,
+    /// Sample states covered.
+    covered: usize,
+    /// Place of the action in the cheapest-first order.
+    order: usize,
+}
+
+impl Ranked {
+    fn new<D: Domain>(node: &Node<D::State>, cand: Candidate, picks: Vec<usize>, order: usize, decl_cost: u32, domain: &D) -> Ranked {
+        let cost = decl_cost + cand.cost + node.condition_cost(&picks, domain.schema());
+        let covered = node.covered_states(&cand, &picks, domain);
+        Ranked { cand, picks, cost, covered, order }
+    }
+
+    /// Most general first, then cheapest, then first enumerated.
+    fn rank(&self) -> (std::cmp::Reverse<usize>, u32, usize) {
+        (std::cmp::Reverse(self.covered), self.cost, self.order)
+    }
+}
+
+/// A node's candidate action: arguments and cost.
+#[derive(Clone, Debug)]
+struct Candidate {
+    id: ActionId,
+    /// Per parameter: a boolean or a term index.
+    args: Vec<ArgChoice>,
+    cost: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum ArgChoice {
+    Bool(bool),
+    Term(usize),
+}
+
+impl<'d, D: Domain> Run<'_, 'd, '_, D> {
+    /// The generalised, simplified, sound rule of one lattice node, if any.
+    fn solve_node(&mut self, spec: &Arc<Example<D::State>>, deduction: &ActionValue, decls: &[Decl], binding: &Binding) -> Option<Learned> {
+        self.stats.patterns_tried += 1;
+        let engine = self.engine;
+        let schema = engine.domain.schema();
+        let types: Vec<TypeId> = decls.iter().map(|d| d.ty).collect();
+        let space = engine.space(&types);
+        let skeleton = Rule {
+            name: String::new(),
+            description: vec![],
+            decls: decls.to_vec(),
+            condition: BoolExpr::True,
+            action: Action { id: ActionId(0), args: vec![] },
+        };
+        let interp = Interpreter::new(&skeleton, &spec.view, schema.size_feature);
+        let spec_values: Vec<i64> = space.terms.iter().map(|t| interp.eval_int(&t.expr, binding)).collect();
+        let live: Vec<usize> = (0..space.atoms.len())
+            .filter(|&a| holds(&space.atoms[a], &spec_values, &interp, binding))
+            .collect();
+        let candidates = self.actions(&space.terms, &spec_values, spec, deduction);
+        if candidates.is_empty() {
+            return None;
+        }
+        let decl_cost: u32 = decls.iter().map(|d| decl_cost(d, schema)).sum();
+        let live_count = live.len();
+        let mut node = Node {
+            skeleton,
+            space: space.clone(),
+            live,
+            examples: vec![],
+            sample: engine.coverage.len(),
+            pairs: Pairs { pairs: vec![], values: vec![], holds: vec![Bits::new(); live_count] },
+        };
+        // the coverage sample first (generality is measured on it), then
+        // the most recent counterexamples of the pool
+        let start: Vec<_> = {
+            let pool = engine.pool.lock().expect("pool");
+            pool.iter().rev().take(POOL_START).cloned().collect()
+        };
+        for ex in engine.coverage.iter().cloned().chain(start) {
+            node.add_example(ex, schema);
+        }
+        // Candidates: per action (cheapest first), the cheapest condition
+        // that survives the concrete checks. The cheapest such rule fixes a
+        // cost ceiling (plus the slack); under it, the most general rule
+        // (most sample states covered), then the cheapest, goes to Z3 first.
+        let slack = engine.config.generalise_slack;
+        let mut ceiling: Option<u32> = None;
+        let mut ranked: Vec<Ranked> = vec![];
+        for (order, cand) in candidates.into_iter().enumerate() {
+            let budget = ceiling.map_or(engine.config.max_rule_cost, |c| c + slack);
+            if decl_cost + cand.cost > budget {
+                break;
+            }
+            if let Some(picks) = self.table_condition(&mut node, &cand, budget - decl_cost - cand.cost) {
+                let r = Ranked::new(&node, cand, picks, order, decl_cost, engine.domain);
+                ceiling = Some(ceiling.map_or(r.cost, |c| c.min(r.cost)));
+                ranked.push(r);
+            }
+        }
+        let limit = ceiling? + slack;
+        ranked.retain(|r| r.cost <= limit);
+        let best = loop {
+            ranked.sort_by_key(|r| r.rank());
+            if ranked.is_empty() {
+                return None;
+            }
+            let r = ranked.remove(0);
+            let rule = node.rule(&r.cand, &r.picks);
+            match self.prove(&mut node, &rule) {
+                Known::Sound => break r,
+                Known::Unknown => continue,
+                Known::Unsound(_) => {
+                    let budget = limit - decl_cost - r.cand.cost;
+                    if let Some(picks) = self.table_condition(&mut node, &r.cand, budget) {
+                        ranked.push(Ranked::new(&node, r.cand, picks, r.order, decl_cost, engine.domain));
+                    }
+                }
+            }
+        };
+        let (cand, picks) = (best.cand, best.picks);
+        let picks = self.generalise(&mut node, &cand, picks);
+        let rule = node.rule(&cand, &picks);
+        let simple = Simplifier::new(schema).rule(&rule);
+        let rule = if simple != rule && matches!(self.check(&simple), Known::Sound) { simple } else { rule };
+        Some(Learned { cost: cost(&rule, schema), rule, bound: engine.config.bound })
+    }
+
+    /// The node's actions that make the deduction and are sound on the
+    /// specification, cheapest first.
+    fn actions(&self, terms: &[Term], spec_values: &[i64], spec: &Example<D::State>, deduction: &ActionValue) -> Vec<Candidate> {
+        let schema = self.engine.domain.schema();
+        // one representative per distinct value keeps the tuple count small
+        let mut by_value: HashMap<i64, Vec<usize>> = HashMap::new();
+        for (i, &v) in spec_values.iter().enumerate() {
+            by_value.entry(v).or_default().push(i);
+        }
+        let mut values: Vec<i64> = by_value.keys().copied().collect();
+        values.sort_unstable();
+        let mut out = vec![];
+        for (a, def) in schema.file.actions.iter().enumerate() {
+            let id = ActionId(a as u8);
+            // every tuple of argument values
+            let mut tuples: Vec<Vec<i64>> = vec![vec![]];
+            for p in &def.params {
+                let choices: Vec<i64> = match p {
+                    ParamKind::Bool => vec![0, 1],
+                    ParamKind::Int => values.clone(),
+                };
+                tuples = tuples.into_iter().flat_map(|t| choices.iter().map(move |&c| [t.clone(), vec![c]].concat())).collect();
+            }
+            for tuple in tuples {
+                let value = ActionValue { action: id, args: tuple.clone() };
+                if !self.engine.domain.makes(&spec.state, deduction, &value) || !self.engine.domain.is_sound(&spec.state, &value) {
+                    continue;
+                }
+                let mut partial: Vec<(Vec<ArgChoice>, u32)> = vec![(vec![], def.cost)];
+                for (p, &v) in def.params.iter().zip(&tuple) {
+                    let options: Vec<(ArgChoice, u32)> = match p {
+                        ParamKind::Bool => vec![(ArgChoice::Bool(v != 0), schema.costs().bool_literal)],
+                        ParamKind::Int => by_value[&v].iter().map(|&i| (ArgChoice::Term(i), terms[i].cost)).collect(),
+                    };
+                    partial = partial
+                        .into_iter()
+                        .flat_map(|(args, c)| options.iter().map(move |(o, oc)| ([args.clone(), vec![*o]].concat(), c + oc)))
+                        .collect();
+                    partial.sort_by_key(|(_, c)| *c);
+                    partial.truncate(MAX_ACTIONS);
+                }
+                out.extend(partial.into_iter().map(|(args, cost)| Candidate { id, args, cost }));
+            }
+        }
+        out.sort_by(|a, b| (a.cost, a.id, &a.args).cmp(&(b.cost, b.id, &b.args)));
+        out.truncate(MAX_ACTIONS);
+        out
+    }
+
+    /// The cheapest condition for `cand` within `budget` that is sound on
+    /// every known counterexample and on the exhaustive table (CEGIS with
+    /// concrete checks only; Z3 comes later).
+    fn table_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32) -> Option<Vec<usize>> {
+        let and = self.engine.domain.schema().costs().and;
+        loop {
+            let bad = node.bad_pairs(cand, self.engine.domain);
+            let choices = node.choices(&bad, &Bits::new(), and);
+            let picks = cover::cheapest(&choices.list, &bad, budget + and, self.engine.config.max_atoms)?;
+            let picks: Vec<usize> = picks.into_iter().map(|i| choices.atom[i]).collect();
+            self.stats.candidates += 1;
+            if !self.refute(node, &node.rule(cand, &picks)) {
+                return Some(picks);
+            }
+        }
+    }
+
+    /// Z3 at the bound; a counterexample joins the node and the pool.
+    fn prove(&mut self, node: &mut Node<D::State>, rule: &Rule) -> Known<D::State> {
+        let known = self.check(rule);
+        if let Known::Unsound(state) = &known {
+            let ex = self.engine.example(state.clone());
+            self.engine.remember(&ex);
+            node.add_example(ex, self.engine.domain.schema());
+        }
+        known
+    }
+
+    /// Condition generalisation: while a condition exists that keeps more
+    /// of the good sample pairs (and all the current one keeps), is sound,
+    /// and that Z3 proves implied by the current one, take it.
+    fn generalise(&mut self, node: &mut Node<D::State>, cand: &Candidate, mut picks: Vec<usize>) -> Vec<usize> {
+        let engine = self.engine;
+        let schema = engine.domain.schema();
+        let and = schema.costs().and;
+        let budget = node.condition_cost(&picks, schema) + engine.config.generalise_slack;
+        let mut banned: HashSet<Vec<usize>> = HashSet::new();
+        loop {
+            let bad = node.bad_pairs(cand, engine.domain);
+            let good = node.good_pairs(cand, engine.domain);
+            let kept = node.kept(&good, &picks);
+            let choices = node.choices(&bad, &good, and);
+            // atoms must keep every pair the current condition keeps
+            let mut list = vec![];
+            let mut atom = vec![];
+            for (c, &a) in choices.list.iter().zip(&choices.atom) {
+                if kept.is_subset(&c.keeps) {
+                    list.push(c.clone());
+                    atom.push(a);
+                }
+            }
+            let Some(next) = cover::widest(&list, &bad, &good, kept.count(), budget + and, engine.config.max_atoms) else {
+                return picks;
+            };
+            let mut next: Vec<usize> = next.into_iter().map(|i| atom[i]).collect();
+            next.sort_unstable();
+            if !banned.insert(next.clone()) {
+                return picks;
+            }
+            self.stats.candidates += 1;
+            let rule = node.rule(cand, &next);
+            if self.refute(node, &rule) {
+                continue;
+            }
+            if !matches!(self.prove(node, &rule), Known::Sound) {
+                continue;
+            }
+            // the old condition must imply the new one on every state
+            let old = node.condition(&picks);
+            let new = node.condition(&next);
+            let query = Rule { condition: BoolExpr::and(vec![old, BoolExpr::Not(Box::new(new))]), ..rule.clone() };
+            match self.verifier.find_state(&query) {
+                Ok(None) => picks = next,
+                // a state the old condition covers and the new does not:
+                // learn it as a good example that must stay covered
+                Ok(Some(state)) => node.add_example(engine.example(state), schema),
+                Err(_) => self.stats.z3_unknown += 1,
+            }
+        }
+    }
+
+    /// Concrete rejection on the exhaustive table: adds up to a few failing
+    /// states to the node (and the pool); whether any was found.
+    fn refute(&mut self, node: &mut Node<D::State>, rule: &Rule) -> bool {
+        let engine = self.engine;
+        let schema = engine.domain.schema();
+        let mut failures = vec![];
+        for ex in &engine.table {
+            let interp = Interpreter::new(rule, &ex.view, schema.size_feature);
+            let mut wrong = false;
+            interp.for_each_binding(|b| {
+                if !wrong && interp.eval_bool(&rule.condition, b) && !engine.domain.is_sound(&ex.state, &interp.eval_action(b)) {
+                    wrong = true;
+                }
+            });
+            if wrong {
+                failures.push(ex.clone());
+                if failures.len() == TABLE_FAILURES {
+                    break;
+                }
+            }
+        }
+        if failures.is_empty() {
+            return false;
+        }
+        self.stats.rejected_by_table += 1;
+        for ex in failures {
+            engine.remember(&ex);
+            node.add_example(ex, schema);
+        }
+        true
+    }
+
+    /// Z3 soundness of a rule at the bound, through the shared cache.
+    fn check(&mut self, rule: &Rule) -> Known<D::State> {
+        let engine = self.engine;
+        let key = print_rule(&Rule { name: String::new(), description: vec![], ..rule.clone() }, engine.domain.schema());
+        if let Some(k) = engine.verdicts.lock().expect("verdicts").get(&key) {
+            self.stats.cached += 1;
+            return k.clone();
+        }
+        let known = match self.verifier.check(rule) {
+            Verdict::Sound => Known::Sound,
+            Verdict::Unsound(ce) => {
+                self.stats.z3_unsound += 1;
+                Known::Unsound(ce.state)
+            }
+            Verdict::Unknown(_) => {
+                self.stats.z3_unknown += 1;
+                Known::Unknown
+            }
+        };
+        engine.verdicts.lock().expect("verdicts").insert(key, known.clone());
+        known
+    }
+}
+
+/// Whether an atom holds on a pair whose term values are `values`.
+fn holds(atom: &Atom, values: &[i64], interp: &Interpreter<'_>, binding: &Binding) -> bool {
+    match atom.cmp {
+        Some((op, l, r)) => op.holds(values[l], values[r]),
+        None => interp.eval_bool(&atom.expr, binding),
+    }
+}
+
+/// Atoms as covering choices, one per distinct behaviour (the cheapest).
+struct Choices {
+    list: Vec<Choice>,
+    /// The atom index of each choice.
+    atom: Vec<usize>,
+}
+
+/// A lattice node under search.
+struct Node<S> {
+    skeleton: Rule,
+    space: Arc<Space>,
+    /// Indices of the atoms that hold on the specification.
+    live: Vec<usize>,
+    examples: Vec<Arc<Example<S>>>,
+    /// The first `sample` examples are the coverage sample.
+    sample: usize,
+    pairs: Pairs,
+}
+
+impl<S: Clone> Node<S> {
+    fn add_example(&mut self, ex: Arc<Example<S>>, schema: &Schema) {
+        let e = self.examples.len();
+        let interp = Interpreter::new(&self.skeleton, &ex.view, schema.size_feature);
+        let mut bindings = vec![];
+        interp.for_each_binding(|b| bindings.push(b.clone()));
+        for b in bindings {
+            let p = self.pairs.pairs.len();
+            let values: Vec<i64> = self.space.terms.iter().map(|t| interp.eval_int(&t.expr, &b)).collect();
+            for (k, &a) in self.live.iter().enumerate() {
+                if holds(&self.space.atoms[a], &values, &interp, &b) {
+                    self.pairs.holds[k].set(p);
+                }
+            }
+            self.pairs.pairs.push((e, b));
+            self.pairs.values.push(values);
+        }
+        self.examples.push(ex);
+    }
+
+    fn action_value(&self, cand: &Candidate, pair: usize) -> ActionValue {
+        let values = &self.pairs.values[pair];
+        let args = cand
+            .args
+            .iter()
+            .map(|a| match a {
+                ArgChoice::Bool(b) => *b as i64,
+                ArgChoice::Term(i) => values[*i],
+            })
+            .collect();
+        ActionValue { action: cand.id, args }
+    }
+
+    /// Pairs on which the action is wrong.
+    fn bad_pairs<D: Domain<State = S>>(&self, cand: &Candidate, domain: &D) -> Bits {
+        let mut out = Bits::new();
+        for p in 0..self.pairs.pairs.len() {
+            if !domain.is_sound(&self.examples[self.pairs.pairs[p].0].state, &self.action_value(cand, p)) {
+                out.set(p);
+            }
+        }
+        out
+    }
+
+    /// Pairs of the coverage sample on which the action is sound and gains
+    /// something.
+    fn good_pairs<D: Domain<State = S>>(&self, cand: &Candidate, domain: &D) -> Bits {
+        let mut out = Bits::new();
+        for p in 0..self.pairs.pairs.len() {
+            let state = &self.examples[self.pairs.pairs[p].0].state;
+            if self.pairs.pairs[p].0 >= self.sample {
+                break;
+            }
+            let value = self.action_value(cand, p);
+            if domain.is_sound(state, &value) && domain.productive(state, &value) {
+                out.set(p);
+            }
+        }
+        out
+    }
+
+    /// How many states of the coverage sample the rule covers.
+    fn covered_states<D: Domain<State = S>>(&self, cand: &Candidate, picks: &[usize], domain: &D) -> usize {
+        let kept = self.kept(&self.good_pairs(cand, domain), picks);
+        let states: HashSet<usize> = kept.ones().map(|p| self.pairs.pairs[p].0).collect();
+        states.len()
+    }
+
+    /// Which good pairs a condition (atom indices) holds on.
+    fn kept(&self, good: &Bits, picks: &[usize]) -> Bits {
+        picks.iter().fold(good.clone(), |acc, &a| acc.and(&self.pairs.holds[self.live_index(a)]))
+    }
+
+    fn live_index(&self, atom: usize) -> usize {
+        self.live.binary_search(&atom).expect("picked atoms are live")
+    }
+
+    /// The live atoms as choices over the given bad and good pairs,
+    /// deduplicated by behaviour (cheapest, then first, kept).
+    fn choices(&self, bad: &Bits, good: &Bits, and: u32) -> Choices {
+        let mut seen: HashMap<(Bits, Bits), usize> = HashMap::new();
+        let mut list: Vec<Choice> = vec![];
+        let mut atom = vec![];
+        for (k, &a) in self.live.iter().enumerate() {
+            let excludes = bad.minus(&self.pairs.holds[k]);
+            if excludes.is_empty() {
+                continue;
+            }
+            let keeps = good.and(&self.pairs.holds[k]);
+            let cost = self.space.atoms[a].cost + and;
+            match seen.get(&(excludes.clone(), keeps.clone())) {
+                Some(&i) if list[i].cost <= cost => {}
+                Some(&i) => {
+                    list[i] = Choice { cost, key: a, excludes, keeps };
+                    atom[i] = a;
+                }
+                None => {
+                    seen.insert((excludes.clone(), keeps.clone()), list.len());
+                    list.push(Choice { cost, key: a, excludes, keeps });
+                    atom.push(a);
+                }
+            }
+        }
+        Choices { list, atom }
+    }
+
+    fn condition(&self, picks: &[usize]) -> BoolExpr {
+        let mut sorted = picks.to_vec();
+        sorted.sort_unstable();
+        BoolExpr::and(sorted.iter().map(|&a| self.space.atoms[a].expr.clone()).collect())
+    }
+
+    fn condition_cost(&self, picks: &[usize], schema: &Schema) -> u32 {
+        crate::dsl::cost::bool_cost(&self.condition(picks), schema)
+    }
+
+    fn rule(&self, cand: &Candidate, picks: &[usize]) -> Rule {
+        let args = cand
+            .args
+            .iter()
+            .map(|a| match a {
+                ArgChoice::Bool(b) => ActionArg::Bool(*b),
+                ArgChoice::Term(i) => ActionArg::Int(self.space.terms[*i].expr.clone()),
+            })
+            .collect();
+        Rule { condition: self.condition(picks), action: Action { id: cand.id, args }, ..self.skeleton.clone() }
+    }
+}

@@ -1,0 +1,185 @@
+//! The pattern lattice (DSL.md): which elements of a specification's state
+//! a rule binds, and how generally. The most specific pattern for the k-th
+//! of n elements is `singleton` (n = 1) or `constant(t, k)`; one step up
+//! is `singleton` → `constant(t, 0)` → `arbitrary(t)`. The walk starts at
+//! the most specific patterns of an element set and climbs while a sound
+//! rule exists, returning the rules of the maximally general nodes.
+
+use super::engine::Learned;
+use crate::dsl::ast::{Decl, PatternKind, TypeId};
+use crate::dsl::eval::{Binding, View};
+use crate::dsl::parse::is_reserved;
+use crate::dsl::schema::Schema;
+use std::collections::{HashMap, VecDeque};
+
+/// One element of a state: its type, index and how many of its type exist.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Element {
+    /// The element type.
+    pub ty: TypeId,
+    /// Its index among elements of its type.
+    pub index: usize,
+    /// How many elements of its type the state has.
+    pub count: usize,
+}
+
+/// Every element of a view, by type then index.
+pub fn elements(view: &View, schema: &Schema) -> Vec<Element> {
+    schema
+        .types()
+        .flat_map(|ty| {
+            let count = view.table(ty).len();
+            (0..count).map(move |index| Element { ty, index, count })
+        })
+        .collect()
+}
+
+/// Every `size`-element subset, in lexicographic order of positions.
+pub fn subsets(elements: &[Element], size: usize) -> Vec<Vec<Element>> {
+    let mut out = vec![];
+    let mut pick: Vec<usize> = (0..size).collect();
+    if size == 0 || size > elements.len() {
+        return out;
+    }
+    loop {
+        out.push(pick.iter().map(|&i| elements[i]).collect());
+        // advance the rightmost index that can move
+        let Some(i) = (0..size).rev().find(|&i| pick[i] < elements.len() - size + i) else {
+            return out;
+        };
+        pick[i] += 1;
+        for j in i + 1..size {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+/// The most specific pattern binding `e`.
+fn most_specific(e: &Element, max_constant: u32) -> PatternKind {
+    if e.count == 1 && e.index == 0 {
+        PatternKind::Singleton
+    } else if e.index as u32 <= max_constant {
+        PatternKind::Constant(e.index as u32)
+    } else {
+        PatternKind::Arbitrary
+    }
+}
+
+/// One step more general, if any.
+fn parent(kind: PatternKind) -> Option<PatternKind> {
+    match kind {
+        PatternKind::Singleton => Some(PatternKind::Constant(0)),
+        PatternKind::Constant(_) => Some(PatternKind::Arbitrary),
+        PatternKind::Arbitrary => None,
+    }
+}
+
+/// Variable names: the type's initial, numbered when repeated.
+fn names(set: &[Element], schema: &Schema) -> Vec<String> {
+    let mut used: HashMap<String, usize> = HashMap::new();
+    set.iter()
+        .map(|e| {
+            let mut base: String = schema.type_name(e.ty).chars().take(1).collect();
+            if is_reserved(&base) {
+                base.push('x');
+            }
+            let n = used.entry(base.clone()).or_insert(0);
+            *n += 1;
+            if *n == 1 {
+                base
+            } else {
+                format!("{base}{n}")
+            }
+        })
+        .collect()
+}
+
+/// Walks the lattice of `set` upward from its most specific patterns;
+/// `solve` gives a node's sound rule (declarations and the binding of the
+/// specification's elements). Returns the rules of maximally general nodes.
+pub fn walk(set: &[Element], schema: &Schema, mut solve: impl FnMut(&[Decl], &Binding) -> Option<Learned>) -> Vec<Learned> {
+    let max_constant = schema.file.synthesis.max_constant;
+    let names = names(set, schema);
+    let binding: Binding = set.iter().map(|e| e.index).collect();
+    let decls = |kinds: &[PatternKind]| -> Vec<Decl> {
+        set.iter().zip(kinds).zip(&names).map(|((e, &kind), name)| Decl { name: name.clone(), ty: e.ty, kind }).collect()
+    };
+    let bottom: Vec<PatternKind> = set.iter().map(|e| most_specific(e, max_constant)).collect();
+    let mut solved: HashMap<Vec<PatternKind>, Option<Learned>> = HashMap::new();
+    let first = solve(&decls(&bottom), &binding);
+    let found = first.is_some();
+    solved.insert(bottom.clone(), first);
+    if !found {
+        return vec![];
+    }
+    let mut queue = VecDeque::from([bottom]);
+    let mut maximal = vec![];
+    while let Some(node) = queue.pop_front() {
+        let mut any_parent = false;
+        for i in 0..node.len() {
+            let Some(up) = parent(node[i]) else { continue };
+            let mut next = node.clone();
+            next[i] = up;
+            if !solved.contains_key(&next) {
+                let r = solve(&decls(&next), &binding);
+                if r.is_some() {
+                    queue.push_back(next.clone());
+                }
+                solved.insert(next.clone(), r);
+            }
+            any_parent |= solved[&next].is_some();
+        }
+        if !any_parent {
+            maximal.push(solved[&node].clone().expect("queued nodes are solved"));
+        }
+    }
+    maximal
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subsets_are_all_combinations_in_order() {
+        let e = |i| Element { ty: TypeId(0), index: i, count: 4 };
+        let all: Vec<Element> = (0..4).map(e).collect();
+        let two = subsets(&all, 2);
+        assert_eq!(two.len(), 6);
+        assert_eq!(two[0], vec![e(0), e(1)]);
+        assert_eq!(two[5], vec![e(2), e(3)]);
+        assert_eq!(subsets(&all, 4).len(), 1);
+        assert!(subsets(&all, 5).is_empty());
+    }
+
+    #[test]
+    fn walk_climbs_to_the_maximal_nodes() {
+        let schema = Schema::nonogram();
+        let hint = schema.type_id("hint").unwrap();
+        let block = schema.type_id("block").unwrap();
+        let set = [Element { ty: hint, index: 0, count: 1 }, Element { ty: block, index: 1, count: 2 }];
+        let mut tried = vec![];
+        // "sound" when the block's pattern is not arbitrary
+        let maximal = walk(&set, &schema, |decls, binding| {
+            assert_eq!(binding, &vec![0, 1]);
+            tried.push(decls.iter().map(|d| d.kind).collect::<Vec<_>>());
+            (decls[1].kind != PatternKind::Arbitrary).then(|| Learned {
+                rule: crate::dsl::ast::Rule {
+                    name: format!("{:?}", decls[0].kind),
+                    description: vec![],
+                    decls: decls.to_vec(),
+                    condition: crate::dsl::ast::BoolExpr::True,
+                    action: crate::dsl::ast::Action { id: crate::dsl::ast::ActionId(0), args: vec![] },
+                },
+                cost: 0,
+                bound: 0,
+            })
+        });
+        assert_eq!(tried[0], vec![PatternKind::Singleton, PatternKind::Constant(1)]);
+        assert_eq!(maximal.len(), 1);
+        assert_eq!(maximal[0].rule.decls[0].kind, PatternKind::Arbitrary);
+        assert_eq!(maximal[0].rule.decls[1].kind, PatternKind::Constant(1));
+        assert_eq!(maximal[0].rule.decls[0].name, "h");
+        assert_eq!(maximal[0].rule.decls[1].name, "b");
+    }
+}
