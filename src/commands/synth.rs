@@ -64,14 +64,17 @@ pub fn run(args: &SynthArgs<'_>) -> CmdResult {
         let outcome = engine.synthesize(spec);
         let text = spec::show(spec, &domain);
         eprintln!(
-            "spec {}: {text}: {} rules in {:.2} s ({} patterns, {} candidates, {} rejected by the table, {} Z3 calls)",
+            "spec {}: {text}: {} rules in {:.2} s ({} patterns, {} candidates, {} rejected by the table, {} Z3 calls in {:.2} s, {} unsound, {} unknown)",
             i + 1,
             outcome.rules.len(),
             outcome.time.as_secs_f64(),
             outcome.stats.patterns_tried,
             outcome.stats.candidates,
             outcome.stats.rejected_by_table,
-            outcome.stats.z3_calls
+            outcome.stats.z3_calls,
+            outcome.stats.z3_time.as_secs_f64(),
+            outcome.stats.z3_unsound,
+            outcome.stats.z3_unknown
         );
         for (k, learned) in outcome.rules.iter().enumerate() {
             let mut rule = learned.rule.clone();

@@ -128,19 +128,21 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn new<'a>(choices: &'a [Choice], bad: &Bits, budget: u32, max_atoms: usize, widest: bool) -> Search<'a> {
-        let mut excluders: HashMap<usize, Vec<usize>> = bad.ones().map(|p| (p, vec![])).collect();
-        for (i, c) in choices.iter().enumerate() {
-            for p in c.excludes.ones() {
-                if let Some(list) = excluders.get_mut(&p) {
-                    list.push(i);
-                }
-            }
-        }
-        for list in excluders.values_mut() {
-            list.sort_by_key(|&i| (choices[i].cost, choices[i].key));
-        }
-        Search { choices, excluders, max_atoms, budget, steps: 0, best: None, widest, min_kept: 0 }
+    fn new(choices: &[Choice], budget: u32, max_atoms: usize, widest: bool) -> Search<'_> {
+        Search { choices, excluders: HashMap::new(), max_atoms, budget, steps: 0, best: None, widest, min_kept: 0 }
+    }
+
+    /// The choices that exclude bad pair `p`, cheapest first (memoised).
+    fn excluders(&mut self, p: usize) -> Vec<usize> {
+        let choices = self.choices;
+        self.excluders
+            .entry(p)
+            .or_insert_with(|| {
+                let mut list: Vec<usize> = (0..choices.len()).filter(|&i| choices[i].excludes.get(p)).collect();
+                list.sort_by_key(|&i| (choices[i].cost, choices[i].key));
+                list
+            })
+            .clone()
     }
 
     fn dfs(&mut self, uncovered: &Bits, picks: &mut Vec<usize>, cost: u32, kept: &Bits) {
@@ -163,8 +165,7 @@ impl Search<'_> {
         if picks.len() == self.max_atoms {
             return;
         }
-        let excluders = self.excluders[&p].clone();
-        for i in excluders {
+        for i in self.excluders(p) {
             let c = cost + self.choices[i].cost;
             if c > self.budget {
                 break;
@@ -190,7 +191,7 @@ impl Search<'_> {
 /// `budget`, that excludes all `bad` pairs (indices into `choices`;
 /// empty = `true`). `None` if there is none.
 pub fn cheapest(choices: &[Choice], bad: &Bits, budget: u32, max_atoms: usize) -> Option<Vec<usize>> {
-    let mut search = Search::new(choices, bad, budget, max_atoms, false);
+    let mut search = Search::new(choices, budget, max_atoms, false);
     search.dfs(bad, &mut vec![], 0, &Bits::new());
     search.best.map(|b| b.picks)
 }
@@ -200,7 +201,7 @@ pub fn cheapest(choices: &[Choice], bad: &Bits, budget: u32, max_atoms: usize) -
 /// `good` pairs, more than `at_least`; then the cheapest. Choices are
 /// expected to keep every pair the condition being generalised keeps.
 pub fn widest(choices: &[Choice], bad: &Bits, good: &Bits, at_least: usize, budget: u32, max_atoms: usize) -> Option<Vec<usize>> {
-    let mut search = Search::new(choices, bad, budget, max_atoms, true);
+    let mut search = Search::new(choices, budget, max_atoms, true);
     search.min_kept = at_least + 1;
     search.dfs(bad, &mut vec![], 0, good);
     search.best.map(|b| b.picks)

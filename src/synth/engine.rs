@@ -59,6 +59,9 @@ pub struct Config {
     pub max_rule_cost: u32,
     /// How much more than the cheapest condition a generalised one may cost.
     pub generalise_slack: u32,
+    /// Random states beyond the table's size (up to the bound) checked
+    /// after it.
+    pub sample: usize,
     /// States of the table sampled as the good examples generalisation
     /// tries to cover.
     pub coverage_sample: usize,
@@ -75,10 +78,11 @@ impl Config {
             table: schema.file.synthesis.table,
             max_term_cost: 5,
             max_left_cost: 2,
-            max_atom_cost: 7,
+            max_atom_cost: 6,
             max_atoms: 3,
             max_rule_cost: 30,
-            generalise_slack: 4,
+            generalise_slack: 3,
+            sample: 20_000,
             coverage_sample: 150,
             all_sizes: false,
         }
@@ -97,7 +101,7 @@ pub struct Learned {
 }
 
 /// Counters of one synthesis run.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Stats {
     /// Lattice nodes (pattern sets) tried.
     pub patterns_tried: u64,
@@ -114,6 +118,8 @@ pub struct Stats {
     pub z3_unsound: u64,
     /// Z3 queries without an answer (candidate skipped).
     pub z3_unknown: u64,
+    /// Time spent in Z3.
+    pub z3_time: Duration,
 }
 
 impl Stats {
@@ -125,6 +131,7 @@ impl Stats {
         self.z3_calls += o.z3_calls;
         self.z3_unsound += o.z3_unsound;
         self.z3_unknown += o.z3_unknown;
+        self.z3_time += o.z3_time;
     }
 }
 
@@ -161,6 +168,8 @@ pub struct Engine<'d, D: Domain> {
     coverage: Vec<Arc<Example<D::State>>>,
     pool: Mutex<Vec<Arc<Example<D::State>>>>,
     verdicts: Mutex<HashMap<String, Known<D::State>>>,
+    /// Table states (first few) each checked rule is wrong on.
+    refuted: Mutex<HashMap<String, Vec<usize>>>,
     spaces: Mutex<HashMap<Vec<TypeId>, Arc<Space>>>,
 }
 
@@ -170,23 +179,29 @@ struct Space {
     atoms: Vec<Atom>,
 }
 
+/// The seed of the random states beyond the table.
+const SAMPLE_SEED: u64 = 0x5eed;
 /// How many pool states a lattice node starts from.
 const POOL_START: usize = 64;
 /// How many failing table states one check reports.
 const TABLE_FAILURES: usize = 4;
+/// Table states checked in parallel at a time.
+const TABLE_CHUNK: usize = 4096;
 /// Most action candidates tried at one node.
-const MAX_ACTIONS: usize = 400;
+const MAX_ACTIONS: usize = 100;
 
 impl<'d, D: Domain> Engine<'d, D> {
     /// An engine for `domain`; builds the exhaustive table.
     pub fn new(domain: &'d D, config: Config) -> Engine<'d, D> {
-        let table: Vec<Arc<Example<D::State>>> = domain
-            .small_states(config.table)
+        let mut states = domain.small_states(config.table);
+        states.extend(domain.sample_states(config.table, config.bound, SAMPLE_SEED, config.sample));
+        let table: Vec<Arc<Example<D::State>>> = states
             .into_iter()
             .map(|state| Arc::new(Example { view: domain.view(&state), state }))
             .collect();
-        let step = (table.len() / config.coverage_sample.max(1)).max(1);
-        let coverage = table.iter().step_by(step).take(config.coverage_sample).cloned().collect();
+        let small = table.len() - config.sample.min(table.len());
+        let step = (small / config.coverage_sample.max(1)).max(1);
+        let coverage = table[..small].iter().step_by(step).take(config.coverage_sample).cloned().collect();
         Engine {
             domain,
             config,
@@ -194,6 +209,7 @@ impl<'d, D: Domain> Engine<'d, D> {
             coverage,
             pool: Mutex::new(vec![]),
             verdicts: Mutex::new(HashMap::new()),
+            refuted: Mutex::new(HashMap::new()),
             spaces: Mutex::new(HashMap::new()),
         }
     }
@@ -243,9 +259,9 @@ impl<'d, D: Domain> Engine<'d, D> {
                 let before = found.len();
                 for set in lattice::subsets(&elements, size) {
                     let mut run = Run { engine: self, verifier: &mut verifier, stats: Stats::default() };
-                    let rules = lattice::walk(&set, schema, |decls, binding| run.solve_node(&spec_ex, &deduction, decls, binding));
+                    let maximal = lattice::walk(&set, schema, |decls, binding| run.solve_node(&spec_ex, &deduction, decls, binding));
+                    found.extend(maximal.into_iter().map(|solved| run.finish(solved)));
                     stats.add(&run.stats);
-                    found.extend(rules);
                 }
                 if found.len() > before && !self.config.all_sizes {
                     break;
@@ -279,6 +295,13 @@ struct Pairs {
     values: Vec<Vec<i64>>,
     /// Per live atom, the pairs it holds on.
     holds: Vec<Bits>,
+}
+
+/// A lattice node with the sound rule found there.
+pub struct Solved<S> {
+    node: Node<S>,
+    cand: Candidate,
+    picks: Vec<usize>,
 }
 
 /// A candidate rule at a node: an action, its cheapest condition that
@@ -323,8 +346,9 @@ enum ArgChoice {
 }
 
 impl<'d, D: Domain> Run<'_, 'd, '_, D> {
-    /// The generalised, simplified, sound rule of one lattice node, if any.
-    fn solve_node(&mut self, spec: &Arc<Example<D::State>>, deduction: &ActionValue, decls: &[Decl], binding: &Binding) -> Option<Learned> {
+    /// The most general sound rule (sample coverage, then cost) of one
+    /// lattice node, if any, with the node's search state.
+    fn solve_node(&mut self, spec: &Arc<Example<D::State>>, deduction: &ActionValue, decls: &[Decl], binding: &Binding) -> Option<Solved<D::State>> {
         self.stats.patterns_tried += 1;
         let engine = self.engine;
         let schema = engine.domain.schema();
@@ -354,6 +378,7 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
             live,
             examples: vec![],
             sample: engine.coverage.len(),
+            scope: None,
             pairs: Pairs { pairs: vec![], values: vec![], holds: vec![Bits::new(); live_count] },
         };
         // the coverage sample first (generality is measured on it), then
@@ -391,6 +416,14 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
                 return None;
             }
             let r = ranked.remove(0);
+            // counterexamples found since it was chosen may refute it
+            if !node.consistent(&r.cand, &r.picks, engine.domain) {
+                let budget = limit - decl_cost - r.cand.cost;
+                if let Some(picks) = self.table_condition(&mut node, &r.cand, budget) {
+                    ranked.push(Ranked::new(&node, r.cand, picks, r.order, decl_cost, engine.domain));
+                }
+                continue;
+            }
             let rule = node.rule(&r.cand, &r.picks);
             match self.prove(&mut node, &rule) {
                 Known::Sound => break r,
@@ -403,12 +436,19 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
                 }
             }
         };
-        let (cand, picks) = (best.cand, best.picks);
+        Some(Solved { node, cand: best.cand, picks: best.picks })
+    }
+
+    /// A maximal node's rule: its condition generalised, then rewritten to
+    /// the cheapest equal form (kept only if Z3 agrees it is sound).
+    fn finish(&mut self, solved: Solved<D::State>) -> Learned {
+        let schema = self.engine.domain.schema();
+        let Solved { mut node, cand, picks } = solved;
         let picks = self.generalise(&mut node, &cand, picks);
         let rule = node.rule(&cand, &picks);
         let simple = Simplifier::new(schema).rule(&rule);
         let rule = if simple != rule && matches!(self.check(&simple), Known::Sound) { simple } else { rule };
-        Some(Learned { cost: cost(&rule, schema), rule, bound: engine.config.bound })
+        Learned { cost: cost(&rule, schema), rule, bound: self.engine.config.bound }
     }
 
     /// The node's actions that make the deduction and are sound on the
@@ -531,7 +571,10 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
             let old = node.condition(&picks);
             let new = node.condition(&next);
             let query = Rule { condition: BoolExpr::and(vec![old, BoolExpr::Not(Box::new(new))]), ..rule.clone() };
-            match self.verifier.find_state(&query) {
+            let started = Instant::now();
+            let implied = self.verifier.find_state(&query);
+            self.stats.z3_time += started.elapsed();
+            match implied {
                 Ok(None) => picks = next,
                 // a state the old condition covers and the new does not:
                 // learn it as a good example that must stay covered
@@ -546,27 +589,23 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
     fn refute(&mut self, node: &mut Node<D::State>, rule: &Rule) -> bool {
         let engine = self.engine;
         let schema = engine.domain.schema();
-        let mut failures = vec![];
-        for ex in &engine.table {
-            let interp = Interpreter::new(rule, &ex.view, schema.size_feature);
-            let mut wrong = false;
-            interp.for_each_binding(|b| {
-                if !wrong && interp.eval_bool(&rule.condition, b) && !engine.domain.is_sound(&ex.state, &interp.eval_action(b)) {
-                    wrong = true;
-                }
-            });
-            if wrong {
-                failures.push(ex.clone());
-                if failures.len() == TABLE_FAILURES {
-                    break;
-                }
+        let key = rule_key(rule, schema);
+        let cached = engine.refuted.lock().expect("table cache").get(&key).cloned();
+        let failures = match cached {
+            Some(f) => f,
+            None => {
+                let scope = node.table_scope(&engine.table, schema);
+                let f = table_failures(engine, rule, scope);
+                engine.refuted.lock().expect("table cache").insert(key, f.clone());
+                f
             }
-        }
+        };
         if failures.is_empty() {
             return false;
         }
         self.stats.rejected_by_table += 1;
-        for ex in failures {
+        for i in failures {
+            let ex = engine.table[i].clone();
             engine.remember(&ex);
             node.add_example(ex, schema);
         }
@@ -576,12 +615,15 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
     /// Z3 soundness of a rule at the bound, through the shared cache.
     fn check(&mut self, rule: &Rule) -> Known<D::State> {
         let engine = self.engine;
-        let key = print_rule(&Rule { name: String::new(), description: vec![], ..rule.clone() }, engine.domain.schema());
+        let key = rule_key(rule, engine.domain.schema());
         if let Some(k) = engine.verdicts.lock().expect("verdicts").get(&key) {
             self.stats.cached += 1;
             return k.clone();
         }
-        let known = match self.verifier.check(rule) {
+        let started = Instant::now();
+        let verdict = self.verifier.check(rule);
+        self.stats.z3_time += started.elapsed();
+        let known = match verdict {
             Verdict::Sound => Known::Sound,
             Verdict::Unsound(ce) => {
                 self.stats.z3_unsound += 1;
@@ -595,6 +637,37 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
         engine.verdicts.lock().expect("verdicts").insert(key, known.clone());
         known
     }
+}
+
+/// A rule's identity for the caches: its text without name or comments.
+fn rule_key(rule: &Rule, schema: &Schema) -> String {
+    print_rule(&Rule { name: String::new(), description: vec![], ..rule.clone() }, schema)
+}
+
+/// The table states (indices, ascending) in `scope` on which `rule` is
+/// wrong: the first few, found chunk by chunk in parallel.
+fn table_failures<D: Domain>(engine: &Engine<'_, D>, rule: &Rule, scope: &[usize]) -> Vec<usize> {
+    use rayon::prelude::*;
+    let size = engine.domain.schema().size_feature;
+    let wrong = |&i: &usize| {
+        let ex = &engine.table[i];
+        let interp = Interpreter::new(rule, &ex.view, size);
+        let mut wrong = false;
+        interp.for_each_binding(|b| {
+            if !wrong && interp.eval_bool(&rule.condition, b) && !engine.domain.is_sound(&ex.state, &interp.eval_action(b)) {
+                wrong = true;
+            }
+        });
+        wrong
+    };
+    for chunk in scope.chunks(TABLE_CHUNK) {
+        let mut found: Vec<usize> = chunk.par_iter().filter(|i| wrong(i)).copied().collect();
+        if !found.is_empty() {
+            found.truncate(TABLE_FAILURES);
+            return found;
+        }
+    }
+    vec![]
 }
 
 /// Whether an atom holds on a pair whose term values are `values`.
@@ -613,7 +686,7 @@ struct Choices {
 }
 
 /// A lattice node under search.
-struct Node<S> {
+pub(crate) struct Node<S> {
     skeleton: Rule,
     space: Arc<Space>,
     /// Indices of the atoms that hold on the specification.
@@ -621,6 +694,9 @@ struct Node<S> {
     examples: Vec<Arc<Example<S>>>,
     /// The first `sample` examples are the coverage sample.
     sample: usize,
+    /// Indices of the table states the node's patterns bind on (computed
+    /// on first use).
+    scope: Option<Vec<usize>>,
     pairs: Pairs,
 }
 
@@ -642,6 +718,20 @@ impl<S: Clone> Node<S> {
             self.pairs.values.push(values);
         }
         self.examples.push(ex);
+    }
+
+    /// The table states on which the node's patterns bind.
+    fn table_scope(&mut self, table: &[Arc<Example<S>>], schema: &Schema) -> &[usize] {
+        let skeleton = &self.skeleton;
+        self.scope.get_or_insert_with(|| {
+            (0..table.len())
+                .filter(|&i| {
+                    let mut binds = false;
+                    Interpreter::new(skeleton, &table[i].view, schema.size_feature).for_each_binding(|_| binds = true);
+                    binds
+                })
+                .collect()
+        })
     }
 
     fn action_value(&self, cand: &Candidate, pair: usize) -> ActionValue {
@@ -683,6 +773,11 @@ impl<S: Clone> Node<S> {
             }
         }
         out
+    }
+
+    /// Whether the condition is false on every known bad pair.
+    fn consistent<D: Domain<State = S>>(&self, cand: &Candidate, picks: &[usize], domain: &D) -> bool {
+        self.kept(&self.bad_pairs(cand, domain), picks).is_empty()
     }
 
     /// How many states of the coverage sample the rule covers.

@@ -5,7 +5,6 @@
 //! the most specific patterns of an element set and climbs while a sound
 //! rule exists, returning the rules of the maximally general nodes.
 
-use super::engine::Learned;
 use crate::dsl::ast::{Decl, PatternKind, TypeId};
 use crate::dsl::eval::{Binding, View};
 use crate::dsl::parse::is_reserved;
@@ -95,9 +94,10 @@ fn names(set: &[Element], schema: &Schema) -> Vec<String> {
 }
 
 /// Walks the lattice of `set` upward from its most specific patterns;
-/// `solve` gives a node's sound rule (declarations and the binding of the
-/// specification's elements). Returns the rules of maximally general nodes.
-pub fn walk(set: &[Element], schema: &Schema, mut solve: impl FnMut(&[Decl], &Binding) -> Option<Learned>) -> Vec<Learned> {
+/// `solve` gives a node's solution, if it has one (it is given the
+/// declarations and the binding of the specification's elements). Returns
+/// the solutions of maximally general nodes.
+pub fn walk<T>(set: &[Element], schema: &Schema, mut solve: impl FnMut(&[Decl], &Binding) -> Option<T>) -> Vec<T> {
     let max_constant = schema.file.synthesis.max_constant;
     let names = names(set, schema);
     let binding: Binding = set.iter().map(|e| e.index).collect();
@@ -105,7 +105,7 @@ pub fn walk(set: &[Element], schema: &Schema, mut solve: impl FnMut(&[Decl], &Bi
         set.iter().zip(kinds).zip(&names).map(|((e, &kind), name)| Decl { name: name.clone(), ty: e.ty, kind }).collect()
     };
     let bottom: Vec<PatternKind> = set.iter().map(|e| most_specific(e, max_constant)).collect();
-    let mut solved: HashMap<Vec<PatternKind>, Option<Learned>> = HashMap::new();
+    let mut solved: HashMap<Vec<PatternKind>, Option<T>> = HashMap::new();
     let first = solve(&decls(&bottom), &binding);
     let found = first.is_some();
     solved.insert(bottom.clone(), first);
@@ -130,7 +130,7 @@ pub fn walk(set: &[Element], schema: &Schema, mut solve: impl FnMut(&[Decl], &Bi
             any_parent |= solved[&next].is_some();
         }
         if !any_parent {
-            maximal.push(solved[&node].clone().expect("queued nodes are solved"));
+            maximal.push(solved.get_mut(&node).and_then(Option::take).expect("queued nodes are solved"));
         }
     }
     maximal
@@ -163,23 +163,13 @@ mod tests {
         let maximal = walk(&set, &schema, |decls, binding| {
             assert_eq!(binding, &vec![0, 1]);
             tried.push(decls.iter().map(|d| d.kind).collect::<Vec<_>>());
-            (decls[1].kind != PatternKind::Arbitrary).then(|| Learned {
-                rule: crate::dsl::ast::Rule {
-                    name: format!("{:?}", decls[0].kind),
-                    description: vec![],
-                    decls: decls.to_vec(),
-                    condition: crate::dsl::ast::BoolExpr::True,
-                    action: crate::dsl::ast::Action { id: crate::dsl::ast::ActionId(0), args: vec![] },
-                },
-                cost: 0,
-                bound: 0,
-            })
+            (decls[1].kind != PatternKind::Arbitrary).then(|| decls.to_vec())
         });
         assert_eq!(tried[0], vec![PatternKind::Singleton, PatternKind::Constant(1)]);
         assert_eq!(maximal.len(), 1);
-        assert_eq!(maximal[0].rule.decls[0].kind, PatternKind::Arbitrary);
-        assert_eq!(maximal[0].rule.decls[1].kind, PatternKind::Constant(1));
-        assert_eq!(maximal[0].rule.decls[0].name, "h");
-        assert_eq!(maximal[0].rule.decls[1].name, "b");
+        assert_eq!(maximal[0][0].kind, PatternKind::Arbitrary);
+        assert_eq!(maximal[0][1].kind, PatternKind::Constant(1));
+        assert_eq!(maximal[0][0].name, "h");
+        assert_eq!(maximal[0][1].name, "b");
     }
 }
