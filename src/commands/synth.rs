@@ -36,7 +36,7 @@ fn read_specs(args: &SynthArgs<'_>, max_len: usize) -> Result<Vec<Spec<LineState
 }
 
 /// The RON metadata line of a result.
-fn meta(spec_text: &str, cost: u32, bound: u32, outcome: &Outcome) -> String {
+fn meta(spec_text: &str, cost: u32, bound: u32, outcome: &Outcome<LineState>) -> String {
     format!(
         "meta: (spec: {spec_text:?}, cost: {cost}, bound: {bound}, patterns_tried: {}, candidates: {}, rejected_by_table: {}, z3_calls: {}, time_ms: {})",
         outcome.stats.patterns_tried,
@@ -57,11 +57,16 @@ pub fn run(args: &SynthArgs<'_>) -> CmdResult {
         config.bound = b;
     }
     config.timeout_ms = args.timeout_ms;
+    if let Ok(v) = std::env::var("XT") { config.table = v.parse().unwrap(); }
+    if let Ok(v) = std::env::var("XS") { config.sample = v.parse().unwrap(); }
+    if let Ok(v) = std::env::var("XB") { config.screen_bound = v.parse().unwrap(); }
+    if let Ok(v) = std::env::var("XA") { config.max_atom_cost = v.parse().unwrap(); }
     let t0 = std::time::Instant::now();
     let engine = Engine::new(&domain, config);
     eprintln!("table {} states in {:?}", engine.table_len(), t0.elapsed());
     for (i, spec) in specs.iter().enumerate() {
         let outcome = engine.synthesize(spec);
+        engine.publish(&[&outcome]);
         let text = spec::show(spec, &domain);
         eprintln!(
             "spec {}: {text}: {} rules in {:.2} s ({} patterns, {} candidates, {} rejected by the table, {} Z3 calls in {:.2} s, {} unsound, {} unknown)",

@@ -45,6 +45,9 @@ pub struct Config {
     /// Z3 time limit per query, in milliseconds; a timeout makes the
     /// candidate unknown (skipped), never sound.
     pub timeout_ms: u32,
+    /// The search decides soundness at this smaller bound (much faster in
+    /// Z3); every returned rule is then proven at the full `bound`.
+    pub screen_bound: u32,
     /// Size of the exhaustive table of small states.
     pub table: u32,
     /// Most expensive integer expression in an action argument.
@@ -75,6 +78,7 @@ impl Config {
         Config {
             bound: schema.file.limits.bound,
             timeout_ms: 60_000,
+            screen_bound: 12,
             table: schema.file.synthesis.table,
             max_term_cost: 5,
             max_left_cost: 2,
@@ -120,6 +124,8 @@ pub struct Stats {
     pub z3_unknown: u64,
     /// Time spent in Z3.
     pub z3_time: Duration,
+    /// Rules sound at the screening bound but not at the full bound.
+    pub rejected_at_full_bound: u64,
 }
 
 impl Stats {
@@ -132,18 +138,28 @@ impl Stats {
         self.z3_unsound += o.z3_unsound;
         self.z3_unknown += o.z3_unknown;
         self.z3_time += o.z3_time;
+        self.rejected_at_full_bound += o.rejected_at_full_bound;
     }
 }
 
 /// The rules found for one specification and how they were found.
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct Outcome<S> {
     /// Maximally general rules, cheapest first, no two printing alike.
     pub rules: Vec<Learned>,
     /// Counters.
     pub stats: Stats,
     /// Wall time.
     pub time: Duration,
+    /// States on which candidates were refuted (for [`Engine::publish`]).
+    pub counterexamples: Vec<S>,
+}
+
+/// Counterexample states shared by all runs.
+struct Pool<S> {
+    examples: Vec<Arc<Example<S>>>,
+    /// `show` of every state held.
+    keys: HashSet<String>,
 }
 
 /// A state with its view.
@@ -166,7 +182,7 @@ pub struct Engine<'d, D: Domain> {
     config: Config,
     table: Vec<Arc<Example<D::State>>>,
     coverage: Vec<Arc<Example<D::State>>>,
-    pool: Mutex<Vec<Arc<Example<D::State>>>>,
+    pool: Mutex<Pool<D::State>>,
     verdicts: Mutex<HashMap<String, Known<D::State>>>,
     /// Table states (first few) each checked rule is wrong on.
     refuted: Mutex<HashMap<String, Vec<usize>>>,
@@ -185,10 +201,12 @@ const SAMPLE_SEED: u64 = 0x5eed;
 const POOL_START: usize = 64;
 /// How many failing table states one check reports.
 const TABLE_FAILURES: usize = 4;
+/// How often a rule refuted at the full bound is searched again.
+const FULL_RETRIES: usize = 3;
 /// Table states checked in parallel at a time.
 const TABLE_CHUNK: usize = 4096;
 /// Most action candidates tried at one node.
-const MAX_ACTIONS: usize = 100;
+const MAX_ACTIONS: usize = 40;
 
 impl<'d, D: Domain> Engine<'d, D> {
     /// An engine for `domain`; builds the exhaustive table.
@@ -207,7 +225,7 @@ impl<'d, D: Domain> Engine<'d, D> {
             config,
             table,
             coverage,
-            pool: Mutex::new(vec![]),
+            pool: Mutex::new(Pool { examples: vec![], keys: HashSet::new() }),
             verdicts: Mutex::new(HashMap::new()),
             refuted: Mutex::new(HashMap::new()),
             spaces: Mutex::new(HashMap::new()),
@@ -236,8 +254,25 @@ impl<'d, D: Domain> Engine<'d, D> {
         space
     }
 
-    fn remember(&self, ex: &Arc<Example<D::State>>) {
-        self.pool.lock().expect("pool").push(ex.clone());
+    /// Adds the counterexamples of finished runs to the shared pool, in
+    /// the order given, skipping states it already holds. Runs started
+    /// before see the pool as it was (so a batch that publishes each round
+    /// of specifications in their order is deterministic).
+    pub fn publish(&self, outcomes: &[&Outcome<D::State>]) {
+        let mut pool = self.pool.lock().expect("pool");
+        for outcome in outcomes {
+            for state in &outcome.counterexamples {
+                let key = self.domain.show(state);
+                if pool.keys.insert(key) {
+                    pool.examples.push(self.example(state.clone()));
+                }
+            }
+        }
+    }
+
+    /// How many counterexample states the shared pool holds.
+    pub fn pool_len(&self) -> usize {
+        self.pool.lock().expect("pool").examples.len()
     }
 
     fn example(&self, state: D::State) -> Arc<Example<D::State>> {
@@ -246,11 +281,14 @@ impl<'d, D: Domain> Engine<'d, D> {
 
     /// Synthesises the maximally general rules for `spec` (with a fresh Z3
     /// verifier in this thread's context).
-    pub fn synthesize(&self, spec: &Spec<D::State>) -> Outcome {
+    pub fn synthesize(&self, spec: &Spec<D::State>) -> Outcome<D::State> {
         let started = Instant::now();
-        let mut verifier = Verifier::new(self.domain, self.config.bound, self.config.timeout_ms);
+        let screen_bound = self.config.screen_bound.min(self.config.bound);
+        let mut screen = Verifier::isolated(self.domain, screen_bound, self.config.timeout_ms);
+        let mut full = Verifier::new(self.domain, self.config.bound, self.config.timeout_ms);
         let mut stats = Stats::default();
         let mut found: Vec<Learned> = vec![];
+        let mut counterexamples = vec![];
         let schema = self.domain.schema();
         for (state, deduction) in self.domain.images(&spec.state, &spec.deduction) {
             let spec_ex = self.example(state);
@@ -258,32 +296,38 @@ impl<'d, D: Domain> Engine<'d, D> {
             for size in 1..=schema.file.synthesis.max_decls {
                 let before = found.len();
                 for set in lattice::subsets(&elements, size) {
-                    let mut run = Run { engine: self, verifier: &mut verifier, stats: Stats::default() };
+                    let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
                     let maximal = lattice::walk(&set, schema, |decls, binding| run.solve_node(&spec_ex, &deduction, decls, binding));
-                    found.extend(maximal.into_iter().map(|solved| run.finish(solved)));
+                    found.extend(maximal.into_iter().filter_map(|solved| run.finish(solved)));
                     stats.add(&run.stats);
+                    counterexamples.extend(run.found);
                 }
                 if found.len() > before && !self.config.all_sizes {
                     break;
                 }
             }
         }
-        stats.z3_calls = verifier.calls();
+        stats.z3_calls = screen.calls() + full.calls();
         let mut seen = HashSet::new();
         let mut rules: Vec<Learned> = found
             .into_iter()
             .filter(|l| seen.insert(print_rule(&Rule { name: String::new(), ..l.rule.clone() }, schema)))
             .collect();
         rules.sort_by_key(|l| l.cost);
-        Outcome { rules, stats, time: started.elapsed() }
+        Outcome { rules, stats, time: started.elapsed(), counterexamples }
     }
 }
 
 /// One specification's search state.
 struct Run<'e, 'd, 'v, D: Domain> {
     engine: &'e Engine<'d, D>,
-    verifier: &'v mut Verifier<'d, D>,
+    /// Z3 at the screening bound: decides the search.
+    screen: &'v mut Verifier<'d, D>,
+    /// Z3 at the full bound: confirms every returned rule.
+    full: &'v mut Verifier<'d, D>,
     stats: Stats,
+    /// Counterexamples found (published when the run is over).
+    found: Vec<D::State>,
 }
 
 /// Examples of one lattice node: states, their bindings (pairs), and what
@@ -346,6 +390,10 @@ enum ArgChoice {
 }
 
 impl<'d, D: Domain> Run<'_, 'd, '_, D> {
+    fn remember(&mut self, ex: &Arc<Example<D::State>>) {
+        self.found.push(ex.state.clone());
+    }
+
     /// The most general sound rule (sample coverage, then cost) of one
     /// lattice node, if any, with the node's search state.
     fn solve_node(&mut self, spec: &Arc<Example<D::State>>, deduction: &ActionValue, decls: &[Decl], binding: &Binding) -> Option<Solved<D::State>> {
@@ -385,7 +433,7 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
         // the most recent counterexamples of the pool
         let start: Vec<_> = {
             let pool = engine.pool.lock().expect("pool");
-            pool.iter().rev().take(POOL_START).cloned().collect()
+            pool.examples.iter().rev().take(POOL_START).cloned().collect()
         };
         for ex in engine.coverage.iter().cloned().chain(start) {
             node.add_example(ex, schema);
@@ -441,14 +489,43 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
 
     /// A maximal node's rule: its condition generalised, then rewritten to
     /// the cheapest equal form (kept only if Z3 agrees it is sound).
-    fn finish(&mut self, solved: Solved<D::State>) -> Learned {
+    /// Returns it only once Z3 proves it sound at the full bound; a
+    /// counterexample there sends the node back to the search (a few times).
+    fn finish(&mut self, solved: Solved<D::State>) -> Option<Learned> {
         let schema = self.engine.domain.schema();
-        let Solved { mut node, cand, picks } = solved;
-        let picks = self.generalise(&mut node, &cand, picks);
-        let rule = node.rule(&cand, &picks);
-        let simple = Simplifier::new(schema).rule(&rule);
-        let rule = if simple != rule && matches!(self.check(&simple), Known::Sound) { simple } else { rule };
-        Learned { cost: cost(&rule, schema), rule, bound: self.engine.config.bound }
+        let Solved { mut node, cand, mut picks } = solved;
+        for _ in 0..FULL_RETRIES {
+            let general = self.generalise(&mut node, &cand, picks.clone());
+            let rule = node.rule(&cand, &general);
+            let simple = Simplifier::new(schema).rule(&rule);
+            let rule = if simple != rule && matches!(self.check(&simple), Known::Sound) { simple } else { rule };
+            match self.check_at(&rule, true) {
+                Known::Sound => return Some(Learned { cost: cost(&rule, schema), rule, bound: self.engine.config.bound }),
+                Known::Unknown => return None,
+                Known::Unsound(state) => {
+                    let ex = self.engine.example(state);
+                    self.remember(&ex);
+                    node.add_example(ex, schema);
+                    self.stats.rejected_at_full_bound += 1;
+                    let budget = self.engine.config.max_rule_cost;
+                    picks = self.sound_condition(&mut node, &cand, budget)?;
+                }
+            }
+        }
+        None
+    }
+
+    /// The cheapest condition for `cand` that Z3 proves sound at the
+    /// screening bound.
+    fn sound_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32) -> Option<Vec<usize>> {
+        loop {
+            let picks = self.table_condition(node, cand, budget)?;
+            match self.prove(node, &node.rule(cand, &picks)) {
+                Known::Sound => return Some(picks),
+                Known::Unknown => return None,
+                Known::Unsound(_) => continue,
+            }
+        }
     }
 
     /// The node's actions that make the deduction and are sound on the
@@ -522,7 +599,7 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
         let known = self.check(rule);
         if let Known::Unsound(state) = &known {
             let ex = self.engine.example(state.clone());
-            self.engine.remember(&ex);
+            self.remember(&ex);
             node.add_example(ex, self.engine.domain.schema());
         }
         known
@@ -572,7 +649,7 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
             let new = node.condition(&next);
             let query = Rule { condition: BoolExpr::and(vec![old, BoolExpr::Not(Box::new(new))]), ..rule.clone() };
             let started = Instant::now();
-            let implied = self.verifier.find_state(&query);
+            let implied = self.screen.find_state(&query);
             self.stats.z3_time += started.elapsed();
             match implied {
                 Ok(None) => picks = next,
@@ -606,7 +683,7 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
         self.stats.rejected_by_table += 1;
         for i in failures {
             let ex = engine.table[i].clone();
-            engine.remember(&ex);
+            self.remember(&ex);
             node.add_example(ex, schema);
         }
         true
@@ -614,14 +691,20 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
 
     /// Z3 soundness of a rule at the bound, through the shared cache.
     fn check(&mut self, rule: &Rule) -> Known<D::State> {
+        self.check_at(rule, false)
+    }
+
+    /// Z3 soundness at the screening bound or (`full`) the full bound.
+    fn check_at(&mut self, rule: &Rule, full: bool) -> Known<D::State> {
         let engine = self.engine;
-        let key = rule_key(rule, engine.domain.schema());
+        let verifier = if full { &mut *self.full } else { &mut *self.screen };
+        let key = format!("{}\n{}", verifier.bound(), rule_key(rule, engine.domain.schema()));
         if let Some(k) = engine.verdicts.lock().expect("verdicts").get(&key) {
             self.stats.cached += 1;
             return k.clone();
         }
         let started = Instant::now();
-        let verdict = self.verifier.check(rule);
+        let verdict = verifier.check(rule);
         self.stats.z3_time += started.elapsed();
         let known = match verdict {
             Verdict::Sound => Known::Sound,
