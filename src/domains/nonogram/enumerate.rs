@@ -45,7 +45,7 @@ impl Pattern {
             if i > 0 {
                 cells.push(false);
             }
-            cells.extend(std::iter::repeat(true).take(h as usize));
+            cells.extend(std::iter::repeat_n(true, h as usize));
         }
         let end = cells.len();
         let mut p = Pattern { end, ones: 0, zeros: 0, stay: 1 | 1 << end };
