@@ -165,19 +165,27 @@ pub fn compare(learned_path: &Path, control_path: &Path, lines: &Path, one_sided
     println!(
         "cells: (transition, cell) pairs the control rule covers applied alone ({}, with the decomposition oracle)\n\
          exact: a learned rule that is the same up to names, variable names, and the order of declarations and conjuncts\n\
-         more general: a learned rule that, applied alone, covers every one of those pairs\n\
+         same cells / more general: a learned rule that, applied alone, covers exactly those pairs / all of them and more\n\
          partial: no learned rule covers all of them; the one covering most, and its share\n\
+         its cells: the pairs that learned rule covers alone\n\
          set: share of the pairs covered by some learned rule alone",
         orientation(one_sided)
     );
-    println!("{:<28} {:>7}  {:<13} {:<28} {:>7} {:>7}", "control rule", "cells", "verdict", "learned rule", "share", "set");
+    println!(
+        "{:<28} {:>7}  {:<13} {:<28} {:>7} {:>9} {:>7}",
+        "control rule", "cells", "verdict", "learned rule", "share", "its cells", "set"
+    );
     let name = |l: usize| learned[l].name.as_str();
-    let (mut exact, mut general) = (0, 0);
+    let (mut exact, mut same, mut general) = (0, 0, 0);
     for row in &rows {
         let (verdict, by, share) = match &row.verdict {
             Match::Exact { learned } => {
                 exact += 1;
                 ("exact", name(*learned), row.cells)
+            }
+            Match::SameCells { learned } => {
+                same += 1;
+                ("same cells", name(*learned), row.cells)
             }
             Match::MoreGeneral { learned } => {
                 general += 1;
@@ -189,11 +197,20 @@ pub fn compare(learned_path: &Path, control_path: &Path, lines: &Path, one_sided
         };
         let shown = |part: usize| if row.cells == 0 { "-".to_string() } else { format!("{:.1}%", percent(part, row.cells)) };
         let rule: &Rule = &control[row.control];
-        println!("{:<28} {:>7}  {:<13} {:<28} {:>7} {:>7}", rule.name, row.cells, verdict, by, shown(share), shown(row.by_set));
+        println!(
+            "{:<28} {:>7}  {:<13} {:<28} {:>7} {:>9} {:>7}",
+            rule.name,
+            row.cells,
+            verdict,
+            by,
+            shown(share),
+            row.learned_cells,
+            shown(row.by_set)
+        );
     }
     println!(
-        "recovered {} of {} control rules ({exact} exactly, {general} by a more general rule)",
-        exact + general,
+        "recovered {} of {} control rules ({exact} exactly, {same} by a rule covering the same cells, {general} by a more general rule)",
+        exact + same + general,
         control.len()
     );
     Ok(ExitCode::SUCCESS)

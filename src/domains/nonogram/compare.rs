@@ -5,10 +5,11 @@
 //! - **Exact**: a learned rule with the same syntax tree up to names,
 //!   descriptions, variable names, the order of the pattern declarations
 //!   and the order of conjuncts.
-//! - **More general**: a learned rule that, applied alone, covers every
-//!   (test transition, cell) the control rule covers alone on the test
-//!   lines. "Applied alone" is `apply.rs`: rounds to a fixpoint, the
-//!   decomposition oracle, both orientations unless one-sided.
+//! - **Same cells** / **more general**: a learned rule that, applied alone,
+//!   covers every (test transition, cell) the control rule covers alone on
+//!   the test lines — exactly those, or more. "Applied alone" is
+//!   `apply.rs`: rounds to a fixpoint, the decomposition oracle, both
+//!   orientations unless one-sided.
 //! - **Partial**: otherwise, the learned rule that covers the largest share
 //!   of the control rule's (transition, cell) pairs.
 //! - **None**: no learned rule covers any of them.
@@ -145,8 +146,15 @@ pub enum Match {
         /// Index in the learned set.
         learned: usize,
     },
-    /// Learned rule `learned` covers a superset of the control rule's cells
-    /// (the one covering fewest cells, then the earliest).
+    /// Learned rule `learned` covers exactly the control rule's cells (the
+    /// earliest such rule).
+    SameCells {
+        /// Index in the learned set.
+        learned: usize,
+    },
+    /// Learned rule `learned` covers a strict superset of the control
+    /// rule's cells, and no learned rule covers exactly them (the one
+    /// covering fewest cells, then the earliest).
     MoreGeneral {
         /// Index in the learned set.
         learned: usize,
@@ -174,6 +182,8 @@ pub struct Comparison {
     pub cells: usize,
     /// Pairs covered by some learned rule alone (the union over the set).
     pub by_set: usize,
+    /// The pairs the learned rule of the verdict covers alone (0 if none).
+    pub learned_cells: usize,
     /// The verdict.
     pub verdict: Match,
 }
@@ -208,14 +218,27 @@ pub fn compare(
                 .filter(|&l| mine.within(&learned_cover[l]))
                 .min_by_key(|&l| (learned_cover[l].count(), l))
             {
-                Match::MoreGeneral { learned: l }
+                if learned_cover[l].count() == cells {
+                    Match::SameCells { learned: l }
+                } else {
+                    Match::MoreGeneral { learned: l }
+                }
             } else {
                 match (0..learned.len()).map(|l| (mine.common(&learned_cover[l]), l)).max_by_key(|&(c, l)| (c, std::cmp::Reverse(l))) {
                     Some((common, learned)) if common > 0 => Match::Partial { learned, common },
                     _ => Match::None,
                 }
             };
-            Comparison { control: i, cells, by_set: mine.common(&union), verdict }
+            let learned_cells = match verdict {
+                Match::Exact { learned }
+                | Match::SameCells { learned }
+                | Match::MoreGeneral { learned }
+                | Match::Partial { learned, .. } => {
+                    learned_cover[learned].count()
+                }
+                Match::None | Match::Uncovered => 0,
+            };
+            Comparison { control: i, cells, by_set: mine.common(&union), learned_cells, verdict }
         })
         .collect())
 }
@@ -293,6 +316,13 @@ def mercury:
         let done = covered_alone(&d, &control[0], &tests, options).unwrap();
         assert!(done.within(&covered_alone(&d, &learned[2], &tests, options).unwrap()));
         assert_eq!(got[0].verdict, Match::MoreGeneral { learned: 2 });
+        assert!(got[0].learned_cells > got[0].cells);
+        // a renamed copy of simple boxes with operands swapped covers the same cells
+        let same = rules(
+            "def boxes_swapped:\n with x = arbitrary(hint):\n if highest_start_cell(x) < lowest_end_cell(x):\n then fill(true, highest_start_cell(x), lowest_end_cell(x))",
+        );
+        let with_same = [learned.clone(), same].concat();
+        assert_eq!(compare(&d, &with_same, &control, &tests, options).unwrap()[1].verdict, Match::SameCells { learned: 3 });
         // the overlap of one hint covers only the single-hint lines of simple boxes
         let boxes = covered_alone(&d, &control[1], &tests, options).unwrap();
         let one = covered_alone(&d, &learned[1], &tests, options).unwrap();
