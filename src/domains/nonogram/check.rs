@@ -21,8 +21,9 @@ use crate::dsl::eval::{ActionValue, Binding, Interpreter, View};
 use rayon::prelude::*;
 use std::collections::HashMap;
 
-/// Longest line [`brute_force_all`] handles (cells are bits of a `u64`).
-pub const MAX_LEN: usize = 64;
+/// Longest line [`brute_force_all`] handles (cells are bits of a `u64`,
+/// and the walk's automaton has a state per pattern cell and one more).
+pub const MAX_LEN: usize = 63;
 
 /// A line on which a rule concludes something wrong.
 #[derive(Clone, Debug)]
@@ -134,7 +135,7 @@ impl Forced {
         if !(0 <= a && a <= b && b <= n as i64) {
             return false;
         }
-        let range = if b - a == 64 { u64::MAX } else { ((1u64 << (b - a)) - 1) << a };
+        let range = ((1u64 << (b - a)) - 1) << a;
         let forced = if value { self.yes } else { self.no };
         range & !forced == 0
     }

@@ -23,8 +23,9 @@ use super::lines_file::Transition;
 use crate::dsl::ast::{ActionArg, BoolExpr, Decl, IntExpr, Rule, Var};
 use rayon::prelude::*;
 
-/// The cells a rule covers alone: per test transition, a bit per cell
-/// unknown in START and known at the rule's fixpoint.
+/// The cells a rule covers alone: a bit per cell of every test transition
+/// (transitions one after another), set when the cell is unknown in
+/// START and known at the rule's fixpoint.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Covered(Vec<u64>);
 
@@ -43,6 +44,11 @@ impl Covered {
     pub fn within(&self, other: &Covered) -> bool {
         self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
     }
+
+    /// The pairs in either set.
+    fn union(&self, other: &Covered) -> Covered {
+        Covered(self.0.iter().zip(&other.0).map(|(a, b)| a | b).collect())
+    }
 }
 
 /// What [`Covered`] `rule` covers alone on `tests`; an unsound fill is an error.
@@ -52,15 +58,22 @@ pub fn covered_alone(
     tests: &[Transition],
     options: ApplyOptions,
 ) -> Result<Covered, UnsoundFill> {
-    tests
+    let ends = tests
         .par_iter()
-        .map(|t| {
-            let end = saturate(domain, &[rule], &t.start, &t.target, options)?;
-            let new = t.start.cells.iter().zip(&end).enumerate().filter(|(_, (s, e))| !s.is_known() && e.is_known());
-            Ok(new.fold(0u64, |m, (i, _)| m | 1 << i))
-        })
-        .collect::<Result<Vec<u64>, UnsoundFill>>()
-        .map(Covered)
+        .map(|t| saturate(domain, &[rule], &t.start, &t.target, options))
+        .collect::<Result<Vec<_>, UnsoundFill>>()?;
+    let cells: usize = tests.iter().map(|t| t.start.len()).sum();
+    let mut bits = vec![0u64; cells.div_ceil(64)];
+    let mut at = 0;
+    for (t, end) in tests.iter().zip(&ends) {
+        for (s, e) in t.start.cells.iter().zip(end) {
+            if !s.is_known() && e.is_known() {
+                bits[at / 64] |= 1 << (at % 64);
+            }
+            at += 1;
+        }
+    }
+    Ok(Covered(bits))
 }
 
 /// `rule` with variables renumbered by `order` (the new i-th declaration
@@ -201,9 +214,8 @@ pub fn compare(
     };
     let learned_cover = cover(learned)?;
     let control_cover = cover(control)?;
-    let union = Covered(
-        (0..tests.len()).map(|t| learned_cover.iter().fold(0, |m, c| m | c.0[t])).collect(),
-    );
+    let nothing = Covered(vec![0; tests.iter().map(|t| t.start.len()).sum::<usize>().div_ceil(64)]);
+    let union = learned_cover.iter().fold(nothing, |u, c| u.union(c));
     Ok(control
         .iter()
         .zip(&control_cover)
