@@ -101,6 +101,56 @@ enum Command {
         #[arg(long, default_value_t = 60_000)]
         timeout_ms: u32,
     },
+    /// Mine specifications: every deduction of every small state, one per run of newly forced cells.
+    Mine {
+        /// The domain to mine.
+        domain: MineDomain,
+        /// Longest line enumerated.
+        #[arg(long, default_value_t = 7)]
+        max_len: usize,
+        /// Keep a seeded random sample of this many productive states.
+        #[arg(long)]
+        sample: Option<usize>,
+        /// Seed of the sample.
+        #[arg(long, default_value_t = 0, requires = "sample")]
+        seed: u64,
+        /// Output `.lines` file.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Choose K rules greedily by coverage on test transitions and write them.
+    Select {
+        /// The `.rules` file of candidates.
+        #[arg(long)]
+        rules: PathBuf,
+        /// The `.lines` test set.
+        #[arg(long)]
+        lines: PathBuf,
+        /// How many rules to choose.
+        #[arg(short = 'k')]
+        k: usize,
+        /// Output `.rules` file.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Apply rules only in each line's own orientation (the paper's setting).
+        #[arg(long)]
+        one_sided: bool,
+    },
+    /// Compare a learned rule set with control rules on test transitions.
+    Compare {
+        /// The learned `.rules` file.
+        #[arg(long)]
+        learned: PathBuf,
+        /// The control `.rules` file.
+        #[arg(long)]
+        control: PathBuf,
+        /// The `.lines` test set.
+        #[arg(long)]
+        lines: PathBuf,
+        /// Apply rules only in each line's own orientation.
+        #[arg(long)]
+        one_sided: bool,
+    },
     /// Measure the line solver's throughput and the time of `cover`.
     Bench {
         /// The `.rules` file timed with `cover`.
@@ -116,6 +166,13 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+}
+
+/// Domains `mine` knows.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum MineDomain {
+    /// Nonogram lines.
+    Nonogram,
 }
 
 fn main() -> ExitCode {
@@ -135,6 +192,15 @@ fn main() -> ExitCode {
             bound,
             timeout_ms,
         }),
+        Command::Mine { domain: MineDomain::Nonogram, max_len, sample, seed, output } => {
+            commands::pipeline::mine(max_len, sample, seed, &output)
+        }
+        Command::Select { rules, lines, k, output, one_sided } => {
+            commands::pipeline::select(&rules, &lines, k, &output, one_sided)
+        }
+        Command::Compare { learned, control, lines, one_sided } => {
+            commands::pipeline::compare(&learned, &control, &lines, one_sided)
+        }
         Command::Bench { rules, lines, count, seed } => commands::bench::run(&rules, &lines, count, seed),
     };
     match result {

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod nonogram;
+pub mod pipeline;
 pub mod rules;
 pub mod synth;
 

@@ -67,7 +67,7 @@ pub fn run(args: &SynthArgs<'_>) -> CmdResult {
     for (i, spec) in specs.iter().enumerate() {
         let outcome = engine.synthesize(spec);
         engine.publish(&[&outcome]);
-        let text = spec::show(spec, &domain);
+        let text = spec::show(spec);
         eprintln!(
             "spec {}: {text}: {} rules in {:.2} s ({} patterns, {} candidates, {} rejected by the table, {} Z3 calls in {:.2} s, {} unsound, {} unknown)",
             i + 1,

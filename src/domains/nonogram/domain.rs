@@ -123,10 +123,10 @@ impl Nonogram {
         let n = line.len() as i64;
         let total: i64 = line.hints.iter().map(|&h| h as i64).sum();
         let mut before = 0i64;
+        let mut row = vec![0; nf];
         for (i, &h) in line.hints.iter().enumerate() {
             let h = h as i64;
             let i64i = i as i64;
-            let mut row = vec![0; nf];
             row[ids.start.0 as usize] = i64i;
             row[ids.size.0 as usize] = h;
             row[ids.lowest_end.0 as usize] = i64i + before + h;
@@ -136,7 +136,7 @@ impl Nonogram {
         }
         for (ty, runs) in [(ids.block, line.blocks()), (ids.gap, line.gaps())] {
             for (s, len) in runs {
-                let mut row = vec![0; nf];
+                row.fill(0);
                 row[ids.start.0 as usize] = s as i64;
                 row[ids.size.0 as usize] = len as i64;
                 tables[ty.0 as usize].push(&row);

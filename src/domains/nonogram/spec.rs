@@ -2,7 +2,7 @@
 //! a maximal contiguous run of cells that a transition newly fills with the
 //! same value, as the action value `fill(value, a, b)`.
 
-use super::domain::{LineState, Nonogram};
+use super::domain::LineState;
 use super::lines_file::Transition;
 use super::line::Cell;
 use crate::dsl::ast::ActionId;
@@ -40,16 +40,20 @@ pub fn specs(t: &Transition) -> Option<Vec<Spec<LineState>>> {
     Some(deductions(t).into_iter().map(|deduction| Spec { state: state.clone(), deduction }).collect())
 }
 
-/// A specification as `HINTS | START | TARGET` with TARGET = START plus the
-/// deduction's run.
-pub fn show(spec: &Spec<LineState>, _domain: &Nonogram) -> String {
+/// A specification as a transition: TARGET = START plus the deduction's run.
+pub fn transition(spec: &Spec<LineState>) -> Transition {
     let mut target = spec.state.line.cells.clone();
     if let [v, a, b] = spec.deduction.args[..] {
         for c in &mut target[a as usize..b as usize] {
             *c = Cell::from_bool(v != 0);
         }
     }
-    super::lines_file::format_transition(&Transition { start: spec.state.line.clone(), target })
+    Transition { start: spec.state.line.clone(), target }
+}
+
+/// A specification as `HINTS | START | TARGET`.
+pub fn show(spec: &Spec<LineState>) -> String {
+    super::lines_file::format_transition(&transition(spec))
 }
 
 #[cfg(test)]
@@ -66,6 +70,6 @@ mod tests {
         assert_eq!(d, vec![vec![1, 0, 1], vec![1, 2, 3]]);
         let specs = specs(&t[0]).unwrap();
         assert_eq!(specs.len(), 2);
-        assert_eq!(show(&specs[1], &Nonogram::new()), "3 | #....... | #..xxxxx");
+        assert_eq!(show(&specs[1]), "3 | #....... | #..xxxxx");
     }
 }
