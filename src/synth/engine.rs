@@ -86,7 +86,7 @@ impl Config {
             max_atoms: 3,
             max_rule_cost: 30,
             generalise_slack: 3,
-            sample: 20_000,
+            sample: 5_000,
             coverage_sample: 150,
             all_sizes: false,
         }
@@ -198,7 +198,7 @@ struct Space {
 /// The seed of the random states beyond the table.
 const SAMPLE_SEED: u64 = 0x5eed;
 /// How many pool states a lattice node starts from.
-const POOL_START: usize = 64;
+const POOL_START: usize = 256;
 /// How many failing table states one check reports.
 const TABLE_FAILURES: usize = 4;
 /// How often a rule refuted at the full bound is searched again.
@@ -206,7 +206,7 @@ const FULL_RETRIES: usize = 3;
 /// Table states checked in parallel at a time.
 const TABLE_CHUNK: usize = 4096;
 /// Most action candidates tried at one node.
-const MAX_ACTIONS: usize = 40;
+const MAX_ACTIONS: usize = 24;
 
 impl<'d, D: Domain> Engine<'d, D> {
     /// An engine for `domain`; builds the exhaustive table.
@@ -284,27 +284,35 @@ impl<'d, D: Domain> Engine<'d, D> {
     pub fn synthesize(&self, spec: &Spec<D::State>) -> Outcome<D::State> {
         let started = Instant::now();
         let screen_bound = self.config.screen_bound.min(self.config.bound);
-        let mut screen = Verifier::isolated(self.domain, screen_bound, self.config.timeout_ms);
+        let mut screen = Verifier::new(self.domain, screen_bound, self.config.timeout_ms);
         let mut full = Verifier::new(self.domain, self.config.bound, self.config.timeout_ms);
         let mut stats = Stats::default();
         let mut found: Vec<Learned> = vec![];
         let mut counterexamples = vec![];
         let schema = self.domain.schema();
-        for (state, deduction) in self.domain.images(&spec.state, &spec.deduction) {
-            let spec_ex = self.example(state);
-            let elements = lattice::elements(&spec_ex.view, schema);
-            for size in 1..=schema.file.synthesis.max_decls {
-                let before = found.len();
-                for set in lattice::subsets(&elements, size) {
+        let images: Vec<_> = self
+            .domain
+            .images(&spec.state, &spec.deduction)
+            .into_iter()
+            .map(|(state, deduction)| {
+                let ex = self.example(state);
+                let elements = lattice::elements(&ex.view, schema);
+                (ex, deduction, elements)
+            })
+            .collect();
+        // fewest bindings first, in every image, until some size gives rules
+        for size in 1..=schema.file.synthesis.max_decls {
+            for (spec_ex, deduction, elements) in &images {
+                for set in lattice::subsets(elements, size) {
                     let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
-                    let maximal = lattice::walk(&set, schema, |decls, binding| run.solve_node(&spec_ex, &deduction, decls, binding));
-                    found.extend(maximal.into_iter().filter_map(|solved| run.finish(solved)));
+                    let maximal = lattice::climb(&set, schema, |decls, binding| run.solve_node(spec_ex, deduction, decls, binding));
+                    found.extend(maximal.and_then(|solved| run.finish(solved)));
                     stats.add(&run.stats);
                     counterexamples.extend(run.found);
                 }
-                if found.len() > before && !self.config.all_sizes {
-                    break;
-                }
+            }
+            if !found.is_empty() && !self.config.all_sizes {
+                break;
             }
         }
         stats.z3_calls = screen.calls() + full.calls();
