@@ -7,5 +7,6 @@
 
 pub mod domains;
 pub mod dsl;
+pub mod rewrite;
 pub mod select;
 pub mod synth;

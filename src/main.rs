@@ -91,10 +91,58 @@ enum Command {
         #[command(subcommand)]
         command: WitnessCommand,
     },
+    /// Synthesise sound rules for nonogram specifications (`HINTS | START | TARGET`).
+    Synth {
+        /// One specification; each run of cells TARGET newly fills is one deduction.
+        #[arg(long)]
+        spec: Option<String>,
+        /// A `.lines` file of specifications.
+        #[arg(long)]
+        specs: Option<PathBuf>,
+        /// Soundness bound (default from the domain's DSL file).
+        #[arg(long)]
+        bound: Option<u32>,
+        /// Z3 time limit per query, in milliseconds (a timeout skips the candidate).
+        #[arg(long, default_value_t = 60_000)]
+        timeout_ms: u32,
+    },
     /// Mine specifications (states with a deduction the rules should make).
     Mine {
         #[command(subcommand)]
         domain: MineCommand,
+    },
+    /// Choose K rules greedily by coverage on test transitions and write them.
+    Select {
+        /// The `.rules` file of candidates.
+        #[arg(long)]
+        rules: PathBuf,
+        /// The `.lines` test set.
+        #[arg(long)]
+        lines: PathBuf,
+        /// How many rules to choose.
+        #[arg(short = 'k')]
+        k: usize,
+        /// Output `.rules` file.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Apply rules only in each line's own orientation (the paper's setting).
+        #[arg(long)]
+        one_sided: bool,
+    },
+    /// Compare a learned rule set with control rules on test transitions.
+    Compare {
+        /// The learned `.rules` file.
+        #[arg(long)]
+        learned: PathBuf,
+        /// The control `.rules` file.
+        #[arg(long)]
+        control: PathBuf,
+        /// The `.lines` test set.
+        #[arg(long)]
+        lines: PathBuf,
+        /// Apply rules only in each line's own orientation.
+        #[arg(long)]
+        one_sided: bool,
     },
     /// Measure the line solver's throughput and the time of `cover`.
     Bench {
@@ -174,8 +222,24 @@ enum WitnessCommand {
     },
 }
 
+/// Domains `mine` knows.
 #[derive(Subcommand, Debug)]
 enum MineCommand {
+    /// Every deduction of every small nonogram line state, one per run of newly forced cells.
+    Nonogram {
+        /// Longest line enumerated.
+        #[arg(long, default_value_t = 7)]
+        max_len: usize,
+        /// Keep a seeded random sample of this many productive states.
+        #[arg(long)]
+        sample: Option<usize>,
+        /// Seed of the sample.
+        #[arg(long, default_value_t = 0, requires = "sample")]
+        seed: u64,
+        /// Output `.lines` file.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Incompletable partial paths of generated puzzles that the rules do not prune.
     Witness {
         /// Puzzle sizes `WxH..WxH` (Algorithm 3).
@@ -221,6 +285,21 @@ fn main() -> ExitCode {
         },
         Command::Mine { domain: MineCommand::Witness { sizes, count, seed, rules, all, output } } => {
             commands::witness::mine_specs(&sizes, count, seed, rules.as_deref(), all, &output)
+        }
+        Command::Synth { spec, specs, bound, timeout_ms } => commands::synth::run(&commands::synth::SynthArgs {
+            spec: spec.as_deref(),
+            specs: specs.as_deref(),
+            bound,
+            timeout_ms,
+        }),
+        Command::Mine { domain: MineCommand::Nonogram { max_len, sample, seed, output } } => {
+            commands::pipeline::mine(max_len, sample, seed, &output)
+        }
+        Command::Select { rules, lines, k, output, one_sided } => {
+            commands::pipeline::select(&rules, &lines, k, &output, one_sided)
+        }
+        Command::Compare { learned, control, lines, one_sided } => {
+            commands::pipeline::compare(&learned, &control, &lines, one_sided)
         }
         Command::Bench { rules, lines, count, seed } => commands::bench::run(&rules, &lines, count, seed),
     };

@@ -1,7 +1,9 @@
 //! Greedy rule-set selection: repeatedly add the candidate that raises a
 //! set's score most (ties: lower cost, then earlier candidate), as the
-//! paper's §6.3.1. The score is supplied by the caller (cells covered on
-//! test transitions, paths pruned, ...); this module knows no domain.
+//! paper's §6.3.1. The score is an [`Objective`] supplied by the caller
+//! (cells covered on test transitions, paths pruned, ...), which may keep
+//! what it learnt about the chosen set to score one more candidate
+//! cheaply; this module knows no domain.
 
 use rayon::prelude::*;
 
@@ -14,39 +16,40 @@ pub struct Pick {
     pub score: usize,
 }
 
-/// Chooses up to `k` of `n` candidates greedily. `score(set)` is the value
-/// of a set of candidate indices; `cost(i)` breaks ties. Stops early when no
-/// candidate raises the score. `relevant(set, i)` may say that candidate `i`
-/// cannot raise the score of `set` (to skip evaluating it); pass
-/// `|_, _| true` to evaluate every candidate.
-pub fn greedy<E: Send>(
-    n: usize,
-    k: usize,
-    cost: impl Fn(usize) -> u32 + Sync,
-    score: impl Fn(&[usize]) -> Result<usize, E> + Sync,
-    relevant: impl Fn(&[usize], usize) -> bool + Sync,
-) -> Result<Vec<Pick>, E> {
+/// A set function to maximise, evaluated incrementally: it holds the set
+/// chosen so far, scores that set with one more candidate, and grows.
+pub trait Objective: Sync {
+    /// What can go wrong while scoring.
+    type Error: Send;
+    /// The score of the chosen set.
+    fn score(&self) -> usize;
+    /// The score of the chosen set with candidate `i` added.
+    fn score_with(&self, i: usize) -> Result<usize, Self::Error>;
+    /// Adds candidate `i` to the chosen set.
+    fn choose(&mut self, i: usize) -> Result<(), Self::Error>;
+}
+
+/// Chooses up to `k` of `n` candidates greedily, starting from the
+/// objective's current set; `cost(i)` breaks ties. Stops early when no
+/// candidate raises the score. Candidates are scored in parallel.
+pub fn greedy<O: Objective>(n: usize, k: usize, cost: impl Fn(usize) -> u32, objective: &mut O) -> Result<Vec<Pick>, O::Error> {
     let mut chosen: Vec<usize> = vec![];
     let mut picks = vec![];
-    let mut current = score(&chosen)?;
     while picks.len() < k {
+        let current = objective.score();
         let scored: Vec<(usize, usize)> = (0..n)
             .into_par_iter()
-            .filter(|i| !chosen.contains(i) && relevant(&chosen, *i))
-            .map(|i| {
-                let mut set = chosen.clone();
-                set.push(i);
-                score(&set).map(|s| (i, s))
-            })
-            .collect::<Result<_, E>>()?;
+            .filter(|i| !chosen.contains(i))
+            .map(|i| objective.score_with(i).map(|s| (i, s)))
+            .collect::<Result<_, O::Error>>()?;
         let best = scored
             .into_iter()
             .filter(|&(_, s)| s > current)
             .min_by_key(|&(i, s)| (std::cmp::Reverse(s), cost(i), i));
-        let Some((index, s)) = best else { break };
+        let Some((index, score)) = best else { break };
+        objective.choose(index)?;
         chosen.push(index);
-        current = s;
-        picks.push(Pick { index, score: s });
+        picks.push(Pick { index, score });
     }
     Ok(picks)
 }
@@ -56,18 +59,34 @@ mod tests {
     use super::*;
 
     /// Candidates cover sets of items; the score is the union's size.
-    fn union_score(sets: &[Vec<u32>], chosen: &[usize]) -> Result<usize, ()> {
-        let mut all: Vec<u32> = chosen.iter().flat_map(|&i| sets[i].clone()).collect();
-        all.sort();
-        all.dedup();
-        Ok(all.len())
+    struct Union<'a> {
+        sets: &'a [Vec<u32>],
+        have: Vec<u32>,
+    }
+
+    impl Objective for Union<'_> {
+        type Error = ();
+        fn score(&self) -> usize {
+            self.have.len()
+        }
+        fn score_with(&self, i: usize) -> Result<usize, ()> {
+            Ok(self.have.len() + self.sets[i].iter().filter(|x| !self.have.contains(x)).count())
+        }
+        fn choose(&mut self, i: usize) -> Result<(), ()> {
+            for x in &self.sets[i] {
+                if !self.have.contains(x) {
+                    self.have.push(*x);
+                }
+            }
+            Ok(())
+        }
     }
 
     #[test]
     fn greedy_takes_largest_gain_then_cheapest() {
         let sets = vec![vec![1, 2], vec![1, 2, 3, 4], vec![5, 6], vec![5, 6], vec![4]];
         let costs = [1, 1, 5, 2, 1];
-        let picks = greedy(sets.len(), 10, |i| costs[i], |c| union_score(&sets, c), |_, _| true).unwrap();
+        let picks = greedy(sets.len(), 10, |i| costs[i], &mut Union { sets: &sets, have: vec![] }).unwrap();
         let order: Vec<usize> = picks.iter().map(|p| p.index).collect();
         // {1,2,3,4} first; then {5,6} from the cheaper candidate 3; then nothing adds
         assert_eq!(order, vec![1, 3]);

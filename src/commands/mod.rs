@@ -2,7 +2,9 @@
 
 pub mod bench;
 pub mod nonogram;
+pub mod pipeline;
 pub mod rules;
+pub mod synth;
 pub mod witness;
 
 use stratsynth::domains::nonogram::domain::Nonogram;

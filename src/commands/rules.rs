@@ -1,7 +1,7 @@
 //! `print`, `check` and `verify`: commands on rule files.
 
 use super::{read_nonogram_rules, read_rules, CmdResult};
-use stratsynth::domains::nonogram::check::brute_force_all;
+use stratsynth::domains::nonogram::check::{brute_force_all, MAX_LEN};
 use stratsynth::domains::nonogram::domain::Nonogram;
 use stratsynth::domains::witness::domain::Witness;
 use stratsynth::domains::Domain;
@@ -53,7 +53,7 @@ fn show_action(schema: &Schema, action: &ActionValue) -> String {
 /// `check RULES --max-n N`: brute force over every valid line up to N cells.
 pub fn check(path: &Path, max_n: usize) -> CmdResult {
     let (domain, rules) = read_nonogram_rules(path)?;
-    let limit = domain.schema().file.limits.max_state as usize;
+    let limit = (domain.schema().file.limits.max_state as usize).min(MAX_LEN);
     if max_n == 0 || max_n > limit {
         return Err(format!("--max-n must be between 1 and {limit}"));
     }

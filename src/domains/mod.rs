@@ -78,4 +78,9 @@ pub trait Domain: Send + Sync {
     /// Every valid state up to `size` (the schema's `synthesis.table`): the
     /// exhaustive table candidates are checked on before Z3.
     fn small_states(&self, size: u32) -> Vec<Self::State>;
+
+    /// `count` random valid states larger than the exhaustive table's and
+    /// up to `bound`, from `seed` (deterministic): a second concrete tier
+    /// that rejects candidates which only fail on larger states.
+    fn sample_states(&self, table: u32, bound: u32, seed: u64, count: usize) -> Vec<Self::State>;
 }

@@ -2,4 +2,10 @@
 //! CEGIS, pattern-lattice and condition generalisation, cost minimisation.
 //! Written against the `Domain` trait only: it never names a puzzle.
 
+pub mod cover;
+pub mod engine;
+pub mod lattice;
+pub mod space;
 pub mod verify;
+
+pub use engine::{Config, Engine, Learned, Outcome, Spec, Stats};

@@ -52,7 +52,10 @@ pub struct Counterexample<S> {
 pub struct Verifier<'d, D: Domain> {
     domain: &'d D,
     encoding: Encoding<D::Extra>,
-    solver: Solver,
+    params: Params,
+    /// The incremental solver (push/pop per query), or `None` for a fresh
+    /// solver per query.
+    shared: Option<Solver>,
     bound: u32,
     calls: u64,
 }
@@ -62,14 +65,49 @@ impl<'d, D: Domain> Verifier<'d, D> {
     /// `timeout_ms` milliseconds.
     pub fn new(domain: &'d D, bound: u32, timeout_ms: u32) -> Verifier<'d, D> {
         let encoding = domain.encode(bound);
-        let solver = Solver::new();
         let mut params = Params::new();
         params.set_u32("timeout", timeout_ms);
         // the classic simplex was measured fastest on these queries
         params.set_u32("arith.solver", 2);
-        solver.set_params(&params);
-        solver.assert(&encoding.valid);
-        Verifier { domain, encoding, solver, bound, calls: 0 }
+        let shared = Solver::new();
+        shared.set_params(&params);
+        shared.assert(&encoding.valid);
+        Verifier {
+            domain,
+            encoding,
+            params,
+            shared: Some(shared),
+            bound,
+            calls: 0,
+        }
+    }
+
+    /// Like [`new`](Self::new), but every query runs in a fresh solver, so
+    /// its answer and model do not depend on earlier queries (deterministic
+    /// search whatever was cached); about twice as slow at bound 30.
+    pub fn isolated(domain: &'d D, bound: u32, timeout_ms: u32) -> Verifier<'d, D> {
+        let mut v = Verifier::new(domain, bound, timeout_ms);
+        v.shared = None;
+        v
+    }
+
+    /// Runs one query on a solver holding the encoding's validity: the
+    /// shared one inside a new scope, or a fresh one.
+    fn query<T>(&self, f: impl FnOnce(&Solver) -> T) -> T {
+        match &self.shared {
+            Some(solver) => {
+                solver.push();
+                let out = f(solver);
+                solver.pop(1);
+                out
+            }
+            None => {
+                let solver = Solver::new();
+                solver.set_params(&self.params);
+                solver.assert(&self.encoding.valid);
+                f(&solver)
+            }
+        }
     }
 
     /// The bound states are checked up to.
@@ -90,34 +128,69 @@ impl<'d, D: Domain> Verifier<'d, D> {
             Ok(c) => c,
             Err(e) => return Verdict::Unknown(e.to_string()),
         };
-        let wrong = self.domain.wrong(&self.encoding, rule.action.id, &compiled.args);
-        self.solver.push();
-        self.solver.assert(&compiled.binds);
-        self.solver.assert(&compiled.condition);
-        self.solver.assert(&wrong);
-        let result = self.solver.check();
-        let verdict = match result {
-            SatResult::Unsat => Verdict::Sound,
-            SatResult::Unknown => {
-                Verdict::Unknown(self.solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string()))
-            }
-            SatResult::Sat => match self.solver.get_model() {
-                None => Verdict::Unknown("Z3 returned no model".to_string()),
-                Some(model) => match self.domain.decode(&self.encoding, &model) {
-                    None => Verdict::Unknown("Z3 model is not a valid state".to_string()),
-                    Some(state) => {
-                    let binding: Binding = compiled
-                        .indices
-                        .iter()
-                        .map(|ix| model.eval(ix, true).and_then(|v| signed_value(&v)).unwrap_or(0).max(0) as usize)
-                        .collect();
-                        self.confirm(rule, state, binding)
-                    }
+        let wrong = self
+            .domain
+            .wrong(&self.encoding, rule.action.id, &compiled.args);
+        self.query(|solver| {
+            solver.assert(&compiled.binds);
+            solver.assert(&compiled.condition);
+            solver.assert(&wrong);
+            match solver.check() {
+                SatResult::Unsat => Verdict::Sound,
+                SatResult::Unknown => Verdict::Unknown(
+                    solver
+                        .get_reason_unknown()
+                        .unwrap_or_else(|| "unknown".to_string()),
+                ),
+                SatResult::Sat => match solver.get_model() {
+                    None => Verdict::Unknown("Z3 returned no model".to_string()),
+                    Some(model) => match self.domain.decode(&self.encoding, &model) {
+                        None => Verdict::Unknown("Z3 model is not a valid state".to_string()),
+                        Some(state) => {
+                            let binding: Binding = compiled
+                                .indices
+                                .iter()
+                                .map(|ix| {
+                                    model
+                                        .eval(ix, true)
+                                        .and_then(|v| signed_value(&v))
+                                        .unwrap_or(0)
+                                        .max(0) as usize
+                                })
+                                .collect();
+                            self.confirm(rule, state, binding)
+                        }
+                    },
                 },
-            },
-        };
-        self.solver.pop(1);
-        verdict
+            }
+        })
+    }
+
+    /// Whether some valid state up to the bound has a binding of `rule`'s
+    /// patterns under which its condition holds (the action is ignored):
+    /// `Ok(None)` if not, `Ok(Some(state))` with such a state, `Err` if Z3
+    /// gave no answer or the model did not decode.
+    pub fn find_state(&mut self, rule: &Rule) -> Result<Option<D::State>, String> {
+        self.calls += 1;
+        let compiler = Compiler::new(&self.encoding.view, self.domain.schema().size_feature);
+        let compiled = compiler.compile(rule, "q").map_err(|e| e.to_string())?;
+        self.query(|solver| {
+            solver.assert(&compiled.binds);
+            solver.assert(&compiled.condition);
+            match solver.check() {
+                SatResult::Unsat => Ok(None),
+                SatResult::Unknown => Err(solver
+                    .get_reason_unknown()
+                    .unwrap_or_else(|| "unknown".to_string())),
+                SatResult::Sat => match solver
+                    .get_model()
+                    .and_then(|m| self.domain.decode(&self.encoding, &m))
+                {
+                    Some(state) => Ok(Some(state)),
+                    None => Err("Z3 model is not a valid state".to_string()),
+                },
+            }
+        })
     }
 
     /// Replays a Z3 counterexample with the concrete interpreter and the
@@ -127,19 +200,34 @@ impl<'d, D: Domain> Verifier<'d, D> {
         let view = self.domain.view(&state);
         let interp = Interpreter::new(rule, &view, self.domain.schema().size_feature);
         let valid_binding = binding.len() == rule.decls.len()
-            && rule.decls.iter().zip(&binding).all(|(d, &i)| i < view.table(d.ty).len());
+            && rule
+                .decls
+                .iter()
+                .zip(&binding)
+                .all(|(d, &i)| i < view.table(d.ty).len());
         if valid_binding && interp.eval_bool(&rule.condition, &binding) {
             let action = interp.eval_action(&binding);
             if !self.domain.is_sound(&state, &action) {
-                return Verdict::Unsound(Counterexample { state, binding, action });
+                return Verdict::Unsound(Counterexample {
+                    state,
+                    binding,
+                    action,
+                });
             }
         }
         // The model's binding did not replay; look for any wrong binding.
         for (b, action) in interp.applications() {
             if !self.domain.is_sound(&state, &action) {
-                return Verdict::Unsound(Counterexample { state, binding: b, action });
+                return Verdict::Unsound(Counterexample {
+                    state,
+                    binding: b,
+                    action,
+                });
             }
         }
-        Verdict::Unknown(format!("Z3 counterexample did not replay: {}", self.domain.show(&state)))
+        Verdict::Unknown(format!(
+            "Z3 counterexample did not replay: {}",
+            self.domain.show(&state)
+        ))
     }
 }

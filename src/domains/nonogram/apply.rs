@@ -4,13 +4,15 @@
 //! and on each sub-line of its decomposition, all against the state at the
 //! start of the round, and all fills are applied at once. A fill that is out
 //! of range or disagrees with the target is an error naming the rule and the
-//! line — never counted, never dropped.
+//! line — never counted, never dropped. The states at the start of each
+//! round, with their frames' views ([`Prepared`]), are available
+//! ([`rounds`]) for incremental coverage.
 
 use super::decompose::decompose;
 use super::domain::{fill_args, Nonogram};
 use super::line::{Cell, Line};
 use crate::dsl::ast::Rule;
-use crate::dsl::eval::Interpreter;
+use crate::dsl::eval::{Interpreter, View};
 
 /// How rules are applied.
 #[derive(Clone, Copy, Debug, Default)]
@@ -40,11 +42,13 @@ pub struct UnsoundFill {
     pub reason: String,
 }
 
-/// A (sub-)line in one orientation, with where its cells sit in the whole line.
+/// A (sub-)line in one orientation, with where its cells sit in the whole
+/// line, and its view.
 struct Frame {
     line: Line,
     offset: usize,
     mirrored: bool,
+    view: View,
 }
 
 impl Frame {
@@ -58,41 +62,49 @@ impl Frame {
     }
 }
 
-fn frames(cells: &[Cell], hints: &[u32], opts: ApplyOptions) -> Vec<Frame> {
-    let whole = Line::new(hints.to_vec(), cells.to_vec());
-    let mut parts = vec![(whole.clone(), 0)];
-    if let Some(subs) = decompose(&whole) {
-        if subs.len() > 1 {
-            parts.extend(subs.into_iter().map(|s| (s.line, s.offset)));
-        }
-    }
-    let mut out = vec![];
-    for (line, offset) in parts {
-        if !opts.one_sided {
-            out.push(Frame { line: line.mirror(), offset, mirrored: true });
-        }
-        out.push(Frame { line, offset, mirrored: false });
-    }
-    out
+/// A state of a line ready for rules: its cells and its frames (the whole
+/// line and each sub-line of its decomposition, in the orientations rules
+/// are applied in), with their views.
+pub struct Prepared {
+    cells: Vec<Cell>,
+    frames: Vec<Frame>,
 }
 
-/// Applies `rules` to `start` until nothing changes; `target` is the
-/// maximal transition every fill must agree with. Returns the final cells.
-pub fn saturate(
-    domain: &Nonogram,
-    rules: &[&Rule],
-    start: &Line,
-    target: &[Cell],
-    opts: ApplyOptions,
-) -> Result<Vec<Cell>, UnsoundFill> {
-    let size = crate::domains::Domain::schema(domain).size_feature;
-    let mut cells = start.cells.clone();
-    loop {
+impl Prepared {
+    /// The state `hints | cells`.
+    pub fn new(domain: &Nonogram, hints: &[u32], cells: &[Cell], opts: ApplyOptions) -> Prepared {
+        let whole = Line::new(hints.to_vec(), cells.to_vec());
+        let mut parts = vec![(whole.clone(), 0)];
+        if let Some(subs) = decompose(&whole) {
+            if subs.len() > 1 {
+                parts.extend(subs.into_iter().map(|s| (s.line, s.offset)));
+            }
+        }
+        let mut frames = vec![];
+        for (line, offset) in parts {
+            let frame = |line: Line, mirrored| Frame { view: domain.line_view(&line), line, offset, mirrored };
+            if !opts.one_sided {
+                frames.push(frame(line.mirror(), true));
+            }
+            frames.push(frame(line, false));
+        }
+        Prepared { cells: cells.to_vec(), frames }
+    }
+
+    /// The cells.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The fills one round of `rules` makes on unknown cells of this state:
+    /// every rule in every frame. `target` is the maximal transition every
+    /// fill must agree with.
+    pub fn fills(&self, domain: &Nonogram, rules: &[&Rule], target: &[Cell]) -> Result<Vec<(usize, Cell)>, UnsoundFill> {
+        let size = crate::domains::Domain::schema(domain).size_feature;
         let mut fills: Vec<(usize, Cell)> = vec![];
-        for frame in frames(&cells, &start.hints, opts) {
-            let view = domain.line_view(&frame.line);
+        for frame in &self.frames {
             for rule in rules {
-                for (_, action) in Interpreter::new(rule, &view, size).applications() {
+                for (_, action) in Interpreter::new(rule, &frame.view, size).applications() {
                     let Some((value, a, b)) = fill_args(&action) else { continue };
                     let fail = |reason: String| UnsoundFill {
                         rule: rule.name.clone(),
@@ -111,15 +123,60 @@ pub fn saturate(
                     for i in a as usize..b as usize {
                         let at = frame.cell(i);
                         if target[at] != want {
-                            return Err(fail(format!("but cell {at} of the whole line is `{}` in the target", target[at].to_char())));
+                            return Err(fail(format!(
+                                "but cell {at} of the whole line is `{}` in the target",
+                                target[at].to_char()
+                            )));
                         }
-                        if cells[at] == Cell::Unknown {
+                        if self.cells[at] == Cell::Unknown {
                             fills.push((at, want));
                         }
                     }
                 }
             }
         }
+        Ok(fills)
+    }
+}
+
+/// Applies `rules` to `start` until nothing changes; `target` is the
+/// maximal transition every fill must agree with. Returns the state at the
+/// start of every round, the last being the final state (no round fills
+/// anything there).
+pub fn rounds(
+    domain: &Nonogram,
+    rules: &[&Rule],
+    start: &Line,
+    target: &[Cell],
+    opts: ApplyOptions,
+) -> Result<Vec<Prepared>, UnsoundFill> {
+    let mut states = vec![Prepared::new(domain, &start.hints, &start.cells, opts)];
+    loop {
+        let state = states.last().expect("at least the start");
+        let fills = state.fills(domain, rules, target)?;
+        if fills.is_empty() {
+            return Ok(states);
+        }
+        let mut next = state.cells.clone();
+        for (at, c) in fills {
+            next[at] = c;
+        }
+        states.push(Prepared::new(domain, &start.hints, &next, opts));
+    }
+}
+
+/// Applies `rules` to `start` until nothing changes; `target` is the
+/// maximal transition every fill must agree with. Returns the final cells.
+pub fn saturate(
+    domain: &Nonogram,
+    rules: &[&Rule],
+    start: &Line,
+    target: &[Cell],
+    opts: ApplyOptions,
+) -> Result<Vec<Cell>, UnsoundFill> {
+    let mut cells = start.cells.clone();
+    loop {
+        let fills = Prepared::new(domain, &start.hints, &cells, opts).fills(domain, rules, target)?;
         if fills.is_empty() {
             return Ok(cells);
         }

@@ -123,10 +123,10 @@ impl Nonogram {
         let n = line.len() as i64;
         let total: i64 = line.hints.iter().map(|&h| h as i64).sum();
         let mut before = 0i64;
+        let mut row = vec![0; nf];
         for (i, &h) in line.hints.iter().enumerate() {
             let h = h as i64;
             let i64i = i as i64;
-            let mut row = vec![0; nf];
             row[ids.start.0 as usize] = i64i;
             row[ids.size.0 as usize] = h;
             row[ids.lowest_end.0 as usize] = i64i + before + h;
@@ -136,7 +136,7 @@ impl Nonogram {
         }
         for (ty, runs) in [(ids.block, line.blocks()), (ids.gap, line.gaps())] {
             for (s, len) in runs {
-                let mut row = vec![0; nf];
+                row.fill(0);
                 row[ids.start.0 as usize] = s as i64;
                 row[ids.size.0 as usize] = len as i64;
                 tables[ty.0 as usize].push(&row);
@@ -214,5 +214,25 @@ impl Domain for Nonogram {
 
     fn small_states(&self, size: u32) -> Vec<LineState> {
         super::enumerate::valid_lines(size as usize)
+    }
+
+    fn sample_states(&self, table: u32, bound: u32, seed: u64, count: usize) -> Vec<LineState> {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (lo, hi) = ((table + 1) as usize, (bound as usize).max(table as usize + 1));
+        (0..count)
+            .map(|_| {
+                // a random solution, then a random share of its cells known
+                let n = rng.gen_range(lo..=hi);
+                let density = rng.gen_range(0.2..0.8);
+                let solution: Vec<bool> = (0..n).map(|_| rng.gen_bool(density)).collect();
+                let known = rng.gen_range(0.0..0.7);
+                let cells = solution
+                    .iter()
+                    .map(|&v| if rng.gen_bool(known) { Cell::from_bool(v) } else { Cell::Unknown })
+                    .collect();
+                LineState::new(Line::new(super::line::hints_of(&solution), cells)).expect("a line with a solution is valid")
+            })
+            .collect()
     }
 }

@@ -4,7 +4,6 @@
 
 use super::domain::LineState;
 use super::line::{Cell, Line};
-use super::solver::LineSolver;
 
 /// Every hint sequence that fits in `len` cells (including no hints).
 pub fn hint_sequences(len: usize) -> Vec<Vec<u32>> {
@@ -25,9 +24,18 @@ pub fn hint_sequences(len: usize) -> Vec<Vec<u32>> {
 }
 
 /// The hint pattern as a string of cells (`1`s for hints, one `0` between
-/// them) for an automaton whose states are positions in it.
+/// them) for an automaton whose states are positions in it, as bit masks
+/// over positions `0..=end` (so patterns are at most 63 cells).
 struct Pattern {
-    cells: Vec<bool>,
+    /// One past the last position.
+    end: usize,
+    /// Positions before a `1` of the pattern (reading true advances).
+    ones: u64,
+    /// Positions before a separator `0` (reading false advances).
+    zeros: u64,
+    /// Positions where an extra false cell is allowed: the two ends and
+    /// right after a separator.
+    stay: u64,
 }
 
 impl Pattern {
@@ -37,75 +45,128 @@ impl Pattern {
             if i > 0 {
                 cells.push(false);
             }
-            cells.extend(std::iter::repeat(true).take(h as usize));
+            cells.extend(std::iter::repeat_n(true, h as usize));
         }
-        Pattern { cells }
+        let end = cells.len();
+        let mut p = Pattern { end, ones: 0, zeros: 0, stay: 1 | 1 << end };
+        for (i, &c) in cells.iter().enumerate() {
+            if c {
+                p.ones |= 1 << i;
+            } else {
+                p.zeros |= 1 << i;
+                p.stay |= 1 << (i + 1);
+            }
+        }
+        p
     }
 
-    /// States reachable from `states` (a bitset of positions) reading `cell`.
+    /// States reachable from `states` reading `cell`.
     fn step(&self, states: u64, cell: Cell) -> u64 {
-        let end = self.cells.len();
-        let mut out = 0u64;
-        for p in 0..=end {
-            if states >> p & 1 == 0 {
-                continue;
-            }
-            let may_be = |v: bool| cell == Cell::Unknown || cell == Cell::from_bool(v);
-            // extra empty cells are allowed at the ends and after a separator
-            if may_be(false) && (p == 0 || p == end || !self.cells[p - 1]) {
-                out |= 1 << p;
-            }
-            if p < end && may_be(self.cells[p]) {
-                out |= 1 << (p + 1);
-            }
+        let on_false = (states & self.stay) | (states & self.zeros) << 1;
+        let on_true = (states & self.ones) << 1;
+        match cell {
+            Cell::Unknown => on_false | on_true,
+            Cell::True => on_true,
+            Cell::False => on_false,
         }
-        out
+    }
+
+    /// States from which reading `cell` reaches one of `states`.
+    fn back(&self, states: u64, cell: Cell) -> u64 {
+        let on_false = (states & self.stay) | (states >> 1 & self.zeros);
+        let on_true = states >> 1 & self.ones;
+        match cell {
+            Cell::Unknown => on_false | on_true,
+            Cell::True => on_true,
+            Cell::False => on_false,
+        }
+    }
+
+    /// The accepting state.
+    fn accept(&self) -> u64 {
+        1 << self.end
     }
 }
 
-/// Calls `f` with every valid line of exactly `len` cells and the given
-/// hints: a depth-first walk over cells that keeps only prefixes some
-/// solution extends.
-fn for_each_valid_cells(hints: &[u32], len: usize, f: &mut impl FnMut(&[Cell])) {
+/// Calls `f(cells, target)` with the cells of every valid line of exactly
+/// `len` cells and the given hints and its maximal transition, in the
+/// walk's order: a depth-first walk over cells (unknown, true, false) that
+/// keeps only prefixes some solution extends. The maximal transition comes
+/// from the same automaton: a cell can take a value if a state reached
+/// before it steps on that value into a state that can finish the line.
+///
+/// # Panics
+/// If the hints need more than 63 cells.
+pub fn for_each_valid_solved(hints: &[u32], len: usize, mut f: impl FnMut(&[Cell], &[Cell])) {
+    assert!(Line::min_len(hints) < 64, "hint patterns longer than 63 cells are not supported");
     let pattern = Pattern::new(hints);
-    let end = pattern.cells.len();
     // finish[r]: states from which r unknown cells can reach the end
-    let mut finish = vec![1u64 << end];
+    let mut finish = vec![pattern.accept()];
     for r in 1..=len {
-        let mut ok = 0u64;
-        for p in 0..=end {
-            if pattern.step(1 << p, Cell::Unknown) & finish[r - 1] != 0 {
-                ok |= 1 << p;
+        finish.push(pattern.back(finish[r - 1], Cell::Unknown));
+    }
+    if finish[len] & 1 == 0 {
+        return;
+    }
+    struct Walk<'a> {
+        pattern: &'a Pattern,
+        finish: &'a [u64],
+        len: usize,
+        cells: Vec<Cell>,
+        /// `reached[i]`: the states after the first i cells.
+        reached: Vec<u64>,
+        target: Vec<Cell>,
+    }
+    impl Walk<'_> {
+        fn leaf(&mut self, f: &mut impl FnMut(&[Cell], &[Cell])) {
+            let mut after = self.pattern.accept();
+            for i in (0..self.len).rev() {
+                let c = self.cells[i];
+                let can = |v: Cell| c.agrees_with(v) && self.pattern.step(self.reached[i], v) & after != 0;
+                self.target[i] = match (can(Cell::True), can(Cell::False)) {
+                    (true, false) => Cell::True,
+                    (false, true) => Cell::False,
+                    _ => Cell::Unknown,
+                };
+                after = self.pattern.back(after, c);
+            }
+            f(&self.cells, &self.target);
+        }
+
+        fn walk(&mut self, f: &mut impl FnMut(&[Cell], &[Cell])) {
+            let depth = self.cells.len();
+            if depth == self.len {
+                self.leaf(f);
+                return;
+            }
+            for c in [Cell::Unknown, Cell::True, Cell::False] {
+                let next = self.pattern.step(self.reached[depth], c);
+                if next & self.finish[self.len - depth - 1] != 0 {
+                    self.cells.push(c);
+                    self.reached.push(next);
+                    self.walk(f);
+                    self.cells.pop();
+                    self.reached.pop();
+                }
             }
         }
-        finish.push(ok);
     }
-    let mut cells = Vec::with_capacity(len);
-    fn walk(pattern: &Pattern, finish: &[u64], len: usize, states: u64, cells: &mut Vec<Cell>, f: &mut impl FnMut(&[Cell])) {
-        if cells.len() == len {
-            f(cells);
-            return;
-        }
-        for c in [Cell::Unknown, Cell::True, Cell::False] {
-            let next = pattern.step(states, c);
-            if next & finish[len - cells.len() - 1] != 0 {
-                cells.push(c);
-                walk(pattern, finish, len, next, cells, f);
-                cells.pop();
-            }
-        }
-    }
-    walk(&pattern, &finish, len, 1, &mut cells, f);
+    let mut walk = Walk {
+        pattern: &pattern,
+        finish: &finish,
+        len,
+        cells: Vec::with_capacity(len),
+        reached: vec![1],
+        target: vec![Cell::Unknown; len],
+    };
+    walk.walk(&mut f);
 }
 
 /// Calls `f` with every valid line state of exactly `len` cells and the
 /// given hints, with its maximal transition.
 pub fn for_each_valid_line(hints: &[u32], len: usize, mut f: impl FnMut(&LineState)) {
-    let mut solver = LineSolver::new();
-    for_each_valid_cells(hints, len, &mut |cells| {
-        let line = Line::new(hints.to_vec(), cells.to_vec());
-        let target = solver.solve(&line).expect("the walk yields only valid lines");
-        f(&LineState { line, target });
+    for_each_valid_solved(hints, len, |cells, target| {
+        f(&LineState { line: Line::new(hints.to_vec(), cells.to_vec()), target: target.to_vec() });
     });
 }
 
@@ -126,6 +187,7 @@ pub fn valid_lines(max_len: usize) -> Vec<LineState> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domains::nonogram::solver::LineSolver;
 
     #[test]
     fn hint_sequences_fit() {
@@ -139,12 +201,15 @@ mod tests {
     }
 
     #[test]
-    fn the_walk_yields_exactly_the_valid_lines() {
+    fn the_walk_yields_exactly_the_valid_lines_with_their_maximal_transitions() {
         let mut solver = LineSolver::new();
         for len in 1..=6 {
             for hints in hint_sequences(len) {
                 let mut walked = vec![];
-                for_each_valid_line(&hints, len, |s| walked.push(s.line.cells.clone()));
+                for_each_valid_line(&hints, len, |s| {
+                    assert_eq!(solver.solve(&s.line).as_ref(), Some(&s.target), "{}", s.line);
+                    walked.push(s.line.cells.clone());
+                });
                 let mut brute = vec![];
                 for code in 0..3usize.pow(len as u32) {
                     let cells: Vec<Cell> = (0..len).map(|i| [Cell::Unknown, Cell::True, Cell::False][code / 3usize.pow(i as u32) % 3]).collect();

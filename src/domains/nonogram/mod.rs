@@ -11,20 +11,27 @@
 //! - [`domain`]: the `Domain` implementation (view, oracle, orientations);
 //! - [`symbolic`]: the Z3 encoding of every line up to a bound;
 //! - [`enumerate`]: every valid small line state;
+//! - [`spec`]: specifications for synthesis (a state and one run of deductions);
+//! - [`mine`]: specifications mined from small lines (one per run of
+//!   newly forced cells);
 //! - [`apply`], [`coverage`], [`check`]: rule sets on lines, coverage on
-//!   test sets, brute-force soundness.
+//!   test sets, brute-force soundness;
+//! - [`compare`]: a learned rule set against control rules.
 
 pub mod apply;
 pub mod board;
 pub mod check;
+pub mod compare;
 pub mod coverage;
 pub mod decompose;
 pub mod domain;
 pub mod enumerate;
 pub mod line;
+pub mod mine;
 pub mod lines_file;
 pub mod non_file;
 pub mod solver;
+pub mod spec;
 pub mod symbolic;
 pub mod trace;
 

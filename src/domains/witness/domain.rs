@@ -80,58 +80,6 @@ impl Witness {
     pub fn ids(&self) -> ViewIds {
         self.ids
     }
-
-    /// `count` random completable states on puzzles larger than the
-    /// exhaustive table's (`table` x `table`) and up to `bound` x `bound`
-    /// squares, from `seed` (deterministic): the tier of concrete states
-    /// that rejects candidates failing only beyond the table (what the
-    /// engine's `Domain::sample_states` asks for). Only completable states
-    /// can refute `prune`, so only those are drawn: width and height
-    /// uniform (redrawn until one side exceeds `table`), a uniform start,
-    /// a uniform border goal, a random path between them
-    /// ([`random_path`]), triangles on a random share of the squares it
-    /// touches (as many as it uses, so it is a solution; every solution
-    /// touches every triangle square, so every completable state can be
-    /// drawn), and a uniform proper prefix of the path.
-    pub fn sample_states(&self, table: u32, bound: u32, seed: u64, count: usize) -> Vec<WitnessState> {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let low = table as usize + 1;
-        let high = (bound as usize).max(low).min(MAX_SIDE);
-        (0..count)
-            .map(|_| {
-                let (w, h) = loop {
-                    let (w, h) = (rng.gen_range(1..=high), rng.gen_range(1..=high));
-                    if w.max(h) >= low {
-                        break (w, h);
-                    }
-                };
-                let grid = Grid::new(w, h);
-                let start = rng.gen_range(0..grid.num_vertices());
-                let goals: Vec<usize> =
-                    (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
-                let goal = goals[rng.gen_range(0..goals.len())];
-                let route = random_path(&mut rng, grid, start, goal);
-                let mut used = vec![0u8; grid.num_squares()];
-                for pair in route.windows(2) {
-                    for s in grid.edge_squares(pair[0], pair[1]) {
-                        used[s] += 1;
-                    }
-                }
-                let share = rng.gen_range(0.2..=1.0);
-                let tri: Vec<(usize, usize, u8)> = (0..used.len())
-                    .filter(|&s| used[s] > 0 && rng.gen_bool(share))
-                    .map(|s| (grid.square(s).0, grid.square(s).1, used[s]))
-                    .collect();
-                let puzzle = Puzzle::new(w, h, grid.vertex(start), grid.vertex(goal), &tri).expect("a path's puzzle is valid");
-                let length = rng.gen_range(0..route.len() - 1);
-                let mut path = Path::new(&puzzle);
-                for &v in &route[1..=length] {
-                    path.push_id(v);
-                }
-                WitnessState { puzzle, path, completable: true }
-            })
-            .collect()
-    }
 }
 
 impl Default for Witness {
@@ -232,6 +180,53 @@ impl Domain for Witness {
 
     fn images(&self, state: &WitnessState, deduction: &ActionValue) -> Vec<(WitnessState, ActionValue)> {
         vec![(state.clone(), deduction.clone())]
+    }
+
+    /// Only completable states can refute `prune`, so only those are
+    /// drawn: width and height uniform (redrawn until one side exceeds
+    /// `table`), a uniform start, a uniform border goal, a random path
+    /// between them ([`random_path`]), triangles on a random share of the
+    /// squares it touches (as many as it uses, so it is a solution; every
+    /// solution touches every triangle square, so every completable state
+    /// can be drawn), and a uniform proper prefix of the path.
+    fn sample_states(&self, table: u32, bound: u32, seed: u64, count: usize) -> Vec<WitnessState> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let low = table as usize + 1;
+        let high = (bound as usize).max(low).min(MAX_SIDE);
+        (0..count)
+            .map(|_| {
+                let (w, h) = loop {
+                    let (w, h) = (rng.gen_range(1..=high), rng.gen_range(1..=high));
+                    if w.max(h) >= low {
+                        break (w, h);
+                    }
+                };
+                let grid = Grid::new(w, h);
+                let start = rng.gen_range(0..grid.num_vertices());
+                let goals: Vec<usize> =
+                    (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
+                let goal = goals[rng.gen_range(0..goals.len())];
+                let route = random_path(&mut rng, grid, start, goal);
+                let mut used = vec![0u8; grid.num_squares()];
+                for pair in route.windows(2) {
+                    for s in grid.edge_squares(pair[0], pair[1]) {
+                        used[s] += 1;
+                    }
+                }
+                let share = rng.gen_range(0.2..=1.0);
+                let tri: Vec<(usize, usize, u8)> = (0..used.len())
+                    .filter(|&s| used[s] > 0 && rng.gen_bool(share))
+                    .map(|s| (grid.square(s).0, grid.square(s).1, used[s]))
+                    .collect();
+                let puzzle = Puzzle::new(w, h, grid.vertex(start), grid.vertex(goal), &tri).expect("a path's puzzle is valid");
+                let length = rng.gen_range(0..route.len() - 1);
+                let mut path = Path::new(&puzzle);
+                for &v in &route[1..=length] {
+                    path.push_id(v);
+                }
+                WitnessState { puzzle, path, completable: true }
+            })
+            .collect()
     }
 
     fn small_states(&self, size: u32) -> Vec<WitnessState> {

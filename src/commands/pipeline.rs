@@ -1,0 +1,217 @@
+//! `mine`, `select` and `compare`: the nonogram learning pipeline's
+//! commands around synthesis (specifications in, rule sets out).
+
+use super::{read_nonogram_rules, CmdResult};
+use stratsynth::domains::nonogram::apply::ApplyOptions;
+use stratsynth::domains::nonogram::compare::{compare as compare_sets, Match};
+use stratsynth::domains::nonogram::coverage::Coverage;
+use stratsynth::domains::nonogram::lines_file::{format_transition, read_lines_file, Transition};
+use stratsynth::domains::nonogram::mine::{mine as mine_specs, Sample, MAX_MINE_LEN};
+use stratsynth::domains::nonogram::domain::Nonogram;
+use stratsynth::domains::Domain;
+use stratsynth::dsl::ast::Rule;
+use stratsynth::dsl::cost::cost;
+use stratsynth::dsl::print::print_rule;
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+/// Writes `text` to `path` (created or truncated).
+fn write_file(path: &Path, text: &str) -> Result<(), String> {
+    let mut file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    file.write_all(text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Reads a `.lines` test set within the domain's line limit.
+fn read_tests(domain: &Nonogram, lines: &Path) -> Result<Vec<Transition>, String> {
+    read_lines_file(lines, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())
+}
+
+/// How rules are applied, in words.
+fn orientation(one_sided: bool) -> &'static str {
+    if one_sided {
+        "one orientation"
+    } else {
+        "both orientations"
+    }
+}
+
+/// `mine nonogram --max-len L [--sample N --seed S] -o OUT`.
+pub fn mine(max_len: usize, sample: Option<usize>, seed: u64, output: &Path) -> CmdResult {
+    if max_len == 0 || max_len > MAX_MINE_LEN {
+        return Err(format!("--max-len must be between 1 and {MAX_MINE_LEN} (the number of states grows about 4x per cell)"));
+    }
+    let sample = sample.map(|count| Sample { count, seed });
+    let (report, specs) = mine_specs(max_len, sample);
+    let mut command = format!("stratsynth mine nonogram --max-len {max_len}");
+    if let Some(s) = sample {
+        command.push_str(&format!(" --sample {} --seed {}", s.count, s.seed));
+    }
+    command.push_str(&format!(" -o {}", output.display()));
+    let used = match sample {
+        Some(s) => format!("{} sampled with seed {}", report.used, s.seed),
+        None => "all used".to_string(),
+    };
+    let mut text = format!(
+        "# {command}\n\
+         # {} valid line states of 1-{max_len} cells; {} mirror pairs (one state kept from each); \
+         {} productive, {used}; {} specifications (one per run of newly forced cells)\n\
+         # HINTS | START | TARGET\n",
+        report.states, report.mirror_pairs, report.productive, report.specs
+    );
+    for t in &specs {
+        text.push_str(&format_transition(t));
+        text.push('\n');
+    }
+    write_file(output, &text)?;
+    eprintln!(
+        "{} states, {} mirror pairs, {} productive, {used}: wrote {} specifications to {}",
+        report.states,
+        report.mirror_pairs,
+        report.productive,
+        report.specs,
+        output.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `select --rules R --lines T -k K -o OUT [--one-sided]`.
+pub fn select(rules_path: &Path, lines: &Path, k: usize, output: &Path, one_sided: bool) -> CmdResult {
+    if k == 0 {
+        return Err("-k must be at least 1".into());
+    }
+    let (domain, rules) = read_nonogram_rules(rules_path)?;
+    let tests = read_tests(&domain, lines)?;
+    let coverage = Coverage::new(&domain, &rules, &tests, ApplyOptions { one_sided });
+    let cost_of = |i: usize| cost(&rules[i], domain.schema());
+    let picks = coverage.top(k, cost_of).map_err(|e| format!("{}: {e}", lines.display()))?;
+    let max = coverage.max_cells();
+    let covered = picks.last().map_or(0, |p| p.score);
+
+    let mut table = vec![format!("{:>4}  {:<28} {:>5} {:>8} {:>11} {:>7}", "rank", "rule", "cost", "gain", "cumulative", "%")];
+    let mut previous = 0;
+    for (rank, p) in picks.iter().enumerate() {
+        table.push(format!(
+            "{:>4}  {:<28} {:>5} {:>8} {:>11} {:>6.1}%",
+            rank + 1,
+            rules[p.index].name,
+            cost_of(p.index),
+            p.score - previous,
+            p.score,
+            percent(p.score, max)
+        ));
+        previous = p.score;
+    }
+    let summary = format!(
+        "{} of {} rules chosen greedily by coverage ({}, with the decomposition oracle) on {} transitions of {}: \
+         {covered} of {max} cells ({:.1}%)",
+        picks.len(),
+        rules.len(),
+        orientation(one_sided),
+        tests.len(),
+        lines.display(),
+        percent(covered, max)
+    );
+    let command = format!(
+        "stratsynth select --rules {} --lines {} -k {k} -o {}{}",
+        rules_path.display(),
+        lines.display(),
+        output.display(),
+        if one_sided { " --one-sided" } else { "" }
+    );
+    let mut text = format!("# {command}\n# {summary}\n");
+    for row in &table {
+        text.push_str(&format!("# {row}\n"));
+    }
+    let chosen: Vec<String> = picks.iter().map(|p| print_rule(&rules[p.index], domain.schema())).collect();
+    text.push('\n');
+    text.push_str(&chosen.join("\n"));
+    write_file(output, &text)?;
+    println!("{summary}");
+    for row in &table {
+        println!("{row}");
+    }
+    if picks.len() < k {
+        println!("(no other rule adds coverage)");
+    }
+    eprintln!("wrote {} rules to {}", picks.len(), output.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `compare --learned L --control C --lines T [--one-sided]`.
+pub fn compare(learned_path: &Path, control_path: &Path, lines: &Path, one_sided: bool) -> CmdResult {
+    let (domain, learned) = read_nonogram_rules(learned_path)?;
+    let (_, control) = read_nonogram_rules(control_path)?;
+    let tests = read_tests(&domain, lines)?;
+    let rows = compare_sets(&domain, &learned, &control, &tests, ApplyOptions { one_sided })
+        .map_err(|e| format!("{}: {e}", lines.display()))?;
+    println!(
+        "{} control rules of {} against {} learned rules of {} on {} transitions of {}",
+        control.len(),
+        control_path.display(),
+        learned.len(),
+        learned_path.display(),
+        tests.len(),
+        lines.display()
+    );
+    println!(
+        "cells: (transition, cell) pairs the control rule covers applied alone ({}, with the decomposition oracle)\n\
+         exact: a learned rule that is the same up to names, variable names, and the order of declarations and conjuncts\n\
+         same cells / more general: a learned rule that, applied alone, covers exactly those pairs / all of them and more\n\
+         partial: no learned rule covers all of them; the one covering most, and its share\n\
+         its cells: the pairs that learned rule covers alone\n\
+         set: share of the pairs covered by some learned rule alone",
+        orientation(one_sided)
+    );
+    println!(
+        "{:<28} {:>7}  {:<13} {:<28} {:>7} {:>9} {:>7}",
+        "control rule", "cells", "verdict", "learned rule", "share", "its cells", "set"
+    );
+    let name = |l: usize| learned[l].name.as_str();
+    let (mut exact, mut same, mut general) = (0, 0, 0);
+    for row in &rows {
+        let (verdict, by, share) = match &row.verdict {
+            Match::Exact { learned } => {
+                exact += 1;
+                ("exact", name(*learned), row.cells)
+            }
+            Match::SameCells { learned } => {
+                same += 1;
+                ("same cells", name(*learned), row.cells)
+            }
+            Match::MoreGeneral { learned } => {
+                general += 1;
+                ("more general", name(*learned), row.cells)
+            }
+            Match::Partial { learned, common } => ("partial", name(*learned), *common),
+            Match::None => ("none", "-", 0),
+            Match::Uncovered => ("uncovered", "-", 0),
+        };
+        let shown = |part: usize| if row.cells == 0 { "-".to_string() } else { format!("{:.1}%", percent(part, row.cells)) };
+        let rule: &Rule = &control[row.control];
+        println!(
+            "{:<28} {:>7}  {:<13} {:<28} {:>7} {:>9} {:>7}",
+            rule.name,
+            row.cells,
+            verdict,
+            by,
+            shown(share),
+            row.learned_cells,
+            shown(row.by_set)
+        );
+    }
+    println!(
+        "recovered {} of {} control rules ({exact} exactly, {same} by a rule covering the same cells, {general} by a more general rule)",
+        exact + same + general,
+        control.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,262 @@
+//! Choosing a condition as a covering problem over example pairs.
+//!
+//! A candidate condition is a conjunction of atoms. On the known bad pairs
+//! (state, binding) where the action is wrong, the condition must be false,
+//! so every bad pair must be *excluded* by some atom. Among the conjunctions
+//! that exclude them all, [`cheapest`] finds the cheapest (iterative
+//! deepening becomes branch and bound over atom costs) and [`widest`] the
+//! one true on the most good pairs (condition generalisation). Both break
+//! ties by a fixed total order on atom sets, so that the answer does not
+//! depend on which bad pairs happen to be known: a condition that is truly
+//! sound excludes every bad pair, so CEGIS ends on the first truly sound
+//! condition in that order whatever the counterexample pool held.
+
+use std::collections::HashMap;
+
+/// A set of small integers (pair indices); grows as bits are set, and
+/// treats every bit beyond its words as clear.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Bits(Vec<u64>);
+
+impl Bits {
+    /// The empty set.
+    pub fn new() -> Bits {
+        Bits(vec![])
+    }
+
+    /// `{0, ..., n-1}`.
+    pub fn full(n: usize) -> Bits {
+        let mut b = Bits(vec![u64::MAX; n / 64]);
+        if n % 64 != 0 {
+            b.0.push((1u64 << (n % 64)) - 1);
+        }
+        b
+    }
+
+    /// Adds `i`.
+    pub fn set(&mut self, i: usize) {
+        if self.0.len() <= i / 64 {
+            self.0.resize(i / 64 + 1, 0);
+        }
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Whether `i` is in the set.
+    pub fn get(&self, i: usize) -> bool {
+        self.0.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
+    }
+
+    /// How many elements.
+    pub fn count(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The smallest element.
+    pub fn first(&self) -> Option<usize> {
+        self.0.iter().enumerate().find(|(_, &w)| w != 0).map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+    }
+
+    /// The elements, ascending.
+    pub fn ones(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| (0..64).filter(move |b| w >> b & 1 == 1).map(move |b| i * 64 + b))
+    }
+
+    /// `self ∩ other`
+    pub fn and(&self, other: &Bits) -> Bits {
+        Bits(self.0.iter().zip(&other.0).map(|(a, b)| a & b).collect())
+    }
+
+    /// `self \ other`
+    pub fn minus(&self, other: &Bits) -> Bits {
+        Bits(self.0.iter().enumerate().map(|(i, a)| a & !other.0.get(i).copied().unwrap_or(0)).collect())
+    }
+
+    /// Whether `self ⊆ other`.
+    pub fn is_subset(&self, other: &Bits) -> bool {
+        self.0.iter().enumerate().all(|(i, a)| a & !other.0.get(i).copied().unwrap_or(0) == 0)
+    }
+}
+
+/// An atom as the covering problem sees it.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    /// Its cost.
+    pub cost: u32,
+    /// Its place in the fixed order of atoms (ties between equal-cost sets
+    /// go to the lexicographically smaller list of keys).
+    pub key: usize,
+    /// The bad pairs it excludes (is false on).
+    pub excludes: Bits,
+    /// The good pairs it is true on (only [`widest`] reads it).
+    pub keeps: Bits,
+}
+
+/// The search gives up after this many steps and keeps the best so far.
+const STEPS: usize = 400_000;
+
+struct Best {
+    cost: u32,
+    kept: usize,
+    keys: Vec<usize>,
+    picks: Vec<usize>,
+}
+
+impl Best {
+    /// Whether (kept, cost, keys) beats the best: more kept, then cheaper,
+    /// then lexicographically smaller keys.
+    fn beaten_by(&self, kept: usize, cost: u32, keys: &[usize]) -> bool {
+        (std::cmp::Reverse(kept), cost, keys) < (std::cmp::Reverse(self.kept), self.cost, self.keys.as_slice())
+    }
+}
+
+struct Search<'a> {
+    choices: &'a [Choice],
+    /// Per bad pair, the choices that exclude it (cheapest first).
+    excluders: HashMap<usize, Vec<usize>>,
+    max_atoms: usize,
+    budget: u32,
+    steps: usize,
+    best: Option<Best>,
+    /// Whether coverage of good pairs counts (widest) or not (cheapest).
+    widest: bool,
+    min_kept: usize,
+}
+
+impl Search<'_> {
+    fn new(choices: &[Choice], budget: u32, max_atoms: usize, widest: bool) -> Search<'_> {
+        Search { choices, excluders: HashMap::new(), max_atoms, budget, steps: 0, best: None, widest, min_kept: 0 }
+    }
+
+    /// The choices that exclude bad pair `p`, cheapest first (memoised).
+    fn excluders(&mut self, p: usize) -> Vec<usize> {
+        let choices = self.choices;
+        self.excluders
+            .entry(p)
+            .or_insert_with(|| {
+                let mut list: Vec<usize> = (0..choices.len()).filter(|&i| choices[i].excludes.get(p)).collect();
+                list.sort_by_key(|&i| (choices[i].cost, choices[i].key));
+                list
+            })
+            .clone()
+    }
+
+    fn dfs(&mut self, uncovered: &Bits, picks: &mut Vec<usize>, cost: u32, kept: &Bits) {
+        self.steps += 1;
+        if self.steps > STEPS {
+            return;
+        }
+        let kept_count = if self.widest { kept.count() } else { 0 };
+        if self.widest && kept_count < self.min_kept {
+            return;
+        }
+        let Some(p) = uncovered.first() else {
+            let mut keys: Vec<usize> = picks.iter().map(|&i| self.choices[i].key).collect();
+            keys.sort_unstable();
+            if self.best.as_ref().is_none_or(|b| b.beaten_by(kept_count, cost, &keys)) {
+                self.best = Some(Best { cost, kept: kept_count, keys, picks: picks.clone() });
+            }
+            return;
+        };
+        if picks.len() == self.max_atoms {
+            return;
+        }
+        for i in self.excluders(p) {
+            let c = cost + self.choices[i].cost;
+            if c > self.budget {
+                break;
+            }
+            if let Some(b) = &self.best {
+                // cheapest: prune on cost; widest: coverage only shrinks
+                if !self.widest && c > b.cost {
+                    break;
+                }
+                if self.widest && kept.and(&self.choices[i].keeps).count() < b.kept {
+                    continue;
+                }
+            }
+            picks.push(i);
+            let next_kept = if self.widest { kept.and(&self.choices[i].keeps) } else { kept.clone() };
+            self.dfs(&uncovered.minus(&self.choices[i].excludes), picks, c, &next_kept);
+            picks.pop();
+        }
+    }
+}
+
+/// The cheapest conjunction of at most `max_atoms` choices, of cost at most
+/// `budget`, that excludes all `bad` pairs (indices into `choices`;
+/// empty = `true`). `None` if there is none.
+pub fn cheapest(choices: &[Choice], bad: &Bits, budget: u32, max_atoms: usize) -> Option<Vec<usize>> {
+    let mut search = Search::new(choices, budget, max_atoms, false);
+    search.dfs(bad, &mut vec![], 0, &Bits::new());
+    search.best.map(|b| b.picks)
+}
+
+/// The conjunction of at most `max_atoms` choices, of cost at most
+/// `budget`, that excludes all `bad` pairs and keeps the most of the
+/// `good` pairs, more than `at_least`; then the cheapest. Choices are
+/// expected to keep every pair the condition being generalised keeps.
+pub fn widest(choices: &[Choice], bad: &Bits, good: &Bits, at_least: usize, budget: u32, max_atoms: usize) -> Option<Vec<usize>> {
+    let mut search = Search::new(choices, budget, max_atoms, true);
+    search.min_kept = at_least + 1;
+    search.dfs(bad, &mut vec![], 0, good);
+    search.best.map(|b| b.picks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bits(set: &[usize]) -> Bits {
+        let mut b = Bits::new();
+        set.iter().for_each(|&i| b.set(i));
+        b
+    }
+
+    fn choice(cost: u32, key: usize, excludes: &[usize], keeps: &[usize]) -> Choice {
+        Choice { cost, key, excludes: bits(excludes), keeps: bits(keeps) }
+    }
+
+    #[test]
+    fn cheapest_cover_is_exact_and_tie_broken_by_keys() {
+        let choices = vec![
+            choice(3, 0, &[0, 1], &[]),
+            choice(3, 1, &[2, 3], &[]),
+            choice(5, 2, &[0, 1, 2, 3], &[]),
+            choice(2, 3, &[0, 1, 2], &[]),
+            choice(2, 4, &[3], &[]),
+        ];
+        // {3, 4} costs 4; {2} costs 5; {0, 1} costs 6
+        assert_eq!(cheapest(&choices, &Bits::full(4), 10, 3).map(|mut v| {
+            v.sort();
+            v
+        }), Some(vec![3, 4]));
+        assert_eq!(cheapest(&choices, &Bits::full(4), 10, 1), Some(vec![2]));
+        assert_eq!(cheapest(&choices, &Bits::full(4), 3, 3), None);
+        // nothing to exclude: `true`
+        assert_eq!(cheapest(&choices, &Bits::new(), 10, 3), Some(vec![]));
+        // equal cost: smaller keys win
+        let tied = vec![choice(2, 7, &[0, 1, 2, 3], &[]), choice(2, 5, &[0, 1, 2, 3], &[])];
+        assert_eq!(cheapest(&tied, &Bits::full(4), 10, 3), Some(vec![1]));
+    }
+
+    #[test]
+    fn widest_cover_keeps_the_most_good_pairs() {
+        let choices = vec![
+            choice(1, 0, &[0, 1, 2, 3], &[0]),
+            choice(4, 1, &[0, 1], &[0, 1, 2]),
+            choice(4, 2, &[2, 3], &[0, 1, 2]),
+            choice(1, 3, &[2, 3], &[0, 1]),
+        ];
+        // {1, 2} keeps 3 good pairs; {1, 3} keeps 2; {0} keeps 1
+        let mut w = widest(&choices, &Bits::full(4), &Bits::full(3), 1, 20, 3).unwrap();
+        w.sort();
+        assert_eq!(w, vec![1, 2]);
+        // must keep more than 3: impossible
+        assert_eq!(widest(&choices, &Bits::full(4), &Bits::full(3), 3, 20, 3), None);
+    }
+}

@@ -1,0 +1,175 @@
+//! The space candidates are drawn from: integer expressions over a
+//! pattern's variables, enumerated by increasing cost with one expression
+//! per class of equal ones (egg, [`ExprClasses`]), and the condition atoms
+//! built from them. Depends only on the schema, never on a state.
+
+use crate::dsl::ast::{BoolExpr, CmpOp, IntExpr, TypeId, Var};
+use crate::dsl::cost::{bool_cost, int_cost};
+use crate::dsl::schema::{FeatureKind, Schema};
+use crate::rewrite::ExprClasses;
+use std::collections::HashSet;
+
+/// An expression with its cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    /// The expression.
+    pub expr: IntExpr,
+    /// Its cost under the schema.
+    pub cost: u32,
+}
+
+/// Every integer expression over variables of the given types with cost at
+/// most `max_cost`, cheapest first, no two equal under the rewrites and
+/// none constant except the schema's literals. Multiplication is only by
+/// the schema's multipliers; literals are the schema's.
+pub fn int_terms(schema: &Schema, types: &[TypeId], max_cost: u32) -> Vec<Term> {
+    let costs = schema.costs();
+    let mut by_cost: Vec<Vec<IntExpr>> = vec![vec![]; max_cost as usize + 1];
+    let mut leaves: Vec<IntExpr> = schema.file.synthesis.literals.iter().map(|&k| IntExpr::Lit(k)).collect();
+    leaves.extend(schema.globals().map(IntExpr::Global));
+    for (v, &ty) in types.iter().enumerate() {
+        for f in schema.features() {
+            if schema.feature(f).kind == FeatureKind::Int && schema.applies(f, ty) {
+                leaves.push(IntExpr::Feature(f, v as Var));
+            }
+        }
+    }
+    let mut classes = ExprClasses::new();
+    let mut seen = HashSet::new();
+    let mut kept: Vec<Term> = vec![];
+    for c in 1..=max_cost {
+        let mut level: Vec<IntExpr> = leaves.iter().filter(|e| int_cost(e, schema) == c).cloned().collect();
+        for (ca, a_list) in by_cost.iter().enumerate().take(c as usize) {
+            for (cb, b_list) in by_cost.iter().enumerate().take(c as usize) {
+                for a in a_list {
+                    for b in b_list {
+                        if ca as u32 + cb as u32 + costs.add == c {
+                            level.push(IntExpr::add(a.clone(), b.clone()));
+                        }
+                        if ca as u32 + cb as u32 + costs.sub == c {
+                            level.push(IntExpr::sub(a.clone(), b.clone()));
+                        }
+                    }
+                }
+            }
+            if ca as u32 + costs.mul == c {
+                for a in a_list {
+                    for &k in &schema.file.synthesis.multipliers {
+                        level.push(IntExpr::Mul(k, Box::new(a.clone())));
+                    }
+                }
+            }
+        }
+        let ids: Vec<_> = level.iter().map(|e| classes.add(e)).collect();
+        classes.saturate();
+        // classes of earlier levels may have merged: canonicalise first
+        seen = seen.iter().map(|&id| classes.class(id)).collect();
+        for (e, id) in level.into_iter().zip(ids) {
+            if classes.constant(id).is_some() && !matches!(e, IntExpr::Lit(_)) {
+                continue;
+            }
+            if seen.insert(classes.class(id)) {
+                by_cost[c as usize].push(e.clone());
+                kept.push(Term { expr: e, cost: c });
+            }
+        }
+    }
+    kept
+}
+
+/// A condition atom: a comparison of two terms, or a boolean construct.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Atom {
+    /// The atom as a condition.
+    pub expr: BoolExpr,
+    /// Its cost.
+    pub cost: u32,
+    /// For comparisons, the operator and the indices of both sides in the
+    /// term list (so atoms evaluate from precomputed term values).
+    pub cmp: Option<(CmpOp, usize, usize)>,
+}
+
+/// The condition atoms over variables of the given types: comparisons
+/// `l CMP r` whose left side is a term of cost at most `max_left` (not a
+/// literal) and whose whole cost is at most `max_cost` (each unordered pair
+/// once), `maximal`/`minimal` of each variable whose type has the size
+/// feature, and every boolean feature — each also negated.
+pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, max_cost: u32) -> Vec<Atom> {
+    let costs = schema.costs();
+    let mut out = vec![];
+    let is_left = |t: &Term| t.cost <= max_left && !matches!(t.expr, IntExpr::Lit(_));
+    for (i, l) in terms.iter().enumerate() {
+        if !is_left(l) {
+            continue;
+        }
+        for (j, r) in terms.iter().enumerate() {
+            // each unordered pair once: (j, i) is made when j is a left side
+            if i == j || (is_left(r) && j < i) {
+                continue;
+            }
+            let cost = costs.cmp + l.cost + r.cost;
+            if cost > max_cost {
+                continue;
+            }
+            for op in CmpOp::ALL {
+                out.push(Atom { expr: BoolExpr::Cmp(op, l.expr.clone(), r.expr.clone()), cost, cmp: Some((op, i, j)) });
+            }
+        }
+    }
+    let mut push = |e: BoolExpr| {
+        for negated in [false, true] {
+            let expr = if negated { BoolExpr::Not(Box::new(e.clone())) } else { e.clone() };
+            let cost = bool_cost(&expr, schema);
+            if cost <= max_cost {
+                out.push(Atom { expr, cost, cmp: None });
+            }
+        }
+    };
+    for (v, &ty) in types.iter().enumerate() {
+        let v = v as Var;
+        if schema.applies(schema.size_feature, ty) {
+            push(BoolExpr::Maximal(v));
+            push(BoolExpr::Minimal(v));
+        }
+        for f in schema.features() {
+            if schema.feature(f).kind == FeatureKind::Bool && schema.applies(f, ty) {
+                push(BoolExpr::Feature(f, v));
+            }
+        }
+    }
+    out.sort_by_key(|a| a.cost);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dsl::schema::Schema;
+
+    #[test]
+    fn terms_are_distinct_cheapest_first_and_exclude_constant_folds() {
+        let s = Schema::nonogram();
+        let hint = s.type_id("hint").unwrap();
+        let block = s.type_id("block").unwrap();
+        let terms = int_terms(&s, &[hint, block], 5);
+        assert!(terms.windows(2).all(|w| w[0].cost <= w[1].cost));
+        let texts: Vec<String> = terms.iter().map(|t| format!("{:?}", t.expr)).collect();
+        let unique: HashSet<&String> = texts.iter().collect();
+        assert_eq!(unique.len(), texts.len());
+        let size = s.feature_id("size").unwrap();
+        let start = s.feature_id("start").unwrap();
+        let sb = IntExpr::Feature(start, 1);
+        let zb = IntExpr::Feature(size, 1);
+        let has = |e: &IntExpr| terms.iter().any(|t| &t.expr == e);
+        // one of start(b) + size(b) and size(b) + start(b), not both
+        assert!(has(&IntExpr::add(sb.clone(), zb.clone())) ^ has(&IntExpr::add(zb.clone(), sb.clone())));
+        // size(b) - size(b) is 0, already a literal
+        assert!(!has(&IntExpr::sub(zb.clone(), zb.clone())));
+        // 2 * size(h) (cost 3) comes before size(h) + size(h) (cost 3), which is dropped
+        let zh = IntExpr::Feature(size, 0);
+        assert!(has(&IntExpr::Mul(2, Box::new(zh.clone()))) ^ has(&IntExpr::add(zh.clone(), zh)));
+        let atoms = atoms(&s, &[hint, block], &terms, 2, 7);
+        assert!(atoms.iter().any(|a| matches!(a.expr, BoolExpr::Maximal(0))));
+        assert!(atoms.iter().all(|a| a.cost <= 7));
+    }
+}

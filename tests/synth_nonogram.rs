@@ -1,0 +1,81 @@
+//! Synthesis on nonogram specifications: the acceptance examples
+//! (big hint, punctuation, small gap), and a property test that every rule
+//! synthesised from random small specifications is sound by brute force.
+
+use stratsynth::domains::nonogram::check::brute_force;
+use stratsynth::domains::nonogram::domain::Nonogram;
+use stratsynth::domains::nonogram::lines_file::parse_lines;
+use stratsynth::domains::nonogram::mine::{mine, Sample};
+use stratsynth::domains::nonogram::spec::specs;
+use stratsynth::domains::Domain;
+use stratsynth::dsl::ast::PatternKind;
+use stratsynth::dsl::print::print_rule;
+use stratsynth::synth::{Config, Engine, Learned};
+
+/// The rules synthesised for the first specification of a transition.
+fn synthesize(engine: &Engine<'_, Nonogram>, text: &str, which: usize) -> Vec<Learned> {
+    let t = parse_lines(text, "spec", 30).unwrap().remove(0);
+    let spec = specs(&t).unwrap().remove(which);
+    engine.synthesize(&spec).rules
+}
+
+fn texts(domain: &Nonogram, rules: &[Learned]) -> Vec<String> {
+    rules.iter().map(|l| print_rule(&l.rule, domain.schema())).collect()
+}
+
+#[test]
+fn learns_big_hint_punctuation_and_small_gap() {
+    let domain = Nonogram::new();
+    let engine = Engine::new(&domain, Config::new(domain.schema()));
+
+    let big = synthesize(&engine, "8 | .......... | ..######..", 0);
+    let shown = texts(&domain, &big);
+    assert!(
+        big.iter().any(|l| l.rule.decls.len() == 1 && l.rule.decls[0].kind == PatternKind::Arbitrary && l.bound == 30),
+        "{shown:#?}"
+    );
+    assert!(shown.iter().any(|t| t.contains("fill(true, highest_start_cell(h), lowest_end_cell(h))")), "{shown:#?}");
+
+    // the block of 3 matches the biggest hint: the cell before it is a space
+    let punct = texts(&domain, &synthesize(&engine, "1 3 | ......###. | .....x###x", 0));
+    assert!(
+        punct.iter().any(|t| t.contains("maximal(h)") && t.contains("size(h) = size(b)") && t.contains("fill(false, start(b) - 1, start(b))")),
+        "{punct:#?}"
+    );
+
+    // the gap of 2 before the cross is too small for the only hint
+    let gap = texts(&domain, &synthesize(&engine, "3 | ..x....... | xxx.......", 0));
+    assert!(gap.iter().any(|t| t.contains("size(h) > size(g)") && t.contains("fill(false, start(g), start(g) + size(g))")), "{gap:#?}");
+}
+
+#[test]
+fn every_rule_from_random_small_specifications_is_sound_by_brute_force() {
+    let domain = Nonogram::new();
+    let mut config = Config::new(domain.schema());
+    config.bound = 10;
+    config.screen_bound = 10;
+    let engine = Engine::new(&domain, config);
+    let (_, transitions) = mine(5, Some(Sample { count: 6, seed: 11 }));
+    let mut checked = 0;
+    for t in transitions.iter().take(8) {
+        for spec in specs(t).unwrap() {
+            let outcome = engine.synthesize(&spec);
+            engine.publish(&[&outcome]);
+            for learned in &outcome.rules {
+                assert_eq!(learned.bound, 10);
+                let text = print_rule(&learned.rule, domain.schema());
+                assert!(brute_force(&domain, &learned.rule, 10).is_none(), "unsound up to 10: {text}");
+                // and it makes the specification's deduction, in some orientation
+                let images = domain.images(&spec.state, &spec.deduction);
+                let makes = images.iter().any(|(state, deduction)| {
+                    let view = domain.view(state);
+                    let interp = stratsynth::dsl::eval::Interpreter::new(&learned.rule, &view, domain.schema().size_feature);
+                    interp.applications().iter().any(|(_, a)| domain.makes(state, deduction, a))
+                });
+                assert!(makes, "does not make {t:?}: {text}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 5, "only {checked} rules checked");
+}

@@ -1,0 +1,341 @@
+//! Mutation test of `verify`: on the 13 control rules and on every distinct
+//! single-point mutant of them (comparison operators, literal constants
+//! ±1, pattern kinds, swapped features and variables, dropped conjuncts,
+//! the fill value flipped, action bounds ±1), the Z3 verdict at bound 12
+//! equals brute force over every valid line of at most 12 cells, and every
+//! counterexample Z3 returns is a valid line (exact solver) on which the
+//! concrete interpreter's fill is wrong. Also: `verify --json` prints the
+//! documented JSON.
+
+use stratsynth::domains::nonogram::check::brute_force_all;
+use stratsynth::domains::nonogram::domain::{fill_args, Nonogram};
+use stratsynth::domains::nonogram::line::Cell;
+use stratsynth::domains::nonogram::solver::solve;
+use stratsynth::domains::nonogram::Line;
+use stratsynth::domains::Domain;
+use stratsynth::dsl::ast::{ActionArg, BoolExpr, CmpOp, IntExpr, PatternKind, Rule};
+use stratsynth::dsl::eval::Interpreter;
+use stratsynth::dsl::parse::parse_rules;
+use stratsynth::dsl::print::print_rule;
+use stratsynth::dsl::schema::{FeatureKind, Schema};
+use stratsynth::synth::verify::{Verdict, Verifier};
+use std::collections::HashSet;
+
+const BOUND: u32 = 12;
+const CONTROL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/nonogram/control.rules");
+
+fn control_rules(schema: &Schema) -> Vec<Rule> {
+    parse_rules(&std::fs::read_to_string(CONTROL).unwrap(), CONTROL, schema).unwrap()
+}
+
+/// Every tree obtained from `e` by replacing one node `n` with one of `at(n)`.
+fn int_sites(e: &IntExpr, at: &dyn Fn(&IntExpr) -> Vec<IntExpr>) -> Vec<IntExpr> {
+    let mut out = at(e);
+    match e {
+        IntExpr::Add(a, b) | IntExpr::Sub(a, b) => {
+            let rebuild = |x: IntExpr, y: IntExpr| match e {
+                IntExpr::Add(..) => IntExpr::add(x, y),
+                _ => IntExpr::sub(x, y),
+            };
+            out.extend(int_sites(a, at).into_iter().map(|x| rebuild(x, (**b).clone())));
+            out.extend(int_sites(b, at).into_iter().map(|y| rebuild((**a).clone(), y)));
+        }
+        IntExpr::Mul(k, a) => out.extend(int_sites(a, at).into_iter().map(|x| IntExpr::Mul(*k, Box::new(x)))),
+        IntExpr::Lit(_) | IntExpr::Global(_) | IntExpr::Feature(..) => {}
+    }
+    out
+}
+
+/// Every condition obtained from `e` by replacing one boolean node with one
+/// of `at_bool(n)` or one integer node with one of `at_int(n)`.
+fn bool_sites(
+    e: &BoolExpr,
+    at_bool: &dyn Fn(&BoolExpr) -> Vec<BoolExpr>,
+    at_int: &dyn Fn(&IntExpr) -> Vec<IntExpr>,
+) -> Vec<BoolExpr> {
+    let mut out = at_bool(e);
+    match e {
+        BoolExpr::Not(x) => out.extend(bool_sites(x, at_bool, at_int).into_iter().map(|y| BoolExpr::Not(Box::new(y)))),
+        BoolExpr::Unique(v, x) => {
+            out.extend(bool_sites(x, at_bool, at_int).into_iter().map(|y| BoolExpr::Unique(*v, Box::new(y))))
+        }
+        BoolExpr::And(parts) => {
+            for (i, part) in parts.iter().enumerate() {
+                for y in bool_sites(part, at_bool, at_int) {
+                    let mut p = parts.clone();
+                    p[i] = y;
+                    out.push(BoolExpr::And(p));
+                }
+            }
+        }
+        BoolExpr::Cmp(op, a, b) => {
+            out.extend(int_sites(a, at_int).into_iter().map(|x| BoolExpr::Cmp(*op, x, b.clone())));
+            out.extend(int_sites(b, at_int).into_iter().map(|y| BoolExpr::Cmp(*op, a.clone(), y)));
+        }
+        BoolExpr::True | BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Feature(..) => {}
+    }
+    out
+}
+
+/// `e + d` with a trailing literal folded in: `x - 1` shifted by 1 is `x`.
+fn shift(e: &IntExpr, d: i64) -> IntExpr {
+    let (base, k) = match e {
+        IntExpr::Add(x, y) => match **y {
+            IntExpr::Lit(k) => (Some((**x).clone()), k),
+            _ => (Some(e.clone()), 0),
+        },
+        IntExpr::Sub(x, y) => match **y {
+            IntExpr::Lit(k) => (Some((**x).clone()), -k),
+            _ => (Some(e.clone()), 0),
+        },
+        IntExpr::Lit(k) => (None, *k),
+        _ => (Some(e.clone()), 0),
+    };
+    let k = k + d;
+    match base {
+        None => IntExpr::Lit(k),
+        Some(x) if k == 0 => x,
+        Some(x) if k > 0 => IntExpr::add(x, IntExpr::Lit(k)),
+        Some(x) => IntExpr::sub(x, IntExpr::Lit(-k)),
+    }
+}
+
+/// Every single-point mutant of `rule`, named `RULE__KIND_N`, in a fixed order.
+fn mutants(rule: &Rule, schema: &Schema) -> Vec<Rule> {
+    let mut out: Vec<(&str, Rule)> = vec![];
+    let with_condition = |c: BoolExpr| Rule { condition: c, ..rule.clone() };
+    let no_bool = |_: &BoolExpr| vec![];
+    let no_int = |_: &IntExpr| vec![];
+
+    // comparison operators; operands swapped; maximal <-> minimal
+    let cmp = |b: &BoolExpr| match b {
+        BoolExpr::Cmp(op, x, y) => CmpOp::ALL.iter().filter(|o| *o != op).map(|o| BoolExpr::Cmp(*o, x.clone(), y.clone())).collect(),
+        _ => vec![],
+    };
+    out.extend(bool_sites(&rule.condition, &cmp, &no_int).into_iter().map(|c| ("cmp", with_condition(c))));
+    let swap = |b: &BoolExpr| match b {
+        BoolExpr::Cmp(op, x, y) if !matches!(op, CmpOp::Eq | CmpOp::Ne) => vec![BoolExpr::Cmp(*op, y.clone(), x.clone())],
+        BoolExpr::Maximal(v) => vec![BoolExpr::Minimal(*v)],
+        BoolExpr::Minimal(v) => vec![BoolExpr::Maximal(*v)],
+        _ => vec![],
+    };
+    out.extend(bool_sites(&rule.condition, &swap, &no_int).into_iter().map(|c| ("swap", with_condition(c))));
+    // a conjunct dropped (the whole condition, if it is one)
+    let drop: Vec<BoolExpr> = match &rule.condition {
+        BoolExpr::True => vec![],
+        BoolExpr::And(parts) => (0..parts.len())
+            .map(|i| BoolExpr::and(parts.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, p)| p.clone()).collect()))
+            .collect(),
+        _ => vec![BoolExpr::True],
+    };
+    out.extend(drop.into_iter().map(|c| ("drop", with_condition(c))));
+
+    // literal constants +-1 (also multipliers), in the condition and the action
+    let lit = |e: &IntExpr| match e {
+        IntExpr::Lit(k) => vec![IntExpr::Lit(k + 1), IntExpr::Lit(k - 1)],
+        IntExpr::Mul(k, x) => [k + 1, k - 1].into_iter().filter(|m| *m > 0).map(|m| IntExpr::Mul(m, x.clone())).collect(),
+        _ => vec![],
+    };
+    // a feature replaced by another of its variable's type, or applied to another variable
+    let feature = |e: &IntExpr| match e {
+        IntExpr::Feature(f, v) => {
+            let ty = rule.decls[*v as usize].ty;
+            let others_f = schema
+                .features()
+                .filter(|g| g != f && schema.feature(*g).kind == FeatureKind::Int && schema.applies(*g, ty))
+                .map(|g| IntExpr::Feature(g, *v));
+            let others_v = (0..rule.decls.len() as u8)
+                .filter(|w| w != v && schema.applies(*f, rule.decls[*w as usize].ty))
+                .map(|w| IntExpr::Feature(*f, w));
+            others_f.chain(others_v).collect()
+        }
+        _ => vec![],
+    };
+    for (kind, at) in [("lit", &lit as &dyn Fn(&IntExpr) -> Vec<IntExpr>), ("feature", &feature)] {
+        out.extend(bool_sites(&rule.condition, &no_bool, at).into_iter().map(|c| (kind, with_condition(c))));
+        for (i, arg) in rule.action.args.iter().enumerate() {
+            if let ActionArg::Int(e) = arg {
+                for m in int_sites(e, at) {
+                    let mut r = rule.clone();
+                    r.action.args[i] = ActionArg::Int(m);
+                    out.push((kind, r));
+                }
+            }
+        }
+    }
+
+    // pattern kinds
+    for (i, d) in rule.decls.iter().enumerate() {
+        let kinds = match d.kind {
+            PatternKind::Arbitrary => vec![PatternKind::Singleton, PatternKind::Constant(0), PatternKind::Constant(1)],
+            PatternKind::Singleton => vec![PatternKind::Arbitrary, PatternKind::Constant(0), PatternKind::Constant(1)],
+            PatternKind::Constant(k) => {
+                let mut ks = vec![PatternKind::Arbitrary, PatternKind::Singleton, PatternKind::Constant(k + 1)];
+                ks.extend(k.checked_sub(1).map(PatternKind::Constant));
+                ks
+            }
+        };
+        for kind in kinds {
+            let mut r = rule.clone();
+            r.decls[i].kind = kind;
+            out.push(("pattern", r));
+        }
+    }
+
+    // the fill value flipped; action bounds +-1
+    for (i, arg) in rule.action.args.iter().enumerate() {
+        let changed: Vec<ActionArg> = match arg {
+            ActionArg::Bool(v) => vec![ActionArg::Bool(!v)],
+            ActionArg::Int(e) => vec![ActionArg::Int(shift(e, 1)), ActionArg::Int(shift(e, -1))],
+        };
+        for a in changed {
+            let kind = if matches!(a, ActionArg::Bool(_)) { "value" } else { "bound" };
+            let mut r = rule.clone();
+            r.action.args[i] = a;
+            out.push((kind, r));
+        }
+    }
+
+    out.into_iter()
+        .enumerate()
+        .map(|(n, (kind, r))| Rule { name: format!("{}__{kind}_{n}", rule.name), description: vec![], ..r })
+        .collect()
+}
+
+/// The rule's text without its name and description (what makes mutants distinct).
+fn body(rule: &Rule, schema: &Schema) -> String {
+    print_rule(&Rule { name: "r".into(), description: vec![], ..rule.clone() }, schema)
+}
+
+/// The control rules' distinct mutants (none equal to a control rule), each
+/// of which prints and parses back to itself.
+fn distinct_mutants(control: &[Rule], schema: &Schema) -> Vec<Rule> {
+    let mut seen: HashSet<String> = control.iter().map(|r| body(r, schema)).collect();
+    let mut out = vec![];
+    for rule in control {
+        for m in mutants(rule, schema) {
+            let text = print_rule(&m, schema);
+            let back = parse_rules(&text, &m.name, schema).unwrap_or_else(|e| panic!("mutant does not parse: {e}\n{text}"));
+            assert_eq!(back, vec![m.clone()], "mutant does not round-trip:\n{text}");
+            if seen.insert(body(&m, schema)) {
+                out.push(m);
+            }
+        }
+    }
+    out
+}
+
+/// Asserts that `cx` is a counterexample the exact solver and the concrete
+/// interpreter confirm: a valid line of at most `BOUND` cells, its true
+/// maximal transition, a binding under which the condition holds and the
+/// rule's fill is `fill`, and that fill out of range or not forced.
+fn assert_confirmed(d: &Nonogram, rule: &Rule, line: &Line, target: &[Cell], binding: &[usize], fill: (bool, i64, i64)) {
+    assert!(line.len() <= BOUND as usize, "{}: counterexample {line} is longer than the bound", rule.name);
+    let exact = solve(line).unwrap_or_else(|| panic!("{}: counterexample {line} is not a valid line", rule.name));
+    assert_eq!(exact, target, "{}: wrong maximal transition of {line}", rule.name);
+    let view = d.line_view(line);
+    let interp = Interpreter::new(rule, &view, d.schema().size_feature);
+    let binding = binding.to_vec();
+    assert!(interp.eval_bool(&rule.condition, &binding), "{}: condition false on {line} under {binding:?}", rule.name);
+    assert_eq!(fill_args(&interp.eval_action(&binding)), Some(fill), "{}: fill does not replay on {line}", rule.name);
+    let (value, a, b) = fill;
+    let n = line.len() as i64;
+    let wrong = !(0 <= a && a <= b && b <= n) || exact[a as usize..b as usize].iter().any(|&c| c != Cell::from_bool(value));
+    assert!(wrong, "{}: fill({value}, {a}, {b}) is right on {line}", rule.name);
+}
+
+#[test]
+fn z3_verdicts_at_bound_12_equal_brute_force_on_control_rules_and_mutants() {
+    let d = Nonogram::new();
+    let schema = d.schema();
+    let control = control_rules(schema);
+    assert_eq!(control.len(), 13);
+    let mutants = distinct_mutants(&control, schema);
+    let rules: Vec<Rule> = control.iter().cloned().chain(mutants.iter().cloned()).collect();
+
+    let started = std::time::Instant::now();
+    let mut verifier = Verifier::new(&d, BOUND, 60_000);
+    let verdicts: Vec<_> = rules.iter().map(|r| verifier.check(r)).collect();
+    let z3_time = started.elapsed();
+    let started = std::time::Instant::now();
+    let brute = brute_force_all(&d, &rules, BOUND as usize);
+    let brute_time = started.elapsed();
+
+    let mut failures = vec![];
+    for ((rule, verdict), truth) in rules.iter().zip(&verdicts).zip(&brute) {
+        match (verdict, truth) {
+            (Verdict::Sound, None) => {}
+            (Verdict::Unsound(cx), Some(bx)) => {
+                let fill = fill_args(&cx.action).expect("a fill");
+                assert_confirmed(&d, rule, &cx.state.line, &cx.state.target, &cx.binding, fill);
+                let fill = fill_args(&bx.action).expect("a fill");
+                assert_confirmed(&d, rule, &bx.state.line, &bx.state.target, &bx.binding, fill);
+            }
+            (v, t) => failures.push(format!(
+                "{}: Z3 says {} but brute force {}\n{}",
+                rule.name,
+                v.word(),
+                t.as_ref().map_or("finds it sound".to_string(), |c| format!("finds {}", d.show(&c.state))),
+                print_rule(rule, schema)
+            )),
+        }
+    }
+    assert!(failures.is_empty(), "verdicts disagree:\n{}", failures.join("\n"));
+
+    let unsound = brute[control.len()..].iter().filter(|b| b.is_some()).count();
+    eprintln!(
+        "{} control rules, {} mutants ({unsound} unsound): Z3 at bound {BOUND} in {z3_time:.1?}, brute force in {brute_time:.1?}",
+        control.len(),
+        mutants.len()
+    );
+    assert!(brute[..control.len()].iter().all(Option::is_none), "a control rule is unsound");
+    assert!(mutants.len() >= 100, "only {} distinct mutants", mutants.len());
+    assert!(2 * unsound > mutants.len(), "only {unsound} of {} mutants are unsound", mutants.len());
+}
+
+#[test]
+fn verify_json_prints_the_documented_list() {
+    let text = "
+def simple_boxes:
+    with h = arbitrary(hint):
+    if lowest_end_cell(h) > highest_start_cell(h):
+    then fill(true, highest_start_cell(h), lowest_end_cell(h))
+
+def big_hint_arithmetic:
+    with h = singleton(hint):
+    if 2 * size(h) > line_size:
+    then fill(true, line_size - size(h), size(h))
+
+def boxes_one_early:
+    with h = arbitrary(hint):
+    if lowest_end_cell(h) > highest_start_cell(h):
+    then fill(true, highest_start_cell(h) - 1, lowest_end_cell(h))
+";
+    let path = std::env::temp_dir().join(format!("stratsynth-verify-json-{}.rules", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_stratsynth"))
+        .args(["verify", "--json", "--bound", "9"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(1), "an unsound rule makes verify exit with 1");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("stdout is one JSON value");
+    let list = json.as_array().expect("a JSON list");
+    let names: Vec<&str> = list.iter().map(|v| v["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["simple_boxes", "big_hint_arithmetic", "boxes_one_early"]);
+    for v in list {
+        let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["bound", "counterexample", "name", "verdict"]);
+        assert_eq!(v["bound"], 9);
+    }
+    for v in &list[..2] {
+        assert_eq!(v["verdict"], "sound");
+        assert!(v["counterexample"].is_null());
+    }
+    assert_eq!(list[2]["verdict"], "unsound");
+    // `HINTS | CELLS`: a valid line of at most 9 cells
+    let cx: Line = list[2]["counterexample"].as_str().unwrap().parse().unwrap();
+    assert!(cx.len() <= 9 && solve(&cx).is_some(), "{cx}");
+    assert_eq!(list[2]["counterexample"].as_str().unwrap(), cx.to_string());
+}
