@@ -94,6 +94,7 @@ pub fn solve(puzzles_path: &FsPath, rules: Option<&FsPath>, sort: bool, budget_m
     let (mut solved, mut expansions, mut time) = (0usize, 0u64, Duration::ZERO);
     let mut lines = String::new();
     for p in &ps {
+        pred.forget();
         let r = astar(p, &flags, &config);
         solved += usize::from(r.solution().is_some());
         expansions += r.expansions;
@@ -192,6 +193,7 @@ impl Totals {
 fn measure(p: &Puzzle, pred: &RuleSetPredicate, config: &SearchConfig, trace: bool) -> Totals {
     let flags = |pz: &Puzzle, path: &Path| pred.flags(pz, path);
     let b: SearchReport = astar(p, &baseline, config);
+    pred.forget();
     let r: SearchReport = astar(p, &flags, config);
     let mut t = Totals {
         puzzles: 1,

@@ -114,11 +114,18 @@ impl ViewIds {
 /// whether it touches the head. Two states with equal keys have equal views
 /// under any schema the domain accepts, so no rule tells them apart.
 pub fn view_key(puzzle: &Puzzle, path: &Path) -> Vec<u8> {
-    let mut key = vec![path.len() as u8];
+    let mut key = vec![];
+    write_view_key(puzzle, path, &mut key);
+    key
+}
+
+/// [`view_key`] into a reused buffer.
+pub fn write_view_key(puzzle: &Puzzle, path: &Path, key: &mut Vec<u8>) {
+    key.clear();
+    key.push(path.len() as u8);
     for &s in puzzle.constrained_squares() {
         key.extend([puzzle.triangles_of(s), path.used_of(s), u8::from(path.touches_head_of(s))]);
     }
-    key
 }
 
 #[cfg(test)]
