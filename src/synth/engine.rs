@@ -62,8 +62,9 @@ pub struct Config {
     pub max_rule_cost: u32,
     /// How much more than the cheapest condition a generalised one may cost.
     pub generalise_slack: u32,
-    /// Random states beyond the table's size (up to the bound) checked
-    /// after it.
+    /// Random states beyond the table's size, up to the screening bound
+    /// (where the search's Z3 queries would find their counterexamples),
+    /// checked after it.
     pub sample: usize,
     /// States of the table sampled as the good examples generalisation
     /// tries to cover.
@@ -77,7 +78,7 @@ impl Config {
     pub fn new(schema: &Schema) -> Config {
         Config {
             bound: schema.file.limits.bound,
-            timeout_ms: 60_000,
+            timeout_ms: 10_000,
             screen_bound: 12,
             table: schema.file.synthesis.table,
             max_term_cost: 5,
@@ -86,7 +87,7 @@ impl Config {
             max_atoms: 3,
             max_rule_cost: 30,
             generalise_slack: 3,
-            sample: 5_000,
+            sample: 10_000,
             coverage_sample: 150,
             all_sizes: false,
         }
@@ -118,6 +119,8 @@ pub struct Stats {
     pub cached: u64,
     /// Z3 queries (soundness and implication).
     pub z3_calls: u64,
+    /// Z3 soundness queries made (cache hits excluded).
+    pub z3_soundness: u64,
     /// Z3 soundness queries that found a counterexample.
     pub z3_unsound: u64,
     /// Z3 queries without an answer (candidate skipped).
@@ -135,6 +138,7 @@ impl Stats {
         self.rejected_by_table += o.rejected_by_table;
         self.cached += o.cached;
         self.z3_calls += o.z3_calls;
+        self.z3_soundness += o.z3_soundness;
         self.z3_unsound += o.z3_unsound;
         self.z3_unknown += o.z3_unknown;
         self.z3_time += o.z3_time;
@@ -212,7 +216,7 @@ impl<'d, D: Domain> Engine<'d, D> {
     /// An engine for `domain`; builds the exhaustive table.
     pub fn new(domain: &'d D, config: Config) -> Engine<'d, D> {
         let mut states = domain.small_states(config.table);
-        states.extend(domain.sample_states(config.table, config.bound, SAMPLE_SEED, config.sample));
+        states.extend(domain.sample_states(config.table, config.screen_bound.min(config.bound), SAMPLE_SEED, config.sample));
         let table: Vec<Arc<Example<D::State>>> = states
             .into_iter()
             .map(|state| Arc::new(Example { view: domain.view(&state), state }))
@@ -284,7 +288,7 @@ impl<'d, D: Domain> Engine<'d, D> {
     pub fn synthesize(&self, spec: &Spec<D::State>) -> Outcome<D::State> {
         let started = Instant::now();
         let screen_bound = self.config.screen_bound.min(self.config.bound);
-        let mut screen = Verifier::new(self.domain, screen_bound, self.config.timeout_ms);
+        let mut screen = Verifier::isolated(self.domain, screen_bound, self.config.timeout_ms);
         let mut full = Verifier::new(self.domain, self.config.bound, self.config.timeout_ms);
         let mut stats = Stats::default();
         let mut found: Vec<Learned> = vec![];
@@ -712,6 +716,7 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
             return k.clone();
         }
         let started = Instant::now();
+        self.stats.z3_soundness += 1;
         let verdict = verifier.check(rule);
         self.stats.z3_time += started.elapsed();
         let known = match verdict {
