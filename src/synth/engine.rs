@@ -1,17 +1,36 @@
 //! Synthesis of sound rules for one specification (Butler et al. 2017,
 //! §6.2), generic over a [`Domain`].
 //!
-//! For each image of the specification (its symmetries) and each set of the
-//! state's elements (fewest first), the pattern lattice is walked upward
-//! from the most specific patterns ([`lattice`](super::lattice)). At a
-//! lattice node the cheapest sound rule is found by branch and bound over
-//! actions (cheapest first) and conditions ([`cover`](super::cover)): CEGIS
-//! with concrete rejection on known counterexample states (a pool shared by
-//! all specifications and threads), then on the exhaustive table of small
-//! states, then Z3 at the bound; every counterexample joins the pool. The
-//! condition is then generalised while Z3 proves the new condition sound and
-//! implied by the old, and the rule is rewritten to its cheapest equal form
-//! (egg). Only rules Z3 proved sound at the bound are returned.
+//! For each number of pattern variables (fewest first), each image of the
+//! specification (its symmetries) and each set of that many of the state's
+//! elements, the pattern lattice is climbed from the most specific
+//! patterns ([`lattice`](super::lattice)). At a lattice node:
+//! - the candidate actions are the cheapest argument expressions (terms
+//!   enumerated by cost, one per egg class) whose values make the deduction
+//!   on the specification;
+//! - for each, the cheapest condition (a conjunction of atoms true on the
+//!   specification) that is false on every known bad example pair is found
+//!   as a covering problem ([`cover`](super::cover)), then checked
+//!   concretely: CEGIS on the node's examples (the coverage sample and the
+//!   shared counterexample pool), the exhaustive table of small states and
+//!   random larger states; each failing state joins the node;
+//! - among the survivors within a cost slack of the cheapest, the most
+//!   general (most sample states covered), then the cheapest, goes to Z3 at
+//!   the *screening* bound (much faster than the full bound); Z3's
+//!   counterexamples join the node and the search goes on.
+//!
+//! At the maximal node reached, the condition is generalised while Z3
+//! proves a wider condition sound and implied by the current one, the rule
+//! is rewritten to its cheapest equal form (egg), and Z3 must prove it sound
+//! at the full bound before it is returned.
+//!
+//! Determinism: a run depends only on its specification and on the pool as
+//! published ([`Engine::publish`]) before it started; the screening queries
+//! run in fresh solvers, so caches shared across runs do not change answers.
+//! (The full-bound verifier is incremental for speed: a rare full-bound
+//! counterexample may then depend on earlier queries.) A Z3 timeout skips a
+//! candidate, which a loaded machine can make happen where a quiet one
+//! would not.
 
 use super::cover::{self, Bits, Choice};
 use super::lattice;
