@@ -103,7 +103,7 @@ enum Command {
         #[arg(long)]
         bound: Option<u32>,
         /// Z3 time limit per query, in milliseconds (a timeout skips the candidate).
-        #[arg(long, default_value_t = 60_000)]
+        #[arg(long, default_value_t = 10_000)]
         timeout_ms: u32,
     },
     /// Mine specifications (states with a deduction the rules should make).
@@ -158,6 +158,9 @@ enum Command {
         /// Random seed.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Instead, time synthesis on the specifications of this `.lines` file.
+        #[arg(long)]
+        synth: Option<PathBuf>,
     },
 }
 
@@ -301,7 +304,8 @@ fn main() -> ExitCode {
         Command::Compare { learned, control, lines, one_sided } => {
             commands::pipeline::compare(&learned, &control, &lines, one_sided)
         }
-        Command::Bench { rules, lines, count, seed } => commands::bench::run(&rules, &lines, count, seed),
+        Command::Bench { synth: Some(specs), .. } => commands::bench::synth(&specs),
+        Command::Bench { rules, lines, count, seed, synth: None } => commands::bench::run(&rules, &lines, count, seed),
     };
     match result {
         Ok(code) => code,

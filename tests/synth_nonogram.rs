@@ -26,7 +26,10 @@ fn texts(domain: &Nonogram, rules: &[Learned]) -> Vec<String> {
 #[test]
 fn learns_big_hint_punctuation_and_small_gap() {
     let domain = Nonogram::new();
-    let engine = Engine::new(&domain, Config::new(domain.schema()));
+    let mut config = Config::new(domain.schema());
+    // generous, so that a loaded machine does not turn a proof into a skip
+    config.timeout_ms = 120_000;
+    let engine = Engine::new(&domain, config);
 
     let big = synthesize(&engine, "8 | .......... | ..######..", 0);
     let shown = texts(&domain, &big);

@@ -1,6 +1,7 @@
 //! `bench`: the nonogram foundation's figures — maximal transitions per
 //! second on random 30-cell lines, and the time of `cover` for a rule set
-//! on a test set — measured in one run.
+//! on a test set — measured in one run; and (`--synth`) the synthesis
+//! engine's figures on a fixed list of specifications.
 
 use super::{read_nonogram_rules, CmdResult};
 use rand::{Rng, SeedableRng};
@@ -13,7 +14,10 @@ use stratsynth::domains::nonogram::solver::LineSolver;
 use stratsynth::domains::Domain;
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+use stratsynth::domains::nonogram::domain::Nonogram;
+use stratsynth::domains::nonogram::spec::specs;
+use stratsynth::synth::{Config, Engine};
 
 /// Random valid lines of `len` cells: a random solution, its hints, and a
 /// random subset of its cells revealed.
@@ -63,6 +67,52 @@ pub fn run(rules: &Path, lines: &Path, count: usize, seed: u64) -> CmdResult {
         covered,
         coverage.max_cells(),
         rayon::current_num_threads()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `bench --synth SPECS`: synthesises every specification of the file in
+/// order (as `synth` does, one thread) and reports the median and total
+/// time per specification, Z3 calls per specification, and the share of
+/// candidates rejected before Z3.
+pub fn synth(path: &Path) -> CmdResult {
+    let domain = Nonogram::new();
+    let transitions = read_lines_file(path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
+    let mut all = vec![];
+    for t in &transitions {
+        all.extend(specs(t).ok_or_else(|| format!("{}: not a valid line: {}", path.display(), t.start))?);
+    }
+    let started = Instant::now();
+    let engine = Engine::new(&domain, Config::new(domain.schema()));
+    let setup = started.elapsed();
+    let mut times: Vec<Duration> = vec![];
+    let (mut z3, mut candidates, mut soundness, mut rules, mut with_rules) = (0u64, 0u64, 0u64, 0usize, 0usize);
+    for spec in &all {
+        let outcome = engine.synthesize(spec);
+        engine.publish(&[&outcome]);
+        times.push(outcome.time);
+        z3 += outcome.stats.z3_calls;
+        candidates += outcome.stats.candidates;
+        soundness += outcome.stats.z3_soundness;
+        rules += outcome.rules.len();
+        with_rules += usize::from(!outcome.rules.is_empty());
+    }
+    let total: Duration = times.iter().sum();
+    times.sort();
+    let n = all.len().max(1);
+    println!(
+        "synth: {} specifications from {} in {:.1} s (+ {:.2} s to build the table); median {:.2} s, max {:.2} s per specification",
+        all.len(),
+        path.display(),
+        total.as_secs_f64(),
+        setup.as_secs_f64(),
+        times.get(times.len() / 2).map_or(0.0, |d| d.as_secs_f64()),
+        times.last().map_or(0.0, |d| d.as_secs_f64()),
+    );
+    println!(
+        "synth: {rules} rules for {with_rules} specifications; {:.1} Z3 calls per specification; {candidates} candidates, {:.1}% rejected before Z3",
+        z3 as f64 / n as f64,
+        100.0 * (1.0 - soundness as f64 / candidates.max(1) as f64)
     );
     Ok(ExitCode::SUCCESS)
 }

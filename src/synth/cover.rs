@@ -27,7 +27,7 @@ impl Bits {
     /// `{0, ..., n-1}`.
     pub fn full(n: usize) -> Bits {
         let mut b = Bits(vec![u64::MAX; n / 64]);
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             b.0.push((1u64 << (n % 64)) - 1);
         }
         b

@@ -1,17 +1,36 @@
 //! Synthesis of sound rules for one specification (Butler et al. 2017,
 //! §6.2), generic over a [`Domain`].
 //!
-//! For each image of the specification (its symmetries) and each set of the
-//! state's elements (fewest first), the pattern lattice is walked upward
-//! from the most specific patterns ([`lattice`](super::lattice)). At a
-//! lattice node the cheapest sound rule is found by branch and bound over
-//! actions (cheapest first) and conditions ([`cover`](super::cover)): CEGIS
-//! with concrete rejection on known counterexample states (a pool shared by
-//! all specifications and threads), then on the exhaustive table of small
-//! states, then Z3 at the bound; every counterexample joins the pool. The
-//! condition is then generalised while Z3 proves the new condition sound and
-//! implied by the old, and the rule is rewritten to its cheapest equal form
-//! (egg). Only rules Z3 proved sound at the bound are returned.
+//! For each number of pattern variables (fewest first), each image of the
+//! specification (its symmetries) and each set of that many of the state's
+//! elements, the pattern lattice is climbed from the most specific
+//! patterns ([`lattice`](super::lattice)). At a lattice node:
+//! - the candidate actions are the cheapest argument expressions (terms
+//!   enumerated by cost, one per egg class) whose values make the deduction
+//!   on the specification;
+//! - for each, the cheapest condition (a conjunction of atoms true on the
+//!   specification) that is false on every known bad example pair is found
+//!   as a covering problem ([`cover`](super::cover)), then checked
+//!   concretely: CEGIS on the node's examples (the coverage sample and the
+//!   shared counterexample pool), the exhaustive table of small states and
+//!   random larger states; each failing state joins the node;
+//! - among the survivors within a cost slack of the cheapest, the most
+//!   general (most sample states covered), then the cheapest, goes to Z3 at
+//!   the *screening* bound (much faster than the full bound); Z3's
+//!   counterexamples join the node and the search goes on.
+//!
+//! At the maximal node reached, the condition is generalised while Z3
+//! proves a wider condition sound and implied by the current one, the rule
+//! is rewritten to its cheapest equal form (egg), and Z3 must prove it sound
+//! at the full bound before it is returned.
+//!
+//! Determinism: a run depends only on its specification and on the pool as
+//! published ([`Engine::publish`]) before it started; the screening queries
+//! run in fresh solvers, so caches shared across runs do not change answers.
+//! (The full-bound verifier is incremental for speed: a rare full-bound
+//! counterexample may then depend on earlier queries.) A Z3 timeout skips a
+//! candidate, which a loaded machine can make happen where a quiet one
+//! would not.
 
 use super::cover::{self, Bits, Choice};
 use super::lattice;
@@ -62,8 +81,9 @@ pub struct Config {
     pub max_rule_cost: u32,
     /// How much more than the cheapest condition a generalised one may cost.
     pub generalise_slack: u32,
-    /// Random states beyond the table's size (up to the bound) checked
-    /// after it.
+    /// Random states beyond the table's size, up to the screening bound
+    /// (where the search's Z3 queries would find their counterexamples),
+    /// checked after it.
     pub sample: usize,
     /// States of the table sampled as the good examples generalisation
     /// tries to cover.
@@ -77,7 +97,7 @@ impl Config {
     pub fn new(schema: &Schema) -> Config {
         Config {
             bound: schema.file.limits.bound,
-            timeout_ms: 60_000,
+            timeout_ms: 10_000,
             screen_bound: 12,
             table: schema.file.synthesis.table,
             max_term_cost: 5,
@@ -86,7 +106,7 @@ impl Config {
             max_atoms: 3,
             max_rule_cost: 30,
             generalise_slack: 3,
-            sample: 5_000,
+            sample: 10_000,
             coverage_sample: 150,
             all_sizes: false,
         }
@@ -118,6 +138,8 @@ pub struct Stats {
     pub cached: u64,
     /// Z3 queries (soundness and implication).
     pub z3_calls: u64,
+    /// Z3 soundness queries made (cache hits excluded).
+    pub z3_soundness: u64,
     /// Z3 soundness queries that found a counterexample.
     pub z3_unsound: u64,
     /// Z3 queries without an answer (candidate skipped).
@@ -135,6 +157,7 @@ impl Stats {
         self.rejected_by_table += o.rejected_by_table;
         self.cached += o.cached;
         self.z3_calls += o.z3_calls;
+        self.z3_soundness += o.z3_soundness;
         self.z3_unsound += o.z3_unsound;
         self.z3_unknown += o.z3_unknown;
         self.z3_time += o.z3_time;
@@ -212,7 +235,7 @@ impl<'d, D: Domain> Engine<'d, D> {
     /// An engine for `domain`; builds the exhaustive table.
     pub fn new(domain: &'d D, config: Config) -> Engine<'d, D> {
         let mut states = domain.small_states(config.table);
-        states.extend(domain.sample_states(config.table, config.bound, SAMPLE_SEED, config.sample));
+        states.extend(domain.sample_states(config.table, config.screen_bound.min(config.bound), SAMPLE_SEED, config.sample));
         let table: Vec<Arc<Example<D::State>>> = states
             .into_iter()
             .map(|state| Arc::new(Example { view: domain.view(&state), state }))
@@ -284,7 +307,7 @@ impl<'d, D: Domain> Engine<'d, D> {
     pub fn synthesize(&self, spec: &Spec<D::State>) -> Outcome<D::State> {
         let started = Instant::now();
         let screen_bound = self.config.screen_bound.min(self.config.bound);
-        let mut screen = Verifier::new(self.domain, screen_bound, self.config.timeout_ms);
+        let mut screen = Verifier::isolated(self.domain, screen_bound, self.config.timeout_ms);
         let mut full = Verifier::new(self.domain, self.config.bound, self.config.timeout_ms);
         let mut stats = Stats::default();
         let mut found: Vec<Learned> = vec![];
@@ -712,6 +735,7 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
             return k.clone();
         }
         let started = Instant::now();
+        self.stats.z3_soundness += 1;
         let verdict = verifier.check(rule);
         self.stats.z3_time += started.elapsed();
         let known = match verdict {
