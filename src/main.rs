@@ -86,6 +86,11 @@ enum Command {
         #[arg(long)]
         one_sided: bool,
     },
+    /// Learn a rule set end to end: mine, synthesise, select, write, print.
+    Learn {
+        #[command(subcommand)]
+        domain: LearnCommand,
+    },
     /// Witness triangle puzzles: generate, solve, benchmark a rule set.
     Witness {
         #[command(subcommand)]
@@ -161,6 +166,34 @@ enum Command {
         /// Instead, time synthesis on the specifications of this `.lines` file.
         #[arg(long)]
         synth: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum LearnCommand {
+    /// Witness pruning rules from generated training puzzles.
+    Witness {
+        /// Sizes of training and filter puzzles (Algorithm 3).
+        #[arg(long, default_value = "2x2..4x4")]
+        sizes: String,
+        /// Training puzzles.
+        #[arg(long, default_value_t = 40)]
+        train: usize,
+        /// Filter puzzles the selection measures pruning on.
+        #[arg(long, default_value_t = 200)]
+        filter: usize,
+        /// Seed of the training puzzles (the filter set uses seed + 1).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Most rules selected.
+        #[arg(short = 'k', default_value_t = 10)]
+        k: usize,
+        /// Most specifications synthesised.
+        #[arg(long, default_value_t = 200)]
+        max_specs: usize,
+        /// Output `.rules` file.
+        #[arg(short, long, default_value = "rules/witness/learned.rules")]
+        output: PathBuf,
     },
 }
 
@@ -276,6 +309,9 @@ fn main() -> ExitCode {
         Command::Trace { puzzles, seed, output } => commands::nonogram::trace(&puzzles, seed, &output),
         Command::Cover { rules, lines, top, json, one_sided } => {
             commands::nonogram::cover(&rules, &lines, top, json, one_sided)
+        }
+        Command::Learn { domain: LearnCommand::Witness { sizes, train, filter, seed, k, max_specs, output } } => {
+            commands::witness::learn(&sizes, train, filter, seed, k, max_specs, &output)
         }
         Command::Witness { command } => match command {
             WitnessCommand::Gen { alg, sizes, count, seed, output } => commands::witness::gen(alg, &sizes, count, seed, &output),

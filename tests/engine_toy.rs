@@ -22,7 +22,7 @@ const SCHEMA: &str = r#"(
     costs: (decl: 1, singleton: 1, constant: 2, arbitrary: 1, true_: 0, not: 1, and: 0, cmp: 1,
             maximal: 2, minimal: 2, unique: 3, literal: 1, add: 1, sub: 1, mul: 2, bool_literal: 0),
     limits: (max_state: 4, bound: 4),
-    synthesis: (literals: [0, 1], multipliers: [], max_decls: 2, max_constant: 1, table: 2),
+    synthesis: (literals: [0, 1], multipliers: [], max_decls: 2, max_constant: 1, table: 2, screen: 4),
 )"#;
 
 /// Item values are 0..=MAX_VALUE.

@@ -336,3 +336,62 @@ pub fn mine_specs(size_range: &str, count: usize, seed: u64, rules: Option<&FsPa
     println!("{summary}: {}", output.display());
     Ok(ExitCode::SUCCESS)
 }
+
+/// `learn witness`: the pipeline of [`stratsynth::domains::witness::learn`];
+/// writes the selected rules with how they were made and prints them.
+#[allow(clippy::too_many_arguments)]
+pub fn learn(size_range: &str, train: usize, filter: usize, seed: u64, k: usize, max_specs: usize, output: &FsPath) -> CmdResult {
+    use stratsynth::domains::witness::learn::{learn, LearnConfig};
+    use stratsynth::dsl::cost::cost;
+    use stratsynth::dsl::print::print_rule;
+    let domain = Witness::new();
+    let schema = domain.schema();
+    let config = LearnConfig { sizes: sizes(size_range)?, train, filter, seed, k, max_specs };
+    let started = std::time::Instant::now();
+    let report = learn(&domain, &config)?;
+    let total = started.elapsed();
+    let (mined, synthesised, skipped) = report.specs;
+    let [mine_t, synth_t, select_t] = report.phases;
+    let command = format!(
+        "stratsynth learn witness --sizes {size_range} --train {train} --filter {filter} --seed {seed} -k {k} --max-specs {max_specs} -o {}",
+        output.display()
+    );
+    let mut text = format!(
+        "# Learned Witness pruning rules, each proven sound by Z3 for every puzzle up to {b}x{b}.\n\
+         # Made by: {command}\n\
+         # stratsynth {version}; Z3 via the z3 crate (system libz3).\n\
+         # {mined} frontier specifications mined from {train} training puzzles; {synthesised} synthesised, {skipped} skipped as already pruned;\n\
+         # {learned} distinct rules; selected greedily by pruning power on {paths} incompletable paths of {filter} filter puzzles.\n\
+         # Wall time: mine {:.1} s, synthesise {:.1} s, select {:.1} s, total {:.1} s.\n\n",
+        mine_t.as_secs_f64(),
+        synth_t.as_secs_f64(),
+        select_t.as_secs_f64(),
+        total.as_secs_f64(),
+        b = schema.file.limits.bound,
+        version = env!("CARGO_PKG_VERSION"),
+        learned = report.learned.len(),
+        paths = report.filter_paths,
+    );
+    for (i, (rule, pruned)) in report.selected.iter().enumerate() {
+        let mut rule = rule.clone();
+        rule.name = format!("learned_{}", i + 1);
+        rule.description = vec![format!(
+            "rank {}: with the rules above, prunes {pruned} of {} filter paths; cost {}",
+            i + 1,
+            report.filter_paths,
+            cost(&rule, schema)
+        )];
+        text.push_str(&print_rule(&rule, schema));
+        text.push('\n');
+    }
+    std::fs::write(output, &text).map_err(|e| format!("{}: {e}", output.display()))?;
+    print!("{text}");
+    eprintln!(
+        "learn witness: {} rules written to {} in {:.1} s ({} Z3 calls)",
+        report.selected.len(),
+        output.display(),
+        total.as_secs_f64(),
+        report.stats.z3_calls
+    );
+    Ok(ExitCode::SUCCESS)
+}

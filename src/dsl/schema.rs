@@ -119,6 +119,9 @@ pub struct SynthesisSpace {
     /// Size of the exhaustive table of small states that rejects candidates
     /// before Z3 (nonogram: line length; Witness: grid side).
     pub table: u32,
+    /// The bound synthesis screens candidates at with Z3 (faster than the
+    /// full bound, which every returned rule is then proven at).
+    pub screen: u32,
 }
 
 /// The DSL file as written.

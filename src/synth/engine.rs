@@ -98,7 +98,7 @@ impl Config {
         Config {
             bound: schema.file.limits.bound,
             timeout_ms: 10_000,
-            screen_bound: 12,
+            screen_bound: schema.file.synthesis.screen,
             table: schema.file.synthesis.table,
             max_term_cost: 5,
             max_left_cost: 2,
@@ -151,7 +151,8 @@ pub struct Stats {
 }
 
 impl Stats {
-    fn add(&mut self, o: &Stats) {
+    /// Adds another run's counters.
+    pub fn add(&mut self, o: &Stats) {
         self.patterns_tried += o.patterns_tried;
         self.candidates += o.candidates;
         self.rejected_by_table += o.rejected_by_table;

@@ -19,12 +19,14 @@
 //! - [`domain`]: the [`Domain`](crate::domains::Domain) implementation;
 //! - [`ruleset`]: a rule set as a search predicate;
 //! - [`mine`]: specifications (incompletable paths a predicate misses);
-//! - [`specs`]: the specification file format.
+//! - [`specs`]: the specification file format;
+//! - [`learn`]: the learning pipeline (mine, synthesise, select).
 
 pub mod domain;
 pub mod features;
 pub mod generate;
 pub mod grid;
+pub mod learn;
 pub mod mine;
 pub mod oracle;
 pub mod path;
