@@ -57,13 +57,7 @@ pub fn run(args: &SynthArgs<'_>) -> CmdResult {
         config.bound = b;
     }
     config.timeout_ms = args.timeout_ms;
-    if let Ok(v) = std::env::var("XT") { config.table = v.parse().unwrap(); }
-    if let Ok(v) = std::env::var("XS") { config.sample = v.parse().unwrap(); }
-    if let Ok(v) = std::env::var("XB") { config.screen_bound = v.parse().unwrap(); }
-    if let Ok(v) = std::env::var("XA") { config.max_atom_cost = v.parse().unwrap(); }
-    let t0 = std::time::Instant::now();
     let engine = Engine::new(&domain, config);
-    eprintln!("table {} states in {:?}", engine.table_len(), t0.elapsed());
     for (i, spec) in specs.iter().enumerate() {
         let outcome = engine.synthesize(spec);
         engine.publish(&[&outcome]);
