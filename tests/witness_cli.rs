@@ -105,7 +105,11 @@ fn solve_writes_valid_solutions() {
 
 #[test]
 fn pruning_with_the_bundled_rules_never_loses_a_solution() {
-    let preds = [predicate("rules/witness/baseline.rules"), predicate("rules/witness/handwritten.rules")];
+    let preds = [
+        predicate("rules/witness/baseline.rules"),
+        predicate("rules/witness/handwritten.rules"),
+        predicate("rules/witness/learned.rules"),
+    ];
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let mut puzzles: Vec<Puzzle> = vec![];
     for (w, h, n) in [(2, 2, 100), (2, 3, 100), (3, 3, 80), (3, 4, 40)] {
@@ -136,6 +140,8 @@ fn pruning_with_the_bundled_rules_never_loses_a_solution() {
         let hand = astar(p, &|pz: &Puzzle, path: &Path| preds[1].flags(pz, path), &SearchConfig::default());
         assert!(hand.expansions <= base.expansions);
         fewer += usize::from(hand.expansions < base.expansions);
+        let learned = astar(p, &|pz: &Puzzle, path: &Path| preds[2].flags(pz, path), &SearchConfig::default());
+        assert!(learned.expansions <= base.expansions);
     }
     assert!(solvable > 150 && solvable < puzzles.len(), "{solvable}");
     assert!(fewer > 50, "{fewer}");
