@@ -85,15 +85,35 @@ impl BatchRun {
         self.entries.iter().flat_map(|e| e.rules().cloned()).collect()
     }
 
-    /// Synthesis wall time of all specifications, replayed ones included.
-    pub fn spec_time(&self) -> Duration {
-        self.entries
+    /// Specifications, skipped ones, throughput and times, in words.
+    pub fn summary(&self, journal: &Path) -> String {
+        let times: Vec<Duration> = self
+            .entries
             .iter()
-            .map(|e| match e {
-                Entry::Done { outcome, .. } => outcome.time,
-                Entry::Skipped { .. } => Duration::ZERO,
+            .filter_map(|e| match e {
+                Entry::Done { outcome, .. } => Some(outcome.time),
+                Entry::Skipped { .. } => None,
             })
-            .sum()
+            .collect();
+        let sum: Duration = times.iter().sum();
+        let max = times.iter().max().copied().unwrap_or_default();
+        let mean = if times.is_empty() { 0.0 } else { sum.as_secs_f64() / times.len() as f64 };
+        let here = self.entries.len() - self.replayed;
+        let minutes = self.time.as_secs_f64() / 60.0;
+        let rate = if minutes > 0.0 { here as f64 / minutes } else { 0.0 };
+        format!(
+            "{} specifications ({} synthesised, {} skipped), {} replayed from {}; this process: {here} in {:.1} s wall, {rate:.2} per minute; \
+             synthesis times sum to {:.1} s (mean {mean:.1} s, max {:.1} s); pool {} states",
+            self.entries.len(),
+            self.synthesised(),
+            self.entries.len() - self.synthesised(),
+            self.replayed,
+            journal.display(),
+            self.time.as_secs_f64(),
+            sum.as_secs_f64(),
+            max.as_secs_f64(),
+            self.pool
+        )
     }
 }
 

@@ -22,7 +22,7 @@ use stratsynth::dsl::print::print_rule;
 use stratsynth::synth::Engine;
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Longest training line mined.
 const TRAIN_LEN: usize = 7;
@@ -45,15 +45,6 @@ fn percent(part: usize, whole: usize) -> f64 {
         0.0
     } else {
         100.0 * part as f64 / whole as f64
-    }
-}
-
-fn per_minute(count: usize, time: Duration) -> f64 {
-    let minutes = time.as_secs_f64() / 60.0;
-    if minutes > 0.0 {
-        count as f64 / minutes
-    } else {
-        0.0
     }
 }
 
@@ -91,13 +82,12 @@ pub fn learn(args: &LearnArgs<'_>) -> CmdResult {
     let options = BatchOptions { journal: &journal, resume: args.resume, shard: None, skip: vec![], progressive: !args.all_specs };
     let run = run_batch(&domain, &engine, &jobs, options)?;
     let synth_time = t.elapsed();
-    let synthesised = run.synthesised();
     let found = run.rules();
 
     let t = Instant::now();
-    let (learned, after_egg) = dedup(&domain, found.clone(), Some(&tests))?;
+    let (learned, after_rewrites) = dedup(&domain, found.clone(), Some(&tests))?;
     let dedup_time = t.elapsed();
-    eprintln!("{} rules found, {after_egg} distinct up to egg's rewrites, {} distinct in behaviour ({:.1} s)", found.len(), learned.len(), dedup_time.as_secs_f64());
+    eprintln!("{} rules found, {after_rewrites} distinct up to egg's rewrites, {} distinct in behaviour ({:.1} s)", found.len(), learned.len(), dedup_time.as_secs_f64());
 
     let t = Instant::now();
     let options = ApplyOptions::default();
@@ -126,31 +116,25 @@ pub fn learn(args: &LearnArgs<'_>) -> CmdResult {
         format!("{:<26} {:>6} {:>8} {:>6.1}%", "control and all learned", union.len(), covered_union, percent(covered_union, max)),
         format!("{:<26} {:>6} {:>8} {:>6.1}%", "maximum (exact solver)", "-", max, 100.0),
     ];
-    let processed = jobs.len();
     let times = format!(
-        "wall times: mine {:.1} s, synthesis {:.1} s ({} specifications, {:.1} per minute; {synthesised} synthesised, {:.1} per minute; this process {:.1} s, {} replayed from the journal), \
-         dedup {:.1} s, select {:.1} s, coverage {:.1} s; total {:.1} s",
+        "wall times: mine {:.1} s, synthesis {:.1} s (engine table included), dedup {:.1} s, select {:.1} s, coverage {:.1} s; total {:.1} s",
         mine_time.as_secs_f64(),
         synth_time.as_secs_f64(),
-        processed,
-        per_minute(processed, run.time),
-        per_minute(synthesised, run.time),
-        run.time.as_secs_f64(),
-        run.replayed,
         dedup_time.as_secs_f64(),
         select_time.as_secs_f64(),
         coverage_time.as_secs_f64(),
         total_time.as_secs_f64()
     );
-    let skipping = if args.all_specs { "no skipping".to_string() } else { format!("{} skipped: made by a rule learned in an earlier round", processed - synthesised) };
+    let skipping = if args.all_specs { ", no skipping" } else { "; skipped: made by a rule learned in an earlier round" };
+    let synthesis = format!("synthesis: {}{skipping}; {} rules found", run.summary(&journal), found.len());
     let header = vec![
         command_line(),
         versions(),
         bound_line(bound),
         mined,
-        format!("{synthesised} synthesised, {skipping}; {} rules found, pool {} states", found.len(), run.pool),
+        synthesis.clone(),
         format!(
-            "{after_egg} after removing rules equal up to egg's rewrites, {} after removing rules that cover the same cells alone on {} \
+            "{after_rewrites} after removing rules equal up to egg's rewrites, {} after removing rules that cover the same cells alone on {} \
              (the cheapest kept; rules covering none are kept)",
             learned.len(),
             args.tests.display()
@@ -204,6 +188,7 @@ pub fn learn(args: &LearnArgs<'_>) -> CmdResult {
     for row in &table {
         println!("{row}");
     }
+    println!("{synthesis}");
     println!("{times}");
     println!("wrote {} ({} rules) and {} ({} rules)", learned_path.display(), learned.len(), top_path.display(), top.len());
     Ok(ExitCode::SUCCESS)

@@ -6,7 +6,7 @@
 
 use super::batch::{command_line, journal_path, jobs, run_batch, versions, write_rules_file, BatchOptions, Shard};
 use super::{read_nonogram_rules, CmdResult};
-use stratsynth::dedup::{egg_keys, keep_cheapest};
+use stratsynth::dedup::{keep_cheapest, rule_key};
 use stratsynth::domains::nonogram::apply::ApplyOptions;
 use stratsynth::domains::nonogram::compare::covered_alone;
 use stratsynth::domains::nonogram::domain::{LineState, Nonogram};
@@ -116,11 +116,11 @@ pub fn run(args: &SynthArgs<'_>) -> CmdResult {
 pub fn dedup(domain: &Nonogram, rules: Vec<Rule>, tests: Option<&[Transition]>) -> Result<(Vec<Rule>, usize), String> {
     let schema = domain.schema();
     let costs: Vec<u32> = rules.iter().map(|r| cost(r, schema)).collect();
-    let keys: Vec<Option<String>> = egg_keys(&rules, schema).into_iter().map(Some).collect();
+    let keys: Vec<_> = rules.iter().map(|r| Some(rule_key(r))).collect();
     let kept = keep_cheapest(&keys, &costs);
-    let after_egg = kept.len();
+    let after_rewrites = kept.len();
     let Some(tests) = tests else {
-        return Ok((kept.into_iter().map(|i| rules[i].clone()).collect(), after_egg));
+        return Ok((kept.into_iter().map(|i| rules[i].clone()).collect(), after_rewrites));
     };
     let mut behaviour = vec![];
     for &i in &kept {
@@ -129,7 +129,7 @@ pub fn dedup(domain: &Nonogram, rules: Vec<Rule>, tests: Option<&[Transition]>) 
     }
     let kept_costs: Vec<u32> = kept.iter().map(|&i| costs[i]).collect();
     let again = keep_cheapest(&behaviour, &kept_costs);
-    Ok((again.into_iter().map(|j| rules[kept[j]].clone()).collect(), after_egg))
+    Ok((again.into_iter().map(|j| rules[kept[j]].clone()).collect(), after_rewrites))
 }
 
 /// The bound line of a learned rule file's header.
@@ -162,7 +162,6 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
         Some(path) => format!(", {} skipped (made by a rule of {}, {skip_count} rules)", jobs.len() - synthesised, path.display()),
         None => String::new(),
     };
-    let minutes = run.spec_time().as_secs_f64() / 60.0;
     let header = vec![
         command_line(),
         versions(),
@@ -173,15 +172,7 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
             found.len(),
             kept.len()
         ),
-        format!(
-            "synthesis: {:.1} s of specification time ({:.1} synthesised per minute of it); this process {:.1} s wall, {} replayed from {}; pool {} states",
-            run.spec_time().as_secs_f64(),
-            if minutes > 0.0 { synthesised as f64 / minutes } else { 0.0 },
-            run.time.as_secs_f64(),
-            run.replayed,
-            journal.display(),
-            run.pool
-        ),
+        format!("synthesis: {}", run.summary(&journal)),
     ];
     write_rules_file(output, &header, &kept, domain)?;
     eprintln!("{synthesised} specifications synthesised, {} rules ({} distinct) written to {}", found.len(), kept.len(), output.display());
@@ -219,7 +210,7 @@ pub fn merge(inputs: &[std::path::PathBuf], output: &Path, tests: Option<&Path>)
         None => None,
     };
     let count = all.len();
-    let (kept, after_egg) = dedup(&domain, all, tests.as_deref())?;
+    let (kept, after_rewrites) = dedup(&domain, all, tests.as_deref())?;
     let mut names = HashSet::new();
     for rule in &kept {
         if !names.insert(&rule.name) {
@@ -231,7 +222,7 @@ pub fn merge(inputs: &[std::path::PathBuf], output: &Path, tests: Option<&Path>)
     }
     let shown: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
     let mut header = vec![command_line(), versions(), bound_line(bound)];
-    header.push(format!("{count} rules from {}: {after_egg} after removing rules equal up to egg's rewrites (the cheapest kept)", shown.join(", ")));
+    header.push(format!("{count} rules from {}: {after_rewrites} after removing rules equal up to egg's rewrites (the cheapest kept)", shown.join(", ")));
     if tests.is_some() {
         header.push(format!("{} after removing rules covering the same cells alone on the test lines (the cheapest kept)", kept.len()));
     }

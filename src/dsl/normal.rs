@@ -1,14 +1,11 @@
 //! Normal forms of rules, independent of any domain: variables renumbered
 //! in a chosen declaration order and conjuncts sorted, so that rules that
 //! differ only in names, descriptions, the order of their pattern
-//! declarations and the order of conjuncts compare equal ([`same_rule`])
-//! or print alike ([`canonical_text`]). Semantic equalities (arithmetic,
-//! flipped comparisons) are egg's job ([`crate::rewrite`]), not this
-//! module's.
+//! declarations and the order of conjuncts compare equal ([`same_rule`]).
+//! Semantic equalities (arithmetic, flipped comparisons) are not this
+//! module's business ([`crate::rewrite`], [`crate::dedup`]).
 
-use super::ast::{Action, ActionArg, BoolExpr, Decl, IntExpr, Rule, Var};
-use super::print::print_rule;
-use super::schema::Schema;
+use super::ast::{ActionArg, BoolExpr, Decl, IntExpr, Rule, Var};
 
 /// `rule` with variables renumbered by `order` (the new i-th declaration
 /// is the old `order[i]`) and conjuncts sorted: a form in which rules that
@@ -59,7 +56,7 @@ fn rename_bool(e: &BoolExpr, to: &[Var]) -> BoolExpr {
 }
 
 /// Every ordering of `0..n`.
-fn permutations(n: usize) -> Vec<Vec<usize>> {
+pub fn permutations(n: usize) -> Vec<Vec<usize>> {
     if n == 0 {
         return vec![vec![]];
     }
@@ -85,30 +82,13 @@ pub fn same_rule(a: &Rule, b: &Rule) -> bool {
     permutations(b.decls.len()).iter().any(|order| normal_form(b, order) == target)
 }
 
-/// The text of `rule` in a canonical form: no name, no description,
-/// variables named `x0`, `x1`, ... in declaration order, conjuncts sorted,
-/// and the declaration order whose text is least. Rules print alike here
-/// exactly when [`same_rule`] holds.
-pub fn canonical_text(rule: &Rule, schema: &Schema) -> String {
-    permutations(rule.decls.len())
-        .iter()
-        .map(|order| {
-            let (decls, condition, args) = normal_form(rule, order);
-            let decls = decls.into_iter().enumerate().map(|(i, d)| Decl { name: format!("x{i}"), ..d }).collect();
-            let action = Action { id: rule.action.id, args };
-            print_rule(&Rule { name: String::new(), description: vec![], decls, condition, action }, schema)
-        })
-        .min()
-        .expect("at least one ordering")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::dsl::parse::parse_rules;
 
     fn rules(text: &str) -> Vec<Rule> {
-        parse_rules(text, "t", &Schema::nonogram()).unwrap()
+        parse_rules(text, "t", &crate::dsl::schema::Schema::nonogram()).unwrap()
     }
 
     #[test]
@@ -127,21 +107,6 @@ mod tests {
             "def c:\n with h = arbitrary(hint) and b = arbitrary(block):\n if maximal(h) and size(b) = size(h) and start(b) > 0:\n then fill(false, start(b) - 2, start(b))",
         ] {
             assert!(!same_rule(&a[0], &rules(other)[0]), "{other}");
-        }
-    }
-
-
-    #[test]
-    fn canonical_text_is_the_same_exactly_for_the_same_rules() {
-        let s = Schema::nonogram();
-        let a = &rules("# a comment\ndef a:\n with h = arbitrary(hint) and b = arbitrary(block):\n if maximal(h) and size(b) = size(h):\n then fill(false, start(b) - 1, start(b))")[0];
-        let b = &rules("def b:\n with q = arbitrary(block) and p = arbitrary(hint):\n if size(q) = size(p) and maximal(p):\n then fill(false, start(q) - 1, start(q))")[0];
-        let c = &rules("def c:\n with q = arbitrary(block) and p = arbitrary(hint):\n if size(q) = size(p) and maximal(p):\n then fill(false, start(q) - 1, start(q) + 1)")[0];
-        assert_eq!(canonical_text(a, &s), canonical_text(b, &s));
-        assert_ne!(canonical_text(a, &s), canonical_text(c, &s));
-        assert!(canonical_text(a, &s).contains("x0 = arbitrary(block) and x1 = arbitrary(hint)"), "{}", canonical_text(a, &s));
-        for (x, y) in [(a, b), (a, c), (b, c)] {
-            assert_eq!(same_rule(x, y), canonical_text(x, &s) == canonical_text(y, &s));
         }
     }
 }
