@@ -5,6 +5,7 @@
 //! language and nothing about puzzles; each puzzle domain lives under
 //! `domains` and plugs in through the `Domain` trait.
 
+pub mod dedup;
 pub mod domains;
 pub mod dsl;
 pub mod rewrite;

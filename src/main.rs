@@ -110,6 +110,33 @@ enum Command {
         /// Z3 time limit per query, in milliseconds (a timeout skips the candidate).
         #[arg(long, default_value_t = 10_000)]
         timeout_ms: u32,
+        /// Run as a batch (deterministic rounds, journal `OUT.journal`) and write the deduplicated rules to this `.rules` file.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Continue the run recorded in `OUT.journal`.
+        #[arg(long, requires = "output")]
+        resume: bool,
+        /// Take only the specifications whose index is i mod n.
+        #[arg(long, value_name = "i/n", value_parser = commands::batch::parse_shard, requires = "output")]
+        shard: Option<commands::batch::Shard>,
+        /// Skip specifications that a rule of this `.rules` file already makes (in either orientation).
+        #[arg(long, value_name = "RULES", requires = "output")]
+        skip_covered: Option<PathBuf>,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Merge rule files written by `synth -o` (e.g. shards) into one deduplicated set.
+    Merge {
+        /// The `.rules` files.
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// Output `.rules` file.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Also keep only the cheapest of the rules that cover the same cells alone on this `.lines` test set.
+        #[arg(long)]
+        tests: Option<PathBuf>,
     },
     /// Mine specifications (states with a deduction the rules should make).
     Mine {
@@ -171,6 +198,39 @@ enum Command {
 
 #[derive(Subcommand, Debug)]
 enum LearnCommand {
+    /// Nonogram rules: mine, synthesise, deduplicate, select the top K, compare with the control rules.
+    Nonogram {
+            /// Directory of the outputs (`learned.rules`, `topK.rules`, the journal `learned.journal`).
+            #[arg(long, default_value = "rules/nonogram")]
+            out_dir: PathBuf,
+            /// Productive training states sampled (lines of up to 7 cells).
+            #[arg(long, default_value_t = 15)]
+            sample: usize,
+            /// Seed of the sample.
+            #[arg(long, default_value_t = 0)]
+            seed: u64,
+            /// Continue the run recorded in the journal.
+            #[arg(long)]
+            resume: bool,
+            /// Synthesise every specification (no skipping of those a rule learned in an earlier round makes).
+            #[arg(long)]
+            all_specs: bool,
+            /// The `.lines` test set rules are deduplicated, selected and measured on.
+            #[arg(long, default_value = "specs/nonogram/traces.lines")]
+            tests: PathBuf,
+            /// The control rules compared with.
+            #[arg(long, default_value = "rules/nonogram/control.rules")]
+            control: PathBuf,
+            /// How many rules to select.
+            #[arg(short = 'k', default_value_t = 10)]
+            k: usize,
+            /// Z3 time limit per query, in milliseconds.
+            #[arg(long, default_value_t = 60_000)]
+            timeout_ms: u32,
+            /// Worker threads (default: one per core).
+            #[arg(long)]
+            threads: Option<usize>,
+        },
     /// Witness pruning rules from generated training puzzles.
     Witness {
         /// Sizes of training and filter puzzles (Algorithm 3).
@@ -299,6 +359,15 @@ enum MineCommand {
     },
 }
 
+/// Runs `f` on a rayon pool of `threads` workers (the global pool if `None`).
+fn with_threads(threads: Option<usize>, f: impl FnOnce() -> commands::CmdResult + Send) -> commands::CmdResult {
+    match threads {
+        None => f(),
+        Some(0) => Err("--threads must be at least 1".into()),
+        Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| e.to_string())?.install(f),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -325,11 +394,45 @@ fn main() -> ExitCode {
         Command::Mine { domain: MineCommand::Witness { sizes, count, seed, rules, all, output } } => {
             commands::witness::mine_specs(&sizes, count, seed, rules.as_deref(), all, &output)
         }
-        Command::Synth { spec, specs, bound, timeout_ms } => commands::synth::run(&commands::synth::SynthArgs {
-            spec: spec.as_deref(),
-            specs: specs.as_deref(),
-            bound,
+        Command::Synth { spec, specs, bound, timeout_ms, output, resume, shard, skip_covered, threads } => {
+            with_threads(threads, || {
+                commands::synth::run(&commands::synth::SynthArgs {
+                    spec: spec.as_deref(),
+                    specs: specs.as_deref(),
+                    bound,
+                    timeout_ms,
+                    output: output.as_deref(),
+                    resume,
+                    shard,
+                    skip_covered: skip_covered.as_deref(),
+                })
+            })
+        }
+        Command::Merge { inputs, output, tests } => commands::synth::merge(&inputs, &output, tests.as_deref()),
+        Command::Learn {
+            domain: LearnCommand::Nonogram {
+            out_dir,
+            sample,
+            seed,
+            resume,
+            all_specs,
+            tests,
+            control,
+            k,
             timeout_ms,
+            threads,
+        } } => with_threads(threads, || {
+            commands::learn::learn(&commands::learn::LearnArgs {
+                out_dir: &out_dir,
+                sample,
+                seed,
+                resume,
+                all_specs,
+                tests: &tests,
+                control: &control,
+                k,
+                timeout_ms,
+            })
         }),
         Command::Mine { domain: MineCommand::Nonogram { max_len, sample, seed, output } } => {
             commands::pipeline::mine(max_len, sample, seed, &output)

@@ -1,6 +1,8 @@
 //! Subcommand implementations: read inputs, call the library, print.
 
+pub mod batch;
 pub mod bench;
+pub mod learn;
 pub mod nonogram;
 pub mod pipeline;
 pub mod rules;

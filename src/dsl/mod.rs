@@ -8,6 +8,7 @@ pub mod ast;
 pub mod cost;
 pub mod eval;
 pub mod lexer;
+pub mod normal;
 pub mod parse;
 #[cfg(test)]
 mod parse_tests;

@@ -1,0 +1,409 @@
+//! The journal of a [`Batch`](super::batch::Batch): what an interrupted
+//! run needs to continue exactly where it stopped.
+//!
+//! One RON record per line. The first identifies the run ([`RunKey`]);
+//! then, per round, one record per specification in job order — `Done`
+//! (index, specification text, each rule as printed with its cost and
+//! bound, the counters, the wall time, and the counterexample states it
+//! found, as the domain shows them) or `Skipped` (index, text, the rule
+//! that makes it) — and a `Round(n)` marker. A round is written with one
+//! write and flushed to disk, so an interruption loses at most the round
+//! under way; records after the last marker (a round cut short, or a torn
+//! last line) are dropped on resume and the file is truncated there.
+//!
+//! Resuming checks that the journal was made by the same run (same key,
+//! same specification at every index) and replays the entries with their
+//! counterexamples in the original order.
+
+use super::batch::{Entry, Job};
+use super::engine::{Learned, Outcome, Stats};
+use crate::domains::Domain;
+use crate::dsl::parse::parse_rules;
+use crate::dsl::print::print_rule;
+use serde::{Deserialize, Serialize};
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// What identifies a run: a journal is resumed only by the run that made it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunKey {
+    /// The tool's version.
+    pub version: String,
+    /// The engine's configuration (its `Debug` text).
+    pub config: String,
+    /// How many specifications the run has (after sharding).
+    pub specs: usize,
+    /// `(i, n)`: the run takes the specifications whose index is i mod n.
+    pub shard: Option<(usize, usize)>,
+    /// The rules that make a specification skippable: count and a
+    /// fingerprint of their text.
+    pub skip: String,
+    /// Whether rules learned in earlier rounds also make specifications
+    /// skippable.
+    pub progressive: bool,
+}
+
+/// The fingerprint of rule texts in [`RunKey::skip`]: count and 64-bit
+/// FNV-1a hash (stable across builds and platforms).
+pub fn fingerprint(texts: &[String]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for text in texts {
+        for &byte in text.as_bytes().iter().chain(&[0]) {
+            hash ^= byte as u64;
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{} rules, fnv {hash:016x}", texts.len())
+}
+
+#[derive(Serialize, Deserialize)]
+enum Record {
+    Run(RunKey),
+    Done(DoneRecord),
+    Skipped { index: usize, spec: String, by: String },
+    Round(usize),
+}
+
+#[derive(Serialize, Deserialize)]
+struct DoneRecord {
+    index: usize,
+    spec: String,
+    rules: Vec<RuleRecord>,
+    stats: StatsRecord,
+    time_us: u64,
+    counterexamples: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct RuleRecord {
+    text: String,
+    cost: u32,
+    bound: u32,
+}
+
+/// [`Stats`] as stored.
+#[derive(Serialize, Deserialize)]
+struct StatsRecord {
+    patterns_tried: u64,
+    candidates: u64,
+    rejected_by_table: u64,
+    cached: u64,
+    z3_calls: u64,
+    #[serde(default)]
+    z3_soundness: u64,
+    z3_unsound: u64,
+    z3_unknown: u64,
+    z3_time_us: u64,
+    rejected_at_full_bound: u64,
+}
+
+impl From<&Stats> for StatsRecord {
+    fn from(s: &Stats) -> StatsRecord {
+        StatsRecord {
+            patterns_tried: s.patterns_tried,
+            candidates: s.candidates,
+            rejected_by_table: s.rejected_by_table,
+            cached: s.cached,
+            z3_calls: s.z3_calls,
+            z3_soundness: s.z3_soundness,
+            z3_unsound: s.z3_unsound,
+            z3_unknown: s.z3_unknown,
+            z3_time_us: s.z3_time.as_micros() as u64,
+            rejected_at_full_bound: s.rejected_at_full_bound,
+        }
+    }
+}
+
+impl From<&StatsRecord> for Stats {
+    fn from(s: &StatsRecord) -> Stats {
+        Stats {
+            patterns_tried: s.patterns_tried,
+            candidates: s.candidates,
+            rejected_by_table: s.rejected_by_table,
+            cached: s.cached,
+            z3_calls: s.z3_calls,
+            z3_soundness: s.z3_soundness,
+            z3_unsound: s.z3_unsound,
+            z3_unknown: s.z3_unknown,
+            z3_time: Duration::from_micros(s.z3_time_us),
+            rejected_at_full_bound: s.rejected_at_full_bound,
+        }
+    }
+}
+
+/// A journal that cannot be written, read or resumed.
+#[derive(Debug, thiserror::Error)]
+pub enum JournalError {
+    /// Reading or writing failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The journal.
+        path: String,
+        /// The I/O error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A new run would overwrite a journal.
+    #[error("{path} exists: pass --resume to continue that run, or delete it to start again")]
+    Exists {
+        /// The journal.
+        path: String,
+    },
+    /// A record that cannot be read.
+    #[error("{path}:{line}:{column}: {message}")]
+    Parse {
+        /// The journal.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The journal was made by another run.
+    #[error("{path}:{line}: the journal was made by another run ({what}); delete it to start again")]
+    OtherRun {
+        /// The journal.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// What differs.
+        what: String,
+    },
+}
+
+/// An open journal, appended to round by round.
+pub struct Journal {
+    path: PathBuf,
+    file: File,
+}
+
+/// What [`Journal::resume`] read back.
+pub struct Resumed<S> {
+    /// The journal, truncated after its last whole round.
+    pub journal: Journal,
+    /// The finished entries, in job order.
+    pub entries: Vec<Entry<S>>,
+    /// Whole rounds read.
+    pub rounds: usize,
+}
+
+impl Journal {
+    fn io(path: &Path) -> impl Fn(std::io::Error) -> JournalError + '_ {
+        move |source| JournalError::Io { path: path.display().to_string(), source }
+    }
+
+    /// Starts a journal for the run `key` at `path`, which must not exist.
+    pub fn create(path: &Path, key: &RunKey) -> Result<Journal, JournalError> {
+        let file = OpenOptions::new().write(true).create_new(true).open(path).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                JournalError::Exists { path: path.display().to_string() }
+            } else {
+                Journal::io(path)(e)
+            }
+        })?;
+        let mut journal = Journal { path: path.to_path_buf(), file };
+        journal.write(&format!("{}\n", record_line(&Record::Run(key.clone()))))?;
+        Ok(journal)
+    }
+
+    /// Reopens the journal at `path` for the run `key` over `jobs`: reads
+    /// its whole rounds back (states read with `parse_state`), drops what
+    /// follows the last one, and continues there. A missing journal is a
+    /// new one.
+    pub fn resume<D: Domain>(
+        path: &Path,
+        key: &RunKey,
+        domain: &D,
+        jobs: &[Job<D::State>],
+        parse_state: impl Fn(&str) -> Result<D::State, String>,
+    ) -> Result<Resumed<D::State>, JournalError> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(Resumed { journal: Journal::create(path, key)?, entries: vec![], rounds: 0 })
+            }
+            Err(e) => return Err(Journal::io(path)(e)),
+        };
+        let shown = path.display().to_string();
+        let mut reader = Reader { path: &shown, domain, jobs, parse_state, entries: vec![], pending: vec![], rounds: 0 };
+        let mut kept = 0;
+        let mut offset = 0;
+        for (i, raw) in text.split_inclusive('\n').enumerate() {
+            offset += raw.len();
+            let Some(line) = raw.strip_suffix('\n') else { break }; // torn last line
+            if reader.line(i + 1, line, key)? {
+                kept = offset;
+            }
+        }
+        if kept == 0 {
+            // not even the run record is whole: start again
+            std::fs::remove_file(path).map_err(Journal::io(path))?;
+            return Ok(Resumed { journal: Journal::create(path, key)?, entries: vec![], rounds: 0 });
+        }
+        let file = OpenOptions::new().append(true).open(path).map_err(Journal::io(path))?;
+        file.set_len(kept as u64).map_err(Journal::io(path))?;
+        Ok(Resumed { journal: Journal { path: path.to_path_buf(), file }, entries: reader.entries, rounds: reader.rounds })
+    }
+
+    /// Appends round `round` (1-based): its entries (of `jobs`, in job
+    /// order), then the marker; flushed to disk.
+    pub fn append<D: Domain>(
+        &mut self,
+        domain: &D,
+        jobs: &[Job<D::State>],
+        round: usize,
+        entries: &[Entry<D::State>],
+    ) -> Result<(), JournalError> {
+        let mut text = String::new();
+        for entry in entries {
+            let job = jobs.binary_search_by_key(&entry.index(), |j| j.index).map(|at| &jobs[at]);
+            let spec = job.map_or(String::new(), |j| j.text.clone());
+            text.push_str(&record_line(&to_record(domain, spec, entry)));
+            text.push('\n');
+        }
+        text.push_str(&record_line(&Record::Round(round)));
+        text.push('\n');
+        self.write(&text)
+    }
+
+    fn write(&mut self, text: &str) -> Result<(), JournalError> {
+        let io = Journal::io(&self.path);
+        self.file.write_all(text.as_bytes()).map_err(&io)?;
+        self.file.sync_data().map_err(&io)
+    }
+}
+
+fn record_line(record: &Record) -> String {
+    ron::to_string(record).expect("journal records serialise")
+}
+
+/// The record of an entry for the specification shown as `spec`.
+fn to_record<D: Domain>(domain: &D, spec: String, entry: &Entry<D::State>) -> Record {
+    match entry {
+        Entry::Skipped { index, by } => Record::Skipped { index: *index, spec, by: by.clone() },
+        Entry::Done { index, outcome } => Record::Done(DoneRecord {
+            index: *index,
+            spec,
+            rules: outcome
+                .rules
+                .iter()
+                .map(|l| RuleRecord { text: print_rule(&l.rule, domain.schema()), cost: l.cost, bound: l.bound })
+                .collect(),
+            stats: StatsRecord::from(&outcome.stats),
+            time_us: outcome.time.as_micros() as u64,
+            counterexamples: outcome.counterexamples.iter().map(|s| domain.show(s)).collect(),
+        }),
+    }
+}
+
+/// Reads a journal's lines in order.
+struct Reader<'r, D: Domain, P> {
+    path: &'r str,
+    domain: &'r D,
+    jobs: &'r [Job<D::State>],
+    parse_state: P,
+    entries: Vec<Entry<D::State>>,
+    /// Entries of the round being read.
+    pending: Vec<Entry<D::State>>,
+    rounds: usize,
+}
+
+impl<D: Domain, P: Fn(&str) -> Result<D::State, String>> Reader<'_, D, P> {
+    fn parse_error(&self, line: usize, column: usize, message: String) -> JournalError {
+        JournalError::Parse { path: self.path.to_string(), line, column, message }
+    }
+
+    fn other_run(&self, line: usize, what: String) -> JournalError {
+        JournalError::OtherRun { path: self.path.to_string(), line, what }
+    }
+
+    /// Reads line `n`; whether it ends a whole round (or is the run record).
+    fn line(&mut self, n: usize, text: &str, key: &RunKey) -> Result<bool, JournalError> {
+        let record: Record =
+            ron::from_str(text).map_err(|e| self.parse_error(n, e.position.col, format!("not a journal record: {}", e.code)))?;
+        match (n, record) {
+            (1, Record::Run(found)) if found == *key => Ok(true),
+            (1, Record::Run(found)) => Err(self.other_run(n, differences(&found, key))),
+            (1, _) => Err(self.parse_error(n, 1, "expected the run record `Run(...)` first".into())),
+            (_, Record::Run(_)) => Err(self.parse_error(n, 1, "a second run record".into())),
+            (_, Record::Round(r)) => {
+                if r != self.rounds + 1 {
+                    return Err(self.parse_error(n, 1, format!("round {r} follows round {}", self.rounds)));
+                }
+                self.rounds = r;
+                self.entries.append(&mut self.pending);
+                Ok(true)
+            }
+            (_, Record::Skipped { index, spec, by }) => {
+                self.check_job(n, index, &spec)?;
+                self.pending.push(Entry::Skipped { index, by });
+                Ok(false)
+            }
+            (_, Record::Done(done)) => {
+                self.check_job(n, done.index, &done.spec)?;
+                let entry = self.done(n, done)?;
+                self.pending.push(entry);
+                Ok(false)
+            }
+        }
+    }
+
+    /// The record at line `n` must be the next job's (index and text).
+    fn check_job(&self, n: usize, index: usize, spec: &str) -> Result<(), JournalError> {
+        let at = self.entries.len() + self.pending.len();
+        match self.jobs.get(at) {
+            Some(job) if job.index == index && spec == job.text => Ok(()),
+            Some(job) => Err(self.other_run(
+                n,
+                format!("its entry {} is specification #{} `{spec}`; this run's is #{} `{}`", at + 1, index + 1, job.index + 1, job.text),
+            )),
+            None => Err(self.other_run(n, format!("it has more than this run's {} specifications", self.jobs.len()))),
+        }
+    }
+
+    fn done(&self, n: usize, done: DoneRecord) -> Result<Entry<D::State>, JournalError> {
+        let schema = self.domain.schema();
+        let mut rules = vec![];
+        for r in &done.rules {
+            let mut parsed = parse_rules(&r.text, "rule", schema)
+                .map_err(|e| self.parse_error(n, 1, format!("a rule of specification #{} does not read back: {e}", done.index + 1)))?;
+            if parsed.len() != 1 {
+                return Err(self.parse_error(n, 1, format!("a rule of specification #{} is not one rule", done.index + 1)));
+            }
+            rules.push(Learned { rule: parsed.remove(0), cost: r.cost, bound: r.bound });
+        }
+        let counterexamples = done
+            .counterexamples
+            .iter()
+            .map(|s| (self.parse_state)(s).map_err(|e| self.parse_error(n, 1, format!("counterexample `{s}`: {e}"))))
+            .collect::<Result<_, _>>()?;
+        let outcome = Outcome {
+            rules,
+            stats: Stats::from(&done.stats),
+            time: Duration::from_micros(done.time_us),
+            counterexamples,
+        };
+        Ok(Entry::Done { index: done.index, outcome })
+    }
+}
+
+/// The fields in which two run keys differ.
+fn differences(found: &RunKey, key: &RunKey) -> String {
+    let mut out = vec![];
+    let mut field = |name: &str, a: String, b: String| {
+        if a != b {
+            out.push(format!("{name}: {a} there, {b} here"));
+        }
+    };
+    field("version", found.version.clone(), key.version.clone());
+    field("engine configuration", found.config.clone(), key.config.clone());
+    field("specifications", found.specs.to_string(), key.specs.to_string());
+    field("shard", format!("{:?}", found.shard), format!("{:?}", key.shard));
+    field("skip rules", found.skip.clone(), key.skip.clone());
+    field("progressive skipping", found.progressive.to_string(), key.progressive.to_string());
+    out.join("; ")
+}

@@ -1,0 +1,103 @@
+//! The `# meta:` comment every synthesised rule carries: the specification
+//! it was learned from, its cost, the bound Z3 proved it sound at, and the
+//! search's counters, as one RON value, so that a rule file records how
+//! each rule was made and a later command (merge, learn) can read the bound
+//! back. Written as
+//! `meta: (spec: "HINTS | START | TARGET", cost: 12, bound: 30, ...)`.
+
+use super::engine::{Learned, Stats};
+use crate::dsl::ast::Rule;
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// How a rule was made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Meta {
+    /// The specification, as the domain shows it.
+    pub spec: String,
+    /// The rule's cost.
+    pub cost: u32,
+    /// The bound Z3 proved the rule sound up to.
+    pub bound: u32,
+    /// Lattice nodes tried for the specification.
+    pub patterns_tried: u64,
+    /// Candidate rules proposed for the specification.
+    pub candidates: u64,
+    /// Candidates rejected on the exhaustive table.
+    pub rejected_by_table: u64,
+    /// Z3 queries made for the specification.
+    pub z3_calls: u64,
+    /// Wall time of the specification's synthesis, in milliseconds.
+    pub time_ms: u64,
+}
+
+/// What starts the description line holding the metadata.
+const PREFIX: &str = "meta: ";
+
+/// A `# meta:` comment that is not a RON value of [`Meta`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("rule `{rule}`: unreadable `# meta:` comment: {message}")]
+pub struct MetaError {
+    /// The rule's name.
+    pub rule: String,
+    /// What RON reported.
+    pub message: String,
+}
+
+impl Meta {
+    /// The metadata of `learned`, found for the specification shown as
+    /// `spec` by a run with these counters and wall time.
+    pub fn new(spec: &str, learned: &Learned, stats: &Stats, time: Duration) -> Meta {
+        Meta {
+            spec: spec.to_string(),
+            cost: learned.cost,
+            bound: learned.bound,
+            patterns_tried: stats.patterns_tried,
+            candidates: stats.candidates,
+            rejected_by_table: stats.rejected_by_table,
+            z3_calls: stats.z3_calls,
+            time_ms: time.as_millis() as u64,
+        }
+    }
+
+    /// The description line (without the `# `).
+    pub fn comment(&self) -> String {
+        format!(
+            "{PREFIX}(spec: {:?}, cost: {}, bound: {}, patterns_tried: {}, candidates: {}, rejected_by_table: {}, z3_calls: {}, time_ms: {})",
+            self.spec, self.cost, self.bound, self.patterns_tried, self.candidates, self.rejected_by_table, self.z3_calls, self.time_ms
+        )
+    }
+
+    /// The metadata in `rule`'s description, if it has a `meta:` line.
+    pub fn of(rule: &Rule) -> Option<Result<Meta, MetaError>> {
+        let line = rule.description.iter().find_map(|l| l.strip_prefix(PREFIX))?;
+        Some(ron::from_str(line).map_err(|e| MetaError { rule: rule.name.clone(), message: e.to_string() }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dsl::parse::parse_rules;
+    use crate::dsl::print::print_rule;
+    use crate::dsl::schema::Schema;
+
+    #[test]
+    fn the_comment_reads_back_through_a_rule_file() {
+        let schema = Schema::nonogram();
+        let mut rule = parse_rules("def r:\n with h = singleton(hint):\n if 2 * size(h) > line_size:\n then fill(true, line_size - size(h), size(h))", "t", &schema)
+            .unwrap()
+            .remove(0);
+        let learned = Learned { rule: rule.clone(), cost: 17, bound: 30 };
+        let stats = Stats { patterns_tried: 3, candidates: 40, rejected_by_table: 5, z3_calls: 7, ..Stats::default() };
+        let meta = Meta::new("3 | .... | .##.", &learned, &stats, Duration::from_millis(1234));
+        assert!(Meta::of(&rule).is_none());
+        rule.description = vec!["learned".into(), meta.comment()];
+        let text = print_rule(&rule, &schema);
+        assert!(text.contains("# meta: (spec: \"3 | .... | .##.\", cost: 17, bound: 30, patterns_tried: 3,"), "{text}");
+        let back = parse_rules(&text, "t", &schema).unwrap().remove(0);
+        assert_eq!(Meta::of(&back), Some(Ok(meta)));
+        rule.description = vec!["meta: (spec: 3)".into()];
+        assert!(Meta::of(&rule).unwrap().unwrap_err().to_string().starts_with("rule `r`: unreadable"));
+    }
+}
