@@ -85,9 +85,13 @@ pub struct Config {
     /// (where the search's Z3 queries would find their counterexamples),
     /// checked after it.
     pub sample: usize,
-    /// States of the table sampled as the good examples generalisation
-    /// tries to cover.
+    /// States of a lattice node's table scope (the states its patterns
+    /// bind on) sampled as the good examples its candidates are ranked by
+    /// and generalisation tries to cover.
     pub coverage_sample: usize,
+    /// Table states sampled to compare the generality of rules of
+    /// different lattice nodes (how many of them a rule gains on).
+    pub generality_sample: usize,
     /// Keep trying larger element sets after one size gave rules.
     pub all_sizes: bool,
 }
@@ -108,6 +112,7 @@ impl Config {
             generalise_slack: 3,
             sample: 10_000,
             coverage_sample: 150,
+            generality_sample: 4000,
             all_sizes: false,
         }
     }
@@ -148,6 +153,9 @@ pub struct Stats {
     pub z3_time: Duration,
     /// Rules sound at the screening bound but not at the full bound.
     pub rejected_at_full_bound: u64,
+    /// Maximal rules dropped before the full-bound proof because another
+    /// rule of the specification makes all they make on the table states.
+    pub dominated: u64,
 }
 
 impl Stats {
@@ -163,6 +171,7 @@ impl Stats {
         self.z3_unknown += o.z3_unknown;
         self.z3_time += o.z3_time;
         self.rejected_at_full_bound += o.rejected_at_full_bound;
+        self.dominated += o.dominated;
     }
 }
 
@@ -205,7 +214,8 @@ pub struct Engine<'d, D: Domain> {
     domain: &'d D,
     config: Config,
     table: Vec<Arc<Example<D::State>>>,
-    coverage: Vec<Arc<Example<D::State>>>,
+    /// The states rules of different nodes are compared on.
+    basis: Vec<Arc<Example<D::State>>>,
     pool: Mutex<Pool<D::State>>,
     verdicts: Mutex<HashMap<String, Known<D::State>>>,
     /// Table states (first few) each checked rule is wrong on.
@@ -229,8 +239,12 @@ const TABLE_FAILURES: usize = 4;
 const FULL_RETRIES: usize = 3;
 /// Table states checked in parallel at a time.
 const TABLE_CHUNK: usize = 4096;
-/// Most action candidates tried at one node.
+/// Most action candidates tried at one node, cheapest first.
 const MAX_ACTIONS: usize = 24;
+/// Most actions tried at one node for their generality.
+const MAX_GENERAL_ACTIONS: usize = 6;
+/// The cheapest actions among which the most general are looked for.
+const MAX_GENERALITY_POOL: usize = 2048;
 
 impl<'d, D: Domain> Engine<'d, D> {
     /// An engine for `domain`; builds the exhaustive table.
@@ -241,14 +255,13 @@ impl<'d, D: Domain> Engine<'d, D> {
             .into_iter()
             .map(|state| Arc::new(Example { view: domain.view(&state), state }))
             .collect();
-        let small = table.len() - config.sample.min(table.len());
-        let step = (small / config.coverage_sample.max(1)).max(1);
-        let coverage = table[..small].iter().step_by(step).take(config.coverage_sample).cloned().collect();
+        let step = (table.len() / config.generality_sample.max(1)).max(1);
+        let basis = table.iter().step_by(step).take(config.generality_sample).cloned().collect();
         Engine {
             domain,
             config,
             table,
-            coverage,
+            basis,
             pool: Mutex::new(Pool { examples: vec![], keys: HashSet::new() }),
             verdicts: Mutex::new(HashMap::new()),
             refuted: Mutex::new(HashMap::new()),
@@ -299,6 +312,47 @@ impl<'d, D: Domain> Engine<'d, D> {
         self.pool.lock().expect("pool").examples.len()
     }
 
+    /// Which of a specification's rules to keep: a rule is dropped when
+    /// another makes everything it gains on every table state (each of its
+    /// productive applications is made by one of the other's on the same
+    /// state), unless the two gain alike and it is the cheaper (or, at
+    /// equal cost, the earlier) one.
+    fn undominated(&self, settled: &[Settled<D::State>]) -> Vec<bool> {
+        use rayon::prelude::*;
+        let schema = self.domain.schema();
+        let domain = self.domain;
+        // per rule, per table state, its productive applications
+        let gains: Vec<Vec<Vec<ActionValue>>> = settled
+            .iter()
+            .map(|s| {
+                self.table
+                    .par_iter()
+                    .map(|ex| {
+                        let interp = Interpreter::new(&s.rule, &ex.view, schema.size_feature);
+                        interp.applications().into_iter().map(|(_, a)| a).filter(|a| domain.productive(&ex.state, a)).collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let outdoes = |b: usize, a: usize| {
+            self.table.iter().enumerate().all(|(t, ex)| gains[a][t].iter().all(|x| gains[b][t].iter().any(|y| domain.makes(&ex.state, x, y))))
+        };
+        let rank = |i: usize| (cost(&settled[i].rule, schema), i);
+        (0..settled.len())
+            .map(|a| !(0..settled.len()).any(|b| b != a && outdoes(b, a) && (!outdoes(a, b) || rank(b) < rank(a))))
+            .collect()
+    }
+
+    /// How many states of the generality sample `rule` gains on.
+    fn generality(&self, rule: &Rule) -> usize {
+        use rayon::prelude::*;
+        let size = self.domain.schema().size_feature;
+        self.basis
+            .par_iter()
+            .filter(|ex| Interpreter::new(rule, &ex.view, size).applications().iter().any(|(_, a)| self.domain.productive(&ex.state, a) && self.domain.is_sound(&ex.state, a)))
+            .count()
+    }
+
     fn example(&self, state: D::State) -> Arc<Example<D::State>> {
         Arc::new(Example { view: self.domain.view(&state), state })
     }
@@ -326,14 +380,27 @@ impl<'d, D: Domain> Engine<'d, D> {
             .collect();
         // fewest bindings first, in every image, until some size gives rules
         for size in 1..=schema.file.synthesis.max_decls {
+            let mut settled = vec![];
             for (spec_ex, deduction, elements) in &images {
                 for set in lattice::subsets(elements, size) {
                     let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
-                    let maximal = lattice::climb(&set, schema, |decls, binding| run.solve_node(spec_ex, deduction, decls, binding));
-                    found.extend(maximal.and_then(|solved| run.finish(solved)));
+                    let maximal = lattice::climb(&set, schema, |decls, binding| run.solve_node(spec_ex, deduction, decls, binding), |s| (s.general, std::cmp::Reverse(s.cost)));
+                    settled.extend(maximal.map(|solved| run.settle(solved)));
                     stats.add(&run.stats);
                     counterexamples.extend(run.found);
                 }
+            }
+            // only rules no other one outdoes are worth the full-bound proof
+            let keep = self.undominated(&settled);
+            for (i, candidate) in settled.into_iter().enumerate() {
+                if !keep[i] {
+                    stats.dominated += 1;
+                    continue;
+                }
+                let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
+                found.extend(run.prove_full(candidate));
+                stats.add(&run.stats);
+                counterexamples.extend(run.found);
             }
             if !found.is_empty() && !self.config.all_sizes {
                 break;
@@ -378,6 +445,18 @@ pub struct Solved<S> {
     node: Node<S>,
     cand: Candidate,
     picks: Vec<usize>,
+    /// How many states of the generality sample the rule gains on.
+    general: usize,
+    /// The rule's cost.
+    cost: u32,
+}
+
+/// A maximal node's final rule, sound at the screening bound, awaiting
+/// the full-bound proof (with the node, should that find a counterexample).
+pub struct Settled<S> {
+    node: Node<S>,
+    cand: Candidate,
+    rule: Rule,
 }
 
 /// A candidate rule at a node: an action, its cheapest condition that
@@ -446,7 +525,7 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
         let live: Vec<usize> = (0..space.atoms.len())
             .filter(|&a| holds(&space.atoms[a], &spec_values, &interp, binding))
             .collect();
-        let candidates = self.actions(&space.terms, &spec_values, spec, deduction);
+        let candidates = self.actions(&space.terms, &spec_values, spec, deduction, MAX_GENERALITY_POOL);
         if candidates.is_empty() {
             return None;
         }
@@ -457,39 +536,58 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
             space: space.clone(),
             live,
             examples: vec![],
-            sample: engine.coverage.len(),
+            sample: 0,
             scope: None,
             pairs: Pairs { pairs: vec![], values: vec![], holds: vec![Bits::new(); live_count] },
         };
-        // the coverage sample first (generality is measured on it), then
-        // the most recent counterexamples of the pool
+        // the coverage sample first (candidates are ranked on it): table
+        // states the patterns bind on, evenly spread; then the most recent
+        // counterexamples of the pool
+        let scope = node.table_scope(&engine.table, schema);
+        let step = (scope.len() / engine.config.coverage_sample.max(1)).max(1);
+        let coverage: Vec<_> = scope.iter().step_by(step).take(engine.config.coverage_sample).map(|&i| engine.table[i].clone()).collect();
+        node.sample = coverage.len();
         let start: Vec<_> = {
             let pool = engine.pool.lock().expect("pool");
             pool.examples.iter().rev().take(POOL_START).cloned().collect()
         };
-        for ex in engine.coverage.iter().cloned().chain(start) {
+        for ex in coverage.into_iter().chain(start) {
             node.add_example(ex, schema);
         }
         // Candidates: per action (cheapest first), the cheapest condition
         // that survives the concrete checks. The cheapest such rule fixes a
         // cost ceiling (plus the slack); under it, the most general rule
         // (most sample states covered), then the cheapest, goes to Z3 first.
+        // The actions most often sound and productive on the sample by
+        // themselves compete too, whatever their cost: a general action
+        // made of costlier terms is what makes a widely applicable rule.
         let slack = engine.config.generalise_slack;
+        let max_cost = engine.config.max_rule_cost;
+        let general = node.most_general(&candidates, MAX_GENERAL_ACTIONS, engine.domain);
         let mut ceiling: Option<u32> = None;
         let mut ranked: Vec<Ranked> = vec![];
-        for (order, cand) in candidates.into_iter().enumerate() {
-            let budget = ceiling.map_or(engine.config.max_rule_cost, |c| c + slack);
+        for (order, cand) in candidates.iter().enumerate().take(MAX_ACTIONS) {
+            let budget = ceiling.map_or(max_cost, |c| c + slack);
             if decl_cost + cand.cost > budget {
                 break;
             }
-            if let Some(picks) = self.table_condition(&mut node, &cand, budget - decl_cost - cand.cost) {
-                let r = Ranked::new(&node, cand, picks, order, decl_cost, engine.domain);
+            if let Some(picks) = self.table_condition(&mut node, cand, budget - decl_cost - cand.cost) {
+                let r = Ranked::new(&node, cand.clone(), picks, order, decl_cost, engine.domain);
                 ceiling = Some(ceiling.map_or(r.cost, |c| c.min(r.cost)));
                 ranked.push(r);
             }
         }
-        let limit = ceiling? + slack;
+        let limit = ceiling.unwrap_or(max_cost) + slack;
         ranked.retain(|r| r.cost <= limit);
+        for order in general {
+            let cand = &candidates[order];
+            if ranked.iter().any(|r| r.order == order) || decl_cost + cand.cost > max_cost {
+                continue;
+            }
+            if let Some(picks) = self.widest_condition(&mut node, cand, max_cost - decl_cost - cand.cost) {
+                ranked.push(Ranked::new(&node, cand.clone(), picks, order, decl_cost, engine.domain));
+            }
+        }
         let best = loop {
             ranked.sort_by_key(|r| r.rank());
             if ranked.is_empty() {
@@ -498,7 +596,7 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
             let r = ranked.remove(0);
             // counterexamples found since it was chosen may refute it
             if !node.consistent(&r.cand, &r.picks, engine.domain) {
-                let budget = limit - decl_cost - r.cand.cost;
+                let budget = limit.max(r.cost) - decl_cost - r.cand.cost;
                 if let Some(picks) = self.table_condition(&mut node, &r.cand, budget) {
                     ranked.push(Ranked::new(&node, r.cand, picks, r.order, decl_cost, engine.domain));
                 }
@@ -509,38 +607,51 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
                 Known::Sound => break r,
                 Known::Unknown => continue,
                 Known::Unsound(_) => {
-                    let budget = limit - decl_cost - r.cand.cost;
+                    let budget = limit.max(r.cost) - decl_cost - r.cand.cost;
                     if let Some(picks) = self.table_condition(&mut node, &r.cand, budget) {
                         ranked.push(Ranked::new(&node, r.cand, picks, r.order, decl_cost, engine.domain));
                     }
                 }
             }
         };
-        Some(Solved { node, cand: best.cand, picks: best.picks })
+        let general = engine.generality(&node.rule(&best.cand, &best.picks));
+        Some(Solved { node, cand: best.cand, picks: best.picks, general, cost: best.cost })
     }
 
-    /// A maximal node's rule: its condition generalised, then rewritten to
-    /// the cheapest equal form (kept only if Z3 agrees it is sound).
-    /// Returns it only once Z3 proves it sound at the full bound; a
-    /// counterexample there sends the node back to the search (a few times).
-    fn finish(&mut self, solved: Solved<D::State>) -> Option<Learned> {
+    /// A maximal node's rule made final: its condition generalised, then
+    /// rewritten to the cheapest equal form (kept only if Z3 agrees it is
+    /// sound at the screening bound).
+    fn settle(&mut self, solved: Solved<D::State>) -> Settled<D::State> {
         let schema = self.engine.domain.schema();
-        let Solved { mut node, cand, mut picks } = solved;
+        let Solved { mut node, cand, picks, .. } = solved;
+        let general = self.generalise(&mut node, &cand, picks);
+        let rule = node.rule(&cand, &general);
+        let simple = Simplifier::new(schema).rule(&rule);
+        let rule = if simple != rule && matches!(self.check(&simple), Known::Sound) { simple } else { rule };
+        Settled { node, cand, rule }
+    }
+
+    /// Returns a settled rule only once Z3 proves it sound at the full
+    /// bound; a counterexample there sends the node back to the search (a
+    /// few times).
+    fn prove_full(&mut self, mut settled: Settled<D::State>) -> Option<Learned> {
+        let schema = self.engine.domain.schema();
         for _ in 0..FULL_RETRIES {
-            let general = self.generalise(&mut node, &cand, picks.clone());
-            let rule = node.rule(&cand, &general);
-            let simple = Simplifier::new(schema).rule(&rule);
-            let rule = if simple != rule && matches!(self.check(&simple), Known::Sound) { simple } else { rule };
-            match self.check_at(&rule, true) {
-                Known::Sound => return Some(Learned { cost: cost(&rule, schema), rule, bound: self.engine.config.bound }),
+            match self.check_at(&settled.rule, true) {
+                Known::Sound => {
+                    let rule = settled.rule;
+                    return Some(Learned { cost: cost(&rule, schema), rule, bound: self.engine.config.bound });
+                }
                 Known::Unknown => return None,
                 Known::Unsound(state) => {
+                    let Settled { mut node, cand, .. } = settled;
                     let ex = self.engine.example(state);
                     self.remember(&ex);
                     node.add_example(ex, schema);
                     self.stats.rejected_at_full_bound += 1;
                     let budget = self.engine.config.max_rule_cost;
-                    picks = self.sound_condition(&mut node, &cand, budget)?;
+                    let picks = self.sound_condition(&mut node, &cand, budget)?;
+                    settled = self.settle(Solved { node, cand, picks, general: 0, cost: 0 });
                 }
             }
         }
@@ -562,7 +673,7 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
 
     /// The node's actions that make the deduction and are sound on the
     /// specification, cheapest first.
-    fn actions(&self, terms: &[Term], spec_values: &[i64], spec: &Example<D::State>, deduction: &ActionValue) -> Vec<Candidate> {
+    fn actions(&self, terms: &[Term], spec_values: &[i64], spec: &Example<D::State>, deduction: &ActionValue, limit: usize) -> Vec<Candidate> {
         let schema = self.engine.domain.schema();
         // one representative per distinct value keeps the tuple count small
         let mut by_value: HashMap<i64, Vec<usize>> = HashMap::new();
@@ -599,13 +710,13 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
                         .flat_map(|(args, c)| options.iter().map(move |(o, oc)| ([args.clone(), vec![*o]].concat(), c + oc)))
                         .collect();
                     partial.sort_by_key(|(_, c)| *c);
-                    partial.truncate(MAX_ACTIONS);
+                    partial.truncate(limit);
                 }
                 out.extend(partial.into_iter().map(|(args, cost)| Candidate { id, args, cost }));
             }
         }
         out.sort_by(|a, b| (a.cost, a.id, &a.args).cmp(&(b.cost, b.id, &b.args)));
-        out.truncate(MAX_ACTIONS);
+        out.truncate(limit);
         out
     }
 
@@ -613,11 +724,28 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
     /// every known counterexample and on the exhaustive table (CEGIS with
     /// concrete checks only; Z3 comes later).
     fn table_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32) -> Option<Vec<usize>> {
+        self.concrete_condition(node, cand, budget, false)
+    }
+
+    /// Like [`table_condition`](Self::table_condition), but the condition
+    /// keeping the most good pairs of the coverage sample (then the
+    /// cheapest): how general the action can be made.
+    fn widest_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32) -> Option<Vec<usize>> {
+        self.concrete_condition(node, cand, budget, true)
+    }
+
+    fn concrete_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32, wide: bool) -> Option<Vec<usize>> {
         let and = self.engine.domain.schema().costs().and;
+        let max_atoms = self.engine.config.max_atoms;
         loop {
             let bad = node.bad_pairs(cand, self.engine.domain);
-            let choices = node.choices(&bad, &Bits::new(), and);
-            let picks = cover::cheapest(&choices.list, &bad, budget + and, self.engine.config.max_atoms)?;
+            let good = if wide { node.good_pairs(cand, self.engine.domain) } else { Bits::new() };
+            let choices = node.choices(&bad, &good, and);
+            let picks = if wide {
+                cover::widest(&choices.list, &bad, &good, 0, budget + and, max_atoms)?
+            } else {
+                cover::cheapest(&choices.list, &bad, budget + and, max_atoms)?
+            };
             let picks: Vec<usize> = picks.into_iter().map(|i| choices.atom[i]).collect();
             self.stats.candidates += 1;
             if !self.refute(node, &node.rule(cand, &picks)) {
@@ -889,6 +1017,25 @@ impl<S: Clone> Node<S> {
             }
         }
         out
+    }
+
+    /// The indices of the `count` actions that are sound and productive
+    /// on the most pairs of the coverage sample (cheapest first among
+    /// equals, `cands` being cheapest first; one per set of pairs), most
+    /// general first.
+    fn most_general<D: Domain<State = S>>(&self, cands: &[Candidate], count: usize, domain: &D) -> Vec<usize> {
+        // one action per set of pairs gained on: the cheapest
+        let mut seen = HashSet::new();
+        let mut scored: Vec<(std::cmp::Reverse<usize>, usize)> = vec![];
+        for (i, c) in cands.iter().enumerate() {
+            let good = self.good_pairs(c, domain);
+            let n = good.count();
+            if n > 0 && seen.insert(good) {
+                scored.push((std::cmp::Reverse(n), i));
+            }
+        }
+        scored.sort_unstable();
+        scored.into_iter().take(count).map(|(_, i)| i).collect()
     }
 
     /// Whether the condition is false on every known bad pair.

@@ -97,6 +97,8 @@ struct StatsRecord {
     z3_unknown: u64,
     z3_time_us: u64,
     rejected_at_full_bound: u64,
+    #[serde(default)]
+    dominated: u64,
 }
 
 impl From<&Stats> for StatsRecord {
@@ -112,6 +114,7 @@ impl From<&Stats> for StatsRecord {
             z3_unknown: s.z3_unknown,
             z3_time_us: s.z3_time.as_micros() as u64,
             rejected_at_full_bound: s.rejected_at_full_bound,
+            dominated: s.dominated,
         }
     }
 }
@@ -129,6 +132,7 @@ impl From<&StatsRecord> for Stats {
             z3_unknown: s.z3_unknown,
             z3_time: Duration::from_micros(s.z3_time_us),
             rejected_at_full_bound: s.rejected_at_full_bound,
+            dominated: s.dominated,
         }
     }
 }

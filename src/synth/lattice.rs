@@ -94,17 +94,26 @@ fn names(set: &[Element], schema: &Schema) -> Vec<String> {
 }
 
 /// Climbs the lattice of `set` from its most specific patterns: while some
-/// one-step-more-general node has a solution, moves to the first such
-/// (declarations in order). `solve` gives a node's solution, if any (it is
-/// given the declarations and the binding of the specification's
-/// elements). Returns the solution of the maximal node reached, or `None`
-/// if the most specific node has none.
+/// one-step-more-general node has a solution that `score`s at least as
+/// high as the current one, moves to the highest scoring such (the first,
+/// in declaration order, among equals). `solve` gives a node's solution, if any (it is given the
+/// declarations and the binding of the specification's elements); the
+/// score measures how general a solution is (how many states it applies
+/// to). Returns the solution of the last node reached, or `None` if the
+/// most specific node has none.
 ///
 /// The paper explores the whole graph and keeps every maximal node; one
-/// greedy climb per element set visits at most one node per step and
-/// still ends on a maximally general rule (no parent is sound), at a
-/// fraction of the cost.
-pub fn climb<T>(set: &[Element], schema: &Schema, mut solve: impl FnMut(&[Decl], &Binding) -> Option<T>) -> Option<T> {
+/// greedy climb per element set visits at most one node per declaration
+/// per step, at a fraction of the cost. The score keeps the climb from trading a rule
+/// that applies widely for a more general pattern whose condition is so
+/// narrow that the rule applies to fewer states (a singleton-hint rule
+/// turned into an arbitrary-hint rule that only fires on the first hint).
+pub fn climb<T, K: Ord>(
+    set: &[Element],
+    schema: &Schema,
+    mut solve: impl FnMut(&[Decl], &Binding) -> Option<T>,
+    score: impl Fn(&T) -> K,
+) -> Option<T> {
     let max_constant = schema.file.synthesis.max_constant;
     let names = names(set, schema);
     let binding: Binding = set.iter().map(|e| e.index).collect();
@@ -113,18 +122,29 @@ pub fn climb<T>(set: &[Element], schema: &Schema, mut solve: impl FnMut(&[Decl],
     };
     let mut node: Vec<PatternKind> = set.iter().map(|e| most_specific(e, max_constant)).collect();
     let mut best = solve(&decls(&node), &binding)?;
-    'climb: loop {
+    loop {
+        let mut next: Option<(Vec<PatternKind>, T)> = None;
         for i in 0..node.len() {
             let Some(up) = parent(node[i]) else { continue };
-            let mut next = node.clone();
-            next[i] = up;
-            if let Some(found) = solve(&decls(&next), &binding) {
-                node = next;
-                best = found;
-                continue 'climb;
+            let mut kinds = node.clone();
+            kinds[i] = up;
+            let Some(found) = solve(&decls(&kinds), &binding) else { continue };
+            let bar = next.as_ref().map_or(score(&best), |(_, t)| score(t));
+            let better = match &next {
+                None => score(&found) >= bar,
+                Some(_) => score(&found) > bar,
+            };
+            if better {
+                next = Some((kinds, found));
             }
         }
-        return Some(best);
+        match next {
+            Some((kinds, found)) => {
+                node = kinds;
+                best = found;
+            }
+            None => return Some(best),
+        }
     }
 }
 
@@ -152,11 +172,16 @@ mod tests {
         let set = [Element { ty: hint, index: 0, count: 1 }, Element { ty: block, index: 1, count: 2 }];
         let mut tried = vec![];
         // "sound" when the block's pattern is not arbitrary
-        let maximal = climb(&set, &schema, |decls, binding| {
-            assert_eq!(binding, &vec![0, 1]);
-            tried.push(decls.iter().map(|d| d.kind).collect::<Vec<_>>());
-            (decls[1].kind != PatternKind::Arbitrary).then(|| decls.to_vec())
-        });
+        let maximal = climb(
+            &set,
+            &schema,
+            |decls, binding| {
+                assert_eq!(binding, &vec![0, 1]);
+                tried.push(decls.iter().map(|d| d.kind).collect::<Vec<_>>());
+                (decls[1].kind != PatternKind::Arbitrary).then(|| decls.to_vec())
+            },
+            |_| 0,
+        );
         assert_eq!(tried[0], vec![PatternKind::Singleton, PatternKind::Constant(1)]);
         // singleton -> constant(0) -> arbitrary for h; b cannot climb
         let maximal = maximal.unwrap();
@@ -164,6 +189,30 @@ mod tests {
         assert_eq!(maximal[1].kind, PatternKind::Constant(1));
         assert_eq!(maximal[0].name, "h");
         assert_eq!(maximal[1].name, "b");
-        assert_eq!(tried.len(), 4);
+        // every parent of each node on the way is tried
+        assert_eq!(tried.len(), 6);
+    }
+
+    #[test]
+    fn climb_takes_the_best_scoring_parent_and_never_a_worse_one() {
+        let schema = Schema::nonogram();
+        let hint = schema.type_id("hint").unwrap();
+        let block = schema.type_id("block").unwrap();
+        let set = [Element { ty: hint, index: 0, count: 1 }, Element { ty: block, index: 0, count: 1 }];
+        // every node is solvable; the score prefers a general block and a
+        // specific hint: an arbitrary hint scores below a singleton one
+        let score = |decls: &Vec<Decl>| {
+            let rank = |k: PatternKind| match k {
+                PatternKind::Singleton => 0,
+                PatternKind::Constant(_) => 1,
+                PatternKind::Arbitrary => 2,
+            };
+            2 * rank(decls[1].kind) as i32 - if decls[0].kind == PatternKind::Arbitrary { 3 } else { 0 }
+        };
+        let maximal = climb(&set, &schema, |decls, _| Some(decls.to_vec()), score).unwrap();
+        let kinds: Vec<PatternKind> = maximal.iter().map(|d| d.kind).collect();
+        // (S, S) -> (S, C0) (scores 2, above (C0, S)'s 0) -> (S, A) -> (C0, A)
+        // (4 = 4, the hint's move is not worse); (A, A) scores 1: refused
+        assert_eq!(kinds, vec![PatternKind::Constant(0), PatternKind::Arbitrary]);
     }
 }
