@@ -204,7 +204,7 @@ enum LearnCommand {
             #[arg(long, default_value = "rules/nonogram")]
             out_dir: PathBuf,
             /// Productive training states sampled (lines of up to 7 cells).
-            #[arg(long, default_value_t = 15)]
+            #[arg(long, default_value_t = 40)]
             sample: usize,
             /// Seed of the sample.
             #[arg(long, default_value_t = 0)]
@@ -224,8 +224,9 @@ enum LearnCommand {
             /// How many rules to select.
             #[arg(short = 'k', default_value_t = 10)]
             k: usize,
-            /// Z3 time limit per query, in milliseconds.
-            #[arg(long, default_value_t = 60_000)]
+            /// Z3 time limit per query, in milliseconds (a rule whose proof
+            /// takes longer is dropped, never kept unproven).
+            #[arg(long, default_value_t = 30_000)]
             timeout_ms: u32,
             /// Worker threads (default: one per core).
             #[arg(long)]

