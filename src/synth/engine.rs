@@ -590,7 +590,9 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
         ranked.retain(|r| r.cost <= limit);
         for order in general {
             let cand = &candidates[order];
-            if ranked.iter().any(|r| r.order == order) || decl_cost + cand.cost > max_cost {
+            // (one already ranked with its cheapest condition competes
+            // again with its widest)
+            if decl_cost + cand.cost > max_cost {
                 continue;
             }
             if let Some(picks) = self.widest_condition(&mut node, cand, max_cost - decl_cost - cand.cost) {
