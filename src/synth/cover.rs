@@ -151,10 +151,8 @@ struct Search<'a> {
 
 impl Search<'_> {
     fn new<'a>(choices: &'a [Choice], budget: u32, max_atoms: usize, widest: bool, bad: &Bits, good: &Bits) -> Search<'a> {
-        let mut uncovered = vec![bad.clone(); max_atoms + 1];
-        uncovered[1..].iter_mut().for_each(|b| *b = Bits::new());
-        let mut kept = vec![Bits::new(); max_atoms + 1];
-        kept[0] = good.clone();
+        let depths = |first: &Bits| std::iter::once(first.clone()).chain(std::iter::repeat_n(Bits::new(), max_atoms)).collect();
+        let (uncovered, kept) = (depths(bad), depths(good));
         Search { choices, excluders: HashMap::new(), max_atoms, budget, steps: 0, best: None, widest, min_kept: 0, uncovered, kept }
     }
 

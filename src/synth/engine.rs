@@ -283,11 +283,6 @@ impl<'d, D: Domain> Engine<'d, D> {
         &self.config
     }
 
-    /// How many states the exhaustive table holds.
-    pub fn table_len(&self) -> usize {
-        self.table.len()
-    }
-
     fn space(&self, types: &[TypeId]) -> Arc<Space> {
         if let Some(s) = self.spaces.lock().expect("space cache").get(types) {
             return s.clone();
@@ -394,7 +389,7 @@ impl<'d, D: Domain> Engine<'d, D> {
                 for set in lattice::subsets(elements, size) {
                     let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
                     let maximal = lattice::climb(&set, schema, |decls, binding| run.solve_node(spec_ex, deduction, decls, binding), |s| (s.general, std::cmp::Reverse(s.cost)));
-                    settled.extend(maximal.map(|solved| run.settle(solved)));
+                    settled.extend(maximal.map(|solved| run.settle(solved.node, solved.cand, solved.picks)));
                     stats.add(&run.stats);
                     counterexamples.extend(run.found);
                 }
@@ -632,9 +627,8 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
     /// A maximal node's rule made final: its condition generalised, then
     /// rewritten to the cheapest equal form (kept only if Z3 agrees it is
     /// sound at the screening bound).
-    fn settle(&mut self, solved: Solved<D::State>) -> Settled<D::State> {
+    fn settle(&mut self, mut node: Node<D::State>, cand: Candidate, picks: Vec<usize>) -> Settled<D::State> {
         let schema = self.engine.domain.schema();
-        let Solved { mut node, cand, picks, .. } = solved;
         let general = self.generalise(&mut node, &cand, picks);
         let rule = node.rule(&cand, &general);
         let simple = Simplifier::new(schema).rule(&rule);
@@ -662,7 +656,7 @@ impl<'d, D: Domain> Run<'_, 'd, '_, D> {
                     self.stats.rejected_at_full_bound += 1;
                     let budget = self.engine.config.max_rule_cost;
                     let picks = self.sound_condition(&mut node, &cand, budget)?;
-                    settled = self.settle(Solved { node, cand, picks, general: 0, cost: 0 });
+                    settled = self.settle(node, cand, picks);
                 }
             }
         }

@@ -129,10 +129,10 @@ pub fn climb<T, K: Ord>(
             let mut kinds = node.clone();
             kinds[i] = up;
             let Some(found) = solve(&decls(&kinds), &binding) else { continue };
-            let bar = next.as_ref().map_or(score(&best), |(_, t)| score(t));
+            // at least as good as the current node; better than an earlier parent
             let better = match &next {
-                None => score(&found) >= bar,
-                Some(_) => score(&found) > bar,
+                None => score(&found) >= score(&best),
+                Some((_, t)) => score(&found) > score(t),
             };
             if better {
                 next = Some((kinds, found));
