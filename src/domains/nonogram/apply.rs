@@ -4,12 +4,11 @@
 //! and on each sub-line of its decomposition, all against the state at the
 //! start of the round, and all fills are applied at once. A fill that is out
 //! of range or disagrees with the target is an error naming the rule and the
-//! line — never counted, never dropped. The states at the start of each
-//! round, with their frames' views ([`Prepared`]), are available
-//! ([`rounds`]) for incremental coverage.
+//! line — never counted, never dropped. The frames of a state are
+//! available ([`frames`]) for memoised application ([`super::fills`]).
 
 use super::decompose::decompose;
-use super::domain::{fill_args, Nonogram};
+use super::domain::Nonogram;
 use super::line::{Cell, Line};
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::{Interpreter, View};
@@ -43,52 +42,88 @@ pub struct UnsoundFill {
 }
 
 /// A (sub-)line in one orientation, with where its cells sit in the whole
-/// line, and its view.
-struct Frame {
-    line: Line,
-    offset: usize,
-    mirrored: bool,
-    view: View,
+/// line.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Frame {
+    pub line: Line,
+    pub offset: usize,
+    pub mirrored: bool,
 }
 
 impl Frame {
     /// Maps cell `i` of this frame to the whole line.
-    fn cell(&self, i: usize) -> usize {
+    pub fn cell(&self, i: usize) -> usize {
         if self.mirrored {
             self.offset + self.line.len() - 1 - i
         } else {
             self.offset + i
         }
     }
+
+    /// The whole line's cells that `fill(value, a, b)` on this frame sets,
+    /// checked: in range and agreeing with `target`; else the error naming
+    /// `rule` and the frame.
+    pub fn checked_cells(&self, rule: &str, value: bool, a: i64, b: i64, target: &[Cell]) -> Result<std::ops::Range<usize>, UnsoundFill> {
+        let fail = |reason: String| UnsoundFill {
+            rule: rule.to_string(),
+            line: self.line.to_string(),
+            orientation: if self.mirrored { "mirrored" } else { "as given" },
+            value,
+            start: a,
+            end: b,
+            reason,
+        };
+        let n = self.line.len() as i64;
+        if !(0 <= a && a <= b && b <= n) {
+            return Err(fail(format!("which is out of range for a line of {n} cells")));
+        }
+        let want = Cell::from_bool(value);
+        for i in a as usize..b as usize {
+            let at = self.cell(i);
+            if target[at] != want {
+                return Err(fail(format!("but cell {at} of the whole line is `{}` in the target", target[at].to_char())));
+            }
+        }
+        Ok(a as usize..b as usize)
+    }
 }
 
-/// A state of a line ready for rules: its cells and its frames (the whole
-/// line and each sub-line of its decomposition, in the orientations rules
-/// are applied in), with their views.
+/// The frames rules are applied to on `hints | cells`: the whole line and
+/// each sub-line of its decomposition, in the orientations rules are
+/// applied in (mirror first).
+pub(crate) fn frames(hints: &[u32], cells: &[Cell], opts: ApplyOptions) -> Vec<Frame> {
+    let whole = Line::new(hints.to_vec(), cells.to_vec());
+    let mut parts = vec![(whole.clone(), 0)];
+    if let Some(subs) = decompose(&whole) {
+        if subs.len() > 1 {
+            parts.extend(subs.into_iter().map(|s| (s.line, s.offset)));
+        }
+    }
+    let mut out = vec![];
+    for (line, offset) in parts {
+        if !opts.one_sided {
+            out.push(Frame { line: line.mirror(), offset, mirrored: true });
+        }
+        out.push(Frame { line, offset, mirrored: false });
+    }
+    out
+}
+
+/// A state of a line ready for rules: its cells and its frames, with their
+/// views.
 pub struct Prepared {
     cells: Vec<Cell>,
-    frames: Vec<Frame>,
+    frames: Vec<(Frame, View)>,
 }
 
 impl Prepared {
     /// The state `hints | cells`.
     pub fn new(domain: &Nonogram, hints: &[u32], cells: &[Cell], opts: ApplyOptions) -> Prepared {
-        let whole = Line::new(hints.to_vec(), cells.to_vec());
-        let mut parts = vec![(whole.clone(), 0)];
-        if let Some(subs) = decompose(&whole) {
-            if subs.len() > 1 {
-                parts.extend(subs.into_iter().map(|s| (s.line, s.offset)));
-            }
-        }
-        let mut frames = vec![];
-        for (line, offset) in parts {
-            let frame = |line: Line, mirrored| Frame { view: domain.line_view(&line), line, offset, mirrored };
-            if !opts.one_sided {
-                frames.push(frame(line.mirror(), true));
-            }
-            frames.push(frame(line, false));
-        }
-        Prepared { cells: cells.to_vec(), frames }
+        let frames = frames(hints, cells, opts).into_iter().map(|f| {
+            let view = domain.line_view(&f.line);
+            (f, view)
+        });
+        Prepared { cells: cells.to_vec(), frames: frames.collect() }
     }
 
     /// The cells.
@@ -102,66 +137,31 @@ impl Prepared {
     pub fn fills(&self, domain: &Nonogram, rules: &[&Rule], target: &[Cell]) -> Result<Vec<(usize, Cell)>, UnsoundFill> {
         let size = crate::domains::Domain::schema(domain).size_feature;
         let mut fills: Vec<(usize, Cell)> = vec![];
-        for frame in &self.frames {
+        let mut error = None;
+        for (frame, view) in &self.frames {
             for rule in rules {
-                for (_, action) in Interpreter::new(rule, &frame.view, size).applications() {
-                    let Some((value, a, b)) = fill_args(&action) else { continue };
-                    let fail = |reason: String| UnsoundFill {
-                        rule: rule.name.clone(),
-                        line: frame.line.to_string(),
-                        orientation: if frame.mirrored { "mirrored" } else { "as given" },
-                        value,
-                        start: a,
-                        end: b,
-                        reason,
-                    };
-                    let n = frame.line.len() as i64;
-                    if !(0 <= a && a <= b && b <= n) {
-                        return Err(fail(format!("which is out of range for a line of {n} cells")));
+                Interpreter::new(rule, view, size).each_action(|args| {
+                    let [v, a, b] = *args else { return };
+                    if error.is_some() {
+                        return;
                     }
-                    let want = Cell::from_bool(value);
-                    for i in a as usize..b as usize {
-                        let at = frame.cell(i);
-                        if target[at] != want {
-                            return Err(fail(format!(
-                                "but cell {at} of the whole line is `{}` in the target",
-                                target[at].to_char()
-                            )));
+                    match frame.checked_cells(&rule.name, v != 0, a, b, target) {
+                        Ok(range) => {
+                            for at in range.map(|i| frame.cell(i)) {
+                                if self.cells[at] == Cell::Unknown {
+                                    fills.push((at, Cell::from_bool(v != 0)));
+                                }
+                            }
                         }
-                        if self.cells[at] == Cell::Unknown {
-                            fills.push((at, want));
-                        }
+                        Err(e) => error = Some(e),
                     }
+                });
+                if let Some(e) = error {
+                    return Err(e);
                 }
             }
         }
         Ok(fills)
-    }
-}
-
-/// Applies `rules` to `start` until nothing changes; `target` is the
-/// maximal transition every fill must agree with. Returns the state at the
-/// start of every round, the last being the final state (no round fills
-/// anything there).
-pub fn rounds(
-    domain: &Nonogram,
-    rules: &[&Rule],
-    start: &Line,
-    target: &[Cell],
-    opts: ApplyOptions,
-) -> Result<Vec<Prepared>, UnsoundFill> {
-    let mut states = vec![Prepared::new(domain, &start.hints, &start.cells, opts)];
-    loop {
-        let state = states.last().expect("at least the start");
-        let fills = state.fills(domain, rules, target)?;
-        if fills.is_empty() {
-            return Ok(states);
-        }
-        let mut next = state.cells.clone();
-        for (at, c) in fills {
-            next[at] = c;
-        }
-        states.push(Prepared::new(domain, &start.hints, &next, opts));
     }
 }
 

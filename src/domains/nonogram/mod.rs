@@ -26,6 +26,7 @@ pub mod coverage;
 pub mod decompose;
 pub mod domain;
 pub mod enumerate;
+pub mod fills;
 pub mod line;
 pub mod mine;
 pub mod lines_file;
