@@ -12,7 +12,7 @@ use super::line::Cell;
 use crate::domains::Domain;
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::Interpreter;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 /// One unknown cell of the whole line a rule fills.
@@ -23,12 +23,34 @@ pub(crate) struct Fill {
     pub value: bool,
 }
 
-/// What every rule does on one frame: the unknown cells it fills (rule
-/// order), and per rule its first wrong fill.
+/// What every rule does on one frame, or on one state (all its frames):
+/// the unknown cells each fills (sorted, without repeats, for states), and
+/// per rule its first wrong fill (in frame order).
 #[derive(Default)]
-struct FrameFills {
+struct Fills {
     fills: Vec<Fill>,
     errors: Vec<(u32, UnsoundFill)>,
+}
+
+impl Fills {
+    /// The fills of the rules of `set`, or the first error of one of them.
+    fn of(&self, set: &Set) -> Result<Vec<Fill>, UnsoundFill> {
+        if let Some((_, e)) = self.errors.iter().find(|(i, _)| set.has(*i)) {
+            return Err(e.clone());
+        }
+        Ok(match set {
+            Set::All => self.fills.clone(),
+            Set::AllBut(j) => self.fills.iter().filter(|f| f.rule != *j).copied().collect(),
+            Set::Few(list) => list
+                .iter()
+                .flat_map(|&i| {
+                    let from = self.fills.partition_point(|f| f.rule < i);
+                    let to = self.fills.partition_point(|f| f.rule <= i);
+                    self.fills[from..to].iter().copied()
+                })
+                .collect(),
+        })
+    }
 }
 
 /// A subset of the rule set.
@@ -74,20 +96,23 @@ pub(crate) struct Memo<'a> {
     hints: &'a [u32],
     target: &'a [Cell],
     options: ApplyOptions,
-    frames: HashMap<Frame, Arc<FrameFills>>,
+    /// Every rule on each frame seen.
+    frames: FxHashMap<Frame, Arc<Fills>>,
+    /// Every rule on each state seen.
+    states: FxHashMap<Vec<Cell>, Arc<Fills>>,
 }
 
 impl<'a> Memo<'a> {
     /// An empty memo for the transition with `hints` and `target`.
     pub fn new(domain: &'a Nonogram, rules: &'a [Rule], hints: &'a [u32], target: &'a [Cell], options: ApplyOptions) -> Memo<'a> {
-        Memo { domain, rules, hints, target, options, frames: HashMap::new() }
+        Memo { domain, rules, hints, target, options, frames: FxHashMap::default(), states: FxHashMap::default() }
     }
 
     /// Evaluates `rules` (indices) on `frame`.
-    fn evaluate(&self, frame: &Frame, rules: impl Iterator<Item = u32>) -> FrameFills {
+    fn evaluate(&self, frame: &Frame, rules: impl Iterator<Item = u32>) -> Fills {
         let view = self.domain.line_view(&frame.line);
         let size = self.domain.schema().size_feature;
-        let mut out = FrameFills::default();
+        let mut out = Fills::default();
         for i in rules {
             let rule = &self.rules[i as usize];
             let mut error = None;
@@ -111,7 +136,7 @@ impl<'a> Memo<'a> {
     }
 
     /// Every rule on `frame`, memoised.
-    fn all_rules(&mut self, frame: Frame) -> Arc<FrameFills> {
+    fn all_rules(&mut self, frame: Frame) -> Arc<Fills> {
         if let Some(f) = self.frames.get(&frame) {
             return f.clone();
         }
@@ -120,23 +145,35 @@ impl<'a> Memo<'a> {
         fills
     }
 
-    /// The fills of one round on `cells` by the rules of `set`, sorted and
-    /// without repeats.
+    /// The fills of one round on `cells` by the rules of `set`, or the
+    /// first wrong fill of one of them. A state not yet memoised is
+    /// evaluated for a few rules alone (not memoised), or for all rules.
     pub fn round(&mut self, cells: &[Cell], set: &Set) -> Result<Vec<Fill>, UnsoundFill> {
-        let mut out = vec![];
-        for frame in frames(self.hints, cells, self.options) {
-            let fills = match set {
-                Set::Few(list) if !self.frames.contains_key(&frame) => Arc::new(self.evaluate(&frame, list.iter().copied())),
-                _ => self.all_rules(frame),
-            };
-            if let Some((_, e)) = fills.errors.iter().find(|(i, _)| set.has(*i)) {
-                return Err(e.clone());
-            }
-            out.extend(fills.fills.iter().filter(|f| set.has(f.rule)));
+        if let Some(state) = self.states.get(cells) {
+            return state.of(set);
         }
-        out.sort_unstable();
-        out.dedup();
-        Ok(out)
+        if let Set::Few(list) = set {
+            let mut out = Fills::default();
+            for frame in frames(self.hints, cells, self.options) {
+                let Fills { fills, errors } = self.evaluate(&frame, list.iter().copied());
+                out.fills.extend(fills);
+                out.errors.extend(errors);
+            }
+            out.fills.sort_unstable();
+            out.fills.dedup();
+            return out.of(set);
+        }
+        let mut state = Fills::default();
+        for frame in frames(self.hints, cells, self.options) {
+            let fills = self.all_rules(frame);
+            state.fills.extend_from_slice(&fills.fills);
+            state.errors.extend(fills.errors.iter().cloned());
+        }
+        state.fills.sort_unstable();
+        state.fills.dedup();
+        let out = state.of(set);
+        self.states.insert(cells.to_vec(), Arc::new(state));
+        out
     }
 
     /// Rounds from `cells` under the rules of `set` until one fills nothing.
