@@ -67,6 +67,8 @@ pub struct Verifier<'d, D: Domain> {
     shared: Option<Solver>,
     bound: u32,
     calls: u64,
+    /// The resource count of the last fresh-solver query.
+    last_count: std::cell::Cell<Option<u64>>,
 }
 
 impl<'d, D: Domain> Verifier<'d, D> {
@@ -87,6 +89,7 @@ impl<'d, D: Domain> Verifier<'d, D> {
             shared: Some(shared),
             bound,
             calls: 0,
+            last_count: std::cell::Cell::new(None),
         }
     }
 
@@ -97,6 +100,24 @@ impl<'d, D: Domain> Verifier<'d, D> {
         let mut v = Verifier::new(domain, bound, timeout_ms);
         v.shared = None;
         v
+    }
+
+    /// Limits every query by Z3's resource count (`rlimit`, deterministic:
+    /// the same query gets the same answer whatever the machine's load)
+    /// instead of wall-clock time, and runs each in a fresh solver so the
+    /// answer depends only on the query.
+    pub fn with_rlimit(mut self, rlimit: u32) -> Verifier<'d, D> {
+        self.params = Params::new();
+        self.params.set_u32("rlimit", rlimit);
+        self.params.set_u32("arith.solver", 2);
+        self.shared = None;
+        self
+    }
+
+    /// The resource count Z3 spent on the last query (`rlimit count`), if
+    /// it reports one.
+    pub fn last_count(&self) -> Option<u64> {
+        self.last_count.get()
     }
 
     /// Runs one query on a solver holding the encoding's validity: the
@@ -112,7 +133,12 @@ impl<'d, D: Domain> Verifier<'d, D> {
             None => {
                 let solver = new_solver(&self.params);
                 solver.assert(&self.encoding.valid);
-                f(&solver)
+                let out = f(&solver);
+                self.last_count.set(solver.get_statistics().value("rlimit count").map(|v| match v {
+                    z3::StatisticsValue::UInt(n) => n as u64,
+                    z3::StatisticsValue::Double(x) => x as u64,
+                }));
+                out
             }
         }
     }
