@@ -121,9 +121,9 @@ enum Command {
         /// Soundness bound (default from the domain's DSL file).
         #[arg(long)]
         bound: Option<u32>,
-        /// Z3 time limit per query, in milliseconds (a timeout skips the candidate).
-        #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS)]
-        timeout_ms: u32,
+        /// Z3 resource limit per query (`rlimit`, deterministic; running out skips the candidate).
+        #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT)]
+        rlimit: u32,
         /// Run as a batch (deterministic rounds, journal `OUT.journal`) and write the deduplicated rules to this `.rules` file.
         #[arg(short, long)]
         output: Option<PathBuf>,
@@ -238,10 +238,10 @@ enum LearnCommand {
             /// How many rules to select.
             #[arg(short = 'k', default_value_t = 10)]
             k: usize,
-            /// Z3 time limit per query, in milliseconds (a rule whose proof
-            /// takes longer is dropped, never kept unproven).
-            #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS)]
-            timeout_ms: u32,
+            /// Z3 resource limit per query (`rlimit`, deterministic; a rule
+            /// whose proof runs out is dropped, never kept unproven).
+            #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT)]
+            rlimit: u32,
             /// Worker threads (default: one per core).
             #[arg(long)]
             threads: Option<usize>,
@@ -409,13 +409,13 @@ fn main() -> ExitCode {
         Command::Mine { domain: MineCommand::Witness { sizes, count, seed, rules, all, output } } => {
             commands::witness::mine_specs(&sizes, count, seed, rules.as_deref(), all, &output)
         }
-        Command::Synth { spec, specs, bound, timeout_ms, output, resume, shard, skip_covered, threads } => {
+        Command::Synth { spec, specs, bound, rlimit, output, resume, shard, skip_covered, threads } => {
             with_threads(threads, || {
                 commands::synth::run(&commands::synth::SynthArgs {
                     spec: spec.as_deref(),
                     specs: specs.as_deref(),
                     bound,
-                    timeout_ms,
+                    rlimit,
                     output: output.as_deref(),
                     resume,
                     shard,
@@ -434,7 +434,7 @@ fn main() -> ExitCode {
             tests,
             control,
             k,
-            timeout_ms,
+            rlimit,
             threads,
         } } => with_threads(threads, || {
             commands::learn::learn(&commands::learn::LearnArgs {
@@ -446,7 +446,7 @@ fn main() -> ExitCode {
                 tests: &tests,
                 control: &control,
                 k,
-                timeout_ms,
+                rlimit,
             })
         }),
         Command::Mine { domain: MineCommand::Nonogram { max_len, sample, seed, output } } => {

@@ -37,7 +37,7 @@ pub struct LearnArgs<'a> {
     pub tests: &'a Path,
     pub control: &'a Path,
     pub k: usize,
-    pub timeout_ms: u32,
+    pub rlimit: u32,
 }
 
 fn percent(part: usize, whole: usize) -> f64 {
@@ -77,7 +77,7 @@ pub fn learn(args: &LearnArgs<'_>) -> CmdResult {
     eprintln!("{mined} ({:.1} s)", mine_time.as_secs_f64());
 
     let t = Instant::now();
-    let config = config(&domain, None, args.timeout_ms)?;
+    let config = config(&domain, None, args.rlimit)?;
     let bound = config.bound;
     let engine = Engine::new(&domain, config);
     let jobs = jobs(specs, None);

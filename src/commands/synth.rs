@@ -28,7 +28,7 @@ pub struct SynthArgs<'a> {
     pub spec: Option<&'a str>,
     pub specs: Option<&'a Path>,
     pub bound: Option<u32>,
-    pub timeout_ms: u32,
+    pub rlimit: u32,
     /// Run as a batch writing this rule file.
     pub output: Option<&'a Path>,
     pub resume: bool,
@@ -54,8 +54,8 @@ fn read_specs(args: &SynthArgs<'_>, max_len: usize) -> Result<Vec<Spec<LineState
 }
 
 /// The engine's configuration from the options.
-pub fn config(domain: &Nonogram, bound: Option<u32>, timeout_ms: u32) -> Result<Config, String> {
-    Config::builder(domain.schema()).bound(bound).timeout_ms(timeout_ms).build().map_err(|e| format!("--bound/--timeout-ms: {e}"))
+pub fn config(domain: &Nonogram, bound: Option<u32>, rlimit: u32) -> Result<Config, String> {
+    Config::builder(domain.schema()).bound(bound).rlimit(rlimit).build().map_err(|e| format!("--bound/--rlimit: {e}"))
 }
 
 /// `synth --spec S | --specs FILE [-o OUT ...]`.
@@ -63,7 +63,7 @@ pub fn run(args: &SynthArgs<'_>) -> CmdResult {
     let domain = Nonogram::new();
     let schema = domain.schema();
     let specs = read_specs(args, schema.file.limits.max_state as usize)?;
-    let config = config(&domain, args.bound, args.timeout_ms)?;
+    let config = config(&domain, args.bound, args.rlimit)?;
     if let Some(output) = args.output {
         return batch(&domain, config, specs, args, output);
     }

@@ -40,12 +40,11 @@
 //! returned.
 //!
 //! Determinism: a run depends only on its specification and on the pool as
-//! published ([`Engine::publish`]) before it started; the screening queries
-//! run in fresh solvers, so caches shared across runs do not change answers.
-//! (The full-bound verifier is incremental for speed: a rare full-bound
-//! counterexample may then depend on earlier queries.) A Z3 timeout skips a
-//! candidate, which a loaded machine can make happen where a quiet one
-//! would not.
+//! published ([`Engine::publish`]) before it started; every Z3 query runs
+//! in a fresh solver, so caches shared across runs do not change answers,
+//! and is limited by Z3's resource count (`rlimit`), not by wall-clock
+//! time, so machine load does not either. A query that runs out skips its
+//! candidate (counted in [`Stats`]).
 use super::cache::{Example, Known, Pool, Space};
 use super::config::Config;
 use super::domain::Symbolic;
@@ -106,6 +105,9 @@ pub struct Stats {
     /// Maximal rules dropped before the full-bound proof because another
     /// rule of the specification makes all they make on the table states.
     pub dominated: u64,
+    /// Rules lost because Z3 ran out of its resource limit on their
+    /// full-bound proof (neither proven nor refuted: never kept).
+    pub lost_at_full_bound: u64,
 }
 
 impl Stats {
@@ -122,6 +124,7 @@ impl Stats {
         self.z3_time += o.z3_time;
         self.rejected_at_full_bound += o.rejected_at_full_bound;
         self.dominated += o.dominated;
+        self.lost_at_full_bound += o.lost_at_full_bound;
     }
 }
 
@@ -204,8 +207,8 @@ impl<'d, D: Symbolic> Engine<'d, D> {
     pub fn synthesize(&self, spec: &Spec<D::State>) -> Outcome<D::State> {
         let started = Instant::now();
         let screen_bound = self.config.screen_bound.min(self.config.bound);
-        let mut screen = Verifier::isolated(self.domain, screen_bound, self.config.timeout_ms);
-        let mut full = Verifier::new(self.domain, self.config.bound, self.config.timeout_ms);
+        let mut screen = Verifier::deterministic(self.domain, screen_bound, self.config.rlimit);
+        let mut full = Verifier::deterministic(self.domain, self.config.bound, self.config.rlimit);
         let mut stats = Stats::default();
         let mut found: Vec<Learned> = vec![];
         let mut counterexamples = vec![];

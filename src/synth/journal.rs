@@ -100,6 +100,8 @@ struct StatsRecord {
     rejected_at_full_bound: u64,
     #[serde(default)]
     dominated: u64,
+    #[serde(default)]
+    lost_at_full_bound: u64,
 }
 
 impl From<&Stats> for StatsRecord {
@@ -116,6 +118,7 @@ impl From<&Stats> for StatsRecord {
             z3_time_us: s.z3_time.as_micros() as u64,
             rejected_at_full_bound: s.rejected_at_full_bound,
             dominated: s.dominated,
+            lost_at_full_bound: s.lost_at_full_bound,
         }
     }
 }
@@ -134,6 +137,7 @@ impl From<&StatsRecord> for Stats {
             z3_time: Duration::from_micros(s.z3_time_us),
             rejected_at_full_bound: s.rejected_at_full_bound,
             dominated: s.dominated,
+            lost_at_full_bound: s.lost_at_full_bound,
         }
     }
 }

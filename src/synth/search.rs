@@ -221,7 +221,10 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
                     let rule = settled.rule;
                     return Some(Learned { cost: cost(&rule, schema), rule, bound: self.engine.config.bound });
                 }
-                Known::Unknown => return None,
+                Known::Unknown => {
+                    self.stats.lost_at_full_bound += 1;
+                    return None;
+                }
                 Known::Unsound(state) => {
                     let Settled { mut node, cand, .. } = settled;
                     let ex = self.engine.example(state);

@@ -93,29 +93,21 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
         }
     }
 
-    /// Like [`new`](Self::new), but every query runs in a fresh solver, so
-    /// its answer and model do not depend on earlier queries (deterministic
-    /// search whatever was cached); about twice as slow at bound 30.
-    pub fn isolated(domain: &'d D, bound: u32, timeout_ms: u32) -> Verifier<'d, D> {
-        let mut v = Verifier::new(domain, bound, timeout_ms);
+    /// A verifier whose answers depend only on the query: every query runs
+    /// in a fresh solver (no cache from earlier queries) and is limited by
+    /// Z3's resource count `rlimit` (the same on any machine under any
+    /// load) instead of wall-clock time. About twice as slow at bound 30
+    /// as the incremental solver.
+    pub fn deterministic(domain: &'d D, bound: u32, rlimit: u32) -> Verifier<'d, D> {
+        let mut v = Verifier::new(domain, bound, 0);
+        v.params = Params::new();
+        v.params.set_u32("rlimit", rlimit);
+        v.params.set_u32("arith.solver", 2);
         v.shared = None;
         v
     }
 
-    /// Limits every query by Z3's resource count (`rlimit`, deterministic:
-    /// the same query gets the same answer whatever the machine's load)
-    /// instead of wall-clock time, and runs each in a fresh solver so the
-    /// answer depends only on the query.
-    pub fn with_rlimit(mut self, rlimit: u32) -> Verifier<'d, D> {
-        self.params = Params::new();
-        self.params.set_u32("rlimit", rlimit);
-        self.params.set_u32("arith.solver", 2);
-        self.shared = None;
-        self
-    }
-
-    /// The resource count Z3 spent on the last query (`rlimit count`), if
-    /// it reports one.
+    /// The resource count Z3 spent on the last fresh-solver query.
     pub fn last_count(&self) -> Option<u64> {
         self.last_count.get()
     }
