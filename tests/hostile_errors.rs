@@ -99,6 +99,10 @@ fn errors_name_the_file_at_fault() {
         "handwritten.rules:7:24: unknown element type 'square' (known: hint, block, gap) (these are witness rules; this command takes nonogram rules)",
     );
 
+    let meta = write(dir.path(), "m.rules", "# header\n\n# meta: (spec: 3, cost: 1)\ndef r:\n    with h = arbitrary(hint):\n    if true:\n    then fill(true, 0, 0)\n");
+    let out = dir.path().join("merged.rules").display().to_string();
+    fails(&run(&["merge", &meta, "-o", &out]), 2, "m.rules:3:16: rule `r`: unreadable `# meta:` comment: ");
+
     let misspelled = write(dir.path(), "p.non", "width 1\nheight 1\nrowz\n1\ncolumns\n1\n");
     fails(&run(&["solve", &misspelled]), 2, "p.non:3:1: unknown key `rowz` followed by clue lines; expected `rows` or `columns`");
 }

@@ -189,7 +189,11 @@ pub fn merge(inputs: &[std::path::PathBuf], output: &Path, tests: Option<&Path>)
         for rule in rules {
             let meta = match Meta::of(&rule) {
                 Some(Ok(meta)) => meta,
-                Some(Err(e)) => return Err(format!("{}: {e}", path.display())),
+                Some(Err(e)) => {
+                    let shown = path.display().to_string();
+                    let text = stratsynth::files::read_text(path).map_err(|e| e.to_string())?;
+                    return Err(e.locate(&text, &shown).unwrap_or_else(|| format!("{shown}: {e}")));
+                }
                 None => {
                     return Err(format!(
                         "{}: rule `{}` has no `# meta:` comment saying the bound it was proven sound at; merge takes the output of `synth -o`",
