@@ -2,41 +2,9 @@
 //! options, honest counts and benchmarks (issue 14, items 8, 9, 10, 12),
 //! driving the binary.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod cli;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-const BIN: &str = env!("CARGO_BIN_EXE_stratsynth");
-
-fn run_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN).current_dir(dir).args(args).output().unwrap()
-}
-
-fn run(args: &[&str]) -> Output {
-    run_in(Path::new(ROOT), args)
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Asserts a failure with `status`, `message` on standard error, no panic.
-fn fails(out: &Output, status: i32, message: &str) {
-    let err = stderr(out);
-    assert_eq!(out.status.code(), Some(status), "stderr: {err}");
-    assert!(err.contains(message), "expected {message:?} in: {err}");
-    assert!(!err.contains("panicked"), "{err}");
-}
-
-fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
-}
-
-fn repo(path: &str) -> String {
-    Path::new(ROOT).join(path).display().to_string()
-}
+use cli::{fails, repo, run, run_in, stderr, write};
 
 #[test]
 fn a_benchmark_of_rules_that_lose_solutions_says_so_and_fails() {
