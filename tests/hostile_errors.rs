@@ -137,3 +137,31 @@ fn bench_finds_its_bundled_files_outside_the_checkout() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("cover: 13 rules on 6833 transitions"));
     fails(&run_in(dir.path(), &["bench", "--rules", "rules/none.rules"]), 2, "rules/none.rules: not found in the working directory nor in ");
 }
+
+#[test]
+fn an_edited_journal_rule_is_proven_again_before_it_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let specs = write(dir.path(), "s.lines", "8 | .......... | ..######..\n");
+    let out = dir.path().join("o.rules");
+    let journal = dir.path().join("o.rules.journal");
+    let shown = out.display().to_string();
+    let first = run(&["synth", "--specs", &specs, "-o", &shown]);
+    assert!(first.status.success(), "{}", stderr(&first));
+    let proven = std::fs::read_to_string(&out).unwrap();
+    let original = std::fs::read_to_string(&journal).unwrap();
+    let action = "then fill(true, highest_start_cell(h), lowest_end_cell(h))";
+    assert!(original.contains(action), "{original}");
+
+    // an unsound edit: the resumed run refuses the journal and writes nothing
+    std::fs::write(&journal, original.replace(action, "then fill(true, 0, line_size)")).unwrap();
+    let resumed = run(&["synth", "--specs", &specs, "-o", &shown, "--resume"]);
+    fails(&resumed, 2, "o.rules.journal:2:1: rule `spec1_1` was changed after Z3 proved it (its check does not match) and is not proven sound up to 30 now (unsound)");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), proven);
+
+    // a sound edit is proven again and kept
+    let condition = "if lowest_end_cell(h) >= highest_start_cell(h)";
+    std::fs::write(&journal, original.replace(condition, "if lowest_end_cell(h) > highest_start_cell(h)")).unwrap();
+    let resumed = run(&["synth", "--specs", &specs, "-o", &shown, "--resume"]);
+    assert!(resumed.status.success(), "{}", stderr(&resumed));
+    assert!(std::fs::read_to_string(&out).unwrap().contains("if lowest_end_cell(h) > highest_start_cell(h)"));
+}

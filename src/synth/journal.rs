@@ -14,9 +14,18 @@
 //! Resuming checks that the journal was made by the same run (same key,
 //! same specification at every index) and replays the entries with their
 //! counterexamples in the original order.
+//!
+//! Every rule record carries a check (a fingerprint of its text, cost and
+//! bound). A rule whose check does not match — the journal was edited or
+//! damaged — is proven again by Z3 before it is replayed, at its recorded
+//! bound or the domain's default bound if larger; if it is not proven sound
+//! the journal is refused, so an edit never puts an unproven rule into a
+//! rule set that says every rule was proven. (The check detects edits and
+//! damage, not a forger who recomputes it; `verify` re-checks any file.)
 
 use super::batch::{Entry, Job};
 use super::engine::{Learned, Outcome, Stats};
+use super::verify::{Verdict, Verifier};
 use crate::domains::Domain;
 use crate::dsl::parse::parse_rules;
 use crate::dsl::print::print_rule;
@@ -81,6 +90,17 @@ struct RuleRecord {
     text: String,
     cost: u32,
     bound: u32,
+    /// [`rule_check`] of the fields above (empty in older journals).
+    #[serde(default)]
+    check: String,
+}
+
+/// Z3 time limit of proving an edited rule again, in milliseconds.
+const REPROOF_TIMEOUT_MS: u32 = 60_000;
+
+/// The check of a rule record: the fingerprint of its text, cost and bound.
+fn rule_check(text: &str, cost: u32, bound: u32) -> String {
+    fingerprint(&[format!("cost {cost}, bound {bound}"), text.to_string()])
 }
 
 /// [`Stats`] as stored.
@@ -295,7 +315,10 @@ fn to_record<D: Domain>(domain: &D, spec: String, entry: &Entry<D::State>) -> Re
             rules: outcome
                 .rules
                 .iter()
-                .map(|l| RuleRecord { text: print_rule(&l.rule, domain.schema()), cost: l.cost, bound: l.bound })
+                .map(|l| {
+                    let text = print_rule(&l.rule, domain.schema());
+                    RuleRecord { check: rule_check(&text, l.cost, l.bound), text, cost: l.cost, bound: l.bound }
+                })
                 .collect(),
             stats: StatsRecord::from(&outcome.stats),
             time_us: outcome.time.as_micros() as u64,
@@ -369,6 +392,25 @@ impl<D: Domain, P: Fn(&str) -> Result<D::State, String>> Reader<'_, D, P> {
         }
     }
 
+    /// Proves a rule of line `n` whose record was changed: sound at `bound`
+    /// or the domain's default bound, whichever is larger, or an error.
+    fn prove_again(&self, n: usize, rule: &crate::dsl::ast::Rule, bound: u32) -> Result<(), JournalError> {
+        let bound = bound.max(self.domain.schema().file.limits.bound);
+        match Verifier::new(self.domain, bound, REPROOF_TIMEOUT_MS).check(rule) {
+            Verdict::Sound => Ok(()),
+            verdict => Err(self.parse_error(
+                n,
+                1,
+                format!(
+                    "rule `{}` was changed after Z3 proved it (its check does not match) and is not proven sound up to {bound} now ({}); \
+                     restore the journal or delete it to start again",
+                    rule.name,
+                    verdict.word()
+                ),
+            )),
+        }
+    }
+
     fn done(&self, n: usize, done: DoneRecord) -> Result<Entry<D::State>, JournalError> {
         let schema = self.domain.schema();
         let mut rules = vec![];
@@ -378,7 +420,11 @@ impl<D: Domain, P: Fn(&str) -> Result<D::State, String>> Reader<'_, D, P> {
             if parsed.len() != 1 {
                 return Err(self.parse_error(n, 1, format!("a rule of specification #{} is not one rule", done.index + 1)));
             }
-            rules.push(Learned { rule: parsed.remove(0), cost: r.cost, bound: r.bound });
+            let rule = parsed.remove(0);
+            if r.check != rule_check(&r.text, r.cost, r.bound) {
+                self.prove_again(n, &rule, r.bound)?;
+            }
+            rules.push(Learned { rule, cost: r.cost, bound: r.bound });
         }
         let counterexamples = done
             .counterexamples
