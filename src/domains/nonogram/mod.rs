@@ -7,6 +7,8 @@
 //! - [`lines_file`]: the `.lines` transition format;
 //! - [`non_file`]: the `.non` puzzle format;
 //! - [`board`]: boards solved line by line to a fixpoint;
+//! - [`propagate`], [`search`]: the complete board solver (propagation,
+//!   probing, backtracking that counts solutions);
 //! - [`trace`]: solution traces by random rollouts (test transitions);
 //! - [`domain`]: the `Domain` implementation (view, oracle, orientations);
 //! - [`symbolic`]: the Z3 encoding of every line up to a bound;
@@ -30,6 +32,8 @@ pub mod line;
 pub mod mine;
 pub mod lines_file;
 pub mod non_file;
+pub mod propagate;
+pub mod search;
 pub mod solver;
 pub mod spec;
 pub mod symbolic;
