@@ -176,6 +176,8 @@ enum Command {
         #[arg(long)]
         one_sided: bool,
     },
+    /// Analyse puzzles: solutions, line- and rule-solvability, steps, difficulty, ranking.
+    Analyze(commands::analyze::AnalyzeArgs),
     /// Measure the line solver's throughput and the time of `cover`.
     Bench {
         /// The `.rules` file timed with `cover`.
@@ -444,6 +446,7 @@ fn main() -> ExitCode {
         Command::Compare { learned, control, lines, one_sided } => {
             commands::pipeline::compare(&learned, &control, &lines, one_sided)
         }
+        Command::Analyze(args) => commands::analyze::run(&args),
         Command::Bench { synth: Some(specs), .. } => commands::bench::synth(&specs),
         Command::Bench { rules, lines, count, seed, synth: None } => commands::bench::run(&rules, &lines, count, seed),
     };

@@ -1,5 +1,6 @@
 //! Subcommand implementations: read inputs, call the library, print.
 
+pub mod analyze;
 pub mod batch;
 pub mod bench;
 pub mod learn;
