@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod batch;
 pub mod bench;
+pub mod bench_boards;
 pub mod learn;
 pub mod nonogram;
 pub mod pipeline;

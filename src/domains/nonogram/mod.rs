@@ -22,7 +22,8 @@
 //!   newly forced cells);
 //! - [`apply`], [`coverage`], [`check`]: rule sets on lines, coverage on
 //!   test sets, brute-force soundness;
-//! - [`compare`]: a learned rule set against control rules.
+//! - [`compare`]: a learned rule set against control rules;
+//! - [`describe`]: rules in words (an English sentence, readable names).
 
 pub mod analysis;
 pub mod apply;
@@ -31,6 +32,7 @@ pub mod check;
 pub mod compare;
 pub mod coverage;
 pub mod decompose;
+pub mod describe;
 pub mod domain;
 pub mod enumerate;
 pub mod line;
