@@ -178,6 +178,8 @@ enum Command {
     },
     /// Analyse puzzles: solutions, line- and rule-solvability, steps, difficulty, ranking.
     Analyze(commands::analyze::AnalyzeArgs),
+    /// Explain a puzzle's solve step by step with a rule set (text, and an HTML page with `--html`).
+    Explain(commands::explain::ExplainArgs),
     /// Measure the line solver's throughput and the time of `cover`.
     Bench {
         /// The `.rules` file timed with `cover`.
@@ -453,6 +455,7 @@ fn main() -> ExitCode {
             commands::pipeline::compare(&learned, &control, &lines, one_sided)
         }
         Command::Analyze(args) => commands::analyze::run(&args),
+        Command::Explain(args) => commands::explain::run(&args),
         Command::Bench { boards, nonogrid, .. } if !boards.is_empty() => {
             commands::bench_boards::run(&boards, nonogrid.as_deref())
         }

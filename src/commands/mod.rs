@@ -4,6 +4,7 @@ pub mod analyze;
 pub mod batch;
 pub mod bench;
 pub mod bench_boards;
+pub mod explain;
 pub mod learn;
 pub mod nonogram;
 pub mod pipeline;

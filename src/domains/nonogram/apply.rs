@@ -83,10 +83,11 @@ impl Prepared {
         let mut frames = vec![];
         for (line, offset) in parts {
             let frame = |line: Line, mirrored| Frame { view: domain.line_view(&line), line, offset, mirrored };
-            if !opts.one_sided {
-                frames.push(frame(line.mirror(), true));
-            }
+            let mirror = (!opts.one_sided).then(|| line.mirror());
             frames.push(frame(line, false));
+            if let Some(m) = mirror {
+                frames.push(frame(m, true));
+            }
         }
         Prepared { cells: cells.to_vec(), frames }
     }

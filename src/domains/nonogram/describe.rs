@@ -43,8 +43,8 @@ fn int_words(e: &IntExpr, decls: &[Decl], schema: &Schema) -> String {
                 ("start", false) => "the first cell of",
                 ("size", true) => "the value of",
                 ("size", false) => "the length of",
-                ("lowest_end_cell", _) => "the end (one past) of the leftmost placement of",
-                ("highest_start_cell", _) => "the start of the rightmost placement of",
+                ("lowest_end_cell", _) => "the cell just after the leftmost placement of",
+                ("highest_start_cell", _) => "the first cell of the rightmost placement of",
                 _ => return format!("{}({})", schema.feature(*f).name.as_str(), d.name),
             };
             format!("{what} {}", d.name)
@@ -81,10 +81,10 @@ fn bool_words(e: &BoolExpr, decls: &[Decl], schema: &Schema) -> String {
 }
 
 /// One plain-English sentence for what a nonogram rule does, e.g. "For any
-/// hint h: if the end (one past) of the leftmost placement of h is greater
-/// than the start of the rightmost placement of h, fill the cells from the
-/// start of the rightmost placement of h up to the end (one past) of the
-/// leftmost placement of h."
+/// hint h: if the cell just after the leftmost placement of h is greater
+/// than the first cell of the rightmost placement of h, fill the cells from
+/// the first cell of the rightmost placement of h up to (not including) the
+/// cell just after the leftmost placement of h."
 pub fn sentence(rule: &Rule, schema: &Schema) -> String {
     let who = rule.decls.iter().map(|d| decl_words(d, schema)).collect::<Vec<_>>().join(" and ");
     let when = match &rule.condition {

@@ -10,6 +10,7 @@
 //! - [`board`]: boards solved line by line to a fixpoint;
 //! - [`propagate`], [`search`]: the complete board solver (propagation,
 //!   probing, backtracking that counts solutions);
+//! - [`html`]: a solve as a self-contained HTML page of SVG boards;
 //! - [`analysis`]: a puzzle's solutions, solvability and difficulty;
 //! - [`player`]: a step-by-step solve with rules or the line solver and an
 //!   oracle where they are stuck (explanations, difficulty);
@@ -35,6 +36,7 @@ pub mod decompose;
 pub mod describe;
 pub mod domain;
 pub mod enumerate;
+pub mod html;
 pub mod line;
 pub mod mine;
 pub mod lines_file;
