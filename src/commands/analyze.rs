@@ -99,6 +99,9 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
         println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
     } else {
         print_table(&results, loaded.is_some());
+        for (file, w, _, a) in results.iter().filter(|r| r.3.solution_count() == 2) {
+            print_two_solutions(file, *w, &a.solutions[0], &a.solutions[1]);
+        }
         if let Some((_, rules)) = &loaded {
             print_ranking("the rules", &results, |a| a.rules.as_ref());
             let mut totals = vec![0usize; rules.len()];
@@ -118,6 +121,18 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
         eprintln!("{file}: the clues contradict each other: no solution");
     }
     Ok(if unsolvable.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// Two solutions side by side (`#` filled, `.` empty), cells that differ in
+/// the second marked `*`/`o`.
+fn print_two_solutions(file: &str, width: usize, a: &[bool], b: &[bool]) {
+    let differ = a.iter().zip(b).filter(|(x, y)| x != y).count();
+    println!("\n{file}: two of its solutions (they differ in {differ} cells, marked in the second):");
+    for (ra, rb) in a.chunks(width).zip(b.chunks(width)) {
+        let left: String = ra.iter().map(|&v| if v { '#' } else { '.' }).collect();
+        let right: String = ra.iter().zip(rb).map(|(&x, &y)| match (y, x == y) { (true, true) => '#', (false, true) => '.', (true, false) => '*', (false, false) => 'o' }).collect();
+        println!("  {left}   {right}");
+    }
 }
 
 fn yes(b: bool) -> &'static str {

@@ -43,7 +43,7 @@ fn svg(clues: &Clues, grid: &[Cell], line: Option<usize>, new: &[usize]) -> Stri
     let left = clues.rows().iter().map(|r| hint_text(r).len()).max().unwrap_or(1) as f64 * 1.2;
     let (x0, y0) = (left + 0.3, top + 0.3);
     let (vw, vh) = (x0 + w as f64 + 0.2, y0 + h as f64 + 0.2);
-    let px = 18.0;
+    let px = 24.0;
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0}\" height=\"{:.0}\" viewBox=\"0 0 {vw:.2} {vh:.2}\" font-family=\"sans-serif\" font-size=\"0.6\">",
         vw * px,
@@ -96,7 +96,7 @@ pub fn page(title: &str, summary: &str, clues: &Clues, steps: &[PageStep]) -> St
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title><style>\
 body{{font-family:sans-serif;margin:1.5em;color:#222}}\
 section{{display:flex;gap:1.5em;align-items:flex-start;border-top:1px solid #ddd;padding:0.8em 0}}\
-section.oracle h2{{color:#b3261e}}h2{{font-size:1.05em;margin:0 0 0.4em 0}}\
+section svg{{flex:none}}section.oracle h2{{color:#b3261e}}h2{{font-size:1.05em;margin:0 0 0.4em 0}}\
 pre{{background:#f4f4f4;padding:0.5em;font-size:0.85em}}p{{margin:0.2em 0}}\
 </style></head><body>\n<h1>{t}</h1>\n<p>{s}</p>\n",
         t = escape(title),

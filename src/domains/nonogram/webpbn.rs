@@ -73,7 +73,8 @@ pub fn parse_webpbn(text: &str, file: &str) -> Result<Puzzle, WebpbnError> {
     // webpbn exports write `&copy;`, declared only in the external DTD; the
     // numeric reference has the same length, so positions stay right.
     let text = text.replace("&copy;", "&#169;");
-    let doc = Document::parse(&text).map_err(|e| {
+    let options = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
+    let doc = Document::parse_with_options(&text, options).map_err(|e| {
         let pos = e.pos();
         WebpbnError::Xml { file: file.to_string(), line: pos.row, column: pos.col, message: e.to_string() }
     })?;
@@ -269,13 +270,14 @@ mod tests {
 
     #[test]
     fn errors_name_the_position() {
-        assert!(err("<puzzleset><puzzle>\n<clues type=\"rows\">").starts_with("p.xml:2:"), "{}", err("<puzzleset><puzzle>\n<clues type=\"rows\">"));
+        let unclosed = err("<puzzleset><puzzle>\n<clues type=\"rows\">\n</puzzle>");
+        assert!(unclosed.starts_with("p.xml:3:1: malformed XML"), "{unclosed}");
         let multi = DEMO.replace("<line><count>3</count></line>", "<line><count color=\"red\">3</count></line>");
-        assert_eq!(err(&multi), "p.xml:14:7: multicolour puzzles are not supported: a count of colour `red` (only `black` is)");
+        assert_eq!(err(&multi), "p.xml:13:7: multicolour puzzles are not supported: a count of colour `red` (only `black` is)");
         let bad = DEMO.replace("<count>3</count>", "<count>x</count>");
-        assert_eq!(err(&bad), "p.xml:14:7: expected a positive integer count, found \"x\"");
+        assert_eq!(err(&bad), "p.xml:13:7: expected a positive integer count, found \"x\"");
         let wide = DEMO.replace("<count>3</count>", "<count>4</count>");
-        assert!(err(&wide).contains("p.xml:14:1: this clue needs 4 cells but the line has 3"), "{}", err(&wide));
+        assert!(err(&wide).contains("p.xml:13:1: this clue needs 4 cells but the line has 3"), "{}", err(&wide));
         let goal = DEMO.replace("|XXX|", "|XX.|");
         assert!(err(&goal).contains("goal row 2 has runs [2] but its clue is [3]"), "{}", err(&goal));
         assert!(err("<html/>").contains("expected <puzzleset> or <puzzle>"));
