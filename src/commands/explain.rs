@@ -2,7 +2,7 @@
 //! with the rules (and the complete solver's probes and guesses where they
 //! are stuck), as text and optionally as a self-contained HTML page.
 
-use super::{read_nonogram_rules, CmdResult};
+use super::{check_output, read_nonogram_rules, write_output, CmdResult};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -53,6 +53,9 @@ fn cells_words(clues: &Clues, step: &Step) -> String {
 /// `explain`.
 pub fn run(args: &ExplainArgs) -> CmdResult {
     let shown = args.puzzle.display().to_string();
+    if let Some(out) = &args.html {
+        check_output(out, &[&args.puzzle, &args.rules])?;
+    }
     let puzzle = read_puzzle(&args.puzzle).map_err(|e| e.to_string())?;
     let (domain, rules) = read_nonogram_rules(&args.rules)?;
     let (solutions, ..) = count(&puzzle).map_err(|e| format!("{shown}: {e}"))?;
@@ -133,7 +136,7 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
     }
     if let Some(out) = &args.html {
         let html = page(&title, &summary, &clues, &page_steps);
-        std::fs::write(out, html).map_err(|e| format!("{}: {e}", out.display()))?;
+        write_output(out, &html)?;
         eprintln!("wrote {} ({} steps)", out.display(), page_steps.len());
     }
     Ok(ExitCode::SUCCESS)
