@@ -17,7 +17,9 @@ use stratsynth::domains::nonogram::non_file::parse_non;
 use stratsynth::domains::witness::puzzle::{parse_puzzles, puzzles_to_ron};
 use stratsynth::domains::witness::specs::parse_specs;
 use stratsynth::dsl::eval::Interpreter;
-use stratsynth::dsl::parse::detect_and_parse;
+use stratsynth::domains::nonogram::webpbn::{parse_webpbn, write_webpbn};
+use stratsynth::dsl::parse::{detect_and_parse, parse_rules};
+use stratsynth::synth::meta::Meta;
 use stratsynth::dsl::print::print_rules;
 use stratsynth::dsl::schema::Schema;
 use stratsynth::files::read_text;
@@ -27,6 +29,7 @@ const WITNESS_RULES: &str = include_str!("../rules/witness/handwritten.rules");
 const NON: &str = include_str!("../specs/puzzles/nonny-heart.non");
 const LINES: &str = "# HINTS | START | TARGET\n2 6 2 1 3 | .................... | .....####........#..\n3 | ..#.. | ..#..\n | ..x.. | xxxxx\n1 1 | #.... | #x...\n";
 const PUZZLES: &str = "// puzzles\n[\n    (width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1), (1, 0, 2)]),\n    (width: 3, height: 3, start: (0, 0), goal: (3, 3), triangles: [(1, 1, 3)]),\n]\n";
+const META: &str = "# meta: (spec: \"8 | .......... | ..######..\", cost: 12, bound: 30, patterns_tried: 8, candidates: 76, rejected_by_table: 16, z3_calls: 7, time_ms: 1954)\ndef spec1_1:\n    with h = arbitrary(hint):\n    if lowest_end_cell(h) >= highest_start_cell(h):\n    then fill(true, highest_start_cell(h), lowest_end_cell(h))\n";
 const SPECS: &str = "[\n    (puzzle: (width: 4, height: 3, start: (0, 0), goal: (1, 3), triangles: [(2, 0, 3)]), path: [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]),\n]\n";
 
 /// Longest any one input may take.
@@ -96,10 +99,10 @@ fn apply(seed: &str, edits: &[Edit]) -> Vec<u8> {
 
 /// Inputs for a reader whose valid example is `seed`: random bytes, or
 /// the seed with 1-8 random edits.
-fn inputs(seed: &'static str) -> impl Strategy<Value = Vec<u8>> {
+fn inputs(seed: String) -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
         proptest::collection::vec(any::<u8>(), 0..400),
-        proptest::collection::vec(edit(), 1..8).prop_map(move |edits| apply(seed, &edits)),
+        proptest::collection::vec(edit(), 1..8).prop_map(move |edits| apply(&seed, &edits)),
     ]
 }
 
@@ -113,14 +116,14 @@ fn located(message: &str, path: &str) -> bool {
 
 /// Runs `check` on every input for `seed` (through a file, so that reading
 /// bytes that are not UTF-8 is tried too); reports the count tried.
-fn fuzz(name: &str, seed: &'static str, check: impl Fn(&str, &str) -> Result<(), String>) {
+fn fuzz(name: &str, seed: &str, check: impl Fn(&str, &str) -> Result<(), String>) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(name);
     let shown = path.display().to_string();
     let tried = std::cell::Cell::new(0u64);
     let mut runner = TestRunner::new(Config { cases: cases(), failure_persistence: None, ..Config::default() });
     runner
-        .run(&inputs(seed), |bytes| {
+        .run(&inputs(seed.to_string()), |bytes| {
             tried.set(tried.get() + 1);
             std::fs::write(&path, &bytes).unwrap();
             let started = Instant::now();
@@ -190,6 +193,29 @@ fn witness_puzzle_files() {
     fuzz("p.ron", PUZZLES, |text, path| {
         let read = parse_puzzles(text, path).map_err(|e| e.to_string())?;
         assert_eq!(parse_puzzles(&puzzles_to_ron(&read), "printed").ok(), Some(read), "round trip of {text:?}");
+        Ok(())
+    });
+}
+
+#[test]
+fn webpbn_files() {
+    let heart = parse_non(NON, "heart.non").unwrap();
+    fuzz("p.xml", &write_webpbn(&heart), |text, path| {
+        let read = parse_webpbn(text, path).map_err(|e| e.to_string())?;
+        assert_eq!(parse_webpbn(&write_webpbn(&read), "printed").ok(), Some(read), "round trip of {text:?}");
+        Ok(())
+    });
+}
+
+#[test]
+fn meta_comments() {
+    let schema = Schema::nonogram();
+    fuzz("m.rules", META, |text, path| {
+        for rule in parse_rules(text, path, &schema).map_err(|e| e.to_string())? {
+            if let Some(Err(e)) = Meta::of(&rule) {
+                return Err(e.locate(text, path).unwrap_or_else(|| format!("{path}: {e} (not located)")));
+            }
+        }
         Ok(())
     });
 }
