@@ -13,6 +13,15 @@ macro_rules! print {
     ($($arg:tt)*) => { $crate::stdout::text(format_args!($($arg)*)) };
 }
 
+/// `eprintln!` for the commands: as std's, but a closed standard error is
+/// ignored (the message is lost; the work and its outputs go on).
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod commands;
 mod stdout;
 
@@ -53,7 +62,7 @@ enum Command {
         #[arg(long)]
         bound: Option<u32>,
         /// Z3 time limit per rule, in milliseconds.
-        #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS)]
+        #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
         timeout_ms: u32,
         /// Print one JSON list instead of text.
         #[arg(long)]
@@ -66,8 +75,8 @@ enum Command {
         /// Solve with these rules (plus the decomposition oracle) instead of the exact solver.
         #[arg(long)]
         rules: Option<PathBuf>,
-        /// Apply rules only in each line's own orientation.
-        #[arg(long)]
+        /// Apply rules only in each line's own orientation (with `--rules`).
+        #[arg(long, requires = "rules")]
         one_sided: bool,
     },
     /// Write solution traces (random rollouts) of puzzles as test transitions.
@@ -122,7 +131,7 @@ enum Command {
         #[arg(long)]
         bound: Option<u32>,
         /// Z3 resource limit per query (`rlimit`, deterministic; running out skips the candidate).
-        #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT)]
+        #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
         rlimit: u32,
         /// Run as a batch (deterministic rounds, journal `OUT.journal`) and write the deduplicated rules to this `.rules` file.
         #[arg(short, long)]
@@ -190,6 +199,10 @@ enum Command {
         #[arg(long)]
         one_sided: bool,
     },
+    /// Analyse puzzles: solutions, line- and rule-solvability, steps, difficulty, ranking.
+    Analyze(commands::analyze::AnalyzeArgs),
+    /// Explain a puzzle's solve step by step with a rule set (text, and an HTML page with `--html`).
+    Explain(commands::explain::ExplainArgs),
     /// Measure the line solver's throughput and the time of `cover`.
     Bench {
         /// The `.rules` file timed with `cover`.
@@ -207,6 +220,12 @@ enum Command {
         /// Instead, time synthesis on the specifications of this `.lines` file.
         #[arg(long)]
         synth: Option<PathBuf>,
+        /// Instead, time the complete board solver on these puzzles (`.non` or webpbn XML).
+        #[arg(long, num_args = 1.., value_name = "PUZZLES", conflicts_with = "synth")]
+        boards: Vec<PathBuf>,
+        /// With `--boards`: also run this nonogrid binary on each puzzle and compare.
+        #[arg(long, requires = "boards")]
+        nonogrid: Option<PathBuf>,
     },
 }
 
@@ -240,7 +259,7 @@ enum LearnCommand {
             k: usize,
             /// Z3 resource limit per query (`rlimit`, deterministic; a rule
             /// whose proof runs out is dropped, never kept unproven).
-            #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT)]
+            #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
             rlimit: u32,
             /// Worker threads (default: one per core).
             #[arg(long)]
@@ -325,11 +344,11 @@ enum WitnessCommand {
         #[arg(long)]
         json: bool,
         /// Large puzzles: count how many each predicate solves within the budget.
-        #[arg(long, requires = "budget_ms")]
-        large: Option<PathBuf>,
-        /// Time budget per puzzle and search on the large puzzles, in milliseconds.
         #[arg(long)]
-        budget_ms: Option<u64>,
+        large: Option<PathBuf>,
+        /// Time budget per puzzle and search on the `--large` puzzles, in milliseconds.
+        #[arg(long, requires = "large", default_value_t = 2000)]
+        budget_ms: u64,
     },
 }
 
@@ -344,8 +363,8 @@ enum MineCommand {
         /// Keep a seeded random sample of this many productive states.
         #[arg(long)]
         sample: Option<usize>,
-        /// Seed of the sample.
-        #[arg(long, default_value_t = 0, requires = "sample")]
+        /// Seed of the sample (with `--sample`; default 0).
+        #[arg(long, default_value_t = 0, hide_default_value = true, requires = "sample")]
         seed: u64,
         /// Output `.lines` file.
         #[arg(short, long)]
@@ -458,8 +477,13 @@ fn main() -> ExitCode {
         Command::Compare { learned, control, lines, one_sided } => {
             commands::pipeline::compare(&learned, &control, &lines, one_sided)
         }
+        Command::Analyze(args) => commands::analyze::run(&args),
+        Command::Explain(args) => commands::explain::run(&args),
+        Command::Bench { boards, nonogrid, .. } if !boards.is_empty() => {
+            commands::bench_boards::run(&boards, nonogrid.as_deref())
+        }
         Command::Bench { synth: Some(specs), .. } => commands::bench::synth(&specs),
-        Command::Bench { rules, lines, count, seed, synth: None } => commands::bench::run(&rules, &lines, count, seed),
+        Command::Bench { rules, lines, count, seed, synth: None, .. } => commands::bench::run(&rules, &lines, count, seed),
     };
     match result {
         Ok(code) => code,

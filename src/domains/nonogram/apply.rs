@@ -4,11 +4,12 @@
 //! and on each sub-line of its decomposition, all against the state at the
 //! start of the round, and all fills are applied at once. A fill that is out
 //! of range or disagrees with the target is an error naming the rule and the
-//! line — never counted, never dropped. The frames of a state are
-//! available ([`frames`]) for memoised application ([`super::fills`]).
+//! line — never counted, never dropped. The states at the start of each
+//! round, with their frames' views ([`Prepared`]), are available
+//! ([`rounds`]) for incremental coverage.
 
 use super::decompose::decompose;
-use super::domain::Nonogram;
+use super::domain::{fill_args, Nonogram};
 use super::line::{Cell, Line};
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::{Interpreter, View};
@@ -60,10 +61,10 @@ impl Frame {
         }
     }
 
-    /// The whole line's cells that `fill(value, a, b)` on this frame sets,
+    /// The whole line's cells `fill(value, a, b)` on this frame sets,
     /// checked: in range and agreeing with `target`; else the error naming
     /// `rule` and the frame.
-    pub fn checked_cells(&self, rule: &str, value: bool, a: i64, b: i64, target: &[Cell]) -> Result<std::ops::Range<usize>, UnsoundFill> {
+    pub fn checked_cells(&self, rule: &str, value: bool, a: i64, b: i64, target: &[Cell]) -> Result<Vec<usize>, UnsoundFill> {
         let fail = |reason: String| UnsoundFill {
             rule: rule.to_string(),
             line: self.line.to_string(),
@@ -78,19 +79,17 @@ impl Frame {
             return Err(fail(format!("which is out of range for a line of {n} cells")));
         }
         let want = Cell::from_bool(value);
-        for i in a as usize..b as usize {
-            let at = self.cell(i);
-            if target[at] != want {
-                return Err(fail(format!("but cell {at} of the whole line is `{}` in the target", target[at].to_char())));
-            }
+        let cells: Vec<usize> = (a as usize..b as usize).map(|i| self.cell(i)).collect();
+        if let Some(&at) = cells.iter().find(|&&at| target[at] != want) {
+            return Err(fail(format!("but cell {at} of the whole line is `{}` in the target", target[at].to_char())));
         }
-        Ok(a as usize..b as usize)
+        Ok(cells)
     }
 }
 
 /// The frames rules are applied to on `hints | cells`: the whole line and
-/// each sub-line of its decomposition, in the orientations rules are
-/// applied in (mirror first).
+/// each sub-line of its decomposition, each as given and (unless
+/// `one_sided`) mirrored.
 pub(crate) fn frames(hints: &[u32], cells: &[Cell], opts: ApplyOptions) -> Vec<Frame> {
     let whole = Line::new(hints.to_vec(), cells.to_vec());
     let mut parts = vec![(whole.clone(), 0)];
@@ -101,16 +100,18 @@ pub(crate) fn frames(hints: &[u32], cells: &[Cell], opts: ApplyOptions) -> Vec<F
     }
     let mut out = vec![];
     for (line, offset) in parts {
-        if !opts.one_sided {
-            out.push(Frame { line: line.mirror(), offset, mirrored: true });
-        }
+        let mirror = (!opts.one_sided).then(|| line.mirror());
         out.push(Frame { line, offset, mirrored: false });
+        if let Some(m) = mirror {
+            out.push(Frame { line: m, offset, mirrored: true });
+        }
     }
     out
 }
 
-/// A state of a line ready for rules: its cells and its frames, with their
-/// views.
+/// A state of a line ready for rules: its cells and its frames (the whole
+/// line and each sub-line of its decomposition, in the orientations rules
+/// are applied in), with their views.
 pub struct Prepared {
     cells: Vec<Cell>,
     frames: Vec<(Frame, View)>,
@@ -131,37 +132,91 @@ impl Prepared {
         &self.cells
     }
 
+    /// Calls `f` with every application of `rules` in every frame (frames
+    /// in order, then rules in order, then bindings), after checking it: a
+    /// fill that is out of range or disagrees with `target` (the maximal
+    /// transition) is an error. Stops early when `f` returns true.
+    pub fn each_application(
+        &self,
+        domain: &Nonogram,
+        rules: &[&Rule],
+        target: &[Cell],
+        mut f: impl FnMut(Application<'_>) -> bool,
+    ) -> Result<(), UnsoundFill> {
+        let size = crate::domains::Domain::schema(domain).size_feature;
+        for (frame, view) in &self.frames {
+            for (r, rule) in rules.iter().enumerate() {
+                for (binding, action) in Interpreter::new(rule, view, size).applications() {
+                    let Some((value, a, b)) = fill_args(&action) else { continue };
+                    let cells = frame.checked_cells(&rule.name, value, a, b, target)?;
+                    let app = Application { rule: r, binding: &binding, frame: &frame.line, offset: frame.offset, mirrored: frame.mirrored, value, cells };
+                    if f(app) {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The fills one round of `rules` makes on unknown cells of this state:
     /// every rule in every frame. `target` is the maximal transition every
     /// fill must agree with.
     pub fn fills(&self, domain: &Nonogram, rules: &[&Rule], target: &[Cell]) -> Result<Vec<(usize, Cell)>, UnsoundFill> {
-        let size = crate::domains::Domain::schema(domain).size_feature;
         let mut fills: Vec<(usize, Cell)> = vec![];
-        let mut error = None;
-        for (frame, view) in &self.frames {
-            for rule in rules {
-                Interpreter::new(rule, view, size).each_action(|args| {
-                    let [v, a, b] = *args else { return };
-                    if error.is_some() {
-                        return;
-                    }
-                    match frame.checked_cells(&rule.name, v != 0, a, b, target) {
-                        Ok(range) => {
-                            for at in range.map(|i| frame.cell(i)) {
-                                if self.cells[at] == Cell::Unknown {
-                                    fills.push((at, Cell::from_bool(v != 0)));
-                                }
-                            }
-                        }
-                        Err(e) => error = Some(e),
-                    }
-                });
-                if let Some(e) = error {
-                    return Err(e);
-                }
-            }
-        }
+        self.each_application(domain, rules, target, |app| {
+            let want = Cell::from_bool(app.value);
+            fills.extend(app.cells.iter().filter(|&&at| self.cells[at] == Cell::Unknown).map(|&at| (at, want)));
+            false
+        })?;
         Ok(fills)
+    }
+}
+
+/// One application of a rule to a (sub-)line, already checked sound.
+#[derive(Clone, Debug)]
+pub struct Application<'a> {
+    /// Index of the rule in the rule list.
+    pub rule: usize,
+    /// The elements bound to the rule's pattern variables, by index in the
+    /// frame's tables (hints, blocks, gaps of `frame`).
+    pub binding: &'a [usize],
+    /// The (sub-)line the rule was applied to, in that orientation.
+    pub frame: &'a Line,
+    /// Index in the whole line of the frame's first cell (in the line's own
+    /// orientation).
+    pub offset: usize,
+    /// True if the frame is the mirror image of the (sub-)line.
+    pub mirrored: bool,
+    /// The value filled.
+    pub value: bool,
+    /// The cells filled, as indices in the whole line.
+    pub cells: Vec<usize>,
+}
+
+/// Applies `rules` to `start` until nothing changes; `target` is the
+/// maximal transition every fill must agree with. Returns the state at the
+/// start of every round, the last being the final state (no round fills
+/// anything there).
+pub fn rounds(
+    domain: &Nonogram,
+    rules: &[&Rule],
+    start: &Line,
+    target: &[Cell],
+    opts: ApplyOptions,
+) -> Result<Vec<Prepared>, UnsoundFill> {
+    let mut states = vec![Prepared::new(domain, &start.hints, &start.cells, opts)];
+    loop {
+        let state = states.last().expect("at least the start");
+        let fills = state.fills(domain, rules, target)?;
+        if fills.is_empty() {
+            return Ok(states);
+        }
+        let mut next = state.cells.clone();
+        for (at, c) in fills {
+            next[at] = c;
+        }
+        states.push(Prepared::new(domain, &start.hints, &next, opts));
     }
 }
 

@@ -122,8 +122,11 @@ impl<'a> Memo<'a> {
                     return;
                 }
                 match frame.checked_cells(&rule.name, v != 0, a, b, self.target) {
-                    Ok(range) => out.fills.extend(
-                        range.filter(|&c| frame.line.cells[c] == Cell::Unknown).map(|c| Fill { rule: i, at: frame.cell(c) as u32, value: v != 0 }),
+                    Ok(cells) => out.fills.extend(
+                        (a as usize..b as usize)
+                            .zip(cells)
+                            .filter(|&(c, _)| frame.line.cells[c] == Cell::Unknown)
+                            .map(|(_, at)| Fill { rule: i, at: at as u32, value: v != 0 }),
                     ),
                     Err(e) => error = Some(e),
                 }
