@@ -53,7 +53,7 @@ enum Command {
         #[arg(long)]
         bound: Option<u32>,
         /// Z3 time limit per rule, in milliseconds.
-        #[arg(long, default_value_t = 60_000)]
+        #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS)]
         timeout_ms: u32,
         /// Print one JSON list instead of text.
         #[arg(long)]
@@ -122,7 +122,7 @@ enum Command {
         #[arg(long)]
         bound: Option<u32>,
         /// Z3 time limit per query, in milliseconds (a timeout skips the candidate).
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS)]
         timeout_ms: u32,
         /// Run as a batch (deterministic rounds, journal `OUT.journal`) and write the deduplicated rules to this `.rules` file.
         #[arg(short, long)]
@@ -250,7 +250,7 @@ enum LearnCommand {
             k: usize,
             /// Z3 time limit per query, in milliseconds (a rule whose proof
             /// takes longer is dropped, never kept unproven).
-            #[arg(long, default_value_t = 30_000)]
+            #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS)]
             timeout_ms: u32,
             /// Worker threads (default: one per core).
             #[arg(long)]

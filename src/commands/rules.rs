@@ -4,7 +4,7 @@ use super::{read_nonogram_rules, read_rules, CmdResult};
 use stratsynth::domains::nonogram::check::{brute_force_all, MAX_LEN};
 use stratsynth::domains::nonogram::domain::Nonogram;
 use stratsynth::domains::witness::domain::Witness;
-use stratsynth::domains::Domain;
+use stratsynth::domains::{Domain, Symbolic};
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::eval::{ActionValue, Binding};
@@ -118,7 +118,7 @@ pub fn verify(path: &Path, bound: Option<u32>, timeout_ms: u32, json: bool) -> C
 }
 
 /// Verifies `rules` in `domain` and reports.
-fn verify_in<D: Domain>(domain: &D, rules: &[Rule], bound: Option<u32>, timeout_ms: u32, json: bool) -> CmdResult {
+fn verify_in<D: Symbolic>(domain: &D, rules: &[Rule], bound: Option<u32>, timeout_ms: u32, json: bool) -> CmdResult {
     let bound = bound.unwrap_or(domain.schema().file.limits.bound);
     let limit = domain.schema().file.limits.max_state;
     if bound == 0 || bound > limit {

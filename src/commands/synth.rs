@@ -55,16 +55,7 @@ fn read_specs(args: &SynthArgs<'_>, max_len: usize) -> Result<Vec<Spec<LineState
 
 /// The engine's configuration from the options.
 pub fn config(domain: &Nonogram, bound: Option<u32>, timeout_ms: u32) -> Result<Config, String> {
-    let schema = domain.schema();
-    let mut config = Config::new(schema);
-    if let Some(b) = bound {
-        if b == 0 || b > schema.file.limits.max_state {
-            return Err(format!("--bound must be between 1 and {}", schema.file.limits.max_state));
-        }
-        config.bound = b;
-    }
-    config.timeout_ms = timeout_ms;
-    Ok(config)
+    Config::builder(domain.schema()).bound(bound).timeout_ms(timeout_ms).build().map_err(|e| format!("--bound/--timeout-ms: {e}"))
 }
 
 /// `synth --spec S | --specs FILE [-o OUT ...]`.

@@ -16,8 +16,9 @@
 //! counterexamples in the original order.
 
 use super::batch::{Entry, Job};
+use super::config::Config;
 use super::engine::{Learned, Outcome, Stats};
-use crate::domains::Domain;
+use super::domain::Domain;
 use crate::dsl::parse::parse_rules;
 use crate::dsl::print::print_rule;
 use serde::{Deserialize, Serialize};
@@ -31,8 +32,8 @@ use std::time::Duration;
 pub struct RunKey {
     /// The tool's version.
     pub version: String,
-    /// The engine's configuration (its `Debug` text).
-    pub config: String,
+    /// The engine's configuration (every knob, serialised with the key).
+    pub config: Config,
     /// How many specifications the run has (after sharding).
     pub specs: usize,
     /// `(i, n)`: the run takes the specifications whose index is i mod n.
@@ -215,7 +216,7 @@ impl Journal {
     }
 
     /// Reopens the journal at `path` for the run `key` over `jobs`: reads
-    /// its whole rounds back (states read with `parse_state`), drops what
+    /// its whole rounds back (states read with the domain's `parse_state`), drops what
     /// follows the last one, and continues there. A missing journal is a
     /// new one.
     pub fn resume<D: Domain>(
@@ -223,7 +224,6 @@ impl Journal {
         key: &RunKey,
         domain: &D,
         jobs: &[Job<D::State>],
-        parse_state: impl Fn(&str) -> Result<D::State, String>,
     ) -> Result<Resumed<D::State>, JournalError> {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
@@ -233,7 +233,7 @@ impl Journal {
             Err(e) => return Err(Journal::io(path)(e)),
         };
         let shown = path.display().to_string();
-        let mut reader = Reader { path: &shown, domain, jobs, parse_state, entries: vec![], pending: vec![], rounds: 0 };
+        let mut reader = Reader { path: &shown, domain, jobs, entries: vec![], pending: vec![], rounds: 0 };
         let mut kept = 0;
         let mut offset = 0;
         for (i, raw) in text.split_inclusive('\n').enumerate() {
@@ -305,18 +305,17 @@ fn to_record<D: Domain>(domain: &D, spec: String, entry: &Entry<D::State>) -> Re
 }
 
 /// Reads a journal's lines in order.
-struct Reader<'r, D: Domain, P> {
+struct Reader<'r, D: Domain> {
     path: &'r str,
     domain: &'r D,
     jobs: &'r [Job<D::State>],
-    parse_state: P,
     entries: Vec<Entry<D::State>>,
     /// Entries of the round being read.
     pending: Vec<Entry<D::State>>,
     rounds: usize,
 }
 
-impl<D: Domain, P: Fn(&str) -> Result<D::State, String>> Reader<'_, D, P> {
+impl<D: Domain> Reader<'_, D> {
     fn parse_error(&self, line: usize, column: usize, message: String) -> JournalError {
         JournalError::Parse { path: self.path.to_string(), line, column, message }
     }
@@ -383,7 +382,7 @@ impl<D: Domain, P: Fn(&str) -> Result<D::State, String>> Reader<'_, D, P> {
         let counterexamples = done
             .counterexamples
             .iter()
-            .map(|s| (self.parse_state)(s).map_err(|e| self.parse_error(n, 1, format!("counterexample `{s}`: {e}"))))
+            .map(|s| self.domain.parse_state(s).map_err(|e| self.parse_error(n, 1, format!("counterexample: {e}"))))
             .collect::<Result<_, _>>()?;
         let outcome = Outcome {
             rules,
@@ -404,7 +403,7 @@ fn differences(found: &RunKey, key: &RunKey) -> String {
         }
     };
     field("version", found.version.clone(), key.version.clone());
-    field("engine configuration", found.config.clone(), key.config.clone());
+    field("engine configuration", ron::to_string(&found.config).unwrap_or_default(), ron::to_string(&key.config).unwrap_or_default());
     field("specifications", found.specs.to_string(), key.specs.to_string());
     field("shard", format!("{:?}", found.shard), format!("{:?}", key.shard));
     field("skip rules", found.skip.clone(), key.skip.clone());
