@@ -113,9 +113,11 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
                     *t += n;
                 }
             }
-            println!("\nsteps made by each rule over all puzzles:");
-            for (r, n) in rules.iter().zip(totals) {
-                println!("  {:<28} {n:>7}", r.name);
+            let mut fired: Vec<(&str, usize)> = rules.iter().map(|r| r.name.as_str()).zip(totals).filter(|&(_, n)| n > 0).collect();
+            fired.sort_by(|a, b| b.1.cmp(&a.1));
+            println!("\nsteps made by each rule over all puzzles ({} of {} rules never made one):", rules.len() - fired.len(), rules.len());
+            for (name, n) in fired {
+                println!("  {name:<28} {n:>7}");
             }
         }
         print_ranking("the exact line solver", &results, |a| a.line.as_ref());
