@@ -36,6 +36,9 @@ enum Command {
     Print {
         /// The `.rules` file.
         rules: PathBuf,
+        /// Put each nonogram rule's plain-English sentence first in its comment.
+        #[arg(long)]
+        english: bool,
     },
     /// Brute-force soundness of each nonogram rule on every valid line up to N cells.
     Check {
@@ -396,7 +399,7 @@ fn with_threads(threads: Option<usize>, f: impl FnOnce() -> commands::CmdResult 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Print { rules } => commands::rules::print(&rules),
+        Command::Print { rules, english } => commands::rules::print(&rules, english),
         Command::Check { rules, max_n } => commands::rules::check(&rules, max_n),
         Command::Verify { rules, bound, timeout_ms, json } => commands::rules::verify(&rules, bound, timeout_ms, json),
         Command::Solve { puzzle, rules, one_sided } => commands::nonogram::solve(&puzzle, rules.as_deref(), one_sided),
