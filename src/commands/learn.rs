@@ -5,6 +5,7 @@
 //! the top K by coverage on the test traces, and report that set against
 //! all learned rules and the control rules.
 
+use stratsynth::domains::nonogram::describe::{name_rules, strategies};
 use super::batch::{command_line, jobs, run_batch, versions, write_rules_file, BatchOptions};
 use super::{bundled, check_output, read_nonogram_rules};
 use super::synth::{bound_line, config, dedup};
@@ -89,7 +90,10 @@ pub fn learn(args: &LearnArgs<'_>) -> CmdResult {
     let found = run.rules();
 
     let t = Instant::now();
-    let (learned, after_rewrites) = dedup(&domain, found.clone(), Some(&tests))?;
+    let (mut learned, after_rewrites) = dedup(&domain, found.clone(), Some(&tests))?;
+    // readable names: after the documented strategy a rule is or generalises, else after what it does
+    let strategies = strategies(&domain, &learned, &control, &tests).map_err(|e| format!("{}: {e}", args.tests.display()))?;
+    name_rules(&domain, &mut learned, &strategies);
     let dedup_time = t.elapsed();
     eprintln!("{} rules found, {after_rewrites} distinct up to egg's rewrites, {} distinct in behaviour ({:.1} s)", found.len(), learned.len(), dedup_time.as_secs_f64());
 
