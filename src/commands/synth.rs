@@ -4,20 +4,16 @@
 //! rounds (resumable, shardable, skipping covered ones) and OUT gets the
 //! deduplicated rule set. `merge` joins such rule files.
 
-use super::batch::{command_line, journal_path, jobs, run_batch, versions, write_rules_file, BatchOptions, Shard};
-use super::{check_output, read_nonogram_rules, CmdResult};
-use stratsynth::dedup::{keep_cheapest, rule_key};
-use stratsynth::domains::nonogram::apply::ApplyOptions;
-use stratsynth::domains::nonogram::compare::covered_alone;
+use super::{check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
+use stratsynth::domains::nonogram::learn::dedup;
 use stratsynth::domains::nonogram::domain::{LineState, Nonogram};
-use stratsynth::domains::nonogram::lines_file::{parse_lines, read_lines_file, Transition};
+use stratsynth::domains::nonogram::lines_file::{parse_lines, read_lines_file};
 use stratsynth::domains::nonogram::spec::{self, specs};
 use stratsynth::domains::Domain;
-use stratsynth::dsl::ast::Rule;
-use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
 use stratsynth::synth::batch::label;
 use stratsynth::synth::meta::Meta;
+use stratsynth::pipeline::{jobs, journal_path, run_batch, versions, BatchOptions, Shard};
 use stratsynth::synth::{Config, Engine, Spec};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -93,30 +89,6 @@ pub fn run(args: &SynthArgs<'_>) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The rules kept of `rules`: the cheapest (then first) of each group equal
-/// up to egg's rewrites, and with `tests`, of each group covering the same
-/// (transition, cell) pairs alone on them (rules covering none are never
-/// merged by behaviour). Returns the kept rules and the count after the
-/// first step.
-pub fn dedup(domain: &Nonogram, rules: Vec<Rule>, tests: Option<&[Transition]>) -> Result<(Vec<Rule>, usize), String> {
-    let schema = domain.schema();
-    let costs: Vec<u32> = rules.iter().map(|r| cost(r, schema)).collect();
-    let keys: Vec<_> = rules.iter().map(|r| Some(rule_key(r))).collect();
-    let kept = keep_cheapest(&keys, &costs);
-    let after_rewrites = kept.len();
-    let Some(tests) = tests else {
-        return Ok((kept.into_iter().map(|i| rules[i].clone()).collect(), after_rewrites));
-    };
-    let mut behaviour = vec![];
-    for &i in &kept {
-        let covered = covered_alone(domain, &rules[i], tests, ApplyOptions::default()).map_err(|e| e.to_string())?;
-        behaviour.push((covered.count() > 0).then_some(covered));
-    }
-    let kept_costs: Vec<u32> = kept.iter().map(|&i| costs[i]).collect();
-    let again = keep_cheapest(&behaviour, &kept_costs);
-    Ok((again.into_iter().map(|j| rules[kept[j]].clone()).collect(), after_rewrites))
-}
-
 /// The bound line of a learned rule file's header.
 pub fn bound_line(bound: u32) -> String {
     format!("bound {bound}: Z3 proved every rule below sound on every valid line of up to {bound} cells")
@@ -127,7 +99,7 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
     let inputs: Vec<&Path> = [args.specs, args.skip_covered].into_iter().flatten().collect();
     check_output(output, &inputs)?;
     let total = specs.len();
-    let jobs = jobs(specs, args.shard);
+    let jobs = jobs(specs.into_iter().map(|s| (spec::show(&s), s)).collect(), args.shard);
     let skip = match args.skip_covered {
         Some(path) => read_nonogram_rules(path)?.1,
         None => vec![],
@@ -136,9 +108,10 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
     let bound = config.bound;
     let engine = Engine::new(domain, config);
     let journal = journal_path(output);
-    let run = run_batch(domain, &engine, &jobs, BatchOptions { journal: &journal, resume: args.resume, shard: args.shard, skip, progressive: false })?;
+    let options = BatchOptions { journal: &journal, resume: args.resume, shard: args.shard, skip, progressive: false };
+    let run = run_batch(domain, &engine, &jobs, options).map_err(|e| e.to_string())?;
     let found = run.rules();
-    let (kept, _) = dedup(domain, found.clone(), None)?;
+    let (kept, _) = dedup(domain, &found, None).map_err(|e| e.to_string())?;
     let synthesised = run.synthesised();
     let source = args.specs.map_or("--spec".to_string(), |p| p.display().to_string());
     let shard = match args.shard {
@@ -161,7 +134,7 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
         ),
         format!("synthesis: {}", run.summary(&journal)),
     ];
-    write_rules_file(output, &header, &kept, domain)?;
+    write_rules_file(output, &header, &kept, domain.schema())?;
     eprintln!("{synthesised} specifications synthesised, {} rules ({} distinct) written to {}", found.len(), kept.len(), output.display());
     Ok(ExitCode::SUCCESS)
 }
@@ -200,7 +173,7 @@ pub fn merge(inputs: &[std::path::PathBuf], output: &Path, tests: Option<&Path>)
         None => None,
     };
     let count = all.len();
-    let (kept, after_rewrites) = dedup(&domain, all, tests.as_deref())?;
+    let (kept, after_rewrites) = dedup(&domain, &all, tests.as_deref()).map_err(|e| e.to_string())?;
     let mut names = HashSet::new();
     for rule in &kept {
         if !names.insert(&rule.name) {
@@ -216,7 +189,7 @@ pub fn merge(inputs: &[std::path::PathBuf], output: &Path, tests: Option<&Path>)
     if tests.is_some() {
         header.push(format!("{} after removing rules covering the same cells alone on the test lines (the cheapest kept)", kept.len()));
     }
-    write_rules_file(output, &header, &kept, &domain)?;
+    write_rules_file(output, &header, &kept, domain.schema())?;
     eprintln!("{count} rules merged into {} distinct rules in {}", kept.len(), output.display());
     Ok(ExitCode::SUCCESS)
 }
