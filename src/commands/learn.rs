@@ -6,7 +6,7 @@
 //! all learned rules and the control rules.
 
 use super::synth::bound_line;
-use super::{check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
+use super::{bundled, check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,7 +15,7 @@ use stratsynth::domains::nonogram::apply::ApplyOptions;
 use stratsynth::domains::nonogram::coverage::Coverage;
 use stratsynth::domains::nonogram::domain::Nonogram;
 use stratsynth::domains::nonogram::learn::NonogramLearner;
-use stratsynth::domains::nonogram::lines_file::read_lines_file;
+use stratsynth::domains::nonogram::lines_file::read_test_set;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
@@ -52,7 +52,7 @@ pub struct NonogramArgs {
     pub k: usize,
     /// Z3 time limit per query, in milliseconds (a rule whose proof
     /// takes longer is dropped, never kept unproven).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS)]
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
     pub timeout_ms: u32,
     /// Worker threads (default: one per core).
     #[arg(long)]
@@ -67,8 +67,9 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     let started = Instant::now();
     let domain = Nonogram::new();
     // read the inputs of the later phases first: a bad file must not cost a synthesis run
-    let tests = read_lines_file(&args.tests, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
-    let (_, control) = read_nonogram_rules(&args.control)?;
+    let tests_path = bundled(&args.tests)?;
+    let tests = read_test_set(&tests_path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
+    let (_, control) = read_nonogram_rules(&bundled(&args.control)?)?;
     std::fs::create_dir_all(&args.out_dir).map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
     for output in [args.out_dir.join("learned.rules"), args.out_dir.join(format!("top{}.rules", args.k))] {
         check_output(&output, &[&args.tests, &args.control])?;

@@ -7,7 +7,7 @@
 use super::{check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
 use stratsynth::domains::nonogram::learn::dedup;
 use stratsynth::domains::nonogram::domain::{LineState, Nonogram};
-use stratsynth::domains::nonogram::lines_file::{parse_lines, read_lines_file};
+use stratsynth::domains::nonogram::lines_file::{parse_lines, read_lines_file, read_test_set};
 use stratsynth::domains::nonogram::spec::{self, specs};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::print::print_rule;
@@ -153,7 +153,11 @@ pub fn merge(inputs: &[std::path::PathBuf], output: &Path, tests: Option<&Path>)
         for rule in rules {
             let meta = match Meta::of(&rule) {
                 Some(Ok(meta)) => meta,
-                Some(Err(e)) => return Err(format!("{}: {e}", path.display())),
+                Some(Err(e)) => {
+                    let shown = path.display().to_string();
+                    let text = stratsynth::files::read_text(path).map_err(|e| e.to_string())?;
+                    return Err(e.locate(&text, &shown).unwrap_or_else(|| format!("{shown}: {e}")));
+                }
                 None => {
                     return Err(format!(
                         "{}: rule `{}` has no `# meta:` comment saying the bound it was proven sound at; merge takes the output of `synth -o`",
@@ -169,7 +173,7 @@ pub fn merge(inputs: &[std::path::PathBuf], output: &Path, tests: Option<&Path>)
     }
     let bound = bounds.iter().copied().min().ok_or("no rules to merge")?;
     let tests = match tests {
-        Some(path) => Some(read_lines_file(path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?),
+        Some(path) => Some(read_test_set(path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?),
         None => None,
     };
     let count = all.len();

@@ -6,7 +6,8 @@
 //! fires" (Stevens §5.2; [`RuleSetPredicate`]); without `--rules` the
 //! predicate is local constraint checking alone (`rules/witness/baseline.rules`).
 
-use super::{check_output, read_rules, write_output, CmdResult};
+use super::{check_output, read_rules_in, write_output, CmdResult};
+use stratsynth::dsl::schema::Schema;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::path::Path as FsPath;
@@ -29,10 +30,7 @@ fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, String> {
     let (domain, rules) = match rules {
         None => (Witness::new(), vec![]),
         Some(path) => {
-            let (schema, rules) = read_rules(path)?;
-            if schema.domain() != "witness" {
-                return Err(format!("{}: these are {} rules; this command takes witness rules", path.display(), schema.domain()));
-            }
+            let (schema, rules) = read_rules_in(path, Schema::witness())?;
             (Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?, rules)
         }
     };
@@ -41,12 +39,13 @@ fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, String> {
 
 /// A size range argument `WxH..WxH`, within the schema's limit.
 fn sizes(text: &str) -> Result<SizeRange, String> {
-    let range = text.parse::<SizeRange>().map_err(|e| format!("--sizes: {e}"))?;
     let limit = Witness::new().schema().file.limits.max_state as usize;
-    if range.max.0 > limit || range.max.1 > limit {
+    // every side beyond the limit gets the same message, however large
+    let sides = text.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty());
+    if sides.clone().any(|n| n.parse::<usize>().map_or(true, |n| n > limit)) {
         return Err(format!("--sizes {text}: the tool handles grids up to {limit}x{limit} (dsl/witness.ron limits.max_state)"));
     }
-    Ok(range)
+    text.parse::<SizeRange>().map_err(|e| format!("--sizes: {e}"))
 }
 
 /// Reads a puzzle file, refusing grids larger than the schema's limit.
@@ -127,6 +126,9 @@ struct Totals {
     rules_time: Duration,
     solved_baseline: usize,
     solved_rules: usize,
+    /// Puzzles the baseline solved and the rules did not: solutions the
+    /// rules pruned away (without a time budget, proof they are unsound).
+    lost: usize,
     /// Incompletable paths the baseline search kept on its open list.
     trace_incompletable: u64,
     /// Of those, the ones the rules prune.
@@ -142,6 +144,7 @@ impl Totals {
         self.rules_time += o.rules_time;
         self.solved_baseline += o.solved_baseline;
         self.solved_rules += o.solved_rules;
+        self.lost += o.lost;
         self.trace_incompletable += o.trace_incompletable;
         self.trace_pruned += o.trace_pruned;
     }
@@ -178,6 +181,7 @@ impl Totals {
             "time_speedup": self.time_speedup(),
             "solved_baseline": self.solved_baseline,
             "solved_rules": self.solved_rules,
+            "lost_solutions": self.lost,
             "trace_incompletable": self.trace_incompletable,
             "trace_pruned": self.trace_pruned,
             "trace_coverage": self.trace_coverage(),
@@ -205,6 +209,7 @@ fn measure(p: &Puzzle, pred: &RuleSetPredicate, config: &SearchConfig, trace: bo
         rules_time: r.elapsed,
         solved_baseline: usize::from(b.solution().is_some()),
         solved_rules: usize::from(r.solution().is_some()),
+        lost: usize::from(b.solution().is_some() && r.solution().is_none()),
         ..Totals::default()
     };
     if trace {
@@ -237,24 +242,25 @@ fn by_size(ps: &[Puzzle], pred: &RuleSetPredicate, config: &SearchConfig, trace:
 }
 
 /// `witness bench --puzzles P --rules R [--json] [--large L --budget-ms B]`.
-pub fn bench(puzzles_path: &FsPath, rules: &FsPath, json: bool, large: Option<&FsPath>, budget_ms: Option<u64>) -> CmdResult {
+pub fn bench(puzzles_path: &FsPath, rules: &FsPath, json: bool, large: Option<&FsPath>, budget_ms: u64) -> CmdResult {
     let ps = puzzles(puzzles_path)?;
     let pred = predicate(Some(rules))?;
-    if large.is_some() && budget_ms.is_none() {
-        return Err("--large needs --budget-ms (the time budget per puzzle and search)".into());
-    }
+    let large_puzzles = large.map(puzzles).transpose()?;
     let sizes = by_size(&ps, &pred, &SearchConfig::default(), true);
     let mut all = Totals::default();
     sizes.values().for_each(|t| all.add(t));
-    let large_sizes = match (large, budget_ms) {
-        (Some(path), Some(ms)) => {
-            let lp = puzzles(path)?;
-            let config = SearchConfig::default().with_time_limit(Duration::from_millis(ms));
-            Some(by_size(&lp, &pred, &config, false))
-        }
-        _ => None,
-    };
+    let budget = SearchConfig::default().with_time_limit(Duration::from_millis(budget_ms));
+    let large_sizes = large_puzzles.map(|lp| by_size(&lp, &pred, &budget, false));
     let name = |&(w, h): &(usize, usize)| format!("{w}x{h}");
+    // without a time budget, a solution the baseline finds and the rules
+    // miss was pruned away: the rules are unsound and the figures void
+    let verdict = if all.lost == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) };
+    if all.lost > 0 {
+        eprintln!(
+            "error: the rules LOST SOLUTIONS: they solved {} of {} puzzles, local constraint checking alone {}; {} puzzles lost their solution, so the rules prune completable paths (unsound) and the speed-ups below are meaningless",
+            all.solved_rules, all.puzzles, all.solved_baseline, all.lost
+        );
+    }
     if json {
         let mut v = all.json(None);
         v["rules"] = serde_json::Value::from(rules.display().to_string());
@@ -276,7 +282,7 @@ pub fn bench(puzzles_path: &FsPath, rules: &FsPath, json: bool, large: Option<&F
             }
         };
         println!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?);
-        return Ok(ExitCode::SUCCESS);
+        return Ok(verdict);
     }
     println!(
         "{} puzzles from {}; rules {} ({} rules + local constraint checking) vs local constraint checking; A* with pruning",
@@ -306,13 +312,16 @@ pub fn bench(puzzles_path: &FsPath, rules: &FsPath, json: bool, large: Option<&F
     row("all", &all);
     println!("(exp and ms: means per puzzle; speedups: ratios of sums, Stevens eq. 2.1/2.2; trace coverage: share of the incompletable paths the baseline search keeps that the rules prune)");
     if let Some(ls) = &large_sizes {
-        println!("large puzzles, {} ms per puzzle and search:", budget_ms.unwrap_or(0));
+        println!("large puzzles, {budget_ms} ms per puzzle and search:");
         println!("size   puzzles  solved baseline  solved rules");
         for (s, t) in ls {
             println!("{:<6} {:>7}  {:>15}  {:>12}", name(s), t.puzzles, t.solved_baseline, t.solved_rules);
         }
     }
-    Ok(ExitCode::SUCCESS)
+    if all.lost > 0 {
+        println!("LOST SOLUTIONS: {} of {} puzzles solved with the rules, {} without; the rules are unsound", all.solved_rules, all.puzzles, all.solved_baseline);
+    }
+    Ok(verdict)
 }
 
 /// `mine witness --sizes R --count N --seed S [--rules R] [--all] -o F`.
@@ -369,7 +378,7 @@ pub struct LearnArgs {
     pub resume: bool,
     /// Z3 time limit per query, in milliseconds (a rule whose proof takes
     /// longer is dropped, never kept unproven).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS)]
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
     pub timeout_ms: u32,
     /// Worker threads (default: one per core).
     #[arg(long)]
@@ -384,6 +393,9 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     use stratsynth::pipeline::{journal_path, learn, versions, LearnOptions};
     let domain = Witness::new();
     let schema = domain.schema();
+    if args.train == 0 || args.filter == 0 || args.k == 0 || args.max_specs == 0 {
+        return Err("--train, --filter, -k and --max-specs must be at least 1".into());
+    }
     let config = LearnConfig { sizes: sizes(&args.sizes)?, train: args.train, filter: args.filter, seed: args.seed, max_specs: args.max_specs };
     let engine = stratsynth::synth::Config::builder(schema).timeout_ms(args.timeout_ms).build().map_err(|e| format!("--timeout-ms: {e}"))?;
     check_output(&args.output, &[])?;

@@ -14,11 +14,20 @@
 //! Resuming checks that the journal was made by the same run (same key,
 //! same specification at every index) and replays the entries with their
 //! counterexamples in the original order.
+//!
+//! Every rule record carries a check (a fingerprint of its text, cost and
+//! bound). A rule whose check does not match — the journal was edited or
+//! damaged — is proven again by Z3 before it is replayed, at the run's
+//! bound (its key's configuration); if it is not proven sound
+//! the journal is refused, so an edit never puts an unproven rule into a
+//! rule set that says every rule was proven. (The check detects edits and
+//! damage, not a forger who recomputes it; `verify` re-checks any file.)
 
 use super::batch::{Entry, Job};
 use super::config::Config;
 use super::engine::{Learned, Outcome, Stats};
-use super::domain::Domain;
+use super::domain::{Domain, Symbolic};
+use super::verify::{Verdict, Verifier};
 use crate::dsl::parse::parse_rules;
 use crate::dsl::print::print_rule;
 use serde::{Deserialize, Serialize};
@@ -82,6 +91,14 @@ struct RuleRecord {
     text: String,
     cost: u32,
     bound: u32,
+    /// [`rule_check`] of the fields above (empty in older journals).
+    #[serde(default)]
+    check: String,
+}
+
+/// The check of a rule record: the fingerprint of its text, cost and bound.
+fn rule_check(text: &str, cost: u32, bound: u32) -> String {
+    fingerprint(&[format!("cost {cost}, bound {bound}"), text.to_string()])
 }
 
 /// A journal that cannot be written, read or resumed.
@@ -165,7 +182,7 @@ impl Journal {
     /// its whole rounds back (states read with the domain's `parse_state`), drops what
     /// follows the last one, and continues there. A missing journal is a
     /// new one.
-    pub fn resume<D: Domain>(
+    pub fn resume<D: Symbolic>(
         path: &Path,
         key: &RunKey,
         domain: &D,
@@ -179,7 +196,7 @@ impl Journal {
             Err(e) => return Err(Journal::io(path)(e)),
         };
         let shown = path.display().to_string();
-        let mut reader = Reader { path: &shown, domain, jobs, entries: vec![], pending: vec![], rounds: 0 };
+        let mut reader = Reader { path: &shown, domain, config: &key.config, jobs, entries: vec![], pending: vec![], rounds: 0 };
         let mut kept = 0;
         let mut offset = 0;
         for (i, raw) in text.split_inclusive('\n').enumerate() {
@@ -241,7 +258,10 @@ fn to_record<D: Domain>(domain: &D, spec: String, entry: &Entry<D::State>) -> Re
             rules: outcome
                 .rules
                 .iter()
-                .map(|l| RuleRecord { text: print_rule(&l.rule, domain.schema()), cost: l.cost, bound: l.bound })
+                .map(|l| {
+                    let text = print_rule(&l.rule, domain.schema());
+                    RuleRecord { check: rule_check(&text, l.cost, l.bound), text, cost: l.cost, bound: l.bound }
+                })
                 .collect(),
             stats: outcome.stats.clone(),
             time_us: outcome.time.as_micros() as u64,
@@ -251,9 +271,11 @@ fn to_record<D: Domain>(domain: &D, spec: String, entry: &Entry<D::State>) -> Re
 }
 
 /// Reads a journal's lines in order.
-struct Reader<'r, D: Domain> {
+struct Reader<'r, D: Symbolic> {
     path: &'r str,
     domain: &'r D,
+    /// The run's configuration: the bound and time limit of proving again.
+    config: &'r Config,
     jobs: &'r [Job<D::State>],
     entries: Vec<Entry<D::State>>,
     /// Entries of the round being read.
@@ -261,7 +283,7 @@ struct Reader<'r, D: Domain> {
     rounds: usize,
 }
 
-impl<D: Domain> Reader<'_, D> {
+impl<D: Symbolic> Reader<'_, D> {
     fn parse_error(&self, line: usize, column: usize, message: String) -> JournalError {
         JournalError::Parse { path: self.path.to_string(), line, column, message }
     }
@@ -314,6 +336,25 @@ impl<D: Domain> Reader<'_, D> {
         }
     }
 
+    /// Proves a rule of line `n` whose record was changed: sound at the
+    /// run's bound, within the run's time limit, or an error.
+    fn prove_again(&self, n: usize, rule: &crate::dsl::ast::Rule) -> Result<(), JournalError> {
+        let bound = self.config.bound;
+        match Verifier::new(self.domain, bound, self.config.timeout_ms).check(rule) {
+            Verdict::Sound => Ok(()),
+            verdict => Err(self.parse_error(
+                n,
+                1,
+                format!(
+                    "rule `{}` was changed after Z3 proved it (its check does not match) and is not proven sound up to {bound} now ({}); \
+                     restore the journal or delete it to start again",
+                    rule.name,
+                    verdict.word()
+                ),
+            )),
+        }
+    }
+
     fn done(&self, n: usize, done: DoneRecord) -> Result<Entry<D::State>, JournalError> {
         let schema = self.domain.schema();
         let mut rules = vec![];
@@ -323,7 +364,11 @@ impl<D: Domain> Reader<'_, D> {
             if parsed.len() != 1 {
                 return Err(self.parse_error(n, 1, format!("a rule of specification #{} is not one rule", done.index + 1)));
             }
-            rules.push(Learned { rule: parsed.remove(0), cost: r.cost, bound: r.bound });
+            let rule = parsed.remove(0);
+            if r.check != rule_check(&r.text, r.cost, r.bound) {
+                self.prove_again(n, &rule)?;
+            }
+            rules.push(Learned { rule, cost: r.cost, bound: r.bound });
         }
         let counterexamples = done
             .counterexamples
