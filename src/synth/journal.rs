@@ -113,6 +113,9 @@ pub enum JournalError {
         #[source]
         source: std::io::Error,
     },
+    /// The journal could not be read, or is not UTF-8 text.
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     /// A new run would overwrite a journal.
     #[error("{path} exists: pass --resume to continue that run, or delete it to start again")]
     Exists {
@@ -132,7 +135,7 @@ pub enum JournalError {
         message: String,
     },
     /// The journal was made by another run.
-    #[error("{path}:{line}: the journal was made by another run ({what}); delete it to start again")]
+    #[error("{path}:{line}:1: the journal was made by another run ({what}); delete it to start again")]
     OtherRun {
         /// The journal.
         path: String,
@@ -188,12 +191,12 @@ impl Journal {
         domain: &D,
         jobs: &[Job<D::State>],
     ) -> Result<Resumed<D::State>, JournalError> {
-        let text = match std::fs::read_to_string(path) {
+        let text = match crate::files::read_text(path) {
             Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(crate::files::FileError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Resumed { journal: Journal::create(path, key)?, entries: vec![], rounds: 0 })
             }
-            Err(e) => return Err(Journal::io(path)(e)),
+            Err(e) => return Err(e.into()),
         };
         let shown = path.display().to_string();
         let mut reader = Reader { path: &shown, domain, config: &key.config, jobs, entries: vec![], pending: vec![], rounds: 0 };
