@@ -111,35 +111,7 @@ enum Command {
         command: WitnessCommand,
     },
     /// Synthesise sound rules for nonogram specifications (`HINTS | START | TARGET`).
-    Synth {
-        /// One specification; each run of cells TARGET newly fills is one deduction.
-        #[arg(long)]
-        spec: Option<String>,
-        /// A `.lines` file of specifications.
-        #[arg(long)]
-        specs: Option<PathBuf>,
-        /// Soundness bound (default from the domain's DSL file).
-        #[arg(long)]
-        bound: Option<u32>,
-        /// Z3 time limit per query, in milliseconds (a timeout skips the candidate).
-        #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
-        timeout_ms: u32,
-        /// Run as a batch (deterministic rounds, journal `OUT.journal`) and write the deduplicated rules to this `.rules` file.
-        #[arg(short, long)]
-        output: Option<PathBuf>,
-        /// Continue the run recorded in `OUT.journal`.
-        #[arg(long, requires = "output")]
-        resume: bool,
-        /// Take only the specifications whose index is i mod n.
-        #[arg(long, value_name = "i/n", value_parser = stratsynth::pipeline::parse_shard, requires = "output")]
-        shard: Option<stratsynth::pipeline::Shard>,
-        /// Skip specifications that a rule of this `.rules` file already makes (in either orientation).
-        #[arg(long, value_name = "RULES", requires = "output")]
-        skip_covered: Option<PathBuf>,
-        /// Worker threads (default: one per core).
-        #[arg(long)]
-        threads: Option<usize>,
-    },
+    Synth(commands::synth::SynthArgs),
     /// Merge rule files written by `synth -o` (e.g. shards) into one deduplicated set.
     Merge {
         /// The `.rules` files.
@@ -374,20 +346,7 @@ fn main() -> ExitCode {
         Command::Mine { domain: MineCommand::Witness { sizes, count, seed, rules, all, output } } => {
             commands::witness::mine_specs(&sizes, count, seed, rules.as_deref(), all, &output)
         }
-        Command::Synth { spec, specs, bound, timeout_ms, output, resume, shard, skip_covered, threads } => {
-            with_threads(threads, || {
-                commands::synth::run(&commands::synth::SynthArgs {
-                    spec: spec.as_deref(),
-                    specs: specs.as_deref(),
-                    bound,
-                    timeout_ms,
-                    output: output.as_deref(),
-                    resume,
-                    shard,
-                    skip_covered: skip_covered.as_deref(),
-                })
-            })
-        }
+        Command::Synth(args) => with_threads(args.threads, || commands::synth::run(&args)),
         Command::Merge { inputs, output, tests } => commands::synth::merge(&inputs, &output, tests.as_deref()),
         Command::Learn { domain: LearnCommand::Nonogram(args) } => with_threads(args.threads, || commands::learn::learn(&args)),
         Command::Mine { domain: MineCommand::Nonogram { max_len, sample, seed, output } } => {

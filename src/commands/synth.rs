@@ -16,25 +16,44 @@ use stratsynth::synth::meta::Meta;
 use stratsynth::pipeline::{jobs, journal_path, run_batch, versions, BatchOptions, Shard};
 use stratsynth::synth::{Config, Engine, Spec};
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Options of `synth`.
-pub struct SynthArgs<'a> {
-    pub spec: Option<&'a str>,
-    pub specs: Option<&'a Path>,
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct SynthArgs {
+    /// One specification; each run of cells TARGET newly fills is one deduction.
+    #[arg(long)]
+    pub spec: Option<String>,
+    /// A `.lines` file of specifications.
+    #[arg(long)]
+    pub specs: Option<PathBuf>,
+    /// Soundness bound (default from the domain's DSL file).
+    #[arg(long)]
     pub bound: Option<u32>,
+    /// Z3 time limit per query, in milliseconds (a timeout skips the candidate).
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
     pub timeout_ms: u32,
-    /// Run as a batch writing this rule file.
-    pub output: Option<&'a Path>,
+    /// Run as a batch (deterministic rounds, journal `OUT.journal`) and write the deduplicated rules to this `.rules` file.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Continue the run recorded in `OUT.journal`.
+    #[arg(long, requires = "output")]
     pub resume: bool,
+    /// Take only the specifications whose index is i mod n.
+    #[arg(long, value_name = "i/n", value_parser = stratsynth::pipeline::parse_shard, requires = "output")]
     pub shard: Option<Shard>,
-    pub skip_covered: Option<&'a Path>,
+    /// Skip specifications that a rule of this `.rules` file already makes (in either orientation).
+    #[arg(long, value_name = "RULES", requires = "output")]
+    pub skip_covered: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 /// The specifications named on the command line.
-fn read_specs(args: &SynthArgs<'_>, max_len: usize) -> Result<Vec<Spec<LineState>>, String> {
-    let transitions = match (args.spec, args.specs) {
+fn read_specs(args: &SynthArgs, max_len: usize) -> Result<Vec<Spec<LineState>>, String> {
+    let transitions = match (args.spec.as_deref(), args.specs.as_deref()) {
         (Some(text), None) => parse_lines(text, "--spec", max_len).map_err(|e| e.to_string())?,
         (None, Some(path)) => read_lines_file(path, max_len).map_err(|e| e.to_string())?,
         _ => return Err("give exactly one of --spec \"HINTS | START | TARGET\" and --specs FILE".to_string()),
@@ -55,12 +74,12 @@ pub fn config(domain: &Nonogram, bound: Option<u32>, timeout_ms: u32) -> Result<
 }
 
 /// `synth --spec S | --specs FILE [-o OUT ...]`.
-pub fn run(args: &SynthArgs<'_>) -> CmdResult {
+pub fn run(args: &SynthArgs) -> CmdResult {
     let domain = Nonogram::new();
     let schema = domain.schema();
     let specs = read_specs(args, schema.file.limits.max_state as usize)?;
     let config = config(&domain, args.bound, args.timeout_ms)?;
-    if let Some(output) = args.output {
+    if let Some(output) = args.output.as_deref() {
         return batch(&domain, config, specs, args, output);
     }
     let engine = Engine::new(&domain, config);
@@ -95,12 +114,12 @@ pub fn bound_line(bound: u32) -> String {
 }
 
 /// `synth ... -o OUT [--resume] [--shard i/n] [--skip-covered R]`.
-fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &SynthArgs<'_>, output: &Path) -> CmdResult {
-    let inputs: Vec<&Path> = [args.specs, args.skip_covered].into_iter().flatten().collect();
+fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &SynthArgs, output: &Path) -> CmdResult {
+    let inputs: Vec<&Path> = [args.specs.as_deref(), args.skip_covered.as_deref()].into_iter().flatten().collect();
     check_output(output, &inputs)?;
     let total = specs.len();
     let jobs = jobs(specs.into_iter().map(|s| (spec::show(&s), s)).collect(), args.shard);
-    let skip = match args.skip_covered {
+    let skip = match args.skip_covered.as_deref() {
         Some(path) => read_nonogram_rules(path)?.1,
         None => vec![],
     };
@@ -113,17 +132,18 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
     let found = run.rules();
     let (kept, _) = dedup(domain, &found, None).map_err(|e| e.to_string())?;
     let synthesised = run.synthesised();
-    let source = args.specs.map_or("--spec".to_string(), |p| p.display().to_string());
+    let source = args.specs.as_deref().map_or("--spec".to_string(), |p| p.display().to_string());
     let shard = match args.shard {
         Some((i, n)) => format!("shard {i}/{n}: {} of the {total} specifications of {source}", jobs.len()),
         None => format!("the {total} specifications of {source}"),
     };
-    let skipped = match args.skip_covered {
+    let skipped = match args.skip_covered.as_deref() {
         Some(path) => format!(", {} skipped (made by a rule of {}, {skip_count} rules)", jobs.len() - synthesised, path.display()),
         None => String::new(),
     };
     let header = vec![
         command_line(),
+        format!("options: {}", ron::to_string(args).map_err(|e| e.to_string())?),
         versions(),
         bound_line(bound),
         format!("{shard}: {synthesised} synthesised{skipped}"),
