@@ -13,6 +13,15 @@ macro_rules! print {
     ($($arg:tt)*) => { $crate::stdout::text(format_args!($($arg)*)) };
 }
 
+/// `eprintln!` for the commands: as std's, but a closed standard error is
+/// ignored (the message is lost; the work and its outputs go on).
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod commands;
 mod stdout;
 
