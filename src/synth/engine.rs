@@ -79,49 +79,53 @@ pub struct Learned {
     pub bound: u32,
 }
 
-/// Counters of one synthesis run.
-#[derive(Clone, Debug, Default)]
-pub struct Stats {
-    /// Lattice nodes (pattern sets) tried.
-    pub patterns_tried: u64,
-    /// Candidate rules proposed (each consistent with every known
-    /// counterexample).
-    pub candidates: u64,
-    /// Candidates rejected on the exhaustive table of small states.
-    pub rejected_by_table: u64,
-    /// Candidates settled by an earlier identical query (cache).
-    pub cached: u64,
-    /// Z3 queries (soundness and implication).
-    pub z3_calls: u64,
-    /// Z3 soundness queries made (cache hits excluded).
-    pub z3_soundness: u64,
-    /// Z3 soundness queries that found a counterexample.
-    pub z3_unsound: u64,
-    /// Z3 queries without an answer (candidate skipped).
-    pub z3_unknown: u64,
-    /// Time spent in Z3.
-    pub z3_time: Duration,
-    /// Rules sound at the screening bound but not at the full bound.
-    pub rejected_at_full_bound: u64,
-    /// Maximal rules dropped before the full-bound proof because another
-    /// rule of the specification makes all they make on the table states.
-    pub dominated: u64,
+/// Defines the counters struct once: its fields, their sum
+/// ([`Stats::add`]) and their (de)serialisation all follow from the list.
+macro_rules! counters {
+    ($(#[$doc:meta])* pub struct $name:ident { $($(#[$fdoc:meta])* pub $field:ident: $ty:ty,)* }) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        #[serde(default)]
+        pub struct $name {
+            $($(#[$fdoc])* pub $field: $ty,)*
+        }
+
+        impl $name {
+            /// Adds another run's counters.
+            pub fn add(&mut self, o: &$name) {
+                $(self.$field += o.$field;)*
+            }
+        }
+    };
 }
 
-impl Stats {
-    /// Adds another run's counters.
-    pub fn add(&mut self, o: &Stats) {
-        self.patterns_tried += o.patterns_tried;
-        self.candidates += o.candidates;
-        self.rejected_by_table += o.rejected_by_table;
-        self.cached += o.cached;
-        self.z3_calls += o.z3_calls;
-        self.z3_soundness += o.z3_soundness;
-        self.z3_unsound += o.z3_unsound;
-        self.z3_unknown += o.z3_unknown;
-        self.z3_time += o.z3_time;
-        self.rejected_at_full_bound += o.rejected_at_full_bound;
-        self.dominated += o.dominated;
+counters! {
+    /// Counters of one synthesis run.
+    pub struct Stats {
+        /// Lattice nodes (pattern sets) tried.
+        pub patterns_tried: u64,
+        /// Candidate rules proposed (each consistent with every known
+        /// counterexample).
+        pub candidates: u64,
+        /// Candidates rejected on the exhaustive table of small states.
+        pub rejected_by_table: u64,
+        /// Candidates settled by an earlier identical query (cache).
+        pub cached: u64,
+        /// Z3 queries (soundness and implication).
+        pub z3_calls: u64,
+        /// Z3 soundness queries made (cache hits excluded).
+        pub z3_soundness: u64,
+        /// Z3 soundness queries that found a counterexample.
+        pub z3_unsound: u64,
+        /// Z3 queries without an answer (candidate skipped).
+        pub z3_unknown: u64,
+        /// Time spent in Z3.
+        pub z3_time: Duration,
+        /// Rules sound at the screening bound but not at the full bound.
+        pub rejected_at_full_bound: u64,
+        /// Maximal rules dropped before the full-bound proof because another
+        /// rule of the specification makes all they make on the table states.
+        pub dominated: u64,
     }
 }
 
