@@ -1,8 +1,10 @@
 //! The engine's interface: [`Engine`] (built once per run, shared by every
 //! specification and thread) synthesises the sound rules of one
-//! specification ([`Spec`]) into an [`Outcome`]. The search itself lives in
-//! [`search`](super::search) and [`node`](super::node), the shared caches
-//! in [`cache`](super::cache), the knobs in [`config`](super::config).
+//! specification ([`Spec`]) into an [`Outcome`]. This file holds the data
+//! types, the engine's shared state and its measurements on the table; the
+//! search itself ([`Engine::synthesize`]) lives in [`search`](super::search)
+//! and [`node`](super::node), the cached data in [`cache`](super::cache),
+//! the knobs in [`config`](super::config).
 //!
 //! Synthesis of sound rules for one specification (Butler et al. 2017,
 //! §6.2), generic over a [`Domain`](super::domain::Domain).
@@ -47,17 +49,14 @@
 //! candidate, which a loaded machine can make happen where a quiet one
 //! would not.
 use super::cache::{Example, Known, Pool, Space};
+use super::space::{atoms, int_terms};
 use super::config::Config;
 use super::domain::Symbolic;
-use super::lattice;
-use super::search::Run;
-use super::verify::Verifier;
 use crate::dsl::ast::{Rule, TypeId};
-use crate::dsl::eval::ActionValue;
-use crate::dsl::print::print_rule;
+use crate::dsl::eval::{ActionValue, Interpreter};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What a specification asks for: on `state`, a rule must make `deduction`.
 #[derive(Clone, Debug)]
@@ -203,62 +202,60 @@ impl<'d, D: Symbolic> Engine<'d, D> {
     pub fn pool_len(&self) -> usize {
         self.pool.lock().expect("pool").examples.len()
     }
-    /// Synthesises the maximally general rules for `spec` (with a fresh Z3
-    /// verifier in this thread's context).
-    pub fn synthesize(&self, spec: &Spec<D::State>) -> Outcome<D::State> {
-        let started = Instant::now();
-        let screen_bound = self.config.screen_bound.min(self.config.bound);
-        let mut screen = Verifier::isolated(self.domain, screen_bound, self.config.timeout_ms);
-        let mut full = Verifier::new(self.domain, self.config.bound, self.config.timeout_ms);
-        let mut stats = Stats::default();
-        let mut found: Vec<Learned> = vec![];
-        let mut counterexamples = vec![];
-        let schema = self.domain.schema();
-        let images: Vec<_> = self
-            .domain
-            .images(&spec.state, &spec.deduction)
-            .into_iter()
-            .map(|(state, deduction)| {
-                let ex = self.example(state);
-                let elements = lattice::elements(&ex.view, schema);
-                (ex, deduction, elements)
-            })
-            .collect();
-        // fewest bindings first, in every image, until some size gives rules
-        for size in 1..=schema.file.synthesis.max_decls {
-            let mut settled = vec![];
-            for (spec_ex, deduction, elements) in &images {
-                for set in lattice::subsets(elements, size) {
-                    let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
-                    let maximal = lattice::climb(&set, schema, |decls, binding| run.solve_node(spec_ex, deduction, decls, binding), |s| (s.general, std::cmp::Reverse(s.cost)));
-                    settled.extend(maximal.map(|solved| run.settle(solved.node, solved.cand, solved.picks)));
-                    stats.add(&run.stats);
-                    counterexamples.extend(run.found);
-                }
-            }
-            // only rules no other one outdoes are worth the full-bound proof
-            let keep = self.undominated(&settled);
-            for (i, candidate) in settled.into_iter().enumerate() {
-                if !keep[i] {
-                    stats.dominated += 1;
-                    continue;
-                }
-                let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
-                found.extend(run.prove_full(candidate));
-                stats.add(&run.stats);
-                counterexamples.extend(run.found);
-            }
-            if !found.is_empty() && !self.config.all_sizes {
-                break;
-            }
+}
+
+/// The shared state's lookups and the concrete measurements over the table.
+impl<'d, D: Symbolic> Engine<'d, D> {
+    pub(super) fn space(&self, types: &[TypeId]) -> Arc<Space> {
+        if let Some(s) = self.spaces.lock().expect("space cache").get(types) {
+            return s.clone();
         }
-        stats.z3_calls = screen.calls() + full.calls();
-        let mut seen = HashSet::new();
-        let mut rules: Vec<Learned> = found
-            .into_iter()
-            .filter(|l| seen.insert(print_rule(&Rule { name: String::new(), ..l.rule.clone() }, schema)))
-            .collect();
-        rules.sort_by_key(|l| l.cost);
-        Outcome { rules, stats, time: started.elapsed(), counterexamples }
+        let schema = self.domain.schema();
+        let terms = int_terms(schema, types, self.config.max_term_cost);
+        let atoms = atoms(schema, types, &terms, self.config.max_left_cost, self.config.max_atom_cost);
+        let space = Arc::new(Space { terms, atoms });
+        self.spaces.lock().expect("space cache").insert(types.to_vec(), space.clone());
+        space
     }
+
+
+    /// How many states of the generality sample `rule` gains on.
+    pub(super) fn generality(&self, rule: &Rule) -> usize {
+        use rayon::prelude::*;
+        let size = self.domain.schema().size_feature;
+        self.basis
+            .par_iter()
+            .filter(|ex| Interpreter::new(rule, &ex.view, size).applications().iter().any(|(_, a)| self.domain.productive(&ex.state, a) && self.domain.is_sound(&ex.state, a)))
+            .count()
+    }
+
+    pub(super) fn example(&self, state: D::State) -> Arc<Example<D::State>> {
+        Arc::new(Example { view: self.domain.view(&state), state })
+    }
+}
+
+/// The table states (indices, ascending) in `scope` on which `rule` is
+/// wrong: the first few, found chunk by chunk in parallel.
+pub(super) fn table_failures<D: Symbolic>(engine: &Engine<'_, D>, rule: &Rule, scope: &[usize]) -> Vec<usize> {
+    use rayon::prelude::*;
+    let size = engine.domain.schema().size_feature;
+    let wrong = |&i: &usize| {
+        let ex = &engine.table[i];
+        let interp = Interpreter::new(rule, &ex.view, size);
+        let mut wrong = false;
+        interp.for_each_binding(|b| {
+            if !wrong && interp.eval_bool(&rule.condition, b) && !engine.domain.is_sound(&ex.state, &interp.eval_action(b)) {
+                wrong = true;
+            }
+        });
+        wrong
+    };
+    for chunk in scope.chunks(engine.config.table_chunk) {
+        let mut found: Vec<usize> = chunk.par_iter().filter(|i| wrong(i)).copied().collect();
+        if !found.is_empty() {
+            found.truncate(engine.config.table_failures);
+            return found;
+        }
+    }
+    vec![]
 }
