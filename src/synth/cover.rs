@@ -152,6 +152,8 @@ struct Search<'a> {
     banned: Vec<bool>,
     /// The choices banned by the nodes on the current path, in order.
     ban_stack: Vec<usize>,
+    /// Per bad pair, how many choices exclude it (branching order only).
+    reach: Vec<u32>,
 }
 
 impl Search<'_> {
@@ -171,6 +173,17 @@ impl Search<'_> {
             kept,
             banned: vec![false; choices.len()],
             ban_stack: vec![],
+            reach: {
+                let mut reach = vec![0u32; bad.0.len() * 64];
+                for c in choices {
+                    for p in c.excludes.ones() {
+                        if let Some(r) = reach.get_mut(p) {
+                            *r += 1;
+                        }
+                    }
+                }
+                reach
+            },
         }
     }
 
@@ -203,9 +216,10 @@ impl Search<'_> {
         list
     }
 
-    /// The uncovered bad pair at `depth` with the fewest excluders (the
-    /// branch every cover must take one of), or `None` if all are excluded.
-    fn branch_pair(&mut self, depth: usize) -> Option<usize> {
+    /// The uncovered bad pair at `depth` excluded by the fewest choices
+    /// (every cover takes one of its excluders), or `None` if all are
+    /// excluded.
+    fn branch_pair(&self, depth: usize) -> Option<usize> {
         let mut best: Option<(usize, usize)> = None;
         let words = self.uncovered[depth].0.len();
         for w in 0..words {
@@ -213,7 +227,7 @@ impl Search<'_> {
             while word != 0 {
                 let p = w * 64 + word.trailing_zeros() as usize;
                 word &= word - 1;
-                let n = self.excluders(p).len();
+                let n = self.reach[p] as usize;
                 if best.is_none_or(|(_, m)| n < m) {
                     best = Some((p, n));
                     if n <= 1 {
