@@ -349,52 +349,92 @@ pub fn mine_specs(size_range: &str, count: usize, seed: u64, rules: Option<&FsPa
     Ok(ExitCode::SUCCESS)
 }
 
-/// `learn witness`: the pipeline of [`stratsynth::domains::witness::learn`];
-/// writes the selected rules with how they were made and prints them.
-#[allow(clippy::too_many_arguments)]
-pub fn learn(size_range: &str, train: usize, filter: usize, seed: u64, k: usize, max_specs: usize, output: &FsPath) -> CmdResult {
-    use stratsynth::domains::witness::learn::{learn, LearnConfig};
+/// Options of `learn witness`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct LearnArgs {
+    /// Sizes of training and filter puzzles (Algorithm 3).
+    #[arg(long, default_value = "2x2..4x4")]
+    pub sizes: String,
+    /// Training puzzles.
+    #[arg(long, default_value_t = 40)]
+    pub train: usize,
+    /// Filter puzzles the selection measures pruning on.
+    #[arg(long, default_value_t = 200)]
+    pub filter: usize,
+    /// Seed of the training puzzles (the filter set uses seed + 1).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Most rules selected.
+    #[arg(short = 'k', default_value_t = 10)]
+    pub k: usize,
+    /// Most specifications synthesised.
+    #[arg(long, default_value_t = 200)]
+    pub max_specs: usize,
+    /// Output `.rules` file (the journal is `OUTPUT.journal`).
+    #[arg(short, long, default_value = "rules/witness/learned.rules")]
+    pub output: std::path::PathBuf,
+    /// Continue the run recorded in the journal.
+    #[arg(long)]
+    pub resume: bool,
+    /// Z3 resource limit per query (`rlimit`: Z3's own step count, so the
+    /// answer does not depend on machine load); a rule whose proof runs
+    /// out is dropped, never kept unproven.
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
+    pub rlimit: u32,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// `learn witness [--sizes R] [--train N] [--filter M] [--seed S] [-k K] [-o OUT] [--resume] ...`.
+pub fn learn(args: &LearnArgs) -> CmdResult {
+    use stratsynth::domains::witness::learn::{LearnConfig, WitnessLearner};
     use stratsynth::dsl::cost::cost;
     use stratsynth::dsl::print::print_rule;
+    use stratsynth::pipeline::{journal_path, learn, versions, LearnOptions};
     let domain = Witness::new();
     let schema = domain.schema();
-    if train == 0 || filter == 0 || k == 0 || max_specs == 0 {
+    if args.train == 0 || args.filter == 0 || args.k == 0 || args.max_specs == 0 {
         return Err("--train, --filter, -k and --max-specs must be at least 1".into());
     }
-    check_output(output, &[])?;
-    let config = LearnConfig { sizes: sizes(size_range)?, train, filter, seed, k, max_specs };
-    let started = std::time::Instant::now();
-    let report = learn(&domain, &config)?;
-    let total = started.elapsed();
-    let (mined, synthesised, skipped) = report.specs;
-    let [mine_t, synth_t, select_t] = report.phases;
-    let command = format!(
-        "stratsynth learn witness --sizes {size_range} --train {train} --filter {filter} --seed {seed} -k {k} --max-specs {max_specs} -o {}",
-        output.display()
-    );
+    let config = LearnConfig { sizes: sizes(&args.sizes)?, train: args.train, filter: args.filter, seed: args.seed, max_specs: args.max_specs };
+    let engine = stratsynth::synth::Config::builder(schema).rlimit(args.rlimit).build().map_err(|e| format!("--rlimit: {e}"))?;
+    check_output(&args.output, &[])?;
+    let output = &args.output;
+    let journal = journal_path(output);
+    let learner = WitnessLearner::new(&domain, config);
+    let options = LearnOptions { config: engine, journal: &journal, resume: args.resume, progressive: true, k: args.k };
+    let run = learn(&learner, options).map_err(|e| e.to_string())?;
+    let paths = learner.filter_paths();
     let mut text = format!(
         "# Learned Witness pruning rules, each proven sound by Z3 for every puzzle up to {b}x{b}.\n\
          # Made by: {command}\n\
-         # stratsynth {version}; Z3 via the z3 crate (system libz3).\n\
-         # {mined} frontier specifications mined from {train} training puzzles; {synthesised} synthesised, {skipped} skipped as already pruned;\n\
-         # {learned} distinct rules; selected greedily by pruning power on {paths} incompletable paths of {filter} filter puzzles.\n\
-         # Wall time: mine {:.1} s, synthesise {:.1} s, select {:.1} s, total {:.1} s.\n\n",
-        mine_t.as_secs_f64(),
-        synth_t.as_secs_f64(),
-        select_t.as_secs_f64(),
-        total.as_secs_f64(),
+         # options: {options}\n\
+         # {versions}\n\
+         # {mined}; {synthesised} synthesised, {skipped} skipped as already pruned;\n\
+         # {found} rules found, {learned} distinct up to egg's rewrites; selected greedily by pruning power on {paths} incompletable paths of {filter} filter puzzles.\n\
+         # synthesis: {summary}\n\
+         # {phases}.\n\n",
         b = schema.file.limits.bound,
-        version = env!("CARGO_PKG_VERSION"),
-        learned = report.learned.len(),
-        paths = report.filter_paths,
+        command = super::command_line(),
+        options = ron::to_string(args).map_err(|e| e.to_string())?,
+        versions = versions(),
+        mined = run.mined,
+        synthesised = run.batch.synthesised(),
+        skipped = run.batch.entries.len() - run.batch.synthesised(),
+        found = run.found.len(),
+        learned = run.learned.len(),
+        filter = args.filter,
+        summary = run.batch.summary(&journal),
+        phases = run.phases,
     );
-    for (i, (rule, pruned)) in report.selected.iter().enumerate() {
-        let mut rule = rule.clone();
+    for (i, pick) in run.picks.iter().enumerate() {
+        let mut rule = run.learned[pick.index].clone();
         rule.name = format!("learned_{}", i + 1);
         rule.description = vec![format!(
-            "rank {}: with the rules above, prunes {pruned} of {} filter paths; cost {}",
+            "rank {}: with the rules above, prunes {} of {paths} filter paths; cost {}",
             i + 1,
-            report.filter_paths,
+            pick.score,
             cost(&rule, schema)
         )];
         text.push_str(&print_rule(&rule, schema));
@@ -402,12 +442,15 @@ pub fn learn(size_range: &str, train: usize, filter: usize, seed: u64, k: usize,
     }
     write_output(output, &text)?;
     print!("{text}");
+    let z3_calls: u64 = run.batch.entries.iter().map(|e| match e {
+        stratsynth::synth::batch::Entry::Done { outcome, .. } => outcome.stats.z3_calls,
+        stratsynth::synth::batch::Entry::Skipped { .. } => 0,
+    }).sum();
     eprintln!(
-        "learn witness: {} rules written to {} in {:.1} s ({} Z3 calls)",
-        report.selected.len(),
+        "learn witness: {} rules written to {} in {:.1} s ({z3_calls} Z3 calls)",
+        run.picks.len(),
         output.display(),
-        total.as_secs_f64(),
-        report.stats.z3_calls
+        run.phases.total().as_secs_f64(),
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -81,7 +81,7 @@ struct DoneRecord {
     index: usize,
     spec: String,
     rules: Vec<RuleRecord>,
-    stats: StatsRecord,
+    stats: Stats,
     time_us: u64,
     counterexamples: Vec<String>,
 }
@@ -99,64 +99,6 @@ struct RuleRecord {
 /// The check of a rule record: the fingerprint of its text, cost and bound.
 fn rule_check(text: &str, cost: u32, bound: u32) -> String {
     fingerprint(&[format!("cost {cost}, bound {bound}"), text.to_string()])
-}
-
-/// [`Stats`] as stored.
-#[derive(Serialize, Deserialize)]
-struct StatsRecord {
-    patterns_tried: u64,
-    candidates: u64,
-    rejected_by_table: u64,
-    cached: u64,
-    z3_calls: u64,
-    #[serde(default)]
-    z3_soundness: u64,
-    z3_unsound: u64,
-    z3_unknown: u64,
-    z3_time_us: u64,
-    rejected_at_full_bound: u64,
-    #[serde(default)]
-    dominated: u64,
-    #[serde(default)]
-    lost_at_full_bound: u64,
-}
-
-impl From<&Stats> for StatsRecord {
-    fn from(s: &Stats) -> StatsRecord {
-        StatsRecord {
-            patterns_tried: s.patterns_tried,
-            candidates: s.candidates,
-            rejected_by_table: s.rejected_by_table,
-            cached: s.cached,
-            z3_calls: s.z3_calls,
-            z3_soundness: s.z3_soundness,
-            z3_unsound: s.z3_unsound,
-            z3_unknown: s.z3_unknown,
-            z3_time_us: s.z3_time.as_micros() as u64,
-            rejected_at_full_bound: s.rejected_at_full_bound,
-            dominated: s.dominated,
-            lost_at_full_bound: s.lost_at_full_bound,
-        }
-    }
-}
-
-impl From<&StatsRecord> for Stats {
-    fn from(s: &StatsRecord) -> Stats {
-        Stats {
-            patterns_tried: s.patterns_tried,
-            candidates: s.candidates,
-            rejected_by_table: s.rejected_by_table,
-            cached: s.cached,
-            z3_calls: s.z3_calls,
-            z3_soundness: s.z3_soundness,
-            z3_unsound: s.z3_unsound,
-            z3_unknown: s.z3_unknown,
-            z3_time: Duration::from_micros(s.z3_time_us),
-            rejected_at_full_bound: s.rejected_at_full_bound,
-            dominated: s.dominated,
-            lost_at_full_bound: s.lost_at_full_bound,
-        }
-    }
 }
 
 /// A journal that cannot be written, read or resumed.
@@ -324,7 +266,7 @@ fn to_record<D: Domain>(domain: &D, spec: String, entry: &Entry<D::State>) -> Re
                     RuleRecord { check: rule_check(&text, l.cost, l.bound), text, cost: l.cost, bound: l.bound }
                 })
                 .collect(),
-            stats: StatsRecord::from(&outcome.stats),
+            stats: outcome.stats.clone(),
             time_us: outcome.time.as_micros() as u64,
             counterexamples: outcome.counterexamples.iter().map(|s| domain.show(s)).collect(),
         }),
@@ -398,7 +340,7 @@ impl<D: Symbolic> Reader<'_, D> {
     }
 
     /// Proves a rule of line `n` whose record was changed: sound at the
-    /// run's bound, within the run's time limit, or an error.
+    /// run's bound, within the run's resource limit, or an error.
     fn prove_again(&self, n: usize, rule: &crate::dsl::ast::Rule) -> Result<(), JournalError> {
         let bound = self.config.bound;
         match Verifier::deterministic(self.domain, bound, self.config.rlimit).check(rule) {
@@ -438,7 +380,7 @@ impl<D: Symbolic> Reader<'_, D> {
             .collect::<Result<_, _>>()?;
         let outcome = Outcome {
             rules,
-            stats: Stats::from(&done.stats),
+            stats: done.stats,
             time: Duration::from_micros(done.time_us),
             counterexamples,
         };

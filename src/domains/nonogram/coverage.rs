@@ -44,6 +44,7 @@ pub struct CoverageReport {
 }
 
 /// Measures coverage of rule subsets on one test set.
+#[derive(Clone, Copy)]
 pub struct Coverage<'a> {
     domain: &'a Nonogram,
     rules: &'a [Rule],
@@ -96,7 +97,7 @@ impl<'a> Coverage<'a> {
     /// One transition's figures: cells covered by the set, and per rule
     /// (where not zero) alone and marginal.
     #[allow(clippy::type_complexity)]
-    fn figures(&self, t: &Transition) -> Result<(usize, Vec<(u32, usize)>, Vec<(u32, usize)>), UnsoundFill> {
+    fn figures(&self, t: &'a Transition) -> Result<(usize, Vec<(u32, usize)>, Vec<(u32, usize)>), UnsoundFill> {
         let mut memo = self.memo(t);
         let run = memo.run(&t.start.cells, &Set::All)?;
         let covered = newly_known(&t.start, run.end());
@@ -129,32 +130,37 @@ impl<'a> Coverage<'a> {
         Ok((covered, alone, marginal))
     }
 
-    fn memo<'t>(&'t self, t: &'t Transition) -> Memo<'t> {
+    fn memo(&self, t: &'a Transition) -> Memo<'a> {
         Memo::new(self.domain, self.rules, &t.start.hints, &t.target, self.options)
     }
 
     /// The `k` rules that greedily add the most coverage; ties go to the
     /// cheaper rule (`cost`), then to the earlier one.
     pub fn top(&self, k: usize, cost: impl Fn(usize) -> u32 + Sync) -> Result<Vec<Pick>, UnsoundFill> {
-        let mut chosen = Chosen {
-            coverage: self,
+        greedy(self.rules.len(), k, cost, &mut self.objective())
+    }
+
+    /// Coverage as the objective of a greedy selection, nothing chosen yet.
+    pub fn objective(&self) -> Chosen<'a> {
+        Chosen {
+            coverage: *self,
             rules: vec![],
             memos: self.tests.iter().map(|t| Mutex::new(self.memo(t))).collect(),
             states: self.tests.iter().map(|t| vec![t.start.cells.clone()]).collect(),
             before: vec![0; self.tests.len()],
             score: 0,
-        };
-        greedy(self.rules.len(), k, cost, &mut chosen)
+        }
     }
 }
 
-/// The rules chosen so far, with their rounds on every test transition.
-struct Chosen<'c, 'a> {
-    coverage: &'c Coverage<'a>,
+/// The rules chosen so far, with their rounds on every test transition:
+/// coverage as a [`select::Objective`](Objective).
+pub struct Chosen<'a> {
+    coverage: Coverage<'a>,
     /// The chosen rules, sorted.
     rules: Vec<u32>,
     /// Per transition, its memo.
-    memos: Vec<Mutex<Memo<'c>>>,
+    memos: Vec<Mutex<Memo<'a>>>,
     /// Per transition, the state at the start of every round under the chosen rules.
     states: Vec<Vec<Vec<Cell>>>,
     /// Per transition, the cells the chosen rules cover.
@@ -162,7 +168,7 @@ struct Chosen<'c, 'a> {
     score: usize,
 }
 
-impl Chosen<'_, '_> {
+impl Chosen<'_> {
     /// The chosen rules and `extra`, sorted.
     fn with(&self, extra: u32) -> Vec<u32> {
         let mut list = self.rules.clone();
@@ -173,12 +179,12 @@ impl Chosen<'_, '_> {
     }
 }
 
-impl Chosen<'_, '_> {
+impl Chosen<'_> {
     /// The score with candidate `i` added, re-running the chosen rules and
     /// `i` only on the `affected` transitions, from the given round.
     fn score_on(&self, i: u32, affected: &[(usize, usize)]) -> Result<usize, UnsoundFill> {
         let set = Set::Few(self.with(i));
-        let c = self.coverage;
+        let c = &self.coverage;
         let gain = affected
             .par_iter()
             .map(|&(t, r)| {
@@ -190,7 +196,7 @@ impl Chosen<'_, '_> {
     }
 }
 
-impl Objective for Chosen<'_, '_> {
+impl Objective for Chosen<'_> {
     type Error = UnsoundFill;
 
     fn score(&self) -> usize {
@@ -209,7 +215,7 @@ impl Objective for Chosen<'_, '_> {
     /// the chosen set leaves unknown, so candidates are scored in order of
     /// that bound until no bound can reach the best score (exact).
     fn best(&self, candidates: &[usize], cost: &(dyn Fn(usize) -> u32 + Sync)) -> Result<Option<Pick>, UnsoundFill> {
-        let c = self.coverage;
+        let c = &self.coverage;
         let firsts = self
             .memos
             .par_iter()
