@@ -51,10 +51,11 @@ pub struct NonogramArgs {
     /// How many rules to select.
     #[arg(short = 'k', default_value_t = 10)]
     pub k: usize,
-    /// Z3 time limit per query, in milliseconds (a rule whose proof
-    /// takes longer is dropped, never kept unproven).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
-    pub timeout_ms: u32,
+    /// Z3 resource limit per query (`rlimit`: Z3's own step count, so the
+    /// answer does not depend on machine load); a rule whose proof runs
+    /// out is dropped, never kept unproven.
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
+    pub rlimit: u32,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -75,7 +76,7 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     for output in [args.out_dir.join("learned.rules"), args.out_dir.join(format!("top{}.rules", args.k))] {
         check_output(&output, &[&args.tests, &args.control])?;
     }
-    let config = Config::builder(domain.schema()).timeout_ms(args.timeout_ms).build().map_err(|e| format!("--timeout-ms: {e}"))?;
+    let config = Config::builder(domain.schema()).rlimit(args.rlimit).build().map_err(|e| format!("--rlimit: {e}"))?;
     let bound = config.bound;
     let journal = args.out_dir.join("learned.journal");
     let learner = NonogramLearner { domain: &domain, sample: args.sample, seed: args.seed, tests: &tests };

@@ -31,9 +31,11 @@ pub struct SynthArgs {
     /// Soundness bound (default from the domain's DSL file).
     #[arg(long)]
     pub bound: Option<u32>,
-    /// Z3 time limit per query, in milliseconds (a timeout skips the candidate).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
-    pub timeout_ms: u32,
+    /// Z3 resource limit per query (`rlimit`: Z3's own step count, so the
+    /// answer does not depend on machine load); a rule whose proof runs
+    /// out is dropped, never kept unproven.
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
+    pub rlimit: u32,
     /// Run as a batch (deterministic rounds, journal `OUT.journal`) and write the deduplicated rules to this `.rules` file.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
@@ -69,8 +71,8 @@ fn read_specs(args: &SynthArgs, max_len: usize) -> Result<Vec<Spec<LineState>>, 
 }
 
 /// The engine's configuration from the options.
-pub fn config(domain: &Nonogram, bound: Option<u32>, timeout_ms: u32) -> Result<Config, String> {
-    Config::builder(domain.schema()).bound(bound).timeout_ms(timeout_ms).build().map_err(|e| format!("--bound/--timeout-ms: {e}"))
+pub fn config(domain: &Nonogram, bound: Option<u32>, rlimit: u32) -> Result<Config, String> {
+    Config::builder(domain.schema()).bound(bound).rlimit(rlimit).build().map_err(|e| format!("--bound/--rlimit: {e}"))
 }
 
 /// `synth --spec S | --specs FILE [-o OUT ...]`.
@@ -78,7 +80,7 @@ pub fn run(args: &SynthArgs) -> CmdResult {
     let domain = Nonogram::new();
     let schema = domain.schema();
     let specs = read_specs(args, schema.file.limits.max_state as usize)?;
-    let config = config(&domain, args.bound, args.timeout_ms)?;
+    let config = config(&domain, args.bound, args.rlimit)?;
     if let Some(output) = args.output.as_deref() {
         return batch(&domain, config, specs, args, output);
     }

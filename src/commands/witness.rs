@@ -376,10 +376,11 @@ pub struct LearnArgs {
     /// Continue the run recorded in the journal.
     #[arg(long)]
     pub resume: bool,
-    /// Z3 time limit per query, in milliseconds (a rule whose proof takes
-    /// longer is dropped, never kept unproven).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
-    pub timeout_ms: u32,
+    /// Z3 resource limit per query (`rlimit`: Z3's own step count, so the
+    /// answer does not depend on machine load); a rule whose proof runs
+    /// out is dropped, never kept unproven.
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
+    pub rlimit: u32,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -397,7 +398,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         return Err("--train, --filter, -k and --max-specs must be at least 1".into());
     }
     let config = LearnConfig { sizes: sizes(&args.sizes)?, train: args.train, filter: args.filter, seed: args.seed, max_specs: args.max_specs };
-    let engine = stratsynth::synth::Config::builder(schema).timeout_ms(args.timeout_ms).build().map_err(|e| format!("--timeout-ms: {e}"))?;
+    let engine = stratsynth::synth::Config::builder(schema).rlimit(args.rlimit).build().map_err(|e| format!("--rlimit: {e}"))?;
     check_output(&args.output, &[])?;
     let output = &args.output;
     let journal = journal_path(output);
