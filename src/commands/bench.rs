@@ -14,7 +14,7 @@ use stratsynth::dsl::ast::{PatternKind, Rule};
 use stratsynth::dsl::cost::cost;
 use stratsynth::domains::nonogram::solver::LineSolver;
 use stratsynth::domains::Domain;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use stratsynth::domains::nonogram::domain::Nonogram;
@@ -35,8 +35,44 @@ fn random_lines(count: usize, len: usize, seed: u64) -> Vec<Line> {
         .collect()
 }
 
+/// Options of `bench`: the line solver and `cover` by default, or
+/// synthesis (`--synth`), or the complete board solver (`--boards`).
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct BenchArgs {
+    /// The `.rules` file timed with `cover`.
+    #[arg(long, default_value = "rules/nonogram/control.rules")]
+    pub rules: PathBuf,
+    /// The `.lines` test set timed with `cover`.
+    #[arg(long, default_value = "specs/nonogram/traces.lines")]
+    pub lines: PathBuf,
+    /// Number of random 30-cell lines solved.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub count: usize,
+    /// Random seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Instead, time synthesis on the specifications of this `.lines` file.
+    #[arg(long)]
+    pub synth: Option<PathBuf>,
+    /// Instead, time the complete board solver on these puzzles (`.non` or webpbn XML).
+    #[arg(long, num_args = 1.., value_name = "PUZZLES", conflicts_with = "synth")]
+    pub boards: Vec<PathBuf>,
+    /// With `--boards`: also run this nonogrid binary on each puzzle and compare.
+    #[arg(long, requires = "boards")]
+    pub nonogrid: Option<PathBuf>,
+}
+
+/// `bench`, `bench --synth SPECS` or `bench --boards PUZZLES...`.
+pub fn dispatch(args: &BenchArgs) -> CmdResult {
+    match &args.synth {
+        _ if !args.boards.is_empty() => super::bench_boards::run(&args.boards, args.nonogrid.as_deref()),
+        Some(specs) => synth(specs),
+        None => run(&args.rules, &args.lines, args.count, args.seed),
+    }
+}
+
 /// `bench --rules R --lines T`.
-pub fn run(rules: &Path, lines: &Path, count: usize, seed: u64) -> CmdResult {
+fn run(rules: &Path, lines: &Path, count: usize, seed: u64) -> CmdResult {
     let (domain, rules) = read_nonogram_rules(&bundled(rules)?)?;
     let lines = bundled(lines)?;
     let tests = read_test_set(&lines, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
@@ -154,7 +190,7 @@ fn scale(domain: &Nonogram, rules: &[Rule], tests: &[Transition]) -> Result<(), 
 /// order (as `synth` does, one thread) and reports the median and total
 /// time per specification, Z3 calls per specification, and the share of
 /// candidates rejected before Z3.
-pub fn synth(path: &Path) -> CmdResult {
+fn synth(path: &Path) -> CmdResult {
     let domain = Nonogram::new();
     let transitions = read_lines_file(path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
     let mut all = vec![];

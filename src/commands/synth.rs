@@ -161,8 +161,23 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
     Ok(ExitCode::SUCCESS)
 }
 
+/// Options of `merge`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct MergeArgs {
+    /// The `.rules` files.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Output `.rules` file.
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Also keep only the cheapest of the rules that cover the same cells alone on this `.lines` test set.
+    #[arg(long)]
+    pub tests: Option<PathBuf>,
+}
+
 /// `merge A.rules B.rules ... -o OUT [--tests T]`.
-pub fn merge(inputs: &[std::path::PathBuf], output: &Path, tests: Option<&Path>) -> CmdResult {
+pub fn merge(args: &MergeArgs) -> CmdResult {
+    let (inputs, output, tests) = (&args.inputs, args.output.as_path(), args.tests.as_deref());
     let mut read: Vec<&Path> = inputs.iter().map(|p| p.as_path()).collect();
     read.extend(tests);
     check_output(output, &read)?;

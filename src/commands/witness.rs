@@ -10,7 +10,7 @@ use super::{check_output, read_rules_in, write_output, CmdResult};
 use stratsynth::dsl::schema::Schema;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
-use std::path::Path as FsPath;
+use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 use stratsynth::domains::witness::domain::Witness;
@@ -63,8 +63,29 @@ fn puzzles(path: &FsPath) -> Result<Vec<Puzzle>, String> {
     Ok(ps)
 }
 
+/// Options of `witness gen`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct GenArgs {
+    /// Algorithm 3 (random triangles until solvable) or 4 (triangles read off a random path).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4))]
+    pub alg: u8,
+    /// Sizes `WxH..WxH` (width and height drawn uniformly).
+    #[arg(long)]
+    pub sizes: String,
+    /// Number of puzzles.
+    #[arg(long)]
+    pub count: usize,
+    /// Random seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Output `.ron` puzzle file.
+    #[arg(short, long)]
+    pub output: PathBuf,
+}
+
 /// `witness gen --alg 3|4 --sizes R --count N --seed S -o P.ron`.
-pub fn gen(alg: u8, size_range: &str, count: usize, seed: u64, output: &FsPath) -> CmdResult {
+pub fn gen(args: &GenArgs) -> CmdResult {
+    let (alg, size_range, count, seed, output) = (args.alg, args.sizes.as_str(), args.count, args.seed, args.output.as_path());
     let algorithm = match alg {
         3 => Algorithm::RandomTriangles,
         4 => Algorithm::FromPath,
@@ -82,8 +103,32 @@ pub fn gen(alg: u8, size_range: &str, count: usize, seed: u64, output: &FsPath) 
     Ok(ExitCode::SUCCESS)
 }
 
+/// Options of `witness solve`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct SolveArgs {
+    /// The `.ron` puzzle file.
+    #[arg(long)]
+    pub puzzles: PathBuf,
+    /// Witness rules used with local constraint checking (default: local constraint checking only).
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    /// Prune flagged paths (default).
+    #[arg(long, conflicts_with = "sort")]
+    pub prune: bool,
+    /// Sort flagged paths last instead of pruning them.
+    #[arg(long)]
+    pub sort: bool,
+    /// Time budget per puzzle, in milliseconds.
+    #[arg(long)]
+    pub budget_ms: Option<u64>,
+    /// Output: one line per puzzle, the solution `x,y x,y ...` or `none`.
+    #[arg(long)]
+    pub solutions_out: PathBuf,
+}
+
 /// `witness solve --puzzles P [--rules R] [--sort] [--budget-ms B] --solutions-out S`.
-pub fn solve(puzzles_path: &FsPath, rules: Option<&FsPath>, sort: bool, budget_ms: Option<u64>, out: &FsPath) -> CmdResult {
+pub fn solve(args: &SolveArgs) -> CmdResult {
+    let (puzzles_path, rules, sort, budget_ms, out) = (args.puzzles.as_path(), args.rules.as_deref(), args.sort, args.budget_ms, args.solutions_out.as_path());
     check_output(out, &[Some(puzzles_path), rules].into_iter().flatten().collect::<Vec<_>>())?;
     let ps = puzzles(puzzles_path)?;
     let pred = predicate(rules)?;
@@ -241,8 +286,29 @@ fn by_size(ps: &[Puzzle], pred: &RuleSetPredicate, config: &SearchConfig, trace:
     out
 }
 
+/// Options of `witness bench`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct BenchArgs {
+    /// The `.ron` puzzle file.
+    #[arg(long)]
+    pub puzzles: PathBuf,
+    /// Witness rules (used with local constraint checking).
+    #[arg(long)]
+    pub rules: PathBuf,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Large puzzles: count how many each predicate solves within the budget.
+    #[arg(long)]
+    pub large: Option<PathBuf>,
+    /// Time budget per puzzle and search on the `--large` puzzles, in milliseconds.
+    #[arg(long, requires = "large", default_value_t = 2000)]
+    pub budget_ms: u64,
+}
+
 /// `witness bench --puzzles P --rules R [--json] [--large L --budget-ms B]`.
-pub fn bench(puzzles_path: &FsPath, rules: &FsPath, json: bool, large: Option<&FsPath>, budget_ms: u64) -> CmdResult {
+pub fn bench(args: &BenchArgs) -> CmdResult {
+    let (puzzles_path, rules, json, large, budget_ms) = (args.puzzles.as_path(), args.rules.as_path(), args.json, args.large.as_deref(), args.budget_ms);
     let ps = puzzles(puzzles_path)?;
     let pred = predicate(Some(rules))?;
     let large_puzzles = large.map(puzzles).transpose()?;
@@ -324,8 +390,32 @@ pub fn bench(puzzles_path: &FsPath, rules: &FsPath, json: bool, large: Option<&F
     Ok(verdict)
 }
 
+/// Options of `mine witness`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct MineArgs {
+    /// Puzzle sizes `WxH..WxH` (Algorithm 3).
+    #[arg(long, default_value = "2x2..4x4")]
+    pub sizes: String,
+    /// Number of training puzzles.
+    #[arg(long, default_value_t = 500)]
+    pub count: usize,
+    /// Random seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Witness rules whose prunes are not specifications (default: local constraint checking only).
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    /// Every incompletable path, not only those whose parent is completable.
+    #[arg(long)]
+    pub all: bool,
+    /// Output specification file (`.ron`).
+    #[arg(short, long)]
+    pub output: PathBuf,
+}
+
 /// `mine witness --sizes R --count N --seed S [--rules R] [--all] -o F`.
-pub fn mine_specs(size_range: &str, count: usize, seed: u64, rules: Option<&FsPath>, all: bool, output: &FsPath) -> CmdResult {
+pub fn mine_specs(args: &MineArgs) -> CmdResult {
+    let (size_range, count, seed, rules, all, output) = (args.sizes.as_str(), args.count, args.seed, args.rules.as_deref(), args.all, args.output.as_path());
     check_output(output, &rules.into_iter().collect::<Vec<_>>())?;
     let config = GeneratorConfig::new(sizes(size_range)?, Algorithm::RandomTriangles);
     let ps = generate(&config, seed, count).map_err(|e| e.to_string())?;
