@@ -30,7 +30,7 @@ fn learn(tests: &Path, threads: usize) -> (String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_stratsynth"))
         .current_dir(ROOT)
         // a low resource limit: some proofs run out (and are lost) the same way every time
-        .args(["learn", "nonogram", "--sample", "3", "--max-len", "4", "--seed", "1", "-k", "3", "--all-specs", "--rlimit", "30000000"])
+        .args(["learn", "nonogram", "--sample", "3", "--max-len", "4", "--seed", "1", "-k", "3", "--rlimit", "30000000"])
         .arg("--tests")
         .arg(tests)
         .arg("--out-dir")

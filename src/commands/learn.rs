@@ -1,6 +1,6 @@
 //! `learn nonogram`: the whole pipeline in one run — mine a seeded sample
 //! of small line states, synthesise rules for their specifications (a
-//! journaled batch; with progressive skipping, a specification that a rule
+//! journaled batch; with `--skip-made`, a specification that a rule
 //! of an earlier round already makes is passed over), deduplicate, choose
 //! the top K by coverage on the test traces, and report that set against
 //! all learned rules and the control rules.
@@ -42,9 +42,14 @@ pub struct NonogramArgs {
     /// Continue the run recorded in the journal.
     #[arg(long)]
     pub resume: bool,
-    /// Synthesise every specification (no skipping of those a rule learned in an earlier round makes).
+    /// Skip specifications a rule learned in an earlier round already
+    /// makes (faster, but loses rules: by default every one is synthesised).
     #[arg(long)]
-    pub all_specs: bool,
+    pub skip_made: bool,
+    /// Keep only the greedy lattice climb's maximal node per element set
+    /// (by default every maximally general node is kept).
+    #[arg(long)]
+    pub climb: bool,
     /// The `.lines` test set rules are deduplicated, selected and measured on.
     #[arg(long, default_value = "specs/nonogram/traces.lines")]
     pub tests: PathBuf,
@@ -79,11 +84,11 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     for output in [args.out_dir.join("learned.rules"), args.out_dir.join(format!("top{}.rules", args.k))] {
         check_output(&output, &[&args.tests, &args.control])?;
     }
-    let config = Config::builder(domain.schema()).rlimit(args.rlimit).build().map_err(|e| format!("--rlimit: {e}"))?;
+    let config = Config::builder(domain.schema()).rlimit(args.rlimit).explore(!args.climb).build().map_err(|e| format!("--rlimit: {e}"))?;
     let bound = config.bound;
     let journal = args.out_dir.join("learned.journal");
     let learner = NonogramLearner { domain: &domain, max_len: args.max_len, sample: args.sample, seed: args.seed, tests: &tests };
-    let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: !args.all_specs, k: args.k };
+    let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: args.skip_made, k: args.k };
     let run = run_pipeline(&learner, options).map_err(|e| e.to_string())?;
     let (found, picks, after_rewrites) = (&run.found, &run.picks, run.by_key);
     // readable names: after the documented strategy a rule is or generalises
@@ -120,7 +125,7 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
         format!("{:<26} {:>6} {:>8} {:>6.1}%", "maximum (exact solver)", "-", max, 100.0),
     ];
     let times = format!("{phases} (synthesis includes the engine table; total in this process {:.1} s)", started.elapsed().as_secs_f64());
-    let skipping = if args.all_specs { ", no skipping" } else { "; skipped: made by a rule learned in an earlier round" };
+    let skipping = if args.skip_made { "; skipped: made by a rule learned in an earlier round" } else { ", no skipping" };
     let synthesis = format!("synthesis: {}{skipping}; {} rules found", run.batch.summary(&journal), found.len());
     let header = vec![
         command_line(),

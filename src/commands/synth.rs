@@ -51,6 +51,10 @@ pub struct SynthArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Keep only the greedy lattice climb's maximal node per element set
+    /// (the default explores every way up and keeps every maximal node).
+    #[arg(long)]
+    pub climb: bool,
 }
 
 /// The specifications named on the command line.
@@ -71,8 +75,8 @@ fn read_specs(args: &SynthArgs, max_len: usize) -> Result<Vec<Spec<LineState>>, 
 }
 
 /// The engine's configuration from the options.
-pub fn config(domain: &Nonogram, bound: Option<u32>, rlimit: u32) -> Result<Config, String> {
-    Config::builder(domain.schema()).bound(bound).rlimit(rlimit).build().map_err(|e| format!("--bound/--rlimit: {e}"))
+pub fn config(domain: &Nonogram, bound: Option<u32>, rlimit: u32, climb: bool) -> Result<Config, String> {
+    Config::builder(domain.schema()).bound(bound).rlimit(rlimit).explore(!climb).build().map_err(|e| format!("--bound/--rlimit: {e}"))
 }
 
 /// `synth --spec S | --specs FILE [-o OUT ...]`.
@@ -80,7 +84,7 @@ pub fn run(args: &SynthArgs) -> CmdResult {
     let domain = Nonogram::new();
     let schema = domain.schema();
     let specs = read_specs(args, schema.file.limits.max_state as usize)?;
-    let config = config(&domain, args.bound, args.rlimit)?;
+    let config = config(&domain, args.bound, args.rlimit, args.climb)?;
     if let Some(output) = args.output.as_deref() {
         return batch(&domain, config, specs, args, output);
     }

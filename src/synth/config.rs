@@ -63,6 +63,13 @@ pub struct Config {
     pub max_generality_pool: usize,
     /// Keep trying larger element sets after one size gave rules.
     pub all_sizes: bool,
+    /// Explore every way up the pattern lattice and keep every maximally
+    /// general node ([`lattice::maximal`](super::lattice::maximal)), not
+    /// only the greedy climb's one.
+    pub explore: bool,
+    /// At a maximal node, how many cheaper candidates are tried for the
+    /// cheapest sound rule kept beside the most general one (0: none).
+    pub cheapest_tries: usize,
 }
 
 /// The default Z3 time limit per query of `verify`, in milliseconds.
@@ -118,6 +125,8 @@ impl Config {
             max_general_actions: 6,
             max_generality_pool: 2048,
             all_sizes: false,
+            explore: true,
+            cheapest_tries: 3,
         }
     }
 
@@ -159,6 +168,12 @@ impl ConfigBuilder {
     /// Whether larger element sets are tried after one size gave rules.
     pub fn all_sizes(mut self, all: bool) -> ConfigBuilder {
         self.config.all_sizes = all;
+        self
+    }
+
+    /// Whether every maximally general node is kept (else the greedy climb's).
+    pub fn explore(mut self, explore: bool) -> ConfigBuilder {
+        self.config.explore = explore;
         self
     }
 

@@ -3,7 +3,8 @@
 //! of n elements is `singleton` (n = 1) or `constant(t, k)`; one step up
 //! is `singleton` → `constant(t, 0)` → `arbitrary(t)`. The walk starts at
 //! the most specific patterns of an element set and climbs while a sound
-//! rule exists, ending on a maximally general node.
+//! rule exists, ending on a maximally general node: greedily ([`climb`])
+//! or along every way up ([`maximal`], every maximally general node).
 
 use crate::dsl::ast::{Decl, PatternKind, TypeId};
 use crate::dsl::eval::{Binding, View};
@@ -148,6 +149,65 @@ pub fn climb<T, K: Ord>(
     }
 }
 
+/// Every node the climb of [`climb`] can end on, whichever better or
+/// equal parent it takes at each step: the lattice of `set` is explored
+/// from its most specific node through every parent whose solution scores
+/// at least as high as its child's, each node solved once (memoised), and
+/// the solutions of the nodes with no such parent are returned, in the
+/// order they were reached (breadth first, parents in declaration order).
+/// Empty if the most specific node has no solution.
+pub fn maximal<T, K: Ord>(
+    set: &[Element],
+    schema: &Schema,
+    mut solve: impl FnMut(&[Decl], &Binding) -> Option<T>,
+    score: impl Fn(&T) -> K,
+) -> Vec<T> {
+    let max_constant = schema.file.synthesis.max_constant;
+    let names = names(set, schema);
+    let binding: Binding = set.iter().map(|e| e.index).collect();
+    let decls = |kinds: &[PatternKind]| -> Vec<Decl> {
+        set.iter().zip(kinds).zip(&names).map(|((e, &kind), name)| Decl { name: name.clone(), ty: e.ty, kind }).collect()
+    };
+    let start: Vec<PatternKind> = set.iter().map(|e| most_specific(e, max_constant)).collect();
+    let Some(first) = solve(&decls(&start), &binding) else { return vec![] };
+    // solved nodes: their solution, whether no climb goes on from them,
+    // whether a climb reaches them
+    let mut solutions: Vec<T> = vec![first];
+    let mut ends: Vec<bool> = vec![true];
+    let mut reached: Vec<bool> = vec![true];
+    let mut memo: HashMap<Vec<PatternKind>, Option<usize>> = HashMap::from([(start.clone(), Some(0))]);
+    let mut queue = std::collections::VecDeque::from([(start, 0)]);
+    while let Some((node, at)) = queue.pop_front() {
+        for i in 0..node.len() {
+            let Some(up) = parent(node[i]) else { continue };
+            let mut kinds = node.clone();
+            kinds[i] = up;
+            let j = match memo.get(&kinds) {
+                Some(&j) => j,
+                None => {
+                    let j = solve(&decls(&kinds), &binding).map(|t| {
+                        solutions.push(t);
+                        ends.push(true);
+                        reached.push(false);
+                        solutions.len() - 1
+                    });
+                    memo.insert(kinds.clone(), j);
+                    j
+                }
+            };
+            let Some(j) = j else { continue };
+            if score(&solutions[j]) >= score(&solutions[at]) {
+                ends[at] = false;
+                if !reached[j] {
+                    reached[j] = true;
+                    queue.push_back((kinds, j));
+                }
+            }
+        }
+    }
+    solutions.into_iter().zip(ends.into_iter().zip(reached)).filter(|(_, (end, reached))| *end && *reached).map(|(t, _)| t).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,5 +274,53 @@ mod tests {
         // (S, S) -> (S, C0) (scores 2, above (C0, S)'s 0) -> (S, A) -> (C0, A)
         // (4 = 4, the hint's move is not worse); (A, A) scores 1: refused
         assert_eq!(kinds, vec![PatternKind::Constant(0), PatternKind::Arbitrary]);
+    }
+
+    #[test]
+    fn maximal_returns_every_end_of_every_climb_solving_each_node_once() {
+        let schema = Schema::nonogram();
+        let hint = schema.type_id("hint").unwrap();
+        let block = schema.type_id("block").unwrap();
+        let set = [Element { ty: hint, index: 0, count: 1 }, Element { ty: block, index: 1, count: 2 }];
+        let mut tried: Vec<Vec<PatternKind>> = vec![];
+        // solvable unless both patterns are arbitrary: two maximal nodes,
+        // (A, C1) and (C0, A); the greedy climb reaches only one of them
+        let found = maximal(
+            &set,
+            &schema,
+            |decls, _| {
+                let kinds: Vec<PatternKind> = decls.iter().map(|d| d.kind).collect();
+                tried.push(kinds.clone());
+                (kinds != [PatternKind::Arbitrary, PatternKind::Arbitrary]).then_some(kinds)
+            },
+            |_| 0,
+        );
+        assert_eq!(found, vec![vec![PatternKind::Arbitrary, PatternKind::Constant(1)], vec![PatternKind::Constant(0), PatternKind::Arbitrary]]);
+        let mut unique = tried.clone();
+        unique.sort_by_key(|k| format!("{k:?}"));
+        unique.dedup();
+        assert_eq!(unique.len(), tried.len(), "a node was solved twice: {tried:?}");
+        // all 3 x 2 nodes
+        assert_eq!(tried.len(), 6);
+        let greedy = climb(&set, &schema, |decls, _| {
+            let kinds: Vec<PatternKind> = decls.iter().map(|d| d.kind).collect();
+            (kinds != [PatternKind::Arbitrary, PatternKind::Arbitrary]).then_some(kinds)
+        }, |_| 0);
+        assert!(found.contains(&greedy.unwrap()));
+    }
+
+    #[test]
+    fn maximal_does_not_climb_to_a_worse_parent() {
+        let schema = Schema::nonogram();
+        let hint = schema.type_id("hint").unwrap();
+        let set = [Element { ty: hint, index: 0, count: 1 }];
+        // singleton scores 2, constant(0) 1, arbitrary 3: the climb stops at singleton
+        let score = |k: &PatternKind| match k {
+            PatternKind::Singleton => 2,
+            PatternKind::Constant(_) => 1,
+            PatternKind::Arbitrary => 3,
+        };
+        let found = maximal(&set, &schema, |decls, _| Some(decls[0].kind), score);
+        assert_eq!(found, vec![PatternKind::Singleton]);
     }
 }

@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 /// Examples of one lattice node: states, their bindings (pairs), and what
 /// the node's terms and atoms are on each pair.
+#[derive(Clone)]
 pub(super) struct Pairs {
     /// (example index, binding)
     pub(super) pairs: Vec<(usize, Binding)>,
@@ -55,6 +56,7 @@ pub(super) struct Choices {
 }
 
 /// A lattice node under search.
+#[derive(Clone)]
 pub(super) struct Node<S> {
     pub(super) skeleton: Rule,
     pub(super) space: Arc<Space>,

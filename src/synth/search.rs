@@ -44,6 +44,9 @@ pub(super) struct Solved<S> {
     pub(super) general: usize,
     /// The rule's cost.
     pub(super) cost: u32,
+    /// The node's other candidates cheaper than the rule (narrower, or
+    /// they would rank first), for [`Run::cheapest`].
+    pub(super) cheaper: Vec<Ranked>,
 }
 
 /// A maximal node's final rule, sound at the screening bound, awaiting
@@ -197,7 +200,32 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             }
         };
         let general = engine.generality(&node.rule(&best.cand, &best.picks));
-        Some(Solved { node, cand: best.cand, picks: best.picks, general, cost: best.cost })
+        let cheaper = ranked.into_iter().filter(|r| r.cost < best.cost).collect();
+        Some(Solved { node, cand: best.cand, picks: best.picks, general, cost: best.cost, cheaper })
+    }
+
+    /// At a maximal node, the cheapest sound rule cheaper than the node's
+    /// most general one (the two are incomparable: one is cheaper, the
+    /// other wider), if any: the cheaper candidates in order of cost, each
+    /// with its cheapest condition still consistent, proven by Z3 at the
+    /// screening bound (a few tries).
+    pub(super) fn cheapest(&mut self, solved: &mut Solved<D::State>) -> Option<(Candidate, Vec<usize>)> {
+        let mut rest = std::mem::take(&mut solved.cheaper);
+        rest.sort_by_key(|r| (r.cost, r.order));
+        let decl_cost = solved.node.skeleton.decls.iter().map(|d| decl_cost(d, self.engine.domain.schema())).sum::<u32>();
+        for r in rest.into_iter().take(self.engine.config.cheapest_tries) {
+            let budget = (solved.cost - 1).saturating_sub(decl_cost + r.cand.cost);
+            let picks = if solved.node.consistent(&r.cand, &r.picks, self.engine.domain) { Some(r.picks) } else { self.table_condition(&mut solved.node, &r.cand, budget) };
+            let Some(picks) = picks else { continue };
+            let rule = solved.node.rule(&r.cand, &picks);
+            if cost(&rule, self.engine.domain.schema()) >= solved.cost {
+                continue;
+            }
+            if let Known::Sound = self.prove(&mut solved.node, &rule) {
+                return Some((r.cand, picks));
+            }
+        }
+        None
     }
 
     /// A maximal node's rule made final: its condition generalised, then
@@ -501,8 +529,19 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             for (spec_ex, deduction, elements) in &images {
                 for set in lattice::subsets(elements, size) {
                     let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
-                    let maximal = lattice::climb(&set, schema, |decls, binding| run.solve_node(spec_ex, deduction, decls, binding), |s| (s.general, std::cmp::Reverse(s.cost)));
-                    settled.extend(maximal.map(|solved| run.settle(solved.node, solved.cand, solved.picks)));
+                    let solve = |decls: &[Decl], binding: &Binding| run.solve_node(spec_ex, deduction, decls, binding);
+                    let score = |s: &Solved<D::State>| (s.general, std::cmp::Reverse(s.cost));
+                    let maximal = if self.config.explore {
+                        lattice::maximal(&set, schema, solve, score)
+                    } else {
+                        lattice::climb(&set, schema, solve, score).into_iter().collect()
+                    };
+                    for mut solved in maximal {
+                        if let Some((cand, picks)) = run.cheapest(&mut solved) {
+                            settled.push(run.settle(solved.node.clone(), cand, picks));
+                        }
+                        settled.push(run.settle(solved.node, solved.cand, solved.picks));
+                    }
                     stats.add(&run.stats);
                     counterexamples.extend(run.found);
                 }
