@@ -119,20 +119,12 @@ impl<'a> Interpreter<'a> {
         if ranges.iter().any(|r| r.is_empty()) {
             return;
         }
-        let mut binding: Binding = ranges.iter().map(|r| r.start).collect();
+        let ranges: Vec<(usize, usize)> = ranges.iter().map(|r| (r.start, r.end)).collect();
+        let mut binding: Binding = ranges.iter().map(|r| r.0).collect();
         loop {
             f(&binding);
-            let mut i = binding.len();
-            loop {
-                if i == 0 {
-                    return;
-                }
-                i -= 1;
-                binding[i] += 1;
-                if binding[i] < ranges[i].end {
-                    break;
-                }
-                binding[i] = ranges[i].start;
+            if !advance(&mut binding, &ranges) {
+                return;
             }
         }
     }
@@ -193,17 +185,8 @@ impl<'a> Interpreter<'a> {
                 }
                 f(&values[..args.len()]);
             }
-            let mut i = binding.len();
-            loop {
-                if i == 0 {
-                    return;
-                }
-                i -= 1;
-                binding[i] += 1;
-                if binding[i] < ranges[i].1 {
-                    break;
-                }
-                binding[i] = ranges[i].0;
+            if !advance(binding, ranges) {
+                return;
             }
         }
     }
@@ -270,4 +253,17 @@ impl<'a> Interpreter<'a> {
         let mine = table.get(b[v as usize], self.size);
         (0..table.len()).all(|e| keep(mine, table.get(e, self.size)))
     }
+}
+
+/// Moves `binding` to the next one in lexicographic order, per variable
+/// within its candidates `[start, end)`; false after the last.
+fn advance(binding: &mut [usize], ranges: &[(usize, usize)]) -> bool {
+    for i in (0..binding.len()).rev() {
+        binding[i] += 1;
+        if binding[i] < ranges[i].1 {
+            return true;
+        }
+        binding[i] = ranges[i].0;
+    }
+    false
 }

@@ -74,6 +74,17 @@ fn parent(kind: PatternKind) -> Option<PatternKind> {
     }
 }
 
+/// The nodes one step more general than `node`, in declaration order.
+fn parents(node: &[PatternKind]) -> Vec<Vec<PatternKind>> {
+    (0..node.len())
+        .filter_map(|i| {
+            let mut kinds = node.to_vec();
+            kinds[i] = parent(node[i])?;
+            Some(kinds)
+        })
+        .collect()
+}
+
 /// Variable names: the type's initial, numbered when repeated.
 fn names(set: &[Element], schema: &Schema) -> Vec<String> {
     let mut used: HashMap<String, usize> = HashMap::new();
@@ -92,6 +103,31 @@ fn names(set: &[Element], schema: &Schema) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// An element set's walk through its lattice: variable names, the
+/// specification's binding and the declarations of a node.
+struct Walk<'a> {
+    set: &'a [Element],
+    names: Vec<String>,
+    binding: Binding,
+    max_constant: u32,
+}
+
+impl<'a> Walk<'a> {
+    fn new(set: &'a [Element], schema: &Schema) -> Walk<'a> {
+        Walk { set, names: names(set, schema), binding: set.iter().map(|e| e.index).collect(), max_constant: schema.file.synthesis.max_constant }
+    }
+
+    /// The most specific node.
+    fn start(&self) -> Vec<PatternKind> {
+        self.set.iter().map(|e| most_specific(e, self.max_constant)).collect()
+    }
+
+    /// A node's declarations.
+    fn decls(&self, kinds: &[PatternKind]) -> Vec<Decl> {
+        self.set.iter().zip(kinds).zip(&self.names).map(|((e, &kind), name)| Decl { name: name.clone(), ty: e.ty, kind }).collect()
+    }
 }
 
 /// Climbs the lattice of `set` from its most specific patterns: while some
@@ -115,21 +151,14 @@ pub fn climb<T, K: Ord>(
     mut solve: impl FnMut(&[Decl], &Binding) -> Option<T>,
     score: impl Fn(&T) -> K,
 ) -> Option<T> {
-    let max_constant = schema.file.synthesis.max_constant;
-    let names = names(set, schema);
-    let binding: Binding = set.iter().map(|e| e.index).collect();
-    let decls = |kinds: &[PatternKind]| -> Vec<Decl> {
-        set.iter().zip(kinds).zip(&names).map(|((e, &kind), name)| Decl { name: name.clone(), ty: e.ty, kind }).collect()
-    };
-    let mut node: Vec<PatternKind> = set.iter().map(|e| most_specific(e, max_constant)).collect();
-    let mut best = solve(&decls(&node), &binding)?;
+    let walk = Walk::new(set, schema);
+    let (binding, decls) = (&walk.binding, |kinds: &[PatternKind]| walk.decls(kinds));
+    let mut node = walk.start();
+    let mut best = solve(&decls(&node), binding)?;
     loop {
         let mut next: Option<(Vec<PatternKind>, T)> = None;
-        for i in 0..node.len() {
-            let Some(up) = parent(node[i]) else { continue };
-            let mut kinds = node.clone();
-            kinds[i] = up;
-            let Some(found) = solve(&decls(&kinds), &binding) else { continue };
+        for kinds in parents(&node) {
+            let Some(found) = solve(&decls(&kinds), binding) else { continue };
             // at least as good as the current node; better than an earlier parent
             let better = match &next {
                 None => score(&found) >= score(&best),
@@ -162,14 +191,10 @@ pub fn maximal<T, K: Ord>(
     mut solve: impl FnMut(&[Decl], &Binding) -> Option<T>,
     score: impl Fn(&T) -> K,
 ) -> Vec<T> {
-    let max_constant = schema.file.synthesis.max_constant;
-    let names = names(set, schema);
-    let binding: Binding = set.iter().map(|e| e.index).collect();
-    let decls = |kinds: &[PatternKind]| -> Vec<Decl> {
-        set.iter().zip(kinds).zip(&names).map(|((e, &kind), name)| Decl { name: name.clone(), ty: e.ty, kind }).collect()
-    };
-    let start: Vec<PatternKind> = set.iter().map(|e| most_specific(e, max_constant)).collect();
-    let Some(first) = solve(&decls(&start), &binding) else { return vec![] };
+    let walk = Walk::new(set, schema);
+    let (binding, decls) = (&walk.binding, |kinds: &[PatternKind]| walk.decls(kinds));
+    let start = walk.start();
+    let Some(first) = solve(&decls(&start), binding) else { return vec![] };
     // solved nodes: their solution, whether no climb goes on from them,
     // whether a climb reaches them
     let mut solutions: Vec<T> = vec![first];
@@ -178,14 +203,11 @@ pub fn maximal<T, K: Ord>(
     let mut memo: HashMap<Vec<PatternKind>, Option<usize>> = HashMap::from([(start.clone(), Some(0))]);
     let mut queue = std::collections::VecDeque::from([(start, 0)]);
     while let Some((node, at)) = queue.pop_front() {
-        for i in 0..node.len() {
-            let Some(up) = parent(node[i]) else { continue };
-            let mut kinds = node.clone();
-            kinds[i] = up;
+        for kinds in parents(&node) {
             let j = match memo.get(&kinds) {
                 Some(&j) => j,
                 None => {
-                    let j = solve(&decls(&kinds), &binding).map(|t| {
+                    let j = solve(&decls(&kinds), binding).map(|t| {
                         solutions.push(t);
                         ends.push(true);
                         reached.push(false);
