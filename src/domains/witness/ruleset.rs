@@ -23,7 +23,8 @@ use std::hash::BuildHasherDefault;
 use super::path::Path;
 use super::predicates::baseline;
 use super::puzzle::Puzzle;
-use super::view::{write_view_key, ViewIds};
+use super::region::{Masks, Region};
+use super::view::{write_view_key, RegionOf, ViewIds};
 use crate::dsl::ast::{FeatureId, Rule};
 use crate::dsl::eval::{Interpreter, View};
 
@@ -32,6 +33,11 @@ pub struct RuleSetPredicate {
     ids: ViewIds,
     size: FeatureId,
     rules: Vec<Rule>,
+    /// Whether some rule names a region feature (then each judged path
+    /// costs one flood fill).
+    region: bool,
+    /// The masks of the last grid seen.
+    masks: RefCell<Option<(super::grid::Grid, Masks)>>,
     /// The view of the last path judged (its allocations are reused).
     view: RefCell<View>,
     /// The key of the last path judged (its allocation is reused).
@@ -71,6 +77,8 @@ impl RuleSetPredicate {
         RuleSetPredicate {
             ids,
             size,
+            region: ids.uses_region(&rules),
+            masks: RefCell::new(None),
             rules,
             view: RefCell::new(ids.empty()),
             key: RefCell::new(vec![]),
@@ -89,14 +97,22 @@ impl RuleSetPredicate {
         if self.rules.is_empty() {
             return false;
         }
+        let grid = puzzle.grid();
+        let mut masks = self.masks.borrow_mut();
+        let masks = match &*masks {
+            Some((g, m)) if *g == grid => *m,
+            _ => masks.insert((grid, Masks::new(grid))).1,
+        };
+        let region = self.region.then(|| Region::new(&masks, puzzle, path));
+        let region_of = || region.as_ref().map(|region| RegionOf { masks: &masks, region });
         let mut key = self.key.borrow_mut();
-        write_view_key(puzzle, path, &mut key);
+        write_view_key(puzzle, path, region_of(), &mut key);
         let mut memo = self.memo.borrow_mut();
         if let Some(&fired) = memo.get(key.as_slice()) {
             return fired;
         }
         let mut view = self.view.borrow_mut();
-        self.ids.fill(&mut view, puzzle, path);
+        self.ids.fill(&mut view, puzzle, path, region_of());
         let fired = self.rules.iter().any(|rule| {
             let interp = Interpreter::new(rule, &view, self.size);
             let mut fired = false;
