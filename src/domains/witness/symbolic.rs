@@ -72,6 +72,23 @@ pub struct WitnessTerms {
     ord: Vec<Num>,
     /// The prefix length `L`.
     length: Num,
+    /// The definition of a state (without the implied constraints).
+    base: Bool,
+    /// The implied constraints (each true in every state).
+    implied: Vec<Bool>,
+}
+
+impl WitnessTerms {
+    /// The definition of a state, without the implied constraints.
+    pub fn base(&self) -> &Bool {
+        &self.base
+    }
+
+    /// The implied constraints, each true in every state: `base` implies
+    /// each (tests prove it with Z3 at small bounds).
+    pub fn implied(&self) -> &[Bool] {
+        &self.implied
+    }
 }
 
 /// The bit width of an encoding up to `bound`: room for four times the
@@ -109,6 +126,10 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
     let h = Num::var("h".into(), wd);
     let start = (Num::var("sx".into(), wd), Num::var("sy".into(), wd));
     let goal = (Num::var("gx".into(), wd), Num::var("gy".into(), wd));
+    // `valid`: the definition of a state; `implied`: constraints true in
+    // every state, stated because they speed up proofs (tests prove them
+    // from `valid` at small bounds)
+    let mut implied: Vec<Bool> = vec![];
     let mut valid = vec![w.sge(&c(1)), w.sle(&c(b)), h.sge(&c(1)), h.sle(&c(b))];
     for (x, y) in [&start, &goal] {
         valid.extend([x.sge(&c(0)), x.sle(&w), y.sge(&c(0)), y.sle(&h)]);
@@ -158,7 +179,7 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
             incoming.push(inc.clone());
             valid.push(out.implies(ord[next].same(&ord[v].plus(&c(1)))));
             // implied: the prefix is closed towards the start (measured faster)
-            valid.push(Bool::and(&[out.clone(), prefix[next].clone()]).implies(&prefix[v]));
+            implied.push(Bool::and(&[out.clone(), prefix[next].clone()]).implies(&prefix[v]));
         }
         let is_start = Bool::and(&[start.0.same(&c(x)), start.1.same(&c(y))]);
         let is_goal = Bool::and(&[goal.0.same(&c(x)), goal.1.same(&c(y))]);
@@ -180,10 +201,10 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
     // implied: exactly one vertex is the head, and a solution edge leaving
     // the prefix leaves it from the head (measured: proofs about squares
     // at the head 10-100x faster)
-    valid.push(Bool::pb_eq(&ones(&head), 1));
+    implied.push(Bool::pb_eq(&ones(&head), 1));
     for (e, &(u, v)) in edges.iter().enumerate() {
         for (a, z) in [(u, v), (v, u)] {
-            valid.push(Bool::and(&[on_solution[e].clone(), prefix[a].clone(), prefix[z].not()]).implies(&head[a]));
+            implied.push(Bool::and(&[on_solution[e].clone(), prefix[a].clone(), prefix[z].not()]).implies(&head[a]));
         }
     }
 
@@ -208,7 +229,7 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
         valid.push(in_region[v].implies(Bool::or(&closer)));
         valid.extend([rank[v].sge(&c(0)), rank[v].sle(&c(nv))]);
         // implied: the solution after the head runs inside R
-        valid.push(Bool::and(&[ord[v].sgt(&length), ord[v].slt(&c(off_path))]).implies(&in_region[v]));
+        implied.push(Bool::and(&[ord[v].sgt(&length), ord[v].slt(&c(off_path))]).implies(&in_region[v]));
     }
     let goal_reachable = Bool::or(
         &(0..nv)
@@ -248,15 +269,27 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
                 .collect();
             let u = count(&prefix_sides, wd);
             // implied: the prefix uses no more sides than the solution
-            valid.push(t.sgt(&c(0)).implies(u.sle(&t)));
-            used.push(u);
+            implied.push(t.sgt(&c(0)).implies(u.sle(&t)));
+            used.push(u.clone());
             let touched = Bool::or(&corners.iter().map(|&v| head[v].clone()).collect::<Vec<_>>());
             touches.push(touched.ite(&c(1), &c(0)));
+            // implied: a solution side off the prefix is live (its ends are
+            // the head or after it, hence in R)
+            for (&e, done) in sides.iter().zip(&prefix_sides) {
+                let (p, q) = edges[e];
+                implied.push(Bool::and(&[on_solution[e].clone(), done.not()]).implies(Bool::and(&[live_end[p].clone(), live_end[q].clone()])));
+            }
             let sides_within = |ends: &[Bool]| {
                 count(&sides.iter().map(|&e| Bool::and(&[ends[edges[e].0].clone(), ends[edges[e].1].clone()])).collect::<Vec<_>>(), wd)
             };
+            let live_count = sides_within(&live_end);
+            // implied, summing the above: the live sides are at least the
+            // solution's sides off the prefix
+            implied.push(live_count.sge(&count(&solution_sides, wd).minus(&u)));
+            // implied: the triangles are the solution's sides, as a sum
+            implied.push(t.sgt(&c(0)).implies(t.same(&count(&solution_sides, wd))));
             free.push(sides_within(&open_end));
-            live.push(sides_within(&live_end));
+            live.push(live_count);
             triangles.push(t);
         }
     }
@@ -292,7 +325,9 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
     // Every value a rule sees lies in [0, (bound + 1)^2]; the width holds
     // four times that.
     let view = SymView { globals, tables, width: wd, magnitude: off_path as i64 };
-    let extra = WitnessTerms { bound, w, h, start, goal, triangles, ord, length };
+    let base = Bool::and(&valid);
+    let extra = WitnessTerms { bound, w, h, start, goal, triangles, ord, length, base: base.clone(), implied: implied.clone() };
+    valid.extend(implied);
     Encoding { view, valid: Bool::and(&valid), extra }
 }
 
@@ -332,4 +367,39 @@ pub fn decode(t: &WitnessTerms, model: &Model) -> Option<(Puzzle, Path)> {
     let vertices: Vec<Vertex> = on_prefix.into_iter().map(|(_, v)| v).collect();
     let path = Path::from_vertices(&puzzle, &vertices).ok()?;
     (path.len() as i64 == length).then_some((puzzle, path))
+}
+
+impl WitnessTerms {
+    /// The constraint that fixes the encoding's puzzle to `puzzle` (placed
+    /// in the bound grid's corner), its solution to `solution` and the
+    /// prefix length to `length`: with the encoding's constraints it is
+    /// satisfiable exactly when they admit that state (tests check every
+    /// real state is admitted, with its features).
+    pub fn pin(&self, puzzle: &Puzzle, solution: &Path, length: usize) -> Bool {
+        let b = self.bound;
+        let c = |v: usize| num(v as i64, self.length.width());
+        let mut parts = vec![
+            self.w.same(&c(puzzle.width())),
+            self.h.same(&c(puzzle.height())),
+            self.start.0.same(&c(puzzle.start().0)),
+            self.start.1.same(&c(puzzle.start().1)),
+            self.goal.0.same(&c(puzzle.goal().0)),
+            self.goal.1.same(&c(puzzle.goal().1)),
+            self.length.same(&c(length)),
+        ];
+        for r in 0..b {
+            for col in 0..b {
+                let t = if col < puzzle.width() && r < puzzle.height() { puzzle.triangles_at(col, r) } else { 0 };
+                parts.push(self.triangles[r * b + col].same(&c(usize::from(t))));
+            }
+        }
+        let order: std::collections::HashMap<Vertex, usize> = solution.vertices().enumerate().map(|(i, v)| (v, i)).collect();
+        for y in 0..=b {
+            for x in 0..=b {
+                let o = order.get(&(x, y)).copied().unwrap_or((b + 1) * (b + 1));
+                parts.push(self.ord[y * (b + 1) + x].same(&c(o)));
+            }
+        }
+        Bool::and(&parts)
+    }
 }
