@@ -8,6 +8,7 @@
 pub mod dedup;
 pub mod domains;
 pub mod dsl;
+pub mod files;
 pub mod rewrite;
 pub mod select;
 pub mod synth;

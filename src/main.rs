@@ -1,9 +1,23 @@
 //! The `stratsynth` command line: parses arguments (clap), calls the
 //! library, reports results and errors (non-zero exit on any error).
 
+/// `println!` for the commands: as std's, but a closed or full standard
+/// output ends the process cleanly instead of panicking (see `stdout.rs`).
+macro_rules! println {
+    () => { $crate::stdout::line(format_args!("")) };
+    ($($arg:tt)*) => { $crate::stdout::line(format_args!($($arg)*)) };
+}
+
+/// `print!` for the commands, with the same failure handling as `println!`.
+macro_rules! print {
+    ($($arg:tt)*) => { $crate::stdout::text(format_args!($($arg)*)) };
+}
+
 mod commands;
+mod stdout;
 
 use clap::{Parser, Subcommand};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -450,7 +464,8 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e}");
+            // a closed standard error leaves only the exit status to tell
+            let _ = writeln!(std::io::stderr(), "error: {e}");
             ExitCode::from(2)
         }
     }

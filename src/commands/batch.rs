@@ -13,7 +13,6 @@ use stratsynth::dsl::print::print_rule;
 use stratsynth::synth::batch::{Batch, Entry, Job};
 use stratsynth::synth::journal::{fingerprint, Journal, RunKey};
 use stratsynth::synth::{Engine, Spec};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -218,6 +217,5 @@ pub fn write_rules_file(path: &Path, header: &[String], rules: &[Rule], domain: 
     let mut text: String = header.iter().map(|l| format!("# {l}\n")).collect();
     text.push('\n');
     text.push_str(&stratsynth::dsl::print::print_rules(rules, domain.schema()));
-    let mut file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    file.write_all(text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
+    super::write_output(path, &text)
 }

@@ -6,7 +6,7 @@
 //! all learned rules and the control rules.
 
 use super::batch::{command_line, jobs, run_batch, versions, write_rules_file, BatchOptions};
-use super::read_nonogram_rules;
+use super::{check_output, read_nonogram_rules};
 use super::synth::{bound_line, config, dedup};
 use super::CmdResult;
 use stratsynth::domains::nonogram::apply::ApplyOptions;
@@ -59,6 +59,9 @@ pub fn learn(args: &LearnArgs<'_>) -> CmdResult {
     let tests = read_lines_file(args.tests, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
     let (_, control) = read_nonogram_rules(args.control)?;
     std::fs::create_dir_all(args.out_dir).map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
+    for output in [args.out_dir.join("learned.rules"), args.out_dir.join(format!("top{}.rules", args.k))] {
+        check_output(&output, &[args.tests, args.control])?;
+    }
 
     let t = Instant::now();
     let (report, transitions) = mine(TRAIN_LEN, Some(Sample { count: args.sample, seed: args.seed }));

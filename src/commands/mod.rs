@@ -41,3 +41,14 @@ pub fn read_nonogram_rules(path: &Path) -> Result<(Nonogram, Vec<Rule>), String>
     let domain = Nonogram::with_schema(schema, "dsl/nonogram.ron").map_err(|e| e.to_string())?;
     Ok((domain, rules))
 }
+
+/// Refuses, before any work, an output that is a directory, would replace
+/// one of `inputs`, or lies in a directory that cannot be written.
+pub fn check_output(output: &Path, inputs: &[&Path]) -> Result<(), String> {
+    stratsynth::files::check_output(output, inputs).map_err(|e| e.to_string())
+}
+
+/// Writes an output file atomically (temporary file beside it, then rename).
+pub fn write_output(path: &Path, text: &str) -> Result<(), String> {
+    stratsynth::files::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
+}

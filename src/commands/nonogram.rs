@@ -1,12 +1,12 @@
 //! `solve`, `trace` and `cover`: nonogram boards and test transitions.
 
-use super::{read_nonogram_rules, CmdResult};
+use super::{check_output, read_nonogram_rules, CmdResult};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use stratsynth::domains::nonogram::apply::{saturate, ApplyOptions};
 use stratsynth::domains::nonogram::board::{exact, Board, Contradiction};
 use stratsynth::domains::nonogram::coverage::Coverage;
-use stratsynth::domains::nonogram::lines_file::{read_lines_file, write_lines};
+use stratsynth::domains::nonogram::lines_file::{read_lines_file, write_lines_file};
 use stratsynth::domains::nonogram::non_file::read_non_file;
 use stratsynth::domains::nonogram::trace::trace_puzzle;
 use stratsynth::domains::Domain;
@@ -61,6 +61,8 @@ pub fn solve(path: &Path, rules: Option<&Path>, one_sided: bool) -> CmdResult {
 
 /// `trace PUZZLES --seed S -o OUT`: random-rollout solution traces.
 pub fn trace(puzzles: &[std::path::PathBuf], seed: u64, output: &Path) -> CmdResult {
+    let inputs: Vec<&Path> = puzzles.iter().map(|p| p.as_path()).collect();
+    check_output(output, &inputs)?;
     let limit = stratsynth::dsl::schema::Schema::nonogram().file.limits.max_state as usize;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut transitions = vec![];
@@ -74,8 +76,7 @@ pub fn trace(puzzles: &[std::path::PathBuf], seed: u64, output: &Path) -> CmdRes
         let trace = trace_puzzle(&board, &mut rng).map_err(|e| format!("{}: {e}", path.display()))?;
         transitions.extend(trace.transitions);
     }
-    let file = std::fs::File::create(output).map_err(|e| format!("{}: {e}", output.display()))?;
-    write_lines(std::io::BufWriter::new(file), &transitions).map_err(|e| format!("{}: {e}", output.display()))?;
+    write_lines_file(output, &transitions).map_err(|e| e.to_string())?;
     eprintln!("wrote {} transitions from {} puzzles to {}", transitions.len(), puzzles.len(), output.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -1,7 +1,7 @@
 //! `mine`, `select` and `compare`: the nonogram learning pipeline's
 //! commands around synthesis (specifications in, rule sets out).
 
-use super::{read_nonogram_rules, CmdResult};
+use super::{check_output, read_nonogram_rules, write_output, CmdResult};
 use stratsynth::domains::nonogram::apply::ApplyOptions;
 use stratsynth::domains::nonogram::compare::{compare as compare_sets, Match};
 use stratsynth::domains::nonogram::coverage::Coverage;
@@ -12,7 +12,6 @@ use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -22,12 +21,6 @@ fn percent(part: usize, whole: usize) -> f64 {
     } else {
         100.0 * part as f64 / whole as f64
     }
-}
-
-/// Writes `text` to `path` (created or truncated).
-fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    let mut file = std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    file.write_all(text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Reads a `.lines` test set within the domain's line limit.
@@ -49,6 +42,7 @@ pub fn mine(max_len: usize, sample: Option<usize>, seed: u64, output: &Path) -> 
     if max_len == 0 || max_len > MAX_MINE_LEN {
         return Err(format!("--max-len must be between 1 and {MAX_MINE_LEN} (the number of states grows about 4x per cell)"));
     }
+    check_output(output, &[])?;
     let sample = sample.map(|count| Sample { count, seed });
     let (report, specs) = mine_specs(max_len, sample);
     let mut command = format!("stratsynth mine nonogram --max-len {max_len}");
@@ -71,7 +65,7 @@ pub fn mine(max_len: usize, sample: Option<usize>, seed: u64, output: &Path) -> 
         text.push_str(&format_transition(t));
         text.push('\n');
     }
-    write_file(output, &text)?;
+    write_output(output, &text)?;
     eprintln!(
         "{} states, {} mirror pairs, {} productive, {used}: wrote {} specifications to {}",
         report.states,
@@ -88,6 +82,7 @@ pub fn select(rules_path: &Path, lines: &Path, k: usize, output: &Path, one_side
     if k == 0 {
         return Err("-k must be at least 1".into());
     }
+    check_output(output, &[rules_path, lines])?;
     let (domain, rules) = read_nonogram_rules(rules_path)?;
     let tests = read_tests(&domain, lines)?;
     let coverage = Coverage::new(&domain, &rules, &tests, ApplyOptions { one_sided });
@@ -134,7 +129,7 @@ pub fn select(rules_path: &Path, lines: &Path, k: usize, output: &Path, one_side
     let chosen: Vec<String> = picks.iter().map(|p| print_rule(&rules[p.index], domain.schema())).collect();
     text.push('\n');
     text.push_str(&chosen.join("\n"));
-    write_file(output, &text)?;
+    write_output(output, &text)?;
     println!("{summary}");
     for row in &table {
         println!("{row}");

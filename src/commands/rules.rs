@@ -14,10 +14,24 @@ use stratsynth::synth::verify::{Verdict, Verifier};
 use std::path::Path;
 use std::process::ExitCode;
 
-/// `print RULES`: each rule pretty-printed after a `# cost N` line.
+/// Whether a description line is the `cost N` note `print` writes (read
+/// back from its own output, it is replaced, not repeated).
+fn is_cost_note(line: &str) -> bool {
+    line.strip_prefix("cost ").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// `print RULES`: each rule pretty-printed after a `# cost N` line;
+/// printing its own output gives the same text.
 pub fn print(path: &Path) -> CmdResult {
     let (schema, rules) = read_rules(path)?;
-    let shown: Vec<String> = rules.iter().map(|r| format!("# cost {}\n{}", cost(r, &schema), print_rule(r, &schema))).collect();
+    let shown: Vec<String> = rules
+        .iter()
+        .map(|r| {
+            let mut rule = r.clone();
+            rule.description.retain(|line| !is_cost_note(line));
+            format!("# cost {}\n{}", cost(&rule, &schema), print_rule(&rule, &schema))
+        })
+        .collect();
     print!("{}", shown.join("\n"));
     Ok(ExitCode::SUCCESS)
 }

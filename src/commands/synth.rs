@@ -5,7 +5,7 @@
 //! deduplicated rule set. `merge` joins such rule files.
 
 use super::batch::{command_line, journal_path, jobs, run_batch, versions, write_rules_file, BatchOptions, Shard};
-use super::{read_nonogram_rules, CmdResult};
+use super::{check_output, read_nonogram_rules, CmdResult};
 use stratsynth::dedup::{keep_cheapest, rule_key};
 use stratsynth::domains::nonogram::apply::ApplyOptions;
 use stratsynth::domains::nonogram::compare::covered_alone;
@@ -133,6 +133,8 @@ pub fn bound_line(bound: u32) -> String {
 
 /// `synth ... -o OUT [--resume] [--shard i/n] [--skip-covered R]`.
 fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &SynthArgs<'_>, output: &Path) -> CmdResult {
+    let inputs: Vec<&Path> = [args.specs, args.skip_covered].into_iter().flatten().collect();
+    check_output(output, &inputs)?;
     let total = specs.len();
     let jobs = jobs(specs, args.shard);
     let skip = match args.skip_covered {
@@ -175,6 +177,9 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
 
 /// `merge A.rules B.rules ... -o OUT [--tests T]`.
 pub fn merge(inputs: &[std::path::PathBuf], output: &Path, tests: Option<&Path>) -> CmdResult {
+    let mut read: Vec<&Path> = inputs.iter().map(|p| p.as_path()).collect();
+    read.extend(tests);
+    check_output(output, &read)?;
     let domain = Nonogram::new();
     let mut all = vec![];
     let mut bounds = vec![];

@@ -6,7 +6,7 @@
 //! fires" (Stevens §5.2; [`RuleSetPredicate`]); without `--rules` the
 //! predicate is local constraint checking alone (`rules/witness/baseline.rules`).
 
-use super::{read_rules, CmdResult};
+use super::{check_output, read_rules, write_output, CmdResult};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::path::Path as FsPath;
@@ -71,19 +71,21 @@ pub fn gen(alg: u8, size_range: &str, count: usize, seed: u64, output: &FsPath) 
         4 => Algorithm::FromPath,
         _ => return Err(format!("--alg {alg}: expected 3 (random triangles) or 4 (triangles from a random path)")),
     };
+    check_output(output, &[])?;
     let config = GeneratorConfig::new(sizes(size_range)?, algorithm);
     let ps = generate(&config, seed, count).map_err(|e| e.to_string())?;
     let header = format!(
         "// stratsynth witness gen --alg {alg} --sizes {size_range} --count {count} --seed {seed} -o {}\n",
         output.display()
     );
-    std::fs::write(output, header + &puzzles_to_ron(&ps)).map_err(|e| format!("{}: {e}", output.display()))?;
+    write_output(output, &(header + &puzzles_to_ron(&ps)))?;
     println!("wrote {} puzzles (Algorithm {alg}, sizes {size_range}, seed {seed}) to {}", ps.len(), output.display());
     Ok(ExitCode::SUCCESS)
 }
 
 /// `witness solve --puzzles P [--rules R] [--sort] [--budget-ms B] --solutions-out S`.
 pub fn solve(puzzles_path: &FsPath, rules: Option<&FsPath>, sort: bool, budget_ms: Option<u64>, out: &FsPath) -> CmdResult {
+    check_output(out, &[Some(puzzles_path), rules].into_iter().flatten().collect::<Vec<_>>())?;
     let ps = puzzles(puzzles_path)?;
     let pred = predicate(rules)?;
     let mut config = SearchConfig::default().with_mode(if sort { Mode::Sort } else { Mode::Prune });
@@ -102,7 +104,7 @@ pub fn solve(puzzles_path: &FsPath, rules: Option<&FsPath>, sort: bool, budget_m
         lines.push_str(&format_solution(r.solution()));
         lines.push('\n');
     }
-    std::fs::write(out, lines).map_err(|e| format!("{}: {e}", out.display()))?;
+    write_output(out, &lines)?;
     println!(
         "solved {solved} of {} puzzles ({}, {} rules + local constraint checking): {expansions} expansions ({:.1} per puzzle), {:.3} s search time; solutions in {}",
         ps.len(),
@@ -315,6 +317,7 @@ pub fn bench(puzzles_path: &FsPath, rules: &FsPath, json: bool, large: Option<&F
 
 /// `mine witness --sizes R --count N --seed S [--rules R] [--all] -o F`.
 pub fn mine_specs(size_range: &str, count: usize, seed: u64, rules: Option<&FsPath>, all: bool, output: &FsPath) -> CmdResult {
+    check_output(output, &rules.into_iter().collect::<Vec<_>>())?;
     let config = GeneratorConfig::new(sizes(size_range)?, Algorithm::RandomTriangles);
     let ps = generate(&config, seed, count).map_err(|e| e.to_string())?;
     let pred = predicate(rules)?;
@@ -346,6 +349,7 @@ pub fn learn(size_range: &str, train: usize, filter: usize, seed: u64, k: usize,
     use stratsynth::dsl::print::print_rule;
     let domain = Witness::new();
     let schema = domain.schema();
+    check_output(output, &[])?;
     let config = LearnConfig { sizes: sizes(size_range)?, train, filter, seed, k, max_specs };
     let started = std::time::Instant::now();
     let report = learn(&domain, &config)?;
@@ -384,7 +388,7 @@ pub fn learn(size_range: &str, train: usize, filter: usize, seed: u64, k: usize,
         text.push_str(&print_rule(&rule, schema));
         text.push('\n');
     }
-    std::fs::write(output, &text).map_err(|e| format!("{}: {e}", output.display()))?;
+    write_output(output, &text)?;
     print!("{text}");
     eprintln!(
         "learn witness: {} rules written to {} in {:.1} s ({} Z3 calls)",

@@ -6,6 +6,7 @@
 //! so it is the same for every domain.
 
 use super::ast::{ActionArg, ActionId, BoolExpr, FeatureId, IntExpr, PatternKind, Rule, TypeId, Var};
+use std::collections::HashSet;
 
 /// The elements of one type, with every feature's value (booleans as 0/1).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -132,13 +133,20 @@ impl<'a> Interpreter<'a> {
         }
     }
 
-    /// The action values of every binding under which the condition holds,
-    /// with the binding.
+    /// The distinct action values of the bindings under which the condition
+    /// holds, in the order first reached, each with the first binding that
+    /// yields it. Memory grows with the distinct values, not with the
+    /// bindings (which a rule with several `arbitrary` patterns has many of).
     pub fn applications(&self) -> Vec<(Binding, ActionValue)> {
         let mut out = vec![];
+        let mut seen = HashSet::new();
         self.for_each_binding(|b| {
             if self.eval_bool(&self.rule.condition, b) {
-                out.push((b.clone(), self.eval_action(b)));
+                let action = self.eval_action(b);
+                if !seen.contains(&action) {
+                    seen.insert(action.clone());
+                    out.push((b.clone(), action));
+                }
             }
         });
         out

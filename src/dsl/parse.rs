@@ -24,8 +24,16 @@ pub fn is_reserved(name: &str) -> bool {
     )
 }
 
-/// Deepest nesting of parentheses, `not` and `unique` the parser accepts.
+/// Deepest nesting the parser accepts: of parentheses, `not` and `unique`,
+/// and of sums, each further term of `a + b - c ...` counting one level (the
+/// tree of a sum is as deep as it has terms, and every pass over a rule
+/// recurses on the tree).
 pub const MAX_DEPTH: usize = 64;
+
+/// Most pattern declarations in one rule: every binding of the variables
+/// is tried, so each declaration multiplies the work (and, in the worst
+/// case, the distinct fills) by the number of elements of its type.
+pub const MAX_DECLS: usize = 4;
 
 /// A `.rules` text that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -155,11 +163,20 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn nest<T>(&mut self, f: impl FnOnce(&mut Self) -> Res<T>) -> Res<T> {
+    /// Goes one nesting level deeper, or fails at the current token.
+    fn deeper(&mut self) -> Res<()> {
         if self.depth >= MAX_DEPTH {
-            return Err(self.error_at(self.token(), format!("expression nested too deeply (more than {MAX_DEPTH} levels)")));
+            return Err(self.error_at(
+                self.token(),
+                format!("expression nested too deeply (more than {MAX_DEPTH} levels; each term of a sum counts as one)"),
+            ));
         }
         self.depth += 1;
+        Ok(())
+    }
+
+    fn nest<T>(&mut self, f: impl FnOnce(&mut Self) -> Res<T>) -> Res<T> {
+        self.deeper()?;
         let r = f(self);
         self.depth -= 1;
         r
@@ -228,8 +245,11 @@ impl<'a> Parser<'a> {
         if let Some(what) = self.schema_name_kind(name) {
             return Err(self.error_at(at, format!("variable name '{name}' is already the name of {what}")));
         }
-        if self.decls.len() > Var::MAX as usize {
-            return Err(self.error_at(at, format!("too many declarations (at most {})", Var::MAX as usize + 1)));
+        if self.decls.len() >= MAX_DECLS {
+            return Err(self.error_at(
+                at,
+                format!("too many pattern declarations (at most {MAX_DECLS}: every binding of them is tried, so each multiplies the work)"),
+            ));
         }
         self.expect(Tok::Cmp(CmpOp::Eq))?;
         let kind = match self.peek() {
@@ -425,19 +445,24 @@ impl<'a> Parser<'a> {
     }
 
     fn int(&mut self) -> Res<IntExpr> {
+        let outer = self.depth;
+        let sum = self.sum();
+        self.depth = outer;
+        sum
+    }
+
+    /// `term { (+|-) term }`, one level deeper per further term.
+    fn sum(&mut self) -> Res<IntExpr> {
         let mut acc = self.term()?;
         loop {
-            match self.peek() {
-                Tok::Plus => {
-                    self.advance();
-                    acc = IntExpr::add(acc, self.term()?);
-                }
-                Tok::Minus => {
-                    self.advance();
-                    acc = IntExpr::sub(acc, self.term()?);
-                }
+            let op = match self.peek() {
+                Tok::Plus => IntExpr::add,
+                Tok::Minus => IntExpr::sub,
                 _ => return Ok(acc),
-            }
+            };
+            self.deeper()?;
+            self.advance();
+            acc = op(acc, self.term()?);
         }
     }
 

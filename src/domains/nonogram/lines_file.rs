@@ -114,15 +114,9 @@ pub enum LinesErrorKind {
 /// Errors reading a `.lines` file.
 #[derive(Debug, Error)]
 pub enum LinesError {
-    /// The file could not be read.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file name.
-        file: String,
-        /// The I/O error.
-        #[source]
-        source: io::Error,
-    },
+    /// The file could not be read, or is not UTF-8 text.
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     /// A malformed or rejected line.
     #[error("{file}:{line}:{column}: {kind}")]
     Parse {
@@ -140,7 +134,7 @@ pub enum LinesError {
 /// Reads a `.lines` file, rejecting lines longer than `max_len` cells.
 pub fn read_lines_file(path: &Path, max_len: usize) -> Result<Vec<Transition>, LinesError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| LinesError::Io { file: file.clone(), source })?;
+    let text = crate::files::read_text(path)?;
     parse_lines(&text, &file, max_len)
 }
 
@@ -262,12 +256,12 @@ pub fn write_lines<W: Write>(mut w: W, transitions: &[Transition]) -> io::Result
     Ok(())
 }
 
-/// Writes transitions to a `.lines` file (created or truncated).
-pub fn write_lines_file(path: &Path, transitions: &[Transition]) -> io::Result<()> {
-    let f = std::fs::File::create(path)?;
-    let mut w = io::BufWriter::new(f);
-    write_lines(&mut w, transitions)?;
-    w.flush()
+/// Writes transitions to a `.lines` file, replacing it atomically
+/// ([`write_atomic`](crate::files::write_atomic)).
+pub fn write_lines_file(path: &Path, transitions: &[Transition]) -> Result<(), crate::files::FileError> {
+    let mut text = vec![];
+    write_lines(&mut text, transitions).expect("writing to memory cannot fail");
+    crate::files::write_atomic(path, &text)
 }
 
 #[cfg(test)]

@@ -113,15 +113,9 @@ pub enum NonErrorKind {
 /// Errors reading a `.non` file.
 #[derive(Debug, Error)]
 pub enum NonError {
-    /// The file could not be read.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file name.
-        file: String,
-        /// The I/O error.
-        #[source]
-        source: std::io::Error,
-    },
+    /// The file could not be read, or is not UTF-8 text.
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     /// A problem at a line of the file.
     #[error("{file}:{line}: {kind}")]
     Parse {
@@ -145,7 +139,7 @@ pub enum NonError {
 /// Reads a `.non` file.
 pub fn read_non_file(path: &Path) -> Result<Puzzle, NonError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| NonError::Io { file: file.clone(), source })?;
+    let text = crate::files::read_text(path)?;
     parse_non(&text, &file)
 }
 

@@ -112,14 +112,9 @@ pub enum Problem {
 /// Errors reading or writing puzzle files.
 #[derive(Debug, Error)]
 pub enum PuzzleError {
-    /// The file could not be read or written.
-    #[error("{file}: {source}")]
-    Io {
-        /// File name.
-        file: String,
-        /// Underlying error.
-        source: std::io::Error,
-    },
+    /// The file could not be read or written, or is not UTF-8 text.
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     /// The text is not a RON list of puzzles of the expected shape.
     #[error("{file}:{line}:{column}: {message} (expected a RON list of puzzles like `(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1)])`)")]
     Syntax {
@@ -376,19 +371,13 @@ pub fn parse_puzzles(text: &str, file: &str) -> Result<Vec<Puzzle>, PuzzleError>
 /// Reads a RON file holding a list of puzzles.
 pub fn read_puzzles(path: &FsPath) -> Result<Vec<Puzzle>, PuzzleError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| PuzzleError::Io {
-        file: file.clone(),
-        source,
-    })?;
+    let text = crate::files::read_text(path)?;
     parse_puzzles(&text, &file)
 }
 
 /// Writes a list of puzzles to a RON file (see [`puzzles_to_ron`]).
 pub fn write_puzzles(path: &FsPath, puzzles: &[Puzzle]) -> Result<(), PuzzleError> {
-    std::fs::write(path, puzzles_to_ron(puzzles)).map_err(|source| PuzzleError::Io {
-        file: path.display().to_string(),
-        source,
-    })
+    Ok(crate::files::write_atomic(path, puzzles_to_ron(puzzles).as_bytes())?)
 }
 
 /// 1-based (line, column) of the start of each element of the top-level RON

@@ -30,14 +30,9 @@ use super::puzzle::{element_starts, Puzzle, RawPuzzle};
 /// Errors reading or writing specification files.
 #[derive(Debug, Error)]
 pub enum SpecError {
-    /// The file could not be read or written.
-    #[error("{file}: {source}")]
-    Io {
-        /// File name.
-        file: String,
-        /// Underlying error.
-        source: std::io::Error,
-    },
+    /// The file could not be read or written, or is not UTF-8 text.
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     /// The text is not a RON list of specifications.
     #[error("{file}:{line}:{column}: {message} (expected a RON list of `(puzzle: (width: .., height: .., start: (x, y), goal: (x, y), triangles: [..]), path: [(x, y), ..])`)")]
     Syntax {
@@ -119,7 +114,7 @@ pub fn parse_specs(text: &str, file: &str) -> Result<Vec<WitnessState>, SpecErro
 /// Reads a specification file.
 pub fn read_specs(path: &FsPath) -> Result<Vec<WitnessState>, SpecError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| SpecError::Io { file: file.clone(), source })?;
+    let text = crate::files::read_text(path)?;
     parse_specs(&text, &file)
 }
 
@@ -138,7 +133,7 @@ pub fn specs_to_ron(states: &[WitnessState], header: &[String]) -> String {
 
 /// Writes a specification file (see [`specs_to_ron`]).
 pub fn write_specs(path: &FsPath, states: &[WitnessState], header: &[String]) -> Result<(), SpecError> {
-    std::fs::write(path, specs_to_ron(states, header)).map_err(|source| SpecError::Io { file: path.display().to_string(), source })
+    Ok(crate::files::write_atomic(path, specs_to_ron(states, header).as_bytes())?)
 }
 
 #[cfg(test)]

@@ -1,0 +1,183 @@
+//! Reading and writing the tool's files without losing one: text is read
+//! with the position of the first byte that is not UTF-8; an output path is
+//! checked before any work is done (not a directory, not one of the
+//! command's inputs, in an existing directory the tool can write to); and
+//! every output is written atomically — to a temporary file beside it,
+//! synced, then renamed over it — so a failed write (a full disk, a size
+//! limit) leaves the previous file as it was and no partial one.
+//!
+//! Knows nothing about formats: callers parse and print.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// A file that could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The operating system refused to read the file.
+    #[error("{path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is not UTF-8 text.
+    #[error("{path}:{line}:{column}: expected UTF-8 text, found byte 0x{byte:02x}")]
+    NotUtf8 {
+        /// The file.
+        path: String,
+        /// 1-based line of the first bad byte.
+        line: usize,
+        /// 1-based column (in characters) of the first bad byte.
+        column: usize,
+        /// The first bad byte.
+        byte: u8,
+    },
+    /// The output is an existing directory.
+    #[error("{path}: the output is a directory; give a file name")]
+    IsDirectory {
+        /// The output.
+        path: String,
+    },
+    /// The output is one of the command's inputs.
+    #[error("{path}: the output is also an input ({input}); writing it would replace the input, choose another file")]
+    SameAsInput {
+        /// The output.
+        path: String,
+        /// The input it names.
+        input: String,
+    },
+    /// The output's directory does not exist or cannot be written.
+    #[error("{path}: cannot write the output in directory {dir}: {reason}")]
+    Unwritable {
+        /// The output.
+        path: String,
+        /// Its directory.
+        dir: String,
+        /// Why.
+        reason: String,
+    },
+    /// Writing the output failed; the previous file, if any, is unchanged.
+    #[error("{path}: writing failed ({source}); the previous file, if any, is unchanged")]
+    Write {
+        /// The output.
+        path: String,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Reads `path` as UTF-8 text.
+pub fn read_text(path: &Path) -> Result<String, FileError> {
+    let shown = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| FileError::Read { path: shown.clone(), source })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        // the prefix before the bad byte is valid UTF-8 by construction
+        let before = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        FileError::NotUtf8 {
+            path: shown,
+            line: before.matches('\n').count() + 1,
+            column: before[line_start..].chars().count() + 1,
+            byte: bytes[good],
+        }
+    })
+}
+
+/// The directory an output is written in (`.` for a bare file name).
+fn directory_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// Checks, before any work, that `output` can be written and replaces none
+/// of `inputs`: it is not a directory, not the same file as an input (after
+/// resolving links and `..`), and its directory exists and accepts a new
+/// file (tried by creating and removing a temporary one).
+pub fn check_output(output: &Path, inputs: &[&Path]) -> Result<(), FileError> {
+    let shown = output.display().to_string();
+    if output.is_dir() {
+        return Err(FileError::IsDirectory { path: shown });
+    }
+    if let Ok(out) = output.canonicalize() {
+        for input in inputs {
+            if input.canonicalize().is_ok_and(|i| i == out) {
+                return Err(FileError::SameAsInput { path: shown, input: input.display().to_string() });
+            }
+        }
+    }
+    let dir = directory_of(output);
+    let unwritable = |reason: String| FileError::Unwritable { path: shown.clone(), dir: dir.display().to_string(), reason };
+    if !dir.is_dir() {
+        return Err(unwritable("no such directory".into()));
+    }
+    temp_beside(output, &dir).map(drop).map_err(|e| unwritable(e.to_string()))
+}
+
+/// A new temporary file in `dir`, named after `output`, readable as a new
+/// file would be (mode 0666 less the umask on Unix).
+fn temp_beside(output: &Path, dir: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let name = output.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(dir)
+}
+
+/// Writes `contents` to `path` atomically: a temporary file in the same
+/// directory is written and synced to disk, then renamed over `path`. On
+/// any failure the temporary file is removed and `path` is untouched.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
+    let fail = |source| FileError::Write { path: path.display().to_string(), source };
+    let mut temp = temp_beside(path, &directory_of(path)).map_err(fail)?;
+    temp.write_all(contents).map_err(fail)?;
+    temp.as_file().sync_all().map_err(fail)?;
+    temp.persist(path).map_err(|e| fail(e.error))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_utf8_is_located() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.rules");
+        std::fs::write(&path, b"def a:\n  w\xc3\xa9x\xff\n").unwrap();
+        match read_text(&path).unwrap_err() {
+            FileError::NotUtf8 { line, column, byte, .. } => assert_eq!((line, column, byte), (2, 6, 0xff)),
+            e => panic!("unexpected {e}"),
+        }
+    }
+
+    #[test]
+    fn outputs_are_checked_and_replaced_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("in.lines");
+        std::fs::write(&input, "old").unwrap();
+        let via_dots = dir.path().join(".").join("in.lines");
+        assert!(matches!(check_output(&via_dots, &[&input]), Err(FileError::SameAsInput { .. })));
+        assert!(matches!(check_output(dir.path(), &[]), Err(FileError::IsDirectory { .. })));
+        let missing = dir.path().join("nope").join("out");
+        assert!(matches!(check_output(&missing, &[]), Err(FileError::Unwritable { .. })));
+        let out = dir.path().join("out.lines");
+        check_output(&out, &[&input]).unwrap();
+        write_atomic(&out, b"new").unwrap();
+        write_atomic(&input, b"replaced").unwrap();
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), "replaced");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2, "no temporary file left");
+    }
+}
