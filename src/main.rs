@@ -403,7 +403,7 @@ fn main() -> ExitCode {
                 commands::witness::solve(&puzzles, rules.as_deref(), sort, budget_ms, &solutions_out)
             }
             WitnessCommand::Bench { puzzles, rules, json, large, budget_ms } => {
-                commands::witness::bench(&puzzles, &rules, json, large.as_deref(), budget_ms)
+                commands::witness_bench::bench(&puzzles, &rules, json, large.as_deref(), budget_ms)
             }
         },
         Command::Mine { domain: MineCommand::Witness { sizes, count, seed, rules, all, output } } => {

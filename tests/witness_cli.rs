@@ -109,6 +109,7 @@ fn pruning_with_the_bundled_rules_never_loses_a_solution() {
         predicate("rules/witness/baseline.rules"),
         predicate("rules/witness/handwritten.rules"),
         predicate("rules/witness/learned.rules"),
+        predicate("rules/witness/region.rules"),
     ];
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let mut puzzles: Vec<Puzzle> = vec![];

@@ -8,6 +8,7 @@ pub mod pipeline;
 pub mod rules;
 pub mod synth;
 pub mod witness;
+pub mod witness_bench;
 
 use stratsynth::domains::nonogram::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;

@@ -2,12 +2,17 @@
 //! specifications (incompletable paths local checking does not flag) →
 //! synthesis with the shared engine, in deterministic rounds that skip the
 //! specifications rules learnt so far already prune → greedy selection by
-//! pruning power on a separate generated filter set (Stevens' triage).
+//! search expansions saved on a separate generated filter set (Stevens'
+//! triage, measured in search), each selected rule reported with the
+//! expansions and the search time it saves.
 
 use super::domain::{Witness, WitnessState};
 use super::generate::{generate, Algorithm, GeneratorConfig, SizeRange};
 use super::mine::{mine, Scope};
+use super::path::Path;
 use super::predicates::baseline;
+use super::puzzle::Puzzle;
+use super::search::{astar, SearchConfig};
 use super::ruleset::RuleSetPredicate;
 use crate::domains::Domain;
 use crate::dsl::ast::Rule;
@@ -15,7 +20,6 @@ use crate::dsl::cost::cost;
 use crate::dsl::eval::ActionValue;
 use crate::dsl::print::print_rule;
 use crate::select::{greedy, Objective};
-use crate::synth::cover::Bits;
 use crate::synth::{Config, Engine, Spec, Stats};
 use rayon::prelude::*;
 use std::collections::HashSet;
@@ -43,15 +47,14 @@ pub struct LearnConfig {
 
 /// A learning run's results.
 pub struct LearnReport {
-    /// The selected rules, in selection order, with the filter paths each
-    /// set prunes (cumulative).
-    pub selected: Vec<(Rule, usize)>,
+    /// The selected rules, in selection order.
+    pub selected: Vec<Selected>,
     /// Every distinct rule synthesised.
     pub learned: Vec<Rule>,
     /// Specifications mined, synthesised, and skipped as already pruned.
     pub specs: (usize, usize, usize),
-    /// Incompletable filter paths not flagged by local checking.
-    pub filter_paths: usize,
+    /// Filter-search expansions and time with local checking alone.
+    pub filter_baseline: (u64, Duration),
     /// Engine counters over the run.
     pub stats: Stats,
     /// Wall time of mining, synthesis and selection.
@@ -99,50 +102,110 @@ pub fn learn(domain: &Witness, config: &LearnConfig) -> Result<LearnReport, Stri
 
     let started = Instant::now();
     let filter = generate(&generator, config.seed + 1, config.filter).map_err(|e| e.to_string())?;
-    let dead = mine(&filter, &|p, path| baseline(p, path), Scope::All);
-    let sets: Vec<Bits> = learned
-        .par_iter()
-        .map(|rule| {
-            let one = RuleSetPredicate::new(domain.ids(), schema.size_feature, vec![rule.clone()]);
-            let mut b = Bits::new();
-            dead.iter().enumerate().filter(|(_, s)| one.rules_fire(&s.puzzle, &s.path)).for_each(|(i, _)| b.set(i));
-            b
+    let mut objective = SearchObjective::new(domain, &learned, &filter);
+    let baseline_expansions = objective.expansions;
+    let picks = greedy(learned.len(), config.k, |i| cost(&learned[i], schema), &mut objective).map_err(|()| "selection failed")?;
+    let chosen: Vec<Rule> = picks.iter().map(|p| learned[p.index].clone()).collect();
+    let selected = chosen
+        .iter()
+        .zip(&picks)
+        .enumerate()
+        .map(|(i, (rule, pick))| {
+            let mut without = chosen.clone();
+            without.remove(i);
+            let time = |rules: &[Rule]| (0..3).map(|_| filter_search(domain, rules, &filter).1).min().unwrap_or_default();
+            let (exp_without, _) = filter_search(domain, &without, &filter);
+            let saved_time = time(&without).as_secs_f64() - time(&chosen).as_secs_f64();
+            Selected {
+                rule: rule.clone(),
+                expansions: baseline_expansions - pick.score as u64,
+                marginal_expansions: exp_without - objective.expansions,
+                marginal_seconds: saved_time,
+            }
         })
         .collect();
-    let mut union = Union { sets: &sets, have: Bits::new() };
-    let picks = greedy(learned.len(), config.k, |i| cost(&learned[i], schema), &mut union).map_err(|()| "selection failed")?;
-    let selected = picks.iter().map(|p| (learned[p.index].clone(), p.score)).collect();
     Ok(LearnReport {
         selected,
         learned,
         specs: (mined, synthesised, skipped),
-        filter_paths: dead.len(),
+        filter_baseline: (baseline_expansions, filter_search(domain, &[], &filter).1),
         stats,
         phases: [mined_time, synth_time, started.elapsed()],
     })
 }
 
-/// Paths pruned by the union of the chosen rules.
-struct Union<'a> {
-    sets: &'a [Bits],
-    have: Bits,
+/// One selected rule and what it saves on the filter searches.
+pub struct Selected {
+    /// The rule.
+    pub rule: Rule,
+    /// Filter-search expansions with this rule and the ones chosen before.
+    pub expansions: u64,
+    /// Expansions the final set loses without this rule.
+    pub marginal_expansions: u64,
+    /// Search seconds the final set loses without this rule (best of 3
+    /// timings each; negative: the rule costs more time than it saves).
+    pub marginal_seconds: f64,
 }
 
-impl Objective for Union<'_> {
+/// Total expansions and search time of A* with local constraint checking
+/// and `rules` over `puzzles`.
+pub fn filter_search(domain: &Witness, rules: &[Rule], puzzles: &[Puzzle]) -> (u64, Duration) {
+    let pred = RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, rules.to_vec());
+    let flags = |p: &Puzzle, path: &Path| pred.flags(p, path);
+    puzzles.iter().fold((0, Duration::ZERO), |(e, t), p| {
+        pred.forget();
+        let r = astar(p, &flags, &SearchConfig::default());
+        (e + r.expansions, t + r.elapsed)
+    })
+}
+
+/// The selection objective: filter-search expansions saved over local
+/// constraint checking (deterministic, unlike timings). A candidate whose
+/// gain is below [`MIN_GAIN`] of the chosen set's expansions scores
+/// nothing: evaluating a rule on every generated path costs about that
+/// much of a search's time, so it would cost more time than it saves.
+struct SearchObjective<'a> {
+    domain: &'a Witness,
+    candidates: &'a [Rule],
+    puzzles: &'a [Puzzle],
+    chosen: Vec<Rule>,
+    /// Baseline expansions, then the chosen set's.
+    expansions: u64,
+    baseline: u64,
+}
+
+/// Smallest share of the chosen set's filter expansions a rule must save.
+const MIN_GAIN: f64 = 0.01;
+
+impl<'a> SearchObjective<'a> {
+    fn new(domain: &'a Witness, candidates: &'a [Rule], puzzles: &'a [Puzzle]) -> SearchObjective<'a> {
+        let (baseline, _) = filter_search(domain, &[], puzzles);
+        SearchObjective { domain, candidates, puzzles, chosen: vec![], expansions: baseline, baseline }
+    }
+
+    fn with(&self, i: usize) -> Vec<Rule> {
+        let mut rules = self.chosen.clone();
+        rules.push(self.candidates[i].clone());
+        rules
+    }
+}
+
+impl Objective for SearchObjective<'_> {
     type Error = ();
 
     fn score(&self) -> usize {
-        self.have.count()
+        (self.baseline - self.expansions) as usize
     }
 
     fn score_with(&self, i: usize) -> Result<usize, ()> {
-        Ok(self.have.count() + self.sets[i].minus(&self.have).count())
+        let (e, _) = filter_search(self.domain, &self.with(i), self.puzzles);
+        let gain = self.expansions.saturating_sub(e);
+        Ok(if (gain as f64) < MIN_GAIN * self.expansions as f64 { self.score() } else { (self.baseline - e) as usize })
     }
 
     fn choose(&mut self, i: usize) -> Result<(), ()> {
-        for p in self.sets[i].ones() {
-            self.have.set(p);
-        }
+        self.chosen = self.with(i);
+        self.expansions = filter_search(self.domain, &self.chosen, self.puzzles).0;
         Ok(())
     }
 }

@@ -223,6 +223,10 @@ mod tests {
             assert_eq!(t.get(i, ids.used), i64::from(s.used));
             assert_eq!(t.get(i, ids.touches_head), i64::from(s.touches_head));
         }
+        // region: the head (1,1) and the goal (3,2); every vertex but the
+        // path's three is in R
+        assert_eq!((t.get(0, ids.free), t.get(0, ids.live)), (1, 1)); // the side (1,1)-(0,1)
+        assert_eq!((t.get(1, ids.free), t.get(1, ids.live)), (4, 4));
         // ordered by (row, column): (0, 0) before (2, 1)
         assert_eq!((t.get(0, ids.triangles), t.get(1, ids.triangles)), (1, 3));
     }
