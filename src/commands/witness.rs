@@ -88,12 +88,11 @@ pub fn solve(puzzles_path: &FsPath, rules: Option<&FsPath>, sort: bool, budget_m
     if let Some(ms) = budget_ms {
         config = config.with_time_limit(Duration::from_millis(ms));
     }
-    let flags = |p: &Puzzle, path: &Path| pred.flags(p, path);
     let (mut solved, mut expansions, mut time) = (0usize, 0u64, Duration::ZERO);
     let mut lines = String::new();
     for p in &ps {
         pred.forget();
-        let r = astar(p, &flags, &config);
+        let r = astar(p, &pred, &config);
         solved += usize::from(r.solution().is_some());
         expansions += r.expansions;
         time += r.elapsed;

@@ -113,10 +113,9 @@ impl Totals {
 /// baseline search again, counting the incompletable paths it keeps and
 /// how many of them the rules prune.
 fn measure(p: &Puzzle, pred: &RuleSetPredicate, config: &SearchConfig, trace: bool) -> Totals {
-    let flags = |pz: &Puzzle, path: &Path| pred.flags(pz, path);
     let b: SearchReport = astar(p, &baseline, config);
     pred.forget();
-    let r: SearchReport = astar(p, &flags, config);
+    let r: SearchReport = astar(p, pred, config);
     let mut t = Totals {
         puzzles: 1,
         baseline_expansions: b.expansions,

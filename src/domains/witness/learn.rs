@@ -9,7 +9,6 @@
 use super::domain::{Witness, WitnessState};
 use super::generate::{generate, Algorithm, GeneratorConfig, SizeRange};
 use super::mine::{mine, Scope};
-use super::path::Path;
 use super::predicates::baseline;
 use super::puzzle::Puzzle;
 use super::search::{astar, SearchConfig};
@@ -151,10 +150,9 @@ pub struct Selected {
 /// and `rules` over `puzzles`.
 pub fn filter_search(domain: &Witness, rules: &[Rule], puzzles: &[Puzzle]) -> (u64, Duration) {
     let pred = RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, rules.to_vec());
-    let flags = |p: &Puzzle, path: &Path| pred.flags(p, path);
     puzzles.iter().fold((0, Duration::ZERO), |(e, t), p| {
         pred.forget();
-        let r = astar(p, &flags, &SearchConfig::default());
+        let r = astar(p, &pred, &SearchConfig::default());
         (e + r.expansions, t + r.elapsed)
     })
 }

@@ -44,6 +44,11 @@ impl Masks {
         Masks { all, not_left, not_right, row: grid.width as u32 + 1 }
     }
 
+    /// Every vertex of the grid.
+    pub fn all(&self) -> u128 {
+        self.all
+    }
+
     /// The vertices of `set` and their grid neighbours.
     #[inline]
     pub fn grow(&self, set: u128) -> u128 {
@@ -68,18 +73,35 @@ pub struct Region {
 impl Region {
     /// The region of `path` on `puzzle` (`masks` of the puzzle's grid).
     pub fn new(masks: &Masks, puzzle: &Puzzle, path: &Path) -> Region {
-        let visited = path.visited().iter().fold(0u128, |acc, v| acc | 1 << v);
-        let unvisited = masks.all & !visited;
-        let goal = 1u128 << path.grid().vertex_id(puzzle.goal());
-        let mut r = goal & unvisited;
-        loop {
-            let next = masks.grow(r) & unvisited;
-            if next == r {
-                break;
-            }
-            r = next;
-        }
-        Region { unvisited, goal_region: r, head: 1 << path.head_id(), goal }
+        let unvisited = path.visited().iter().fold(masks.all, |acc, v| acc & !(1u128 << v));
+        Region::from_sets(masks, unvisited, path.head_id(), path.grid().vertex_id(puzzle.goal()))
+    }
+
+    /// The region of a state given by its unvisited vertices, head and goal.
+    pub fn from_sets(masks: &Masks, unvisited: u128, head: usize, goal: usize) -> Region {
+        let goal = 1u128 << goal;
+        Region { unvisited, goal_region: fill(masks, goal & unvisited, unvisited), head: 1 << head, goal }
+    }
+
+    /// The region after the path steps from this state's head to the
+    /// unvisited neighbour `v`: R can only shrink, so the fill runs inside
+    /// the old R, and is skipped when `v` was not in it.
+    pub fn step(&self, masks: &Masks, v: usize) -> Region {
+        let bit = 1u128 << v;
+        let unvisited = self.unvisited & !bit;
+        let goal_region = if self.goal_region & bit == 0 {
+            self.goal_region
+        } else {
+            fill(masks, self.goal & unvisited, self.goal_region & !bit)
+        };
+        Region { unvisited, goal_region, head: bit, goal: self.goal }
+    }
+
+    /// The region before the last step of a path whose region this is:
+    /// `previous` the vertex before the head.
+    pub fn unstep(&self, masks: &Masks, previous: usize) -> Region {
+        let unvisited = self.unvisited | self.head;
+        Region { unvisited, goal_region: fill(masks, self.goal & unvisited, unvisited), head: 1 << previous, goal: self.goal }
     }
 
     /// `goal_reachable`: 1 if the head is the goal or is grid-adjacent to a
@@ -98,6 +120,18 @@ impl Region {
     /// head.
     pub fn live(&self, grid: Grid, s: usize) -> u8 {
         sides_within(grid, s, self.goal_region | self.head)
+    }
+}
+
+/// The vertices of `within` joined to `seed` through `within`.
+fn fill(masks: &Masks, seed: u128, within: u128) -> u128 {
+    let mut r = seed & within;
+    loop {
+        let next = masks.grow(r) & within;
+        if next == r {
+            return r;
+        }
+        r = next;
     }
 }
 
@@ -155,6 +189,14 @@ mod tests {
             enumerate_partial_paths(&puzzle, &mut |path| {
                 states += 1;
                 let region = Region::new(&masks, &puzzle, path);
+                let ids: Vec<usize> = path.vertex_ids().collect();
+                if let [.., before, head] = ids[..] {
+                    let mut parent = path.clone();
+                    parent.pop();
+                    let parent_region = Region::new(&masks, &puzzle, &parent);
+                    assert_eq!(parent_region.step(&masks, head), region);
+                    assert_eq!(region.unstep(&masks, before), parent_region);
+                }
                 let (per_square, reachable) = reference(&puzzle, path);
                 assert_eq!(region.goal_reachable(&masks), reachable, "{}", path.to_text());
                 for (s, &(free, live)) in per_square.iter().enumerate() {
@@ -162,7 +204,7 @@ mod tests {
                 }
             });
         }
-        assert!(states > 1000, "{states}");
+        assert!(states > 500, "{states}");
     }
 
     #[test]

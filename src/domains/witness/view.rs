@@ -15,7 +15,7 @@
 use super::path::Path;
 use super::puzzle::Puzzle;
 use super::region::{Masks, Region};
-use crate::dsl::ast::{ActionArg, BoolExpr, FeatureId, GlobalId, IntExpr, Rule, TypeId};
+use crate::dsl::ast::{ActionArg, BoolExpr, FeatureId, GlobalId, IntExpr, PatternKind, Rule, TypeId};
 use crate::dsl::eval::{ElementTable, View};
 use crate::dsl::schema::{FeatureKind, Schema};
 
@@ -107,30 +107,32 @@ impl ViewIds {
     /// Whether some rule of `rules` names a region feature (`free`, `live`
     /// or `goal_reachable`).
     pub fn uses_region(&self, rules: &[Rule]) -> bool {
-        let region_int = |e: &IntExpr| -> bool {
-            fn walk(e: &IntExpr, ids: &ViewIds) -> bool {
-                match e {
-                    IntExpr::Lit(_) => false,
-                    IntExpr::Global(g) => *g == ids.goal_reachable,
-                    IntExpr::Feature(f, _) => *f == ids.free || *f == ids.live,
-                    IntExpr::Add(a, b) | IntExpr::Sub(a, b) => walk(a, ids) || walk(b, ids),
-                    IntExpr::Mul(_, a) => walk(a, ids),
-                }
-            }
-            walk(e, self)
-        };
-        fn walk_bool(e: &BoolExpr, int: &dyn Fn(&IntExpr) -> bool) -> bool {
-            match e {
-                BoolExpr::True | BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Feature(..) => false,
-                BoolExpr::Not(b) | BoolExpr::Unique(_, b) => walk_bool(b, int),
-                BoolExpr::And(parts) => parts.iter().any(|p| walk_bool(p, int)),
-                BoolExpr::Cmp(_, a, b) => int(a) || int(b),
-            }
-        }
         rules.iter().any(|r| {
-            walk_bool(&r.condition, &region_int)
-                || r.action.args.iter().any(|a| matches!(a, ActionArg::Int(e) if region_int(e)))
+            any_node(r, &|e| match e {
+                IntExpr::Global(g) => *g == self.goal_reachable,
+                IntExpr::Feature(f, _) => *f == self.free || *f == self.live,
+                _ => false,
+            }, &|_| false)
         })
+    }
+
+    /// Whether some rule of `rules` names the global `g`.
+    pub fn reads_global(&self, rules: &[Rule], g: GlobalId) -> bool {
+        rules.iter().any(|r| any_node(r, &|e| *e == IntExpr::Global(g), &|_| false))
+    }
+
+    /// Whether `rule` judges each square on its own: one `arbitrary`
+    /// declaration, no `maximal`, `minimal` or `is unique where` (which
+    /// look at the other squares) and no `path_length` (which every step
+    /// changes). It then fires on a state iff its condition holds on some
+    /// square, with the state's globals.
+    pub fn square_local(&self, rule: &Rule) -> bool {
+        matches!(rule.decls.as_slice(), [d] if d.kind == PatternKind::Arbitrary)
+            && !any_node(
+                rule,
+                &|e| *e == IntExpr::Global(self.path_length),
+                &|b| matches!(b, BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Unique(..)),
+            )
     }
 
     /// The whole view of `path` on `puzzle` (region features included).
@@ -151,11 +153,17 @@ impl ViewIds {
     /// with the view of `path` on `puzzle`, reusing its allocations; the
     /// region features are 0 unless `region` is given.
     pub fn fill(&self, view: &mut View, puzzle: &Puzzle, path: &Path, region: Option<RegionOf>) {
+        self.fill_some(view, puzzle, path, region, |_| true);
+    }
+
+    /// [`ViewIds::fill`] with only the `square` elements whose square id
+    /// `keep` accepts (in order).
+    pub fn fill_some(&self, view: &mut View, puzzle: &Puzzle, path: &Path, region: Option<RegionOf>, keep: impl Fn(usize) -> bool) {
         let grid = puzzle.grid();
         let table = &mut view.tables[self.square.0 as usize];
         table.clear();
         let mut row = [0i64; 5];
-        for &s in puzzle.constrained_squares() {
+        for &s in puzzle.constrained_squares().iter().filter(|&&s| keep(s)) {
             row[self.triangles.0 as usize] = i64::from(puzzle.triangles_of(s));
             row[self.used.0 as usize] = i64::from(path.used_of(s));
             row[self.touches_head.0 as usize] = i64::from(path.touches_head_of(s));
@@ -168,6 +176,29 @@ impl ViewIds {
         view.globals[self.path_length.0 as usize] = path.len() as i64;
         view.globals[self.goal_reachable.0 as usize] = region.map_or(0, |r| i64::from(r.region.goal_reachable(r.masks)));
     }
+}
+
+/// Whether some integer or boolean node of `rule` (condition and action
+/// arguments) satisfies `int` or `boolean`.
+fn any_node(rule: &Rule, int: &dyn Fn(&IntExpr) -> bool, boolean: &dyn Fn(&BoolExpr) -> bool) -> bool {
+    fn walk_int(e: &IntExpr, int: &dyn Fn(&IntExpr) -> bool) -> bool {
+        int(e)
+            || match e {
+                IntExpr::Lit(_) | IntExpr::Global(_) | IntExpr::Feature(..) => false,
+                IntExpr::Add(a, b) | IntExpr::Sub(a, b) => walk_int(a, int) || walk_int(b, int),
+                IntExpr::Mul(_, a) => walk_int(a, int),
+            }
+    }
+    fn walk_bool(e: &BoolExpr, int: &dyn Fn(&IntExpr) -> bool, boolean: &dyn Fn(&BoolExpr) -> bool) -> bool {
+        boolean(e)
+            || match e {
+                BoolExpr::True | BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Feature(..) => false,
+                BoolExpr::Not(b) | BoolExpr::Unique(_, b) => walk_bool(b, int, boolean),
+                BoolExpr::And(parts) => parts.iter().any(|p| walk_bool(p, int, boolean)),
+                BoolExpr::Cmp(_, a, b) => walk_int(a, int) || walk_int(b, int),
+            }
+    }
+    walk_bool(&rule.condition, int, boolean) || rule.action.args.iter().any(|a| matches!(a, ActionArg::Int(e) if walk_int(e, int)))
 }
 
 /// What the rule language sees of a state, as a compact key: the path
