@@ -190,6 +190,10 @@ enum Command {
         #[arg(long)]
         one_sided: bool,
     },
+    /// Analyse puzzles: solutions, line- and rule-solvability, steps, difficulty, ranking.
+    Analyze(commands::analyze::AnalyzeArgs),
+    /// Explain a puzzle's solve step by step with a rule set (text, and an HTML page with `--html`).
+    Explain(commands::explain::ExplainArgs),
     /// Measure the line solver's throughput and the time of `cover`.
     Bench {
         /// The `.rules` file timed with `cover`.
@@ -207,6 +211,12 @@ enum Command {
         /// Instead, time synthesis on the specifications of this `.lines` file.
         #[arg(long)]
         synth: Option<PathBuf>,
+        /// Instead, time the complete board solver on these puzzles (`.non` or webpbn XML).
+        #[arg(long, num_args = 1.., value_name = "PUZZLES", conflicts_with = "synth")]
+        boards: Vec<PathBuf>,
+        /// With `--boards`: also run this nonogrid binary on each puzzle and compare.
+        #[arg(long, requires = "boards")]
+        nonogrid: Option<PathBuf>,
     },
 }
 
@@ -458,8 +468,13 @@ fn main() -> ExitCode {
         Command::Compare { learned, control, lines, one_sided } => {
             commands::pipeline::compare(&learned, &control, &lines, one_sided)
         }
+        Command::Analyze(args) => commands::analyze::run(&args),
+        Command::Explain(args) => commands::explain::run(&args),
+        Command::Bench { boards, nonogrid, .. } if !boards.is_empty() => {
+            commands::bench_boards::run(&boards, nonogrid.as_deref())
+        }
         Command::Bench { synth: Some(specs), .. } => commands::bench::synth(&specs),
-        Command::Bench { rules, lines, count, seed, synth: None } => commands::bench::run(&rules, &lines, count, seed),
+        Command::Bench { rules, lines, count, seed, synth: None, .. } => commands::bench::run(&rules, &lines, count, seed),
     };
     match result {
         Ok(code) => code,

@@ -1,10 +1,13 @@
 //! The bundled puzzle set (specs/puzzles): every file parses, line solving
-//! agrees with the manifest, and solution traces replay to the goal.
+//! agrees with the manifest, solution traces replay to the goal, and the
+//! complete solver finds exactly one solution (the goal, where given).
 
 use std::path::{Path, PathBuf};
 
 use stratsynth::domains::nonogram::board::Board;
 use stratsynth::domains::nonogram::non_file::{read_non_file, Puzzle};
+use stratsynth::domains::nonogram::propagate::Clues;
+use stratsynth::domains::nonogram::search::count_solutions;
 use stratsynth::domains::nonogram::trace::trace_seeded;
 
 fn puzzle_dir() -> PathBuf {
@@ -104,4 +107,17 @@ fn traces_replay_to_the_goal() {
         steps += trace.transitions.len();
     }
     assert!(steps > 2000, "{steps} transitions");
+}
+
+#[test]
+fn every_bundled_puzzle_has_exactly_one_solution() {
+    let all = all_puzzles();
+    assert_eq!(all.len(), 96);
+    for (name, p) in all {
+        let out = count_solutions(&Clues::from_puzzle(&p), 2);
+        assert_eq!(out.solutions.len(), 1, "{name}");
+        if let Some(goal) = &p.goal {
+            assert_eq!(&out.solutions[0], goal, "{name}");
+        }
+    }
 }

@@ -1,7 +1,10 @@
 //! Subcommand implementations: read inputs, call the library, print.
 
+pub mod analyze;
 pub mod batch;
 pub mod bench;
+pub mod bench_boards;
+pub mod explain;
 pub mod learn;
 pub mod nonogram;
 pub mod pipeline;

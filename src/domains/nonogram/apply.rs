@@ -83,10 +83,11 @@ impl Prepared {
         let mut frames = vec![];
         for (line, offset) in parts {
             let frame = |line: Line, mirrored| Frame { view: domain.line_view(&line), line, offset, mirrored };
-            if !opts.one_sided {
-                frames.push(frame(line.mirror(), true));
-            }
+            let mirror = (!opts.one_sided).then(|| line.mirror());
             frames.push(frame(line, false));
+            if let Some(m) = mirror {
+                frames.push(frame(m, true));
+            }
         }
         Prepared { cells: cells.to_vec(), frames }
     }
@@ -96,15 +97,21 @@ impl Prepared {
         &self.cells
     }
 
-    /// The fills one round of `rules` makes on unknown cells of this state:
-    /// every rule in every frame. `target` is the maximal transition every
-    /// fill must agree with.
-    pub fn fills(&self, domain: &Nonogram, rules: &[&Rule], target: &[Cell]) -> Result<Vec<(usize, Cell)>, UnsoundFill> {
+    /// Calls `f` with every application of `rules` in every frame (frames
+    /// in order, then rules in order, then bindings), after checking it: a
+    /// fill that is out of range or disagrees with `target` (the maximal
+    /// transition) is an error. Stops early when `f` returns true.
+    pub fn each_application(
+        &self,
+        domain: &Nonogram,
+        rules: &[&Rule],
+        target: &[Cell],
+        mut f: impl FnMut(Application<'_>) -> bool,
+    ) -> Result<(), UnsoundFill> {
         let size = crate::domains::Domain::schema(domain).size_feature;
-        let mut fills: Vec<(usize, Cell)> = vec![];
         for frame in &self.frames {
-            for rule in rules {
-                for (_, action) in Interpreter::new(rule, &frame.view, size).applications() {
+            for (r, rule) in rules.iter().enumerate() {
+                for (binding, action) in Interpreter::new(rule, &frame.view, size).applications() {
                     let Some((value, a, b)) = fill_args(&action) else { continue };
                     let fail = |reason: String| UnsoundFill {
                         rule: rule.name.clone(),
@@ -120,23 +127,53 @@ impl Prepared {
                         return Err(fail(format!("which is out of range for a line of {n} cells")));
                     }
                     let want = Cell::from_bool(value);
-                    for i in a as usize..b as usize {
-                        let at = frame.cell(i);
-                        if target[at] != want {
-                            return Err(fail(format!(
-                                "but cell {at} of the whole line is `{}` in the target",
-                                target[at].to_char()
-                            )));
-                        }
-                        if self.cells[at] == Cell::Unknown {
-                            fills.push((at, want));
-                        }
+                    let cells: Vec<usize> = (a as usize..b as usize).map(|i| frame.cell(i)).collect();
+                    if let Some(&at) = cells.iter().find(|&&at| target[at] != want) {
+                        return Err(fail(format!("but cell {at} of the whole line is `{}` in the target", target[at].to_char())));
+                    }
+                    let app = Application { rule: r, binding: &binding, frame: &frame.line, offset: frame.offset, mirrored: frame.mirrored, value, cells };
+                    if f(app) {
+                        return Ok(());
                     }
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The fills one round of `rules` makes on unknown cells of this state:
+    /// every rule in every frame. `target` is the maximal transition every
+    /// fill must agree with.
+    pub fn fills(&self, domain: &Nonogram, rules: &[&Rule], target: &[Cell]) -> Result<Vec<(usize, Cell)>, UnsoundFill> {
+        let mut fills: Vec<(usize, Cell)> = vec![];
+        self.each_application(domain, rules, target, |app| {
+            let want = Cell::from_bool(app.value);
+            fills.extend(app.cells.iter().filter(|&&at| self.cells[at] == Cell::Unknown).map(|&at| (at, want)));
+            false
+        })?;
         Ok(fills)
     }
+}
+
+/// One application of a rule to a (sub-)line, already checked sound.
+#[derive(Clone, Debug)]
+pub struct Application<'a> {
+    /// Index of the rule in the rule list.
+    pub rule: usize,
+    /// The elements bound to the rule's pattern variables, by index in the
+    /// frame's tables (hints, blocks, gaps of `frame`).
+    pub binding: &'a [usize],
+    /// The (sub-)line the rule was applied to, in that orientation.
+    pub frame: &'a Line,
+    /// Index in the whole line of the frame's first cell (in the line's own
+    /// orientation).
+    pub offset: usize,
+    /// True if the frame is the mirror image of the (sub-)line.
+    pub mirrored: bool,
+    /// The value filled.
+    pub value: bool,
+    /// The cells filled, as indices in the whole line.
+    pub cells: Vec<usize>,
 }
 
 /// Applies `rules` to `start` until nothing changes; `target` is the

@@ -5,8 +5,15 @@
 //! - [`solver`]: the exact line solver (maximal transitions, hint ranges);
 //! - [`decompose`]: the decomposition oracle (cuts and sub-lines);
 //! - [`lines_file`]: the `.lines` transition format;
-//! - [`non_file`]: the `.non` puzzle format;
+//! - [`non_file`]: the `.non` puzzle format; [`webpbn`]: webpbn XML;
+//!   [`puzzle_file`]: either, by extension or content;
 //! - [`board`]: boards solved line by line to a fixpoint;
+//! - [`propagate`], [`search`]: the complete board solver (propagation,
+//!   probing, backtracking that counts solutions);
+//! - [`html`]: a solve as a self-contained HTML page of SVG boards;
+//! - [`analysis`]: a puzzle's solutions, solvability and difficulty;
+//! - [`player`]: a step-by-step solve with rules or the line solver and an
+//!   oracle where they are stuck (explanations, difficulty);
 //! - [`trace`]: solution traces by random rollouts (test transitions);
 //! - [`domain`]: the `Domain` implementation (view, oracle, orientations);
 //! - [`symbolic`]: the Z3 encoding of every line up to a bound;
@@ -16,23 +23,32 @@
 //!   newly forced cells);
 //! - [`apply`], [`coverage`], [`check`]: rule sets on lines, coverage on
 //!   test sets, brute-force soundness;
-//! - [`compare`]: a learned rule set against control rules.
+//! - [`compare`]: a learned rule set against control rules;
+//! - [`describe`]: rules in words (an English sentence, readable names).
 
+pub mod analysis;
 pub mod apply;
 pub mod board;
 pub mod check;
 pub mod compare;
 pub mod coverage;
 pub mod decompose;
+pub mod describe;
 pub mod domain;
 pub mod enumerate;
+pub mod html;
 pub mod line;
 pub mod mine;
 pub mod lines_file;
 pub mod non_file;
+pub mod player;
+pub mod propagate;
+pub mod puzzle_file;
+pub mod search;
 pub mod solver;
 pub mod spec;
 pub mod symbolic;
 pub mod trace;
+pub mod webpbn;
 
 pub use line::{Cell, Line};

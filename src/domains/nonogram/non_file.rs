@@ -136,6 +136,28 @@ pub enum NonError {
     },
 }
 
+/// Checks a solution (row by row, `true` = filled) against a puzzle's
+/// clues: its length, then the runs of every row and column.
+pub fn check_goal(p: &Puzzle, cells: &[bool]) -> Result<(), NonErrorKind> {
+    let (width, height) = (p.width, p.height);
+    if cells.len() != width * height {
+        return Err(NonErrorKind::GoalLength { found: cells.len(), expected: width * height });
+    }
+    for (index, clue) in p.rows.iter().enumerate() {
+        let found = hints_of(&cells[index * width..(index + 1) * width]);
+        if &found != clue {
+            return Err(NonErrorKind::GoalMismatch { axis: "row", index, found, clue: clue.clone() });
+        }
+    }
+    for (index, clue) in p.columns.iter().enumerate() {
+        let found = hints_of(&(0..height).map(|r| cells[r * width + index]).collect::<Vec<bool>>());
+        if &found != clue {
+            return Err(NonErrorKind::GoalMismatch { axis: "column", index, found, clue: clue.clone() });
+        }
+    }
+    Ok(())
+}
+
 /// Reads a `.non` file.
 pub fn read_non_file(path: &Path) -> Result<Puzzle, NonError> {
     let file = path.display().to_string();
@@ -283,43 +305,21 @@ pub fn parse_non(text: &str, file: &str) -> Result<Puzzle, NonError> {
     let rows = finish(rows, "rows", "row", height, width)?;
     let columns = finish(columns, "columns", "column", width, height)?;
 
-    let goal = match goal {
-        None => None,
-        Some((lno, g)) => {
-            let cells: Vec<bool> = g
-                .chars()
-                .filter(|c| !c.is_whitespace())
-                .map(|c| match c {
-                    '0' => Ok(false),
-                    '1' => Ok(true),
-                    other => Err(err(lno, NonErrorKind::BadGoal(other))),
-                })
-                .collect::<Result<_, _>>()?;
-            if cells.len() != width * height {
-                return Err(err(lno, NonErrorKind::GoalLength { found: cells.len(), expected: width * height }));
-            }
-            for (index, clue) in rows.iter().enumerate() {
-                let found = hints_of(&cells[index * width..(index + 1) * width]);
-                if &found != clue {
-                    return Err(err(lno, NonErrorKind::GoalMismatch { axis: "row", index, found, clue: clue.clone() }));
-                }
-            }
-            for (index, clue) in columns.iter().enumerate() {
-                let col: Vec<bool> = (0..height).map(|r| cells[r * width + index]).collect();
-                let found = hints_of(&col);
-                if &found != clue {
-                    return Err(err(lno, NonErrorKind::GoalMismatch {
-                        axis: "column",
-                        index,
-                        found,
-                        clue: clue.clone(),
-                    }));
-                }
-            }
-            Some(cells)
-        }
-    };
-    Ok(Puzzle { title, width, height, rows, columns, goal })
+    let mut puzzle = Puzzle { title, width, height, rows, columns, goal: None };
+    if let Some((lno, g)) = goal {
+        let cells: Vec<bool> = g
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| match c {
+                '0' => Ok(false),
+                '1' => Ok(true),
+                other => Err(err(lno, NonErrorKind::BadGoal(other))),
+            })
+            .collect::<Result<_, _>>()?;
+        check_goal(&puzzle, &cells).map_err(|kind| err(lno, kind))?;
+        puzzle.goal = Some(cells);
+    }
+    Ok(puzzle)
 }
 
 #[cfg(test)]

@@ -1,0 +1,181 @@
+//! `analyze PUZZLES... [--rules R] [--json]`: per puzzle the number of
+//! solutions, line- and rule-solvability, steps, rules fired, difficulty;
+//! then the puzzles ranked by difficulty with each player.
+
+use super::{read_nonogram_rules, CmdResult};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use stratsynth::domains::nonogram::analysis::{analyse, Analysis};
+use stratsynth::domains::nonogram::player::Playthrough;
+use stratsynth::domains::nonogram::puzzle_file::read_puzzle;
+use stratsynth::dsl::ast::Rule;
+
+/// Options of `analyze`.
+#[derive(clap::Args, Debug, Serialize)]
+pub struct AnalyzeArgs {
+    /// Puzzles (`.non` or webpbn XML).
+    #[arg(required = true)]
+    pub puzzles: Vec<PathBuf>,
+    /// The player's rule set (applied with the decomposition oracle).
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    /// Print one JSON list, one object per puzzle.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One puzzle in `--json`.
+#[derive(Serialize)]
+struct JsonPuzzle<'a> {
+    file: String,
+    width: usize,
+    height: usize,
+    /// 0, 1, or 2 for "two or more".
+    solutions: usize,
+    line_solvable: bool,
+    rules_solvable: Option<bool>,
+    /// Steps of the player with the rules (with the line solver without `--rules`).
+    steps: Option<usize>,
+    /// Bits of the player with the rules (with the line solver without `--rules`).
+    difficulty: Option<f64>,
+    oracle_steps: Option<usize>,
+    line_steps: Option<usize>,
+    line_oracle_steps: Option<usize>,
+    line_difficulty: Option<f64>,
+    rules_fired: BTreeMap<&'a str, usize>,
+    search_nodes: u64,
+    search_ms: f64,
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// The rules that fired, by name (rules that never fired left out).
+fn fired<'a>(rules: &'a [Rule], p: Option<&Playthrough>) -> BTreeMap<&'a str, usize> {
+    p.map(|p| rules.iter().zip(&p.rule_counts).filter(|(_, &n)| n > 0).map(|(r, &n)| (r.name.as_str(), n)).collect())
+        .unwrap_or_default()
+}
+
+/// `analyze`.
+pub fn run(args: &AnalyzeArgs) -> CmdResult {
+    let loaded = args.rules.as_deref().map(read_nonogram_rules).transpose()?;
+    let rules: &[Rule] = loaded.as_ref().map_or(&[], |(_, r)| r.as_slice());
+    let mut results: Vec<(String, usize, usize, Analysis)> = vec![];
+    for path in &args.puzzles {
+        let shown = path.display().to_string();
+        let puzzle = read_puzzle(path).map_err(|e| e.to_string())?;
+        let a = analyse(&puzzle, loaded.as_ref().map(|(d, r)| (d, r.as_slice()))).map_err(|e| format!("{shown}: {e}"))?;
+        results.push((shown, puzzle.width, puzzle.height, a));
+    }
+    let player = |a: &Analysis| -> Option<Playthrough> { if loaded.is_some() { a.rules.clone() } else { a.line.clone() } };
+    let unsolvable: Vec<&str> = results.iter().filter(|r| r.3.solution_count() == 0).map(|r| r.0.as_str()).collect();
+    if args.json {
+        let out: Vec<JsonPuzzle> = results
+            .iter()
+            .map(|(file, width, height, a)| {
+                let p = player(a);
+                JsonPuzzle {
+                    file: file.clone(),
+                    width: *width,
+                    height: *height,
+                    solutions: a.solution_count(),
+                    line_solvable: a.line_solvable,
+                    rules_solvable: loaded.as_ref().map(|_| a.rules.as_ref().is_some_and(Playthrough::solved_by_knowledge)),
+                    steps: p.as_ref().map(|p| p.steps.len()),
+                    difficulty: p.as_ref().map(|p| round2(p.difficulty)),
+                    oracle_steps: p.as_ref().map(Playthrough::oracle_steps),
+                    line_steps: a.line.as_ref().map(|p| p.steps.len()),
+                    line_oracle_steps: a.line.as_ref().map(Playthrough::oracle_steps),
+                    line_difficulty: a.line.as_ref().map(|p| round2(p.difficulty)),
+                    rules_fired: fired(rules, a.rules.as_ref()),
+                    search_nodes: a.nodes,
+                    search_ms: round2(a.search_time.as_secs_f64() * 1000.0),
+                }
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
+    } else {
+        print_table(&results, loaded.is_some());
+        for (file, w, _, a) in results.iter().filter(|r| r.3.solution_count() == 2) {
+            print_two_solutions(file, *w, &a.solutions[0], &a.solutions[1]);
+        }
+        if let Some((_, rules)) = &loaded {
+            print_ranking("the rules", &results, |a| a.rules.as_ref());
+            let mut totals = vec![0usize; rules.len()];
+            for (.., a) in &results {
+                for (t, n) in totals.iter_mut().zip(a.rules.iter().flat_map(|p| &p.rule_counts)) {
+                    *t += n;
+                }
+            }
+            println!("\nsteps made by each rule over all puzzles:");
+            for (r, n) in rules.iter().zip(totals) {
+                println!("  {:<28} {n:>7}", r.name);
+            }
+        }
+        print_ranking("the exact line solver", &results, |a| a.line.as_ref());
+    }
+    for file in &unsolvable {
+        eprintln!("{file}: the clues contradict each other: no solution");
+    }
+    Ok(if unsolvable.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// Two solutions side by side (`#` filled, `.` empty), cells that differ in
+/// the second marked `*`/`o`.
+fn print_two_solutions(file: &str, width: usize, a: &[bool], b: &[bool]) {
+    let differ = a.iter().zip(b).filter(|(x, y)| x != y).count();
+    println!("\n{file}: two of its solutions (they differ in {differ} cells, marked in the second):");
+    for (ra, rb) in a.chunks(width).zip(b.chunks(width)) {
+        let left: String = ra.iter().map(|&v| if v { '#' } else { '.' }).collect();
+        let right: String = ra.iter().zip(rb).map(|(&x, &y)| match (y, x == y) { (true, true) => '#', (false, true) => '.', (true, false) => '*', (false, false) => 'o' }).collect();
+        println!("  {left}   {right}");
+    }
+}
+
+fn yes(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+fn print_table(results: &[(String, usize, usize, Analysis)], with_rules: bool) {
+    let name_width = results.iter().map(|r| r.0.len()).max().unwrap_or(6).max(6);
+    println!(
+        "{:<name_width$} {:>7} {:>9} {:>5} {:>5} {:>6} {:>6} {:>8} {:>9}",
+        "puzzle", "size", "solutions", "line", "rules", "steps", "oracle", "bits", "search ms"
+    );
+    for (file, w, h, a) in results {
+        let p = if with_rules { a.rules.as_ref() } else { a.line.as_ref() };
+        let count = match a.solution_count() {
+            2 => "2+".to_string(),
+            n => n.to_string(),
+        };
+        let rules = if with_rules { yes(p.is_some_and(Playthrough::solved_by_knowledge)) } else { "-" };
+        let (steps, oracle, bits) = match p {
+            Some(p) => (p.steps.len().to_string(), p.oracle_steps().to_string(), format!("{:.1}", p.difficulty)),
+            None => ("-".into(), "-".into(), "-".into()),
+        };
+        println!(
+            "{file:<name_width$} {:>7} {count:>9} {:>5} {rules:>5} {steps:>6} {oracle:>6} {bits:>8} {:>9.2}",
+            format!("{w}x{h}"),
+            yes(a.line_solvable),
+            a.search_time.as_secs_f64() * 1000.0
+        );
+    }
+}
+
+/// The puzzles with a solution, hardest first (bits, then steps, then name).
+fn print_ranking(player: &str, results: &[(String, usize, usize, Analysis)], pick: impl Fn(&Analysis) -> Option<&Playthrough>) {
+    let mut ranked: Vec<(&str, &Playthrough)> = results.iter().filter_map(|(f, .., a)| pick(a).map(|p| (f.as_str(), p))).collect();
+    ranked.sort_by(|a, b| b.1.difficulty.total_cmp(&a.1.difficulty).then(b.1.steps.len().cmp(&a.1.steps.len())).then(a.0.cmp(b.0)));
+    println!("\nranking with {player} as the player (hardest first):");
+    println!("{:>4} {:>8} {:>6} {:>6}  puzzle", "rank", "bits", "oracle", "steps");
+    for (i, (file, p)) in ranked.iter().enumerate() {
+        println!("{:>4} {:>8.1} {:>6} {:>6}  {file}", i + 1, p.difficulty, p.oracle_steps(), p.steps.len());
+    }
+}

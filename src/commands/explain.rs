@@ -1,0 +1,143 @@
+//! `explain PUZZLE --rules R [--html OUT.html]`: the solve step by step
+//! with the rules (and the complete solver's probes and guesses where they
+//! are stuck), as text and optionally as a self-contained HTML page.
+
+use super::{check_output, read_nonogram_rules, write_output, CmdResult};
+use serde::Serialize;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use stratsynth::domains::nonogram::analysis::count;
+use stratsynth::domains::nonogram::describe::sentence;
+use stratsynth::domains::nonogram::html::{page, PageStep};
+use stratsynth::domains::nonogram::board::Axis;
+use stratsynth::domains::nonogram::player::{play, How, Knowledge, Step};
+use stratsynth::domains::nonogram::propagate::Clues;
+use stratsynth::domains::nonogram::puzzle_file::read_puzzle;
+use stratsynth::domains::Domain;
+use stratsynth::dsl::print::print_rule;
+
+/// Options of `explain`.
+#[derive(clap::Args, Debug, Serialize)]
+pub struct ExplainArgs {
+    /// The puzzle (`.non` or webpbn XML).
+    pub puzzle: PathBuf,
+    /// The player's rule set (applied with the decomposition oracle).
+    #[arg(long)]
+    pub rules: PathBuf,
+    /// Also write the solve as one self-contained HTML page (an SVG board per step).
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
+}
+
+/// `columns 3-5` / `row 4`: the cells of a step along its line, 1-based.
+fn cells_words(clues: &Clues, step: &Step) -> String {
+    let w = clues.width();
+    let (along, mut ix): (&str, Vec<usize>) = match step.line {
+        Some(id) if id.axis == Axis::Row => ("column", step.filled.iter().map(|&(p, _)| p % w).collect()),
+        Some(_) => ("row", step.filled.iter().map(|&(p, _)| p / w).collect()),
+        None => return step.filled.iter().map(|&(p, _)| format!("row {}, column {}", p / w + 1, p % w + 1)).collect::<Vec<_>>().join("; "),
+    };
+    ix.sort_unstable();
+    let mut runs: Vec<(usize, usize)> = vec![];
+    for i in ix {
+        match runs.last_mut() {
+            Some((_, e)) if *e + 1 == i => *e = i,
+            _ => runs.push((i, i)),
+        }
+    }
+    let plural = runs.len() > 1 || runs[0].0 != runs[0].1;
+    let parts: Vec<String> = runs.iter().map(|&(s, e)| if s == e { format!("{}", s + 1) } else { format!("{}-{}", s + 1, e + 1) }).collect();
+    format!("{along}{} {}", if plural { "s" } else { "" }, parts.join(", "))
+}
+
+/// `explain`.
+pub fn run(args: &ExplainArgs) -> CmdResult {
+    let shown = args.puzzle.display().to_string();
+    if let Some(out) = &args.html {
+        check_output(out, &[&args.puzzle, &args.rules])?;
+    }
+    let puzzle = read_puzzle(&args.puzzle).map_err(|e| e.to_string())?;
+    let (domain, rules) = read_nonogram_rules(&args.rules)?;
+    let (solutions, ..) = count(&puzzle).map_err(|e| format!("{shown}: {e}"))?;
+    let Some(solution) = solutions.first() else {
+        return Err(format!("{shown}: the clues contradict each other: the puzzle has no solution"));
+    };
+    let clues = Clues::from_puzzle(&puzzle);
+    let played = play(&clues, Knowledge::Rules { domain: &domain, rules: &rules }, solution).map_err(|e| format!("{shown}: {e}"))?;
+    let title = puzzle.title.clone().unwrap_or_else(|| shown.clone());
+    let summary = format!(
+        "{}x{}, {}; {} steps with the {} rules of {}, {} of them the complete solver's ({:.1} bits)",
+        puzzle.width,
+        puzzle.height,
+        if solutions.len() == 1 { "exactly one solution" } else { "TWO OR MORE solutions (the oracle follows the first found)" },
+        played.steps.len(),
+        rules.len(),
+        args.rules.display(),
+        played.oracle_steps(),
+        played.difficulty
+    );
+    println!("{title}: {summary}");
+    let mut shown_rules = vec![false; rules.len()];
+    let mut page_steps = vec![];
+    for (i, step) in played.steps.iter().enumerate() {
+        let cells = cells_words(&clues, step);
+        let value = |v: bool| if v { "filled" } else { "crossed out" };
+        let mut notes = vec![];
+        let mut rule_text = None;
+        let heading = match &step.how {
+            How::Rule { rule, binding, sub_line, mirrored } => {
+                let r = &rules[*rule];
+                let id = step.line.expect("rule steps have a line");
+                notes.push(format!("binding: {}", binding.join(", ")));
+                let mut place = String::new();
+                if let Some((a, b)) = sub_line {
+                    place += &format!(" on the sub-line of cells {}-{}", a + 1, b + 1);
+                }
+                if *mirrored {
+                    place += if id.axis == Axis::Row { " (rule read right to left)" } else { " (rule read bottom to top)" };
+                }
+                notes.push(format!("{} {}{place}", value(step.filled[0].1), cells));
+                notes.push(sentence(r, domain.schema()));
+                rule_text = Some(print_rule(r, domain.schema()));
+                let line = format!("{} {}", if id.axis == Axis::Row { "row" } else { "column" }, id.index + 1);
+                format!("Step {}: {line} — rule {}", i + 1, r.name)
+            }
+            How::Probe | How::Guess => {
+                let (p, v) = step.filled[0];
+                let what = if step.how == How::Probe {
+                    notes.push(format!(
+                        "setting it {} instead makes line propagation (the exact line solver on every line) reach a contradiction",
+                        value(!v)
+                    ));
+                    "PROBE"
+                } else {
+                    notes.push("no probe settles any cell; the complete solver's solution gives this one".into());
+                    "GUESS"
+                };
+                notes.push(format!("{} of {} unknown cells: 1 + log2({}) = {:.2} bits", cells, step.unknown, step.unknown, step.bits));
+                format!("Step {}: {what} (complete solver) — row {}, column {} is {}", i + 1, p / clues.width() + 1, p % clues.width() + 1, value(v))
+            }
+            How::LineSolver => unreachable!("explain plays with rules"),
+        };
+        println!("{heading}");
+        for n in &notes {
+            println!("    {n}");
+        }
+        if let (How::Rule { rule, .. }, Some(text)) = (&step.how, &rule_text) {
+            if !shown_rules[*rule] {
+                shown_rules[*rule] = true;
+                for l in text.lines() {
+                    println!("    | {l}");
+                }
+            }
+        }
+        let line = step.line.map(|id| if id.axis == Axis::Row { id.index } else { clues.height() + id.index });
+        page_steps.push(PageStep { heading, notes, rule_text, line, filled: step.filled.clone(), oracle: step.bits > 0.0 });
+    }
+    if let Some(out) = &args.html {
+        let html = page(&title, &summary, &clues, &page_steps);
+        write_output(out, &html)?;
+        eprintln!("wrote {} ({} steps)", out.display(), page_steps.len());
+    }
+    Ok(ExitCode::SUCCESS)
+}

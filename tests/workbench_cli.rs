@@ -1,0 +1,124 @@
+//! The designer's workbench end to end: `analyze --json`, `explain --html`, and bad input (contradictory
+//! clues, malformed and multicolour webpbn, an oversized board, a rule set
+//! that fills a wrong cell) exiting non-zero with a clear message.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("stratsynth-{}-{name}", std::process::id()))
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_stratsynth")).current_dir(ROOT).args(args).output().unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn analyze_json_has_the_documented_fields() {
+    let out = run(&[
+        "analyze",
+        "specs/puzzles/nonny-heart.non",
+        "specs/puzzles/hakank-difficult.non",
+        "--rules",
+        "rules/nonogram/control.rules",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = v.as_array().unwrap();
+    assert_eq!(list.len(), 2);
+    for p in list {
+        assert_eq!(p["solutions"], 1);
+        assert!(p["rules_solvable"].is_boolean());
+        assert!(p["steps"].as_u64().unwrap() > 0);
+        assert!(p["difficulty"].as_f64().unwrap() >= 0.0);
+    }
+    // hakank-difficult is not line-solvable: the player needs the oracle
+    assert_eq!(list[1]["line_solvable"], false);
+    assert!(list[1]["line_difficulty"].as_f64().unwrap() > 0.0);
+    // the rules are weaker than the exact line solver: never easier
+    assert!(list[0]["difficulty"].as_f64().unwrap() >= list[0]["line_difficulty"].as_f64().unwrap());
+    assert!(list[0]["rules_fired"]["simple_boxes"].as_u64().unwrap() > 0);
+    // without rules: rules_solvable is null
+    let out = run(&["analyze", "specs/puzzles/nonny-heart.non", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v[0]["rules_solvable"].is_null());
+    assert_eq!(v[0]["line_solvable"], true);
+    assert_eq!(v[0]["difficulty"], 0.0);
+}
+
+#[test]
+fn explain_writes_one_board_per_step() {
+    let html = temp("heart.html");
+    let out = run(&[
+        "explain",
+        "specs/puzzles/nonny-heart.non",
+        "--rules",
+        "rules/nonogram/control.rules",
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let steps = text.lines().filter(|l| l.starts_with("Step ")).count();
+    assert!(steps > 10);
+    assert!(text.contains("rule simple_boxes"));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page.matches("<svg").count(), steps);
+    std::fs::remove_file(html).unwrap();
+}
+
+/// Writes `text` to a temporary file and runs `args` with `{}` replaced by its path.
+fn run_on(name: &str, text: &str, args: &[&str]) -> Output {
+    let path = temp(name);
+    std::fs::write(&path, text).unwrap();
+    let shown = path.display().to_string();
+    let args: Vec<String> = args.iter().map(|a| a.replace("{}", &shown)).collect();
+    let out = run(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    std::fs::remove_file(path).unwrap();
+    out
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let rules = "rules/nonogram/control.rules";
+    // contradictory clues: analyze reports 0 solutions and exits 1; explain refuses
+    let contra = "width 2\nheight 2\nrows\n2\n0\ncolumns\n1\n0\n";
+    let out = run_on("contra.non", contra, &["analyze", "{}", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("the clues contradict each other"), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["solutions"], 0);
+    let out = run_on("contra2.non", contra, &["explain", "{}", "--rules", rules]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no solution"), "{}", stderr(&out));
+    // malformed webpbn: file, line and column
+    let out = run_on("bad.xml", "<puzzleset>\n<puzzle>\n<clues type=\"rows\">\n</puzzleset>", &["analyze", "{}"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("bad.xml:4:1: malformed XML"), "{}", stderr(&out));
+    // multicolour webpbn
+    let multi = "<puzzleset><puzzle>\n<clues type=\"columns\"><line><count>1</count></line></clues>\n\
+                 <clues type=\"rows\"><line><count color=\"red\">1</count></line></clues></puzzle></puzzleset>";
+    let out = run_on("multi.xml", multi, &["analyze", "{}"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("multi.xml:3:26: multicolour puzzles are not supported"), "{}", stderr(&out));
+    // oversized board
+    let big = format!("width 1000\nheight 1000\nrows\n{}columns\n{}", "0\n".repeat(1000), "0\n".repeat(1000));
+    let out = run_on("big.non", &big, &["analyze", "{}"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("at most 10000 are analysed"), "{}", stderr(&out));
+    // a rule set that fills a wrong cell
+    let bad = "def fill_first:\n    with h = arbitrary(hint):\n    if true:\n    then fill(true, 0, 1)\n";
+    let out = run_on("bad.rules", bad, &["explain", "specs/puzzles/nonny-heart.non", "--rules", "{}"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("rule `fill_first` is unsound"), "{}", stderr(&out));
+    let out = run_on("bad2.rules", bad, &["analyze", "specs/puzzles/nonny-heart.non", "--rules", "{}"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("rule `fill_first` is unsound"), "{}", stderr(&out));
+}
