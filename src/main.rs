@@ -273,8 +273,8 @@ enum LearnCommand {
         /// Most rules selected.
         #[arg(short = 'k', default_value_t = 10)]
         k: usize,
-        /// Most specifications synthesised.
-        #[arg(long, default_value_t = 200)]
+        /// Most specifications synthesised (the first the rules learnt so far do not prune, in mining order).
+        #[arg(long, default_value_t = 120)]
         max_specs: usize,
         /// Output `.rules` file.
         #[arg(short, long, default_value = "rules/witness/learned.rules")]

@@ -40,7 +40,8 @@ pub struct LearnConfig {
     pub seed: u64,
     /// Most rules selected.
     pub k: usize,
-    /// Most specifications synthesised (the first, in mining order).
+    /// Most specifications synthesised (the first the rules learnt so far
+    /// do not prune, in mining order).
     pub max_specs: usize,
 }
 
@@ -65,9 +66,8 @@ pub fn learn(domain: &Witness, config: &LearnConfig) -> Result<LearnReport, Stri
     let started = Instant::now();
     let generator = GeneratorConfig::new(config.sizes.clone(), Algorithm::RandomTriangles);
     let training = generate(&generator, config.seed, config.train).map_err(|e| e.to_string())?;
-    let mut specs = mine(&training, &|p, path| baseline(p, path), Scope::Frontier);
+    let specs = mine(&training, &|p, path| baseline(p, path), Scope::Frontier);
     let mined = specs.len();
-    specs.truncate(config.max_specs);
     let mined_time = started.elapsed();
 
     let started = Instant::now();
@@ -78,10 +78,21 @@ pub fn learn(domain: &Witness, config: &LearnConfig) -> Result<LearnReport, Stri
     let mut seen = HashSet::new();
     let mut stats = Stats::default();
     let (mut synthesised, mut skipped) = (0, 0);
-    for round in specs.chunks(ROUND) {
+    let mut next = 0;
+    while next < specs.len() && synthesised < config.max_specs {
+        // the next round: up to ROUND specifications the rules learnt so
+        // far do not prune, in mining order
         let pruned = RuleSetPredicate::new(domain.ids(), schema.size_feature, learned.clone());
-        let todo: Vec<&WitnessState> = round.iter().filter(|s| !pruned.rules_fire(&s.puzzle, &s.path)).collect();
-        skipped += round.len() - todo.len();
+        let mut todo: Vec<&WitnessState> = vec![];
+        while next < specs.len() && todo.len() < ROUND.min(config.max_specs - synthesised) {
+            let s = &specs[next];
+            next += 1;
+            if pruned.rules_fire(&s.puzzle, &s.path) {
+                skipped += 1;
+            } else {
+                todo.push(s);
+            }
+        }
         synthesised += todo.len();
         let outcomes: Vec<_> = todo
             .par_iter()
