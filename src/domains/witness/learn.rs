@@ -73,7 +73,9 @@ pub fn learn(domain: &Witness, config: &LearnConfig) -> Result<LearnReport, Stri
     let started = Instant::now();
     let schema = domain.schema();
     let prune = schema.action_id("prune").ok_or("the schema has no `prune` action")?;
-    let engine = Engine::new(domain, Config::new(schema));
+    // proofs over the goal region at 6x6 take 2-12 s on a loaded 2-core
+    // machine: a 30 s limit per query (a timeout drops the candidate)
+    let engine = Engine::new(domain, Config { timeout_ms: 30_000, ..Config::new(schema) });
     let mut learned: Vec<Rule> = vec![];
     let mut seen = HashSet::new();
     let mut stats = Stats::default();
