@@ -53,7 +53,7 @@ enum Command {
         #[arg(long)]
         bound: Option<u32>,
         /// Z3 time limit per rule, in milliseconds.
-        #[arg(long, default_value_t = 60_000)]
+        #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
         timeout_ms: u32,
         /// Print one JSON list instead of text.
         #[arg(long)]
@@ -66,8 +66,8 @@ enum Command {
         /// Solve with these rules (plus the decomposition oracle) instead of the exact solver.
         #[arg(long)]
         rules: Option<PathBuf>,
-        /// Apply rules only in each line's own orientation.
-        #[arg(long)]
+        /// Apply rules only in each line's own orientation (with `--rules`).
+        #[arg(long, requires = "rules")]
         one_sided: bool,
     },
     /// Write solution traces (random rollouts) of puzzles as test transitions.
@@ -122,7 +122,7 @@ enum Command {
         #[arg(long)]
         bound: Option<u32>,
         /// Z3 time limit per query, in milliseconds (a timeout skips the candidate).
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
         timeout_ms: u32,
         /// Run as a batch (deterministic rounds, journal `OUT.journal`) and write the deduplicated rules to this `.rules` file.
         #[arg(short, long)]
@@ -250,7 +250,7 @@ enum LearnCommand {
             k: usize,
             /// Z3 time limit per query, in milliseconds (a rule whose proof
             /// takes longer is dropped, never kept unproven).
-            #[arg(long, default_value_t = 30_000)]
+            #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
             timeout_ms: u32,
             /// Worker threads (default: one per core).
             #[arg(long)]
@@ -335,11 +335,11 @@ enum WitnessCommand {
         #[arg(long)]
         json: bool,
         /// Large puzzles: count how many each predicate solves within the budget.
-        #[arg(long, requires = "budget_ms")]
-        large: Option<PathBuf>,
-        /// Time budget per puzzle and search on the large puzzles, in milliseconds.
         #[arg(long)]
-        budget_ms: Option<u64>,
+        large: Option<PathBuf>,
+        /// Time budget per puzzle and search on the `--large` puzzles, in milliseconds.
+        #[arg(long, requires = "large", default_value_t = 2000)]
+        budget_ms: u64,
     },
 }
 
@@ -354,8 +354,8 @@ enum MineCommand {
         /// Keep a seeded random sample of this many productive states.
         #[arg(long)]
         sample: Option<usize>,
-        /// Seed of the sample.
-        #[arg(long, default_value_t = 0, requires = "sample")]
+        /// Seed of the sample (with `--sample`; default 0).
+        #[arg(long, default_value_t = 0, hide_default_value = true, requires = "sample")]
         seed: u64,
         /// Output `.lines` file.
         #[arg(short, long)]

@@ -3,7 +3,7 @@
 //! at least k". The engine must find a sound, maximally general rule and
 //! never return an unsound one; the toy's exhaustive oracle is the judge.
 
-use stratsynth::domains::{Domain, Encoding};
+use stratsynth::domains::{BadState, Domain, Encoding, Symbolic};
 use stratsynth::dsl::ast::{ActionId, PatternKind};
 use stratsynth::dsl::eval::{ActionValue, ElementTable, Interpreter, View};
 use stratsynth::dsl::schema::Schema;
@@ -61,7 +61,6 @@ impl Bag {
 
 impl Domain for Bag {
     type State = Vec<i64>;
-    type Extra = ();
 
     fn schema(&self) -> &Schema {
         &self.schema
@@ -76,6 +75,31 @@ impl Domain for Bag {
     fn is_sound(&self, state: &Vec<i64>, action: &ActionValue) -> bool {
         state.iter().any(|&v| v >= action.args[0])
     }
+
+    fn show(&self, state: &Vec<i64>) -> String {
+        format!("{state:?}")
+    }
+
+    fn parse_state(&self, text: &str) -> Result<Vec<i64>, BadState> {
+        ron::from_str(text).map_err(|e| BadState::new(text, e))
+    }
+
+    fn makes(&self, _state: &Vec<i64>, deduction: &ActionValue, action: &ActionValue) -> bool {
+        action.args[0] >= deduction.args[0]
+    }
+
+    fn small_states(&self, size: u32) -> Vec<Vec<i64>> {
+        Bag::all(size as usize)
+    }
+
+    fn sample_states(&self, table: u32, bound: u32, _seed: u64, _count: usize) -> Vec<Vec<i64>> {
+        // the bags beyond the table are few: all of them
+        Bag::all(bound as usize).into_iter().filter(|b| b.len() > table as usize).collect()
+    }
+}
+
+impl Symbolic for Bag {
+    type Extra = ();
 
     fn encode(&self, bound: u32) -> Encoding<()> {
         let w = 8;
@@ -114,31 +138,6 @@ impl Domain for Bag {
         let table = &enc.view.tables[0];
         let n = value(&table.count)?;
         (0..n as usize).map(|i| value(&table.slots[i][0])).collect()
-    }
-
-    fn show(&self, state: &Vec<i64>) -> String {
-        format!("{state:?}")
-    }
-
-    fn makes(&self, _state: &Vec<i64>, deduction: &ActionValue, action: &ActionValue) -> bool {
-        action.args[0] >= deduction.args[0]
-    }
-
-    fn productive(&self, _state: &Vec<i64>, _action: &ActionValue) -> bool {
-        true
-    }
-
-    fn images(&self, state: &Vec<i64>, deduction: &ActionValue) -> Vec<(Vec<i64>, ActionValue)> {
-        vec![(state.clone(), deduction.clone())]
-    }
-
-    fn small_states(&self, size: u32) -> Vec<Vec<i64>> {
-        Bag::all(size as usize)
-    }
-
-    fn sample_states(&self, table: u32, bound: u32, _seed: u64, _count: usize) -> Vec<Vec<i64>> {
-        // the bags beyond the table are few: all of them
-        Bag::all(bound as usize).into_iter().filter(|b| b.len() > table as usize).collect()
     }
 }
 

@@ -5,45 +5,23 @@
 //! clear message and a non-zero status (or a quiet exit for a closed pipe),
 //! never a panic, and must leave every file as it was.
 
+mod cli;
+
+use cli::{repo, run, run_in, stderr, write, BIN};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-const BIN: &str = env!("CARGO_BIN_EXE_stratsynth");
-
-fn run_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(BIN).current_dir(dir).args(args).output().unwrap()
-}
-
-fn run(args: &[&str]) -> Output {
-    run_in(Path::new(ROOT), args)
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
 /// Asserts a clean failure: status 2, the message on standard error, no panic.
 fn fails_with(out: &Output, message: &str) {
-    let err = stderr(out);
-    assert_eq!(out.status.code(), Some(2), "status {:?}, stderr: {err}", out.status);
-    assert!(err.contains(message), "expected {message:?} in: {err}");
-    assert!(!err.contains("panicked"), "{err}");
+    cli::fails(out, 2, message);
 }
 
 fn control() -> String {
-    Path::new(ROOT).join("rules/nonogram/control.rules").display().to_string()
+    repo("rules/nonogram/control.rules")
 }
 
 fn traces() -> String {
-    Path::new(ROOT).join("specs/nonogram/traces.lines").display().to_string()
-}
-
-/// A file in `dir` holding `text`, as a string for the command line.
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
+    repo("specs/nonogram/traces.lines")
 }
 
 fn names_in(dir: &Path) -> Vec<String> {

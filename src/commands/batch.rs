@@ -5,7 +5,6 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use stratsynth::domains::nonogram::domain::{LineState, Nonogram};
-use stratsynth::domains::nonogram::line::Line;
 use stratsynth::domains::nonogram::spec;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
@@ -39,12 +38,6 @@ pub fn jobs(specs: Vec<Spec<LineState>>, shard: Option<Shard>) -> Vec<Job<LineSt
         .filter(|(index, _)| shard.is_none_or(|(i, n)| index % n == i))
         .map(|(index, spec)| Job { index, text: spec::show(&spec), spec })
         .collect()
-}
-
-/// A state as the journal stores it (`HINTS | CELLS`).
-fn parse_state(text: &str) -> Result<LineState, String> {
-    let line: Line = text.parse().map_err(|e| format!("{e}"))?;
-    LineState::new(line).ok_or_else(|| "not a valid line".to_string())
 }
 
 /// How a batch runs.
@@ -122,7 +115,7 @@ fn run_key(domain: &Nonogram, engine: &Engine<'_, Nonogram>, jobs: &[Job<LineSta
     let texts: Vec<String> = options.skip.iter().map(|r| print_rule(r, schema)).collect();
     RunKey {
         version: env!("CARGO_PKG_VERSION").to_string(),
-        config: format!("{:?}", engine.config()),
+        config: engine.config().clone(),
         specs: jobs.len(),
         shard: options.shard,
         skip: fingerprint(&texts),
@@ -139,7 +132,7 @@ pub fn run_batch(
 ) -> Result<BatchRun, String> {
     let key = run_key(domain, engine, jobs, &options);
     let (mut journal, replayed, rounds) = if options.resume {
-        let r = Journal::resume(options.journal, &key, domain, jobs, parse_state).map_err(|e| e.to_string())?;
+        let r = Journal::resume(options.journal, &key, domain, jobs).map_err(|e| e.to_string())?;
         (r.journal, r.entries, r.rounds)
     } else {
         (Journal::create(options.journal, &key).map_err(|e| e.to_string())?, vec![], 0)

@@ -3,13 +3,13 @@
 //! on a test set — measured in one run; and (`--synth`) the synthesis
 //! engine's figures on a fixed list of specifications.
 
-use super::{read_nonogram_rules, CmdResult};
+use super::{bundled, read_nonogram_rules, CmdResult};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use stratsynth::domains::nonogram::apply::ApplyOptions;
 use stratsynth::domains::nonogram::coverage::Coverage;
 use stratsynth::domains::nonogram::line::{hints_of, Cell, Line};
-use stratsynth::domains::nonogram::lines_file::read_lines_file;
+use stratsynth::domains::nonogram::lines_file::{read_lines_file, read_test_set};
 use stratsynth::domains::nonogram::solver::LineSolver;
 use stratsynth::domains::Domain;
 use std::path::Path;
@@ -35,6 +35,9 @@ fn random_lines(count: usize, len: usize, seed: u64) -> Vec<Line> {
 
 /// `bench --rules R --lines T`.
 pub fn run(rules: &Path, lines: &Path, count: usize, seed: u64) -> CmdResult {
+    let (domain, rules) = read_nonogram_rules(&bundled(rules)?)?;
+    let lines = bundled(lines)?;
+    let tests = read_test_set(&lines, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
     let sample = random_lines(count, 30, seed);
     let mut solver = LineSolver::new();
     let mut out = Vec::with_capacity(30);
@@ -52,8 +55,6 @@ pub fn run(rules: &Path, lines: &Path, count: usize, seed: u64) -> CmdResult {
         count as f64 / secs
     );
 
-    let (domain, rules) = read_nonogram_rules(rules)?;
-    let tests = read_lines_file(lines, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
     let coverage = Coverage::new(&domain, &rules, &tests, ApplyOptions::default());
     let all: Vec<usize> = (0..rules.len()).collect();
     let started = Instant::now();

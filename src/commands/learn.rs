@@ -6,13 +6,13 @@
 //! all learned rules and the control rules.
 
 use super::batch::{command_line, jobs, run_batch, versions, write_rules_file, BatchOptions};
-use super::{check_output, read_nonogram_rules};
+use super::{bundled, check_output, read_nonogram_rules};
 use super::synth::{bound_line, config, dedup};
 use super::CmdResult;
 use stratsynth::domains::nonogram::apply::ApplyOptions;
 use stratsynth::domains::nonogram::coverage::Coverage;
 use stratsynth::domains::nonogram::domain::Nonogram;
-use stratsynth::domains::nonogram::lines_file::read_lines_file;
+use stratsynth::domains::nonogram::lines_file::read_test_set;
 use stratsynth::domains::nonogram::mine::{mine, Sample};
 use stratsynth::domains::nonogram::spec;
 use stratsynth::domains::Domain;
@@ -56,8 +56,9 @@ pub fn learn(args: &LearnArgs<'_>) -> CmdResult {
     let started = Instant::now();
     let domain = Nonogram::new();
     // read the inputs of the later phases first: a bad file must not cost a synthesis run
-    let tests = read_lines_file(args.tests, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
-    let (_, control) = read_nonogram_rules(args.control)?;
+    let tests_path = bundled(args.tests)?;
+    let tests = read_test_set(&tests_path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
+    let (_, control) = read_nonogram_rules(&bundled(args.control)?)?;
     std::fs::create_dir_all(args.out_dir).map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
     for output in [args.out_dir.join("learned.rules"), args.out_dir.join(format!("top{}.rules", args.k))] {
         check_output(&output, &[args.tests, args.control])?;

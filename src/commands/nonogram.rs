@@ -4,9 +4,9 @@ use super::{check_output, read_nonogram_rules, CmdResult};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use stratsynth::domains::nonogram::apply::{saturate, ApplyOptions};
-use stratsynth::domains::nonogram::board::{exact, Board, Contradiction};
+use stratsynth::domains::nonogram::board::{exact, Board, BoardError, Contradiction};
 use stratsynth::domains::nonogram::coverage::Coverage;
-use stratsynth::domains::nonogram::lines_file::{read_lines_file, write_lines_file};
+use stratsynth::domains::nonogram::lines_file::{read_test_set, write_lines_file};
 use stratsynth::domains::nonogram::non_file::read_non_file;
 use stratsynth::domains::nonogram::trace::trace_puzzle;
 use stratsynth::domains::Domain;
@@ -15,12 +15,28 @@ use stratsynth::dsl::cost::cost;
 use std::path::Path;
 use std::process::ExitCode;
 
+/// Why line-by-line solving with a rule set stopped.
+#[derive(Debug, thiserror::Error)]
+enum RulesSolveError {
+    /// The clues have no solution.
+    #[error(transparent)]
+    NoSolution(#[from] Contradiction),
+    /// A rule filled a cell against the line's solutions.
+    #[error("{0}")]
+    Unsound(String),
+}
+
+/// The message of a puzzle whose clues contradict each other.
+fn no_solution(puzzle: &Path, e: impl std::fmt::Display) -> String {
+    format!("{}: the clues have no solution ({e})", puzzle.display())
+}
+
 /// `solve PUZZLE [--rules R]`: line-by-line solving to a fixpoint.
 pub fn solve(path: &Path, rules: Option<&Path>, one_sided: bool) -> CmdResult {
     let puzzle = read_non_file(path).map_err(|e| e.to_string())?;
     let mut board = Board::from_puzzle(&puzzle);
     let report = match rules {
-        None => board.solve_exact().map_err(|e| e.to_string())?,
+        None => board.solve_exact().map_err(|e| no_solution(path, e))?,
         Some(rules_path) => {
             let (domain, rules) = read_nonogram_rules(rules_path)?;
             let limit = domain.schema().file.limits.max_state as usize;
@@ -36,9 +52,14 @@ pub fn solve(path: &Path, rules: Option<&Path>, one_sided: bool) -> CmdResult {
             board
                 .solve_with(|line| {
                     let target = exact(line)?;
-                    saturate(&domain, &refs, line, &target, options).map_err(|e| Contradiction(e.to_string()))
+                    saturate(&domain, &refs, line, &target, options).map_err(|e| RulesSolveError::Unsound(e.to_string()))
                 })
-                .map_err(|e| e.to_string())?
+                .map_err(|e| match e {
+                    BoardError::Deducer { line, source: RulesSolveError::Unsound(why) } => {
+                        format!("{}: the rules are unsound on {line} of {}: {why}", rules_path.display(), path.display())
+                    }
+                    other => no_solution(path, other),
+                })?
         }
     };
     if let Some(title) = &puzzle.title {
@@ -66,6 +87,7 @@ pub fn trace(puzzles: &[std::path::PathBuf], seed: u64, output: &Path) -> CmdRes
     let limit = stratsynth::dsl::schema::Schema::nonogram().file.limits.max_state as usize;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut transitions = vec![];
+    let mut traced = 0;
     for path in puzzles {
         let puzzle = read_non_file(path).map_err(|e| e.to_string())?;
         if puzzle.width.max(puzzle.height) > limit {
@@ -75,9 +97,14 @@ pub fn trace(puzzles: &[std::path::PathBuf], seed: u64, output: &Path) -> CmdRes
         let board = Board::from_puzzle(&puzzle);
         let trace = trace_puzzle(&board, &mut rng).map_err(|e| format!("{}: {e}", path.display()))?;
         transitions.extend(trace.transitions);
+        traced += 1;
     }
     write_lines_file(output, &transitions).map_err(|e| e.to_string())?;
-    eprintln!("wrote {} transitions from {} puzzles to {}", transitions.len(), puzzles.len(), output.display());
+    let skipped = match puzzles.len() - traced {
+        0 => String::new(),
+        n => format!(" ({n} skipped)"),
+    };
+    eprintln!("wrote {} transitions from {traced} puzzles{skipped} to {}", transitions.len(), output.display());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -106,7 +133,7 @@ fn percent(part: usize, whole: usize) -> f64 {
 pub fn cover(rules_path: &Path, lines: &Path, top: Option<usize>, json: bool, one_sided: bool) -> CmdResult {
     let (domain, rules) = read_nonogram_rules(rules_path)?;
     let limit = domain.schema().file.limits.max_state as usize;
-    let tests = read_lines_file(lines, limit).map_err(|e| e.to_string())?;
+    let tests = read_test_set(lines, limit).map_err(|e| e.to_string())?;
     let coverage = Coverage::new(&domain, &rules, &tests, ApplyOptions { one_sided });
     let report = coverage.report().map_err(|e| format!("{}: {e}", lines.display()))?;
     let picks = match top {

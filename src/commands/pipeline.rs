@@ -5,7 +5,7 @@ use super::{check_output, read_nonogram_rules, write_output, CmdResult};
 use stratsynth::domains::nonogram::apply::ApplyOptions;
 use stratsynth::domains::nonogram::compare::{compare as compare_sets, Match};
 use stratsynth::domains::nonogram::coverage::Coverage;
-use stratsynth::domains::nonogram::lines_file::{format_transition, read_lines_file, Transition};
+use stratsynth::domains::nonogram::lines_file::{format_transition, read_test_set, Transition};
 use stratsynth::domains::nonogram::mine::{mine as mine_specs, Sample, MAX_MINE_LEN};
 use stratsynth::domains::nonogram::domain::Nonogram;
 use stratsynth::domains::Domain;
@@ -25,7 +25,7 @@ fn percent(part: usize, whole: usize) -> f64 {
 
 /// Reads a `.lines` test set within the domain's line limit.
 fn read_tests(domain: &Nonogram, lines: &Path) -> Result<Vec<Transition>, String> {
-    read_lines_file(lines, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())
+    read_test_set(lines, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())
 }
 
 /// How rules are applied, in words.

@@ -4,7 +4,7 @@ use super::{read_nonogram_rules, read_rules, CmdResult};
 use stratsynth::domains::nonogram::check::{brute_force_all, MAX_LEN};
 use stratsynth::domains::nonogram::domain::Nonogram;
 use stratsynth::domains::witness::domain::Witness;
-use stratsynth::domains::Domain;
+use stratsynth::domains::{Domain, Symbolic};
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::eval::{ActionValue, Binding};
@@ -64,12 +64,21 @@ fn show_action(schema: &Schema, action: &ActionValue) -> String {
     format!("{}({})", def.name, args.join(", "))
 }
 
+/// Longest lines `check` visits without a warning about the time it takes.
+const SLOW_CHECK: usize = 15;
+
 /// `check RULES --max-n N`: brute force over every valid line up to N cells.
 pub fn check(path: &Path, max_n: usize) -> CmdResult {
     let (domain, rules) = read_nonogram_rules(path)?;
     let limit = (domain.schema().file.limits.max_state as usize).min(MAX_LEN);
     if max_n == 0 || max_n > limit {
         return Err(format!("--max-n must be between 1 and {limit}"));
+    }
+    if max_n > SLOW_CHECK {
+        eprintln!(
+            "warning: check visits every valid line of up to {max_n} cells; their number grows about 3x per cell \
+             (12 cells take seconds, {SLOW_CHECK} minutes, 20 hours); `verify --bound {max_n}` proves the rules with Z3 instead"
+        );
     }
     let mut all_sound = true;
     for (rule, verdict) in rules.iter().zip(brute_force_all(&domain, &rules, max_n)) {
@@ -118,7 +127,7 @@ pub fn verify(path: &Path, bound: Option<u32>, timeout_ms: u32, json: bool) -> C
 }
 
 /// Verifies `rules` in `domain` and reports.
-fn verify_in<D: Domain>(domain: &D, rules: &[Rule], bound: Option<u32>, timeout_ms: u32, json: bool) -> CmdResult {
+fn verify_in<D: Symbolic>(domain: &D, rules: &[Rule], bound: Option<u32>, timeout_ms: u32, json: bool) -> CmdResult {
     let bound = bound.unwrap_or(domain.schema().file.limits.bound);
     let limit = domain.schema().file.limits.max_state;
     if bound == 0 || bound > limit {

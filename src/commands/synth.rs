@@ -10,7 +10,7 @@ use stratsynth::dedup::{keep_cheapest, rule_key};
 use stratsynth::domains::nonogram::apply::ApplyOptions;
 use stratsynth::domains::nonogram::compare::covered_alone;
 use stratsynth::domains::nonogram::domain::{LineState, Nonogram};
-use stratsynth::domains::nonogram::lines_file::{parse_lines, read_lines_file, Transition};
+use stratsynth::domains::nonogram::lines_file::{parse_lines, read_lines_file, read_test_set, Transition};
 use stratsynth::domains::nonogram::spec::{self, specs};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
@@ -55,16 +55,7 @@ fn read_specs(args: &SynthArgs<'_>, max_len: usize) -> Result<Vec<Spec<LineState
 
 /// The engine's configuration from the options.
 pub fn config(domain: &Nonogram, bound: Option<u32>, timeout_ms: u32) -> Result<Config, String> {
-    let schema = domain.schema();
-    let mut config = Config::new(schema);
-    if let Some(b) = bound {
-        if b == 0 || b > schema.file.limits.max_state {
-            return Err(format!("--bound must be between 1 and {}", schema.file.limits.max_state));
-        }
-        config.bound = b;
-    }
-    config.timeout_ms = timeout_ms;
-    Ok(config)
+    Config::builder(domain.schema()).bound(bound).timeout_ms(timeout_ms).build().map_err(|e| format!("--bound/--timeout-ms: {e}"))
 }
 
 /// `synth --spec S | --specs FILE [-o OUT ...]`.
@@ -189,7 +180,11 @@ pub fn merge(inputs: &[std::path::PathBuf], output: &Path, tests: Option<&Path>)
         for rule in rules {
             let meta = match Meta::of(&rule) {
                 Some(Ok(meta)) => meta,
-                Some(Err(e)) => return Err(format!("{}: {e}", path.display())),
+                Some(Err(e)) => {
+                    let shown = path.display().to_string();
+                    let text = stratsynth::files::read_text(path).map_err(|e| e.to_string())?;
+                    return Err(e.locate(&text, &shown).unwrap_or_else(|| format!("{shown}: {e}")));
+                }
                 None => {
                     return Err(format!(
                         "{}: rule `{}` has no `# meta:` comment saying the bound it was proven sound at; merge takes the output of `synth -o`",
@@ -205,7 +200,7 @@ pub fn merge(inputs: &[std::path::PathBuf], output: &Path, tests: Option<&Path>)
     }
     let bound = bounds.iter().copied().min().ok_or("no rules to merge")?;
     let tests = match tests {
-        Some(path) => Some(read_lines_file(path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?),
+        Some(path) => Some(read_test_set(path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?),
         None => None,
     };
     let count = all.len();

@@ -6,7 +6,8 @@
 //! fires" (Stevens §5.2; [`RuleSetPredicate`]); without `--rules` the
 //! predicate is local constraint checking alone (`rules/witness/baseline.rules`).
 
-use super::{check_output, read_rules, write_output, CmdResult};
+use super::{check_output, read_rules_in, write_output, CmdResult};
+use stratsynth::dsl::schema::Schema;
 use std::path::Path as FsPath;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -25,10 +26,7 @@ pub(super) fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, Stri
     let (domain, rules) = match rules {
         None => (Witness::new(), vec![]),
         Some(path) => {
-            let (schema, rules) = read_rules(path)?;
-            if schema.domain() != "witness" {
-                return Err(format!("{}: these are {} rules; this command takes witness rules", path.display(), schema.domain()));
-            }
+            let (schema, rules) = read_rules_in(path, Schema::witness())?;
             (Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?, rules)
         }
     };
@@ -37,12 +35,13 @@ pub(super) fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, Stri
 
 /// A size range argument `WxH..WxH`, within the schema's limit.
 fn sizes(text: &str) -> Result<SizeRange, String> {
-    let range = text.parse::<SizeRange>().map_err(|e| format!("--sizes: {e}"))?;
     let limit = Witness::new().schema().file.limits.max_state as usize;
-    if range.max.0 > limit || range.max.1 > limit {
+    // every side beyond the limit gets the same message, however large
+    let sides = text.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty());
+    if sides.clone().any(|n| n.parse::<usize>().map_or(true, |n| n > limit)) {
         return Err(format!("--sizes {text}: the tool handles grids up to {limit}x{limit} (dsl/witness.ron limits.max_state)"));
     }
-    Ok(range)
+    text.parse::<SizeRange>().map_err(|e| format!("--sizes: {e}"))
 }
 
 /// Reads a puzzle file, refusing grids larger than the schema's limit.
@@ -146,6 +145,9 @@ pub fn learn(size_range: &str, train: usize, filter: usize, seed: u64, k: usize,
     use stratsynth::dsl::print::print_rule;
     let domain = Witness::new();
     let schema = domain.schema();
+    if train == 0 || filter == 0 || k == 0 || max_specs == 0 {
+        return Err("--train, --filter, -k and --max-specs must be at least 1".into());
+    }
     check_output(output, &[])?;
     let config = LearnConfig { sizes: sizes(size_range)?, train, filter, seed, k, max_specs };
     let started = std::time::Instant::now();

@@ -15,7 +15,7 @@ use std::time::Duration;
 use stratsynth::domains::witness::oracle::Oracle;
 use stratsynth::domains::witness::predicates::baseline;
 use stratsynth::domains::witness::ruleset::RuleSetPredicate;
-use stratsynth::domains::witness::search::{astar, Outcome, SearchConfig, SearchReport};
+use stratsynth::domains::witness::search::{astar, SearchConfig, SearchReport};
 use stratsynth::domains::witness::{Path, Puzzle};
 
 /// Sums over a group of puzzles.
@@ -32,8 +32,8 @@ struct Totals {
     solved_rules: usize,
     /// Solutions the rule-set search returned that are not solutions.
     invalid: usize,
-    /// Puzzles the baseline solves where the rule-set search proves there
-    /// is no solution (pruning lost every solution).
+    /// Puzzles the baseline solved and the rules did not: solutions the
+    /// rules pruned away (without a time budget, proof they are unsound).
     lost: usize,
     /// Incompletable paths the baseline search kept on its open list.
     trace_incompletable: u64,
@@ -125,7 +125,7 @@ fn measure(p: &Puzzle, pred: &RuleSetPredicate, config: &SearchConfig, trace: bo
         solved_baseline: usize::from(b.solution().is_some()),
         solved_rules: usize::from(r.solution().is_some()),
         invalid: usize::from(r.solution().is_some_and(|s| !s.is_solution(p))),
-        lost: usize::from(b.solution().is_some() && r.outcome == Outcome::NoSolution),
+        lost: usize::from(b.solution().is_some() && r.solution().is_none()),
         ..Totals::default()
     };
     if trace {
@@ -160,24 +160,25 @@ fn by_size(ps: &[Puzzle], pred: &RuleSetPredicate, config: &SearchConfig, trace:
 }
 
 /// `witness bench --puzzles P --rules R [--json] [--large L --budget-ms B]`.
-pub fn bench(puzzles_path: &FsPath, rules: &FsPath, json: bool, large: Option<&FsPath>, budget_ms: Option<u64>) -> CmdResult {
+pub fn bench(puzzles_path: &FsPath, rules: &FsPath, json: bool, large: Option<&FsPath>, budget_ms: u64) -> CmdResult {
     let ps = puzzles(puzzles_path)?;
     let pred = predicate(Some(rules))?;
-    if large.is_some() && budget_ms.is_none() {
-        return Err("--large needs --budget-ms (the time budget per puzzle and search)".into());
-    }
+    let large_puzzles = large.map(puzzles).transpose()?;
     let sizes = by_size(&ps, &pred, &SearchConfig::default(), true);
     let mut all = Totals::default();
     sizes.values().for_each(|t| all.add(t));
-    let large_sizes = match (large, budget_ms) {
-        (Some(path), Some(ms)) => {
-            let lp = puzzles(path)?;
-            let config = SearchConfig::default().with_time_limit(Duration::from_millis(ms));
-            Some(by_size(&lp, &pred, &config, false))
-        }
-        _ => None,
-    };
+    let budget = SearchConfig::default().with_time_limit(Duration::from_millis(budget_ms));
+    let large_sizes = large_puzzles.map(|lp| by_size(&lp, &pred, &budget, false));
     let name = |&(w, h): &(usize, usize)| format!("{w}x{h}");
+    // without a time budget, a solution the baseline finds and the rules
+    // miss was pruned away: the rules are unsound and the figures void
+    let verdict = if all.lost == 0 && all.invalid == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) };
+    if all.lost > 0 || all.invalid > 0 {
+        eprintln!(
+            "error: the rules LOST SOLUTIONS: they solved {} of {} puzzles, local constraint checking alone {}; {} puzzles lost their solution, {} solutions are invalid, so the rules prune completable paths (unsound) and the speed-ups below are meaningless",
+            all.solved_rules, all.puzzles, all.solved_baseline, all.lost, all.invalid
+        );
+    }
     if json {
         let mut v = all.json(None);
         v["rules"] = serde_json::Value::from(rules.display().to_string());
@@ -199,7 +200,7 @@ pub fn bench(puzzles_path: &FsPath, rules: &FsPath, json: bool, large: Option<&F
             }
         };
         println!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?);
-        return Ok(ExitCode::SUCCESS);
+        return Ok(verdict);
     }
     println!(
         "{} puzzles from {}; rules {} ({} rules + local constraint checking) vs local constraint checking; A* with pruning",
@@ -232,16 +233,16 @@ pub fn bench(puzzles_path: &FsPath, rules: &FsPath, json: bool, large: Option<&F
     row("all", &all);
     println!("(exp and ms: means per puzzle; speedups: ratios of sums, Stevens eq. 2.1/2.2; perfect: the exact completion oracle as the predicate; of perfect: exp speedup / perfect speedup; trace coverage: share of the incompletable paths the baseline search keeps that the rules prune)");
     println!(
-        "solutions: baseline solved {}, rules solved {}, {} invalid, {} lost (the rules proved no solution where the baseline found one)",
+        "solutions: baseline solved {}, rules solved {}, {} invalid, {} lost (solved by the baseline, not with the rules)",
         all.solved_baseline, all.solved_rules, all.invalid, all.lost
     );
     if let Some(ls) = &large_sizes {
-        println!("large puzzles, {} ms per puzzle and search:", budget_ms.unwrap_or(0));
+        println!("large puzzles, {} ms per puzzle and search:", budget_ms);
         println!("size   puzzles  solved baseline  solved rules");
         for (s, t) in ls {
             println!("{:<6} {:>7}  {:>15}  {:>12}", name(s), t.puzzles, t.solved_baseline, t.solved_rules);
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(verdict)
 }
 

@@ -21,7 +21,7 @@
 
 use super::engine::{Engine, Outcome, Spec};
 use super::meta::Meta;
-use crate::domains::Domain;
+use super::domain::{Domain, Symbolic};
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::Interpreter;
 use rayon::prelude::*;
@@ -115,7 +115,7 @@ pub fn makes<D: Domain>(domain: &D, rule: &Rule, spec: &Spec<D::State>) -> bool 
 
 /// A batch under way: the jobs, what is finished (a prefix of them), and
 /// the rules that make a specification skippable.
-pub struct Batch<'a, 'd, D: Domain> {
+pub struct Batch<'a, 'd, D: Symbolic> {
     domain: &'d D,
     engine: &'a Engine<'d, D>,
     jobs: &'a [Job<D::State>],
@@ -125,7 +125,7 @@ pub struct Batch<'a, 'd, D: Domain> {
     rounds: usize,
 }
 
-impl<'a, 'd, D: Domain> Batch<'a, 'd, D> {
+impl<'a, 'd, D: Symbolic> Batch<'a, 'd, D> {
     /// A batch of `jobs` (in order) on `engine`, an engine for `domain`;
     /// specifications some rule of `skip` makes are skipped, and with
     /// `progressive` so are those a rule learned in an earlier round makes.

@@ -14,10 +14,20 @@
 //! Resuming checks that the journal was made by the same run (same key,
 //! same specification at every index) and replays the entries with their
 //! counterexamples in the original order.
+//!
+//! Every rule record carries a check (a fingerprint of its text, cost and
+//! bound). A rule whose check does not match — the journal was edited or
+//! damaged — is proven again by Z3 before it is replayed, at the run's
+//! bound (its key's configuration); if it is not proven sound
+//! the journal is refused, so an edit never puts an unproven rule into a
+//! rule set that says every rule was proven. (The check detects edits and
+//! damage, not a forger who recomputes it; `verify` re-checks any file.)
 
 use super::batch::{Entry, Job};
+use super::config::Config;
 use super::engine::{Learned, Outcome, Stats};
-use crate::domains::Domain;
+use super::domain::{Domain, Symbolic};
+use super::verify::{Verdict, Verifier};
 use crate::dsl::parse::parse_rules;
 use crate::dsl::print::print_rule;
 use serde::{Deserialize, Serialize};
@@ -31,8 +41,8 @@ use std::time::Duration;
 pub struct RunKey {
     /// The tool's version.
     pub version: String,
-    /// The engine's configuration (its `Debug` text).
-    pub config: String,
+    /// The engine's configuration (every knob, serialised with the key).
+    pub config: Config,
     /// How many specifications the run has (after sharding).
     pub specs: usize,
     /// `(i, n)`: the run takes the specifications whose index is i mod n.
@@ -81,6 +91,14 @@ struct RuleRecord {
     text: String,
     cost: u32,
     bound: u32,
+    /// [`rule_check`] of the fields above (empty in older journals).
+    #[serde(default)]
+    check: String,
+}
+
+/// The check of a rule record: the fingerprint of its text, cost and bound.
+fn rule_check(text: &str, cost: u32, bound: u32) -> String {
+    fingerprint(&[format!("cost {cost}, bound {bound}"), text.to_string()])
 }
 
 /// [`Stats`] as stored.
@@ -215,15 +233,14 @@ impl Journal {
     }
 
     /// Reopens the journal at `path` for the run `key` over `jobs`: reads
-    /// its whole rounds back (states read with `parse_state`), drops what
+    /// its whole rounds back (states read with the domain's `parse_state`), drops what
     /// follows the last one, and continues there. A missing journal is a
     /// new one.
-    pub fn resume<D: Domain>(
+    pub fn resume<D: Symbolic>(
         path: &Path,
         key: &RunKey,
         domain: &D,
         jobs: &[Job<D::State>],
-        parse_state: impl Fn(&str) -> Result<D::State, String>,
     ) -> Result<Resumed<D::State>, JournalError> {
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
@@ -233,7 +250,7 @@ impl Journal {
             Err(e) => return Err(Journal::io(path)(e)),
         };
         let shown = path.display().to_string();
-        let mut reader = Reader { path: &shown, domain, jobs, parse_state, entries: vec![], pending: vec![], rounds: 0 };
+        let mut reader = Reader { path: &shown, domain, config: &key.config, jobs, entries: vec![], pending: vec![], rounds: 0 };
         let mut kept = 0;
         let mut offset = 0;
         for (i, raw) in text.split_inclusive('\n').enumerate() {
@@ -295,7 +312,10 @@ fn to_record<D: Domain>(domain: &D, spec: String, entry: &Entry<D::State>) -> Re
             rules: outcome
                 .rules
                 .iter()
-                .map(|l| RuleRecord { text: print_rule(&l.rule, domain.schema()), cost: l.cost, bound: l.bound })
+                .map(|l| {
+                    let text = print_rule(&l.rule, domain.schema());
+                    RuleRecord { check: rule_check(&text, l.cost, l.bound), text, cost: l.cost, bound: l.bound }
+                })
                 .collect(),
             stats: StatsRecord::from(&outcome.stats),
             time_us: outcome.time.as_micros() as u64,
@@ -305,18 +325,19 @@ fn to_record<D: Domain>(domain: &D, spec: String, entry: &Entry<D::State>) -> Re
 }
 
 /// Reads a journal's lines in order.
-struct Reader<'r, D: Domain, P> {
+struct Reader<'r, D: Symbolic> {
     path: &'r str,
     domain: &'r D,
+    /// The run's configuration: the bound and time limit of proving again.
+    config: &'r Config,
     jobs: &'r [Job<D::State>],
-    parse_state: P,
     entries: Vec<Entry<D::State>>,
     /// Entries of the round being read.
     pending: Vec<Entry<D::State>>,
     rounds: usize,
 }
 
-impl<D: Domain, P: Fn(&str) -> Result<D::State, String>> Reader<'_, D, P> {
+impl<D: Symbolic> Reader<'_, D> {
     fn parse_error(&self, line: usize, column: usize, message: String) -> JournalError {
         JournalError::Parse { path: self.path.to_string(), line, column, message }
     }
@@ -369,6 +390,25 @@ impl<D: Domain, P: Fn(&str) -> Result<D::State, String>> Reader<'_, D, P> {
         }
     }
 
+    /// Proves a rule of line `n` whose record was changed: sound at the
+    /// run's bound, within the run's time limit, or an error.
+    fn prove_again(&self, n: usize, rule: &crate::dsl::ast::Rule) -> Result<(), JournalError> {
+        let bound = self.config.bound;
+        match Verifier::new(self.domain, bound, self.config.timeout_ms).check(rule) {
+            Verdict::Sound => Ok(()),
+            verdict => Err(self.parse_error(
+                n,
+                1,
+                format!(
+                    "rule `{}` was changed after Z3 proved it (its check does not match) and is not proven sound up to {bound} now ({}); \
+                     restore the journal or delete it to start again",
+                    rule.name,
+                    verdict.word()
+                ),
+            )),
+        }
+    }
+
     fn done(&self, n: usize, done: DoneRecord) -> Result<Entry<D::State>, JournalError> {
         let schema = self.domain.schema();
         let mut rules = vec![];
@@ -378,12 +418,16 @@ impl<D: Domain, P: Fn(&str) -> Result<D::State, String>> Reader<'_, D, P> {
             if parsed.len() != 1 {
                 return Err(self.parse_error(n, 1, format!("a rule of specification #{} is not one rule", done.index + 1)));
             }
-            rules.push(Learned { rule: parsed.remove(0), cost: r.cost, bound: r.bound });
+            let rule = parsed.remove(0);
+            if r.check != rule_check(&r.text, r.cost, r.bound) {
+                self.prove_again(n, &rule)?;
+            }
+            rules.push(Learned { rule, cost: r.cost, bound: r.bound });
         }
         let counterexamples = done
             .counterexamples
             .iter()
-            .map(|s| (self.parse_state)(s).map_err(|e| self.parse_error(n, 1, format!("counterexample `{s}`: {e}"))))
+            .map(|s| self.domain.parse_state(s).map_err(|e| self.parse_error(n, 1, format!("counterexample: {e}"))))
             .collect::<Result<_, _>>()?;
         let outcome = Outcome {
             rules,
@@ -404,7 +448,7 @@ fn differences(found: &RunKey, key: &RunKey) -> String {
         }
     };
     field("version", found.version.clone(), key.version.clone());
-    field("engine configuration", found.config.clone(), key.config.clone());
+    field("engine configuration", ron::to_string(&found.config).unwrap_or_default(), ron::to_string(&key.config).unwrap_or_default());
     field("specifications", found.specs.to_string(), key.specs.to_string());
     field("shard", format!("{:?}", found.shard), format!("{:?}", key.shard));
     field("skip rules", found.skip.clone(), key.skip.clone());

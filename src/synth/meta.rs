@@ -40,8 +40,26 @@ const PREFIX: &str = "meta: ";
 pub struct MetaError {
     /// The rule's name.
     pub rule: String,
+    /// 1-based column of the problem in the RON value after `meta: `.
+    pub column: usize,
     /// What RON reported.
     pub message: String,
+}
+
+impl MetaError {
+    /// The error as `path:line:column: ...`, at its place in `text`, the
+    /// rule file the rule was read from (the `# meta:` comment above the
+    /// rule's `def`); `None` if the comment is not found there.
+    pub fn locate(&self, text: &str, path: &str) -> Option<String> {
+        let lines: Vec<&str> = text.lines().collect();
+        let def = lines.iter().position(|l| {
+            l.trim_start().strip_prefix("def").and_then(|r| r.trim_start().strip_prefix(self.rule.as_str())).is_some_and(|r| r.trim_start().starts_with(':'))
+        })?;
+        let (n, line) = lines[..def].iter().enumerate().rev().find(|(_, l)| l.trim_start().starts_with('#') && l.contains(PREFIX))?;
+        let before = &line[..line.find(PREFIX)?];
+        let column = before.chars().count() + PREFIX.len() + self.column;
+        Some(format!("{path}:{}:{column}: {self}", n + 1))
+    }
 }
 
 impl Meta {
@@ -71,7 +89,7 @@ impl Meta {
     /// The metadata in `rule`'s description, if it has a `meta:` line.
     pub fn of(rule: &Rule) -> Option<Result<Meta, MetaError>> {
         let line = rule.description.iter().find_map(|l| l.strip_prefix(PREFIX))?;
-        Some(ron::from_str(line).map_err(|e| MetaError { rule: rule.name.clone(), message: e.to_string() }))
+        Some(ron::from_str(line).map_err(|e| MetaError { rule: rule.name.clone(), column: e.position.col, message: e.code.to_string() }))
     }
 }
 
@@ -98,6 +116,9 @@ mod tests {
         let back = parse_rules(&text, "t", &schema).unwrap().remove(0);
         assert_eq!(Meta::of(&back), Some(Ok(meta)));
         rule.description = vec!["meta: (spec: 3)".into()];
-        assert!(Meta::of(&rule).unwrap().unwrap_err().to_string().starts_with("rule `r`: unreadable"));
+        let e = Meta::of(&rule).unwrap().unwrap_err();
+        assert!(e.to_string().starts_with("rule `r`: unreadable"));
+        let file = format!("# first\n  # meta: (spec: 3)\n{}", &print_rule(&rule, &schema)["# meta: (spec: 3)\n".len()..]);
+        assert_eq!(e.locate(&file, "f.rules").unwrap(), format!("f.rules:2:{}: {e}", 4 + PREFIX.len() + e.column));
     }
 }

@@ -1,14 +1,34 @@
 //! The synthesis engine: soundness checking with Z3, enumeration by cost,
 //! CEGIS, pattern-lattice and condition generalisation, cost minimisation.
-//! Written against the `Domain` trait only: it never names a puzzle.
+//! Written against the [`Domain`](domain::Domain) and
+//! [`Symbolic`](domain::Symbolic) traits only: it never names a puzzle.
+//!
+//! - [`domain`]: the traits a puzzle domain implements;
+//! - [`config`]: the search's knobs, with their defaults and checks;
+//! - [`engine`]: the interface ([`Engine`], [`Spec`], [`Outcome`]);
+//! - [`cache`], [`search`], [`node`]: the shared state, one
+//!   specification's search, a lattice node's bookkeeping;
+//! - [`lattice`], [`space`], [`cover`]: patterns, terms and atoms,
+//!   conditions as covering problems;
+//! - [`verify`]: Z3 soundness of a rule up to a bound;
+//! - [`batch`], [`journal`], [`meta`]: many specifications in
+//!   deterministic rounds, their resumable journal, the rules' metadata.
 
 pub mod batch;
+mod cache;
+pub mod config;
 pub mod cover;
+pub mod domain;
 pub mod engine;
 pub mod journal;
 pub mod lattice;
 pub mod meta;
+mod node;
+mod search;
 pub mod space;
 pub mod verify;
 
-pub use engine::{Config, Engine, Learned, Outcome, Spec, Stats};
+pub use batch::makes;
+pub use config::{Config, ConfigBuilder, ConfigError, DEFAULT_TIMEOUT_MS};
+pub use domain::{BadState, Domain, Encoding, Symbolic};
+pub use engine::{Engine, Learned, Outcome, Spec, Stats};

@@ -3,7 +3,7 @@
 //! the action is wrong". Sat gives a counterexample state, unsat proves the
 //! rule sound, anything else is `Unknown` — never sound.
 
-use crate::domains::{Domain, Encoding};
+use crate::synth::domain::{Encoding, Symbolic};
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
 use crate::dsl::symbolic::{signed_value, Compiler};
@@ -58,7 +58,7 @@ fn new_solver(params: &Params) -> Solver {
 
 /// Checks rules against one symbolic encoding, kept for the life of the
 /// verifier (one per thread: Z3 terms live in the thread's context).
-pub struct Verifier<'d, D: Domain> {
+pub struct Verifier<'d, D: Symbolic> {
     domain: &'d D,
     encoding: Encoding<D::Extra>,
     params: Params,
@@ -69,7 +69,7 @@ pub struct Verifier<'d, D: Domain> {
     calls: u64,
 }
 
-impl<'d, D: Domain> Verifier<'d, D> {
+impl<'d, D: Symbolic> Verifier<'d, D> {
     /// A verifier for states up to `bound`, giving up on one query after
     /// `timeout_ms` milliseconds.
     pub fn new(domain: &'d D, bound: u32, timeout_ms: u32) -> Verifier<'d, D> {

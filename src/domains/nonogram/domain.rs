@@ -6,7 +6,7 @@
 use super::line::{Cell, Line};
 use super::solver::LineSolver;
 use super::symbolic::{self, LineTerms};
-use crate::domains::{Domain, Encoding};
+use crate::synth::domain::{BadState, Domain, Encoding, Symbolic};
 use crate::dsl::ast::{ActionId, FeatureId, TypeId};
 use crate::dsl::eval::{ActionValue, ElementTable, View};
 use crate::dsl::schema::Schema;
@@ -154,7 +154,6 @@ impl Default for Nonogram {
 
 impl Domain for Nonogram {
     type State = LineState;
-    type Extra = LineTerms;
 
     fn schema(&self) -> &Schema {
         &self.schema
@@ -174,20 +173,14 @@ impl Domain for Nonogram {
         state.target[a as usize..b as usize].iter().all(|&c| c == want)
     }
 
-    fn encode(&self, bound: u32) -> Encoding<LineTerms> {
-        symbolic::encode(self, bound as usize)
-    }
-
-    fn wrong(&self, enc: &Encoding<LineTerms>, _action: ActionId, args: &[Num]) -> Bool {
-        symbolic::wrong_fill(&enc.extra, args)
-    }
-
-    fn decode(&self, enc: &Encoding<LineTerms>, model: &Model) -> Option<LineState> {
-        LineState::new(symbolic::decode(&enc.extra, model))
-    }
-
     fn show(&self, state: &LineState) -> String {
         state.line.to_string()
+    }
+
+    /// `HINTS | CELLS`, a line with a solution.
+    fn parse_state(&self, text: &str) -> Result<LineState, BadState> {
+        let line: Line = text.parse().map_err(|e| BadState::new(text, e))?;
+        LineState::new(line).ok_or_else(|| BadState::new(text, "the line has no solution"))
     }
 
     fn makes(&self, _state: &LineState, deduction: &ActionValue, action: &ActionValue) -> bool {
@@ -234,5 +227,21 @@ impl Domain for Nonogram {
                 LineState::new(Line::new(super::line::hints_of(&solution), cells)).expect("a line with a solution is valid")
             })
             .collect()
+    }
+}
+
+impl Symbolic for Nonogram {
+    type Extra = LineTerms;
+
+    fn encode(&self, bound: u32) -> Encoding<LineTerms> {
+        symbolic::encode(self, bound as usize)
+    }
+
+    fn wrong(&self, enc: &Encoding<LineTerms>, _action: ActionId, args: &[Num]) -> Bool {
+        symbolic::wrong_fill(&enc.extra, args)
+    }
+
+    fn decode(&self, enc: &Encoding<LineTerms>, model: &Model) -> Option<LineState> {
+        LineState::new(symbolic::decode(&enc.extra, model))
     }
 }

@@ -109,6 +109,14 @@ pub enum LinesErrorKind {
         /// The TARGET character.
         target: char,
     },
+    /// A test set's TARGET leaves unknown a cell that follows from START.
+    #[error("TARGET cell {cell} is '.' but START forces {forced:?} there; a test set needs the maximal TARGET (every cell that follows)")]
+    NotMaximal {
+        /// 0-based cell index.
+        cell: usize,
+        /// The value every solution gives it.
+        forced: char,
+    },
 }
 
 /// Errors reading a `.lines` file.
@@ -138,15 +146,28 @@ pub fn read_lines_file(path: &Path, max_len: usize) -> Result<Vec<Transition>, L
     parse_lines(&text, &file, max_len)
 }
 
+/// Reads a `.lines` test set: as [`read_lines_file`], and every TARGET
+/// must be maximal (coverage counts the cells a rule set reaches of it).
+pub fn read_test_set(path: &Path, max_len: usize) -> Result<Vec<Transition>, LinesError> {
+    let file = path.display().to_string();
+    let text = crate::files::read_text(path)?;
+    parse(&text, &file, max_len, true)
+}
+
 /// Parses `.lines` text; `file` names the source in errors.
 pub fn parse_lines(text: &str, file: &str, max_len: usize) -> Result<Vec<Transition>, LinesError> {
+    parse(text, file, max_len, false)
+}
+
+/// Parses `.lines` text, with `maximal`, refusing a TARGET that is not.
+fn parse(text: &str, file: &str, max_len: usize, maximal: bool) -> Result<Vec<Transition>, LinesError> {
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let trimmed = raw.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let t = parse_transition(raw, max_len).map_err(|(column, kind)| LinesError::Parse {
+        let t = parse_transition(raw, max_len, maximal).map_err(|(column, kind)| LinesError::Parse {
             file: file.to_string(),
             line: i + 1,
             column,
@@ -174,8 +195,9 @@ fn parse_cells_field(
         .collect()
 }
 
-/// Parses one non-comment line; errors carry the 1-based column.
-fn parse_transition(raw: &str, max_len: usize) -> Result<Transition, (usize, LinesErrorKind)> {
+/// Parses one non-comment line (with `maximal`, refusing a TARGET that is
+/// not); errors carry the 1-based column.
+fn parse_transition(raw: &str, max_len: usize, maximal: bool) -> Result<Transition, (usize, LinesErrorKind)> {
     let chars: Vec<(usize, char)> = raw.chars().enumerate().map(|(i, c)| (i + 1, c)).collect();
     let bars: Vec<usize> = chars.iter().enumerate().filter(|(_, (_, c))| *c == '|').map(|(i, _)| i).collect();
     if bars.len() != 2 {
@@ -225,12 +247,15 @@ fn parse_transition(raw: &str, max_len: usize) -> Result<Transition, (usize, Lin
         }
     }
     let line = Line::new(hints, start);
-    let Some(maximal) = solve(&line) else {
+    let Some(forced) = solve(&line) else {
         return Err((start_col, LinesErrorKind::InvalidStart));
     };
-    for (i, (&t, &m)) in target.iter().zip(&maximal).enumerate() {
+    for (i, (&t, &m)) in target.iter().zip(&forced).enumerate() {
         if t.is_known() && t != m {
             return Err((target_f[i].0, LinesErrorKind::NotImplied { cell: i, target: t.to_char() }));
+        }
+        if maximal && !t.is_known() && m.is_known() {
+            return Err((target_f[i].0, LinesErrorKind::NotMaximal { cell: i, forced: m.to_char() }));
         }
     }
     Ok(Transition { start: line, target })

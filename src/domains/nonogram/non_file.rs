@@ -61,6 +61,12 @@ pub enum NonErrorKind {
     /// A clue line outside a `rows` / `columns` block.
     #[error("clue line {0:?} outside a `rows` or `columns` block")]
     StrayClue(String),
+    /// An unknown key followed by clue lines (a misspelled `rows`?).
+    #[error("unknown key `{0}` followed by clue lines; expected `rows` or `columns`")]
+    UnknownBlockKey(String),
+    /// A required key is missing.
+    #[error("expected `{0}` before the end of the file")]
+    Missing(&'static str),
     /// A block with the wrong number of clue lines.
     #[error("expected {expected} clue lines after `{key}`, found {found}")]
     ClueCount {
@@ -116,23 +122,17 @@ pub enum NonError {
     /// The file could not be read, or is not UTF-8 text.
     #[error(transparent)]
     File(#[from] crate::files::FileError),
-    /// A problem at a line of the file.
-    #[error("{file}:{line}: {kind}")]
+    /// A problem at a position of the file.
+    #[error("{file}:{line}:{column}: {kind}")]
     Parse {
         /// The file name.
         file: String,
         /// 1-based line number.
         line: usize,
+        /// 1-based column (in characters).
+        column: usize,
         /// What was expected.
         kind: NonErrorKind,
-    },
-    /// A required key is missing.
-    #[error("{file}: missing `{key}`")]
-    Missing {
-        /// The file name.
-        file: String,
-        /// The missing key.
-        key: &'static str,
     },
 }
 
@@ -196,14 +196,26 @@ fn unquote(s: &str) -> &str {
 
 /// Parses `.non` text; `file` names the source in errors.
 pub fn parse_non(text: &str, file: &str) -> Result<Puzzle, NonError> {
-    let err = |line: usize, kind: NonErrorKind| NonError::Parse { file: file.to_string(), line, kind };
     let lines: Vec<&str> = text.lines().collect();
+    // at `part` of line `line` (a slice of it), or at its first non-blank character
+    let err_at = |line: usize, part: Option<&str>, kind: NonErrorKind| {
+        let whole = lines.get(line - 1).copied().unwrap_or("");
+        let offset = match part {
+            Some(p) => (p.as_ptr() as usize).saturating_sub(whole.as_ptr() as usize).min(whole.len()),
+            None => whole.len() - whole.trim_start().len(),
+        };
+        let column = whole.get(..offset).map_or(1, |s| s.chars().count() + 1);
+        NonError::Parse { file: file.to_string(), line, column, kind }
+    };
+    let err = |line: usize, kind: NonErrorKind| err_at(line, None, kind);
+    // the last key line, if it was not one the format knows
+    let mut unknown_key: Option<(usize, &str)> = None;
     let mut title = None;
     let mut width: Option<usize> = None;
     let mut height: Option<usize> = None;
     let mut rows: Option<Block> = None;
     let mut columns: Option<Block> = None;
-    let mut goal: Option<(usize, String)> = None;
+    let mut goal: Option<(usize, &str)> = None;
 
     let mut i = 0;
     while i < lines.len() {
@@ -215,12 +227,16 @@ pub fn parse_non(text: &str, file: &str) -> Result<Puzzle, NonError> {
         }
         if !is_key_line(t) {
             if t.starts_with(|c: char| c.is_ascii_digit()) {
+                if let Some((at, key)) = unknown_key {
+                    return Err(err(at, NonErrorKind::UnknownBlockKey(key.to_string())));
+                }
                 return Err(err(lno, NonErrorKind::StrayClue(t.to_string())));
             }
             continue; // unrecognised line: ignored, as the format requires
         }
         let (key, rest) = t.split_once(char::is_whitespace).unwrap_or((t, ""));
         let rest = rest.trim();
+        unknown_key = None;
         match key {
             "title" => title = Some(unquote(rest).to_string()),
             "width" | "height" => {
@@ -229,14 +245,14 @@ pub fn parse_non(text: &str, file: &str) -> Result<Puzzle, NonError> {
                     .parse::<usize>()
                     .ok()
                     .filter(|&v| (1..=MAX_SIDE).contains(&v))
-                    .ok_or_else(|| err(lno, NonErrorKind::BadSize { key, found: rest.to_string() }))?;
+                    .ok_or_else(|| err_at(lno, Some(rest), NonErrorKind::BadSize { key, found: rest.to_string() }))?;
                 let slot = if key == "width" { &mut width } else { &mut height };
                 if slot.replace(v).is_some() {
                     return Err(err(lno, NonErrorKind::Duplicate(key)));
                 }
             }
             "goal" => {
-                if goal.replace((lno, unquote(rest).to_string())).is_some() {
+                if goal.replace((lno, unquote(rest))).is_some() {
                     return Err(err(lno, NonErrorKind::Duplicate("goal")));
                 }
             }
@@ -278,11 +294,12 @@ pub fn parse_non(text: &str, file: &str) -> Result<Puzzle, NonError> {
                 }
                 *slot = Some(Block { key_line: lno, clues });
             }
-            _ => {} // metadata and unknown keys are ignored
+            _ => unknown_key = Some((lno, key)), // metadata and unknown keys are ignored
         }
     }
 
-    let missing = |key| NonError::Missing { file: file.to_string(), key };
+    let end = lines.len() + 1;
+    let missing = |key| err(end, NonErrorKind::Missing(key));
     let width = width.ok_or_else(|| missing("width"))?;
     let height = height.ok_or_else(|| missing("height"))?;
     let rows = rows.ok_or_else(|| missing("rows"))?;
@@ -308,12 +325,12 @@ pub fn parse_non(text: &str, file: &str) -> Result<Puzzle, NonError> {
     let mut puzzle = Puzzle { title, width, height, rows, columns, goal: None };
     if let Some((lno, g)) = goal {
         let cells: Vec<bool> = g
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| match c {
+            .char_indices()
+            .filter(|(_, c)| !c.is_whitespace())
+            .map(|(i, c)| match c {
                 '0' => Ok(false),
                 '1' => Ok(true),
-                other => Err(err(lno, NonErrorKind::BadGoal(other))),
+                other => Err(err_at(lno, Some(&g[i..]), NonErrorKind::BadGoal(other))),
             })
             .collect::<Result<_, _>>()?;
         check_goal(&puzzle, &cells).map_err(|kind| err(lno, kind))?;
@@ -349,21 +366,23 @@ mod tests {
 
     #[test]
     fn errors() {
-        assert_eq!(err("height 2\nrows\n1\n1\ncolumns\n2\n"), "p.non: missing `width`");
-        assert_eq!(err("width x\n"), "p.non:1: expected a positive integer (at most 1000) after `width`, found \"x\"");
+        assert_eq!(err("height 2\nrows\n1\n1\ncolumns\n2\n"), "p.non:7:1: expected `width` before the end of the file");
+        assert_eq!(err("width x\n"), "p.non:1:7: expected a positive integer (at most 1000) after `width`, found \"x\"");
         assert_eq!(
             err("width 1\nheight 2\nrows\n1\n1\n1\ncolumns\n2\n"),
-            "p.non:3: expected 2 clue lines after `rows`, found 3"
+            "p.non:3:1: expected 2 clue lines after `rows`, found 3"
         );
         assert_eq!(
             err("width 1\nheight 2\nrows\n1\ncolumns\n2\n"),
-            "p.non:3: expected 2 clue lines after `rows`, found 1"
+            "p.non:3:1: expected 2 clue lines after `rows`, found 1"
         );
-        assert_eq!(err("width 2\nheight 1\nrows\n1,1\ncolumns\n1\n1\n"), "p.non:4: clue \"1,1\" of row 0 needs 3 cells but the line has 2");
-        assert_eq!(err("width 1\nheight 1\nrows\n1;2\ncolumns\n1\n"), "p.non:4: expected a clue line (comma-separated positive integers, `0` or empty), found \"1;2\"");
-        assert_eq!(err("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"10\"\n"), "p.non:7: goal has 2 cells, expected width x height = 1");
-        assert_eq!(err("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"0\"\n"), "p.non:7: goal row 0 has runs [] but its clue is [1]");
-        assert_eq!(err("width 1\nwidth 1\n"), "p.non:2: `width` given twice");
+        assert_eq!(err("width 2\nheight 1\nrows\n1,1\ncolumns\n1\n1\n"), "p.non:4:1: clue \"1,1\" of row 0 needs 3 cells but the line has 2");
+        assert_eq!(err("width 1\nheight 1\nrows\n1;2\ncolumns\n1\n"), "p.non:4:1: expected a clue line (comma-separated positive integers, `0` or empty), found \"1;2\"");
+        assert_eq!(err("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"10\"\n"), "p.non:7:1: goal has 2 cells, expected width x height = 1");
+        assert_eq!(err("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"0\"\n"), "p.non:7:1: goal row 0 has runs [] but its clue is [1]");
+        assert_eq!(err("width 1\nwidth 1\n"), "p.non:2:1: `width` given twice");
         assert!(err("5\n").contains("outside a `rows` or `columns` block"));
+        assert_eq!(err("width 1\nheight 1\nrowz\n1\ncolumns\n1\n"), "p.non:3:1: unknown key `rowz` followed by clue lines; expected `rows` or `columns`");
+        assert_eq!(err("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"1x\"\n"), "p.non:7:8: expected a goal of '0' and '1' characters, found 'x'");
     }
 }

@@ -11,15 +11,9 @@ use super::webpbn::{parse_webpbn, WebpbnError};
 /// Errors reading a puzzle file.
 #[derive(Debug, Error)]
 pub enum PuzzleError {
-    /// The file could not be read.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file name.
-        file: String,
-        /// The I/O error.
-        #[source]
-        source: std::io::Error,
-    },
+    /// The file could not be read, or is not UTF-8 text.
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     /// A `.non` file is malformed.
     #[error(transparent)]
     Non(#[from] NonError),
@@ -31,7 +25,7 @@ pub enum PuzzleError {
 /// Reads a `.non` or webpbn XML puzzle.
 pub fn read_puzzle(path: &Path) -> Result<Puzzle, PuzzleError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| PuzzleError::Io { file: file.clone(), source })?;
+    let text = crate::files::read_text(path)?;
     let xml = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("xml")) || text.trim_start().starts_with('<');
     Ok(if xml { parse_webpbn(&text, &file)? } else { parse_non(&text, &file)? })
 }

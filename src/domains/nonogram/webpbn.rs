@@ -26,15 +26,9 @@ use super::non_file::{check_goal, Puzzle, MAX_SIDE};
 /// Errors reading a webpbn XML file.
 #[derive(Debug, Error)]
 pub enum WebpbnError {
-    /// The file could not be read.
-    #[error("{file}: {source}")]
-    Io {
-        /// The file name.
-        file: String,
-        /// The I/O error.
-        #[source]
-        source: std::io::Error,
-    },
+    /// The file could not be read, or is not UTF-8 text.
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     /// Not well-formed XML.
     #[error("{file}:{line}:{column}: malformed XML: {message}")]
     Xml {
@@ -64,7 +58,7 @@ pub enum WebpbnError {
 /// Reads a webpbn XML file.
 pub fn read_webpbn(path: &Path) -> Result<Puzzle, WebpbnError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| WebpbnError::Io { file: file.clone(), source })?;
+    let text = crate::files::read_text(path)?;
     parse_webpbn(&text, &file)
 }
 

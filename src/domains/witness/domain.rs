@@ -23,10 +23,10 @@ use super::generate::random_path;
 use super::grid::{Grid, Vertex, MAX_SIDE};
 use super::oracle::{enumerate_solutions, label_partial_paths, Oracle};
 use super::path::Path;
-use super::puzzle::Puzzle;
+use super::puzzle::{Puzzle, RawPuzzle};
 use super::symbolic::{self, WitnessTerms};
 use super::view::{view_key, SchemaMismatch, ViewIds};
-use crate::domains::{Domain, Encoding};
+use crate::synth::domain::{BadState, Domain, Encoding, Symbolic};
 use crate::dsl::ast::ActionId;
 use crate::dsl::eval::{ActionValue, View};
 use crate::dsl::schema::Schema;
@@ -56,6 +56,25 @@ impl WitnessState {
     /// `(width: 2, ...) path 0,0 1,0`.
     pub fn show(&self) -> String {
         format!("{} path {}", self.puzzle.to_ron(), self.path.to_text())
+    }
+
+    /// Reads [`show`](Self::show)'s text back (the verdict from a fresh
+    /// oracle), saying what is wrong otherwise.
+    pub fn parse(text: &str) -> Result<WitnessState, BadState> {
+        let bad = |message: String| BadState::new(text, message);
+        let (puzzle, path) = text.rsplit_once(" path ").ok_or_else(|| bad("expected `PUZZLE path x,y x,y ...`".into()))?;
+        let raw: RawPuzzle = ron::from_str(puzzle).map_err(|e| bad(format!("the puzzle: {e}")))?;
+        let puzzle = Puzzle::from_raw(&raw).map_err(|e| bad(format!("the puzzle: {e}")))?;
+        let mut vertices = vec![];
+        for v in path.split_whitespace() {
+            let xy = v.split_once(',').map(|(x, y)| (x.parse::<usize>(), y.parse::<usize>()));
+            match xy {
+                Some((Ok(x), Ok(y))) => vertices.push((x, y)),
+                _ => return Err(bad(format!("vertex `{v}`: expected `x,y` with natural numbers"))),
+            }
+        }
+        let path = Path::from_vertices(&puzzle, &vertices).map_err(|e| bad(format!("the path: {e}")))?;
+        Ok(WitnessState::new(puzzle, path))
     }
 }
 
@@ -144,7 +163,6 @@ pub fn table(side: usize) -> Vec<WitnessState> {
 
 impl Domain for Witness {
     type State = WitnessState;
-    type Extra = WitnessTerms;
 
     fn schema(&self) -> &Schema {
         &self.schema
@@ -158,21 +176,6 @@ impl Domain for Witness {
         action.args.is_empty() && !state.completable
     }
 
-    fn encode(&self, bound: u32) -> Encoding<WitnessTerms> {
-        symbolic::encode(&self.ids, bound as usize)
-    }
-
-    fn wrong(&self, _enc: &Encoding<WitnessTerms>, _action: ActionId, _args: &[Num]) -> Bool {
-        // The encoding's states are prefixes of a solution: pruning any of
-        // them is wrong.
-        Bool::from_bool(true)
-    }
-
-    fn decode(&self, enc: &Encoding<WitnessTerms>, model: &Model) -> Option<WitnessState> {
-        let (puzzle, path) = symbolic::decode(&enc.extra, model)?;
-        Some(WitnessState::new(puzzle, path))
-    }
-
     fn show(&self, state: &WitnessState) -> String {
         state.show()
     }
@@ -181,12 +184,23 @@ impl Domain for Witness {
         deduction.action == action.action
     }
 
-    fn productive(&self, _state: &WitnessState, _action: &ActionValue) -> bool {
-        true
+    /// `PUZZLE path x,y x,y ...` as [`show`](Domain::show) writes it.
+    fn parse_state(&self, text: &str) -> Result<WitnessState, BadState> {
+        WitnessState::parse(text)
     }
 
-    fn images(&self, state: &WitnessState, deduction: &ActionValue) -> Vec<(WitnessState, ActionValue)> {
-        vec![(state.clone(), deduction.clone())]
+    fn small_states(&self, size: u32) -> Vec<WitnessState> {
+        // Built once per process and side (it does not depend on the schema).
+        static TABLES: Mutex<BTreeMap<u32, Arc<Vec<WitnessState>>>> = Mutex::new(BTreeMap::new());
+        let cached = TABLES.lock().map(|t| t.get(&size).cloned()).unwrap_or(None);
+        let states = cached.unwrap_or_else(|| {
+            let built = Arc::new(table(size as usize));
+            if let Ok(mut t) = TABLES.lock() {
+                t.insert(size, built.clone());
+            }
+            built
+        });
+        states.as_ref().clone()
     }
 
     /// Only completable states can refute `prune`, so only those are
@@ -236,18 +250,23 @@ impl Domain for Witness {
             })
             .collect()
     }
+}
 
-    fn small_states(&self, size: u32) -> Vec<WitnessState> {
-        // Built once per process and side (it does not depend on the schema).
-        static TABLES: Mutex<BTreeMap<u32, Arc<Vec<WitnessState>>>> = Mutex::new(BTreeMap::new());
-        let cached = TABLES.lock().map(|t| t.get(&size).cloned()).unwrap_or(None);
-        let states = cached.unwrap_or_else(|| {
-            let built = Arc::new(table(size as usize));
-            if let Ok(mut t) = TABLES.lock() {
-                t.insert(size, built.clone());
-            }
-            built
-        });
-        states.as_ref().clone()
+impl Symbolic for Witness {
+    type Extra = WitnessTerms;
+
+    fn encode(&self, bound: u32) -> Encoding<WitnessTerms> {
+        symbolic::encode(&self.ids, bound as usize)
+    }
+
+    fn wrong(&self, _enc: &Encoding<WitnessTerms>, _action: ActionId, _args: &[Num]) -> Bool {
+        // The encoding's states are prefixes of a solution: pruning any of
+        // them is wrong.
+        Bool::from_bool(true)
+    }
+
+    fn decode(&self, enc: &Encoding<WitnessTerms>, model: &Model) -> Option<WitnessState> {
+        let (puzzle, path) = symbolic::decode(&enc.extra, model)?;
+        Some(WitnessState::new(puzzle, path))
     }
 }

@@ -243,8 +243,12 @@ def three_left_behind:
     if triangles(s) = 3 and used(s) > 0 and used(s) < 3 and not touches_head(s):
     then prune
 def loose:
-    with s = arbitrary(square):
+    with s = arbitrary(square) and t = arbitrary(square):
     if free(s) = 2 and used(s) = 1:
+    then prune
+def walled_off_pair:
+    with s = arbitrary(square) and t = arbitrary(square):
+    if goal_reachable = 0:
     then prune
 ";
 
@@ -254,7 +258,7 @@ def loose:
     fn a_step_is_judged_as_the_whole_path() {
         let domain = Witness::new();
         let all = parse_rules(RULES, "test", domain.schema()).unwrap();
-        let sets = [all.clone(), all[2..3].to_vec(), all[1..].to_vec(), vec![all[3].clone()]];
+        let sets = [all.clone(), all[2..3].to_vec(), all[1..4].to_vec(), vec![all[3].clone()], vec![all[4].clone(), all[2].clone()]];
         let puzzles = [
             Puzzle::new(3, 3, (0, 0), (3, 3), &[(0, 0, 2), (1, 1, 3), (2, 2, 1), (2, 0, 2)]).unwrap(),
             Puzzle::new(3, 2, (1, 1), (0, 2), &[(0, 0, 3), (2, 1, 2), (1, 0, 1)]).unwrap(),

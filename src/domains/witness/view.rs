@@ -121,18 +121,31 @@ impl ViewIds {
         rules.iter().any(|r| any_node(r, &|e| *e == IntExpr::Global(g), &|_| false))
     }
 
-    /// Whether `rule` judges each square on its own: one `arbitrary`
-    /// declaration, no `maximal`, `minimal` or `is unique where` (which
-    /// look at the other squares) and no `path_length` (which every step
-    /// changes). It then fires on a state iff its condition holds on some
-    /// square, with the state's globals.
+    /// Whether `rule` judges each square on its own: only `arbitrary`
+    /// declarations, a condition naming at most one of their variables
+    /// (the others only ask that a square exists), no `maximal`, `minimal`
+    /// or `is unique where` (which look at the other squares) and no
+    /// `path_length` (which every step changes). It then fires on a state
+    /// iff its condition holds on some square (or, naming none, holds and
+    /// some square exists), with the state's globals.
     pub fn square_local(&self, rule: &Rule) -> bool {
-        matches!(rule.decls.as_slice(), [d] if d.kind == PatternKind::Arbitrary)
-            && !any_node(
-                rule,
-                &|e| *e == IntExpr::Global(self.path_length),
-                &|b| matches!(b, BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Unique(..)),
-            )
+        let vars = std::cell::RefCell::new(std::collections::BTreeSet::new());
+        let global = any_node(
+            rule,
+            &|e| {
+                if let IntExpr::Feature(_, v) = e {
+                    vars.borrow_mut().insert(*v);
+                }
+                *e == IntExpr::Global(self.path_length)
+            },
+            &|b| {
+                if let BoolExpr::Feature(_, v) = b {
+                    vars.borrow_mut().insert(*v);
+                }
+                matches!(b, BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Unique(..))
+            },
+        );
+        rule.decls.iter().all(|d| d.kind == PatternKind::Arbitrary) && !global && vars.borrow().len() <= 1
     }
 
     /// The whole view of `path` on `puzzle` (region features included).

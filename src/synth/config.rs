@@ -1,0 +1,205 @@
+//! The engine's configuration: every limit and tuning knob of a synthesis
+//! run, with one default each ([`Config::new`]), set through a builder that
+//! validates them in one place ([`Config::builder`], like egg's `Runner`),
+//! and serialisable so that a journal's run key records all of them.
+
+use crate::dsl::schema::Schema;
+use serde::{Deserialize, Serialize};
+
+/// Knobs of the search; [`Config::new`] takes the schema's defaults.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Config {
+    /// Soundness bound (the schema's `limits.bound`).
+    pub bound: u32,
+    /// Z3 time limit per query, in milliseconds; a timeout makes the
+    /// candidate unknown (skipped), never sound.
+    pub timeout_ms: u32,
+    /// The search decides soundness at this smaller bound (much faster in
+    /// Z3); every returned rule is then proven at the full `bound`.
+    pub screen_bound: u32,
+    /// Size of the exhaustive table of small states.
+    pub table: u32,
+    /// Most expensive integer expression in an action argument.
+    pub max_term_cost: u32,
+    /// Most expensive left side of a comparison.
+    pub max_left_cost: u32,
+    /// Most expensive condition atom.
+    pub max_atom_cost: u32,
+    /// Most atoms in a condition.
+    pub max_atoms: usize,
+    /// Most expensive rule.
+    pub max_rule_cost: u32,
+    /// How much more than the cheapest condition a generalised one may cost.
+    pub generalise_slack: u32,
+    /// Random states beyond the table's size, up to the screening bound
+    /// (where the search's Z3 queries would find their counterexamples),
+    /// checked after it.
+    pub sample: usize,
+    /// The seed of those random states.
+    pub sample_seed: u64,
+    /// States of a lattice node's table scope (the states its patterns
+    /// bind on) sampled as the good examples its candidates are ranked by
+    /// and generalisation tries to cover.
+    pub coverage_sample: usize,
+    /// Table states sampled to compare the generality of rules of
+    /// different lattice nodes (how many of them a rule gains on).
+    pub generality_sample: usize,
+    /// How many counterexamples of the shared pool (the most recent) a
+    /// lattice node starts from.
+    pub pool_start: usize,
+    /// How many failing table states one concrete check reports.
+    pub table_failures: usize,
+    /// Table states checked in parallel at a time (the failures reported
+    /// are those of the first chunk that has any).
+    pub table_chunk: usize,
+    /// How often a rule refuted at the full bound is searched again.
+    pub full_retries: usize,
+    /// Most action candidates tried at one node, cheapest first.
+    pub max_actions: usize,
+    /// Most actions tried at one node for their generality.
+    pub max_general_actions: usize,
+    /// The cheapest actions among which the most general are looked for.
+    pub max_generality_pool: usize,
+    /// Keep trying larger element sets after one size gave rules.
+    pub all_sizes: bool,
+}
+
+/// The default Z3 time limit per query, in milliseconds (the one default
+/// every command uses).
+pub const DEFAULT_TIMEOUT_MS: u32 = 60_000;
+
+/// A configuration that cannot work.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// The bound is 0 or beyond the schema's largest state.
+    #[error("the bound must be between 1 and {max} (the schema's limits.max_state), not {bound}")]
+    Bound {
+        /// The bound asked for.
+        bound: u32,
+        /// The schema's largest state.
+        max: u32,
+    },
+    /// A limit that must be positive is 0.
+    #[error("{what} must be at least 1")]
+    Zero {
+        /// The limit's name.
+        what: &'static str,
+    },
+}
+
+impl Config {
+    /// The defaults for a schema.
+    pub fn new(schema: &Schema) -> Config {
+        Config {
+            bound: schema.file.limits.bound,
+            timeout_ms: DEFAULT_TIMEOUT_MS,
+            screen_bound: schema.file.synthesis.screen,
+            table: schema.file.synthesis.table,
+            max_term_cost: 5,
+            max_left_cost: 2,
+            max_atom_cost: 6,
+            max_atoms: 3,
+            max_rule_cost: 30,
+            generalise_slack: 3,
+            sample: 10_000,
+            sample_seed: 0x5eed,
+            coverage_sample: 150,
+            generality_sample: 4000,
+            pool_start: 256,
+            table_failures: 4,
+            table_chunk: 4096,
+            full_retries: 3,
+            max_actions: 24,
+            max_general_actions: 6,
+            max_generality_pool: 2048,
+            all_sizes: false,
+        }
+    }
+
+    /// A builder starting from the schema's defaults.
+    pub fn builder(schema: &Schema) -> ConfigBuilder {
+        ConfigBuilder { config: Config::new(schema), max_state: schema.file.limits.max_state }
+    }
+
+    /// The bound the search decides soundness at (the screening bound, at
+    /// most the full bound).
+    pub fn screen(&self) -> u32 {
+        self.screen_bound.min(self.bound)
+    }
+}
+
+/// Builds a [`Config`]: each setter changes one knob, [`build`](Self::build)
+/// checks them all.
+#[derive(Clone, Debug)]
+pub struct ConfigBuilder {
+    config: Config,
+    max_state: u32,
+}
+
+impl ConfigBuilder {
+    /// The soundness bound (`None`: the schema's).
+    pub fn bound(mut self, bound: Option<u32>) -> ConfigBuilder {
+        if let Some(b) = bound {
+            self.config.bound = b;
+        }
+        self
+    }
+
+    /// The Z3 time limit per query, in milliseconds.
+    pub fn timeout_ms(mut self, timeout_ms: u32) -> ConfigBuilder {
+        self.config.timeout_ms = timeout_ms;
+        self
+    }
+
+    /// Whether larger element sets are tried after one size gave rules.
+    pub fn all_sizes(mut self, all: bool) -> ConfigBuilder {
+        self.config.all_sizes = all;
+        self
+    }
+
+    /// Any other knob.
+    pub fn tune(mut self, f: impl FnOnce(&mut Config)) -> ConfigBuilder {
+        f(&mut self.config);
+        self
+    }
+
+    /// The configuration, if every limit is usable.
+    pub fn build(self) -> Result<Config, ConfigError> {
+        let c = self.config;
+        if c.bound == 0 || c.bound > self.max_state {
+            return Err(ConfigError::Bound { bound: c.bound, max: self.max_state });
+        }
+        let positive: [(&'static str, usize); 8] = [
+            ("the Z3 time limit", c.timeout_ms as usize),
+            ("the screening bound", c.screen_bound as usize),
+            ("the rule cost limit", c.max_rule_cost as usize),
+            ("the atom limit", c.max_atoms),
+            ("the table failures reported", c.table_failures),
+            ("the table chunk", c.table_chunk),
+            ("the actions tried per node", c.max_actions),
+            ("the generality pool", c.max_generality_pool),
+        ];
+        match positive.iter().find(|(_, v)| *v == 0) {
+            Some(&(what, _)) => Err(ConfigError::Zero { what }),
+            None => Ok(c),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_builder_checks_the_bound_and_zero_limits() {
+        let schema = Schema::nonogram();
+        let max = schema.file.limits.max_state;
+        assert_eq!(Config::builder(&schema).build(), Ok(Config::new(&schema)));
+        assert_eq!(Config::builder(&schema).bound(Some(8)).build().map(|c| c.bound), Ok(8));
+        assert_eq!(Config::builder(&schema).bound(Some(0)).build(), Err(ConfigError::Bound { bound: 0, max }));
+        assert!(Config::builder(&schema).bound(Some(max + 1)).build().is_err());
+        let zero = Config::builder(&schema).timeout_ms(0).build();
+        assert_eq!(zero, Err(ConfigError::Zero { what: "the Z3 time limit" }));
+        assert!(Config::builder(&schema).tune(|c| c.table_chunk = 0).build().is_err());
+    }
+}

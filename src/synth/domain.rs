@@ -1,0 +1,188 @@
+//! The traits through which a puzzle domain plugs into the engine, in the
+//! manner of egg's `Analysis`: a few required items and sensible defaults.
+//!
+//! - [`Domain`]: what every command needs of a puzzle — its states, the
+//!   schema (the DSL file), the view the rule interpreter reads, the exact
+//!   oracle, what "a rule makes a deduction" means, and states as text;
+//!   with defaults, its symmetries, what an action gains, and the concrete
+//!   state tables the search checks candidates on before Z3.
+//! - [`Symbolic`]: what synthesis and proofs need beyond that — every state
+//!   up to a bound as Z3 terms ([`Encoding`]), "this action is wrong" over
+//!   them, and a model read back as a state.
+//!
+//! This module must not know any puzzle: the engine (`synth`, `select`,
+//! `dsl`) is written against these traits only.
+//!
+//! # Example
+//!
+//! A toy domain (a bag of numbers; the action `claim(k)` says "some item is
+//! at least k"), and a rule checked against a specification with the
+//! concrete side of the trait alone:
+//!
+//! ```
+//! use stratsynth::dsl::eval::{ActionValue, ElementTable, View};
+//! use stratsynth::dsl::parse::parse_rules;
+//! use stratsynth::dsl::schema::Schema;
+//! use stratsynth::synth::domain::{BadState, Domain};
+//! use stratsynth::synth::{makes, Spec};
+//!
+//! struct Bag(Schema);
+//!
+//! impl Domain for Bag {
+//!     type State = Vec<i64>;
+//!     fn schema(&self) -> &Schema {
+//!         &self.0
+//!     }
+//!     fn view(&self, bag: &Vec<i64>) -> View {
+//!         let mut items = ElementTable::new(1);
+//!         bag.iter().for_each(|&v| items.push(&[v]));
+//!         View { globals: vec![bag.len() as i64], tables: vec![items] }
+//!     }
+//!     fn is_sound(&self, bag: &Vec<i64>, claim: &ActionValue) -> bool {
+//!         bag.iter().any(|&v| v >= claim.args[0])
+//!     }
+//!     fn makes(&self, _: &Vec<i64>, deduction: &ActionValue, claim: &ActionValue) -> bool {
+//!         claim.args[0] >= deduction.args[0]
+//!     }
+//!     fn show(&self, bag: &Vec<i64>) -> String {
+//!         format!("{bag:?}")
+//!     }
+//!     fn parse_state(&self, text: &str) -> Result<Vec<i64>, BadState> {
+//!         ron::from_str(text).map_err(|e| BadState::new(text, e))
+//!     }
+//! }
+//!
+//! let schema = Schema::from_ron(r#"(
+//!     domain: "bag", types: ["item"], size_feature: "value",
+//!     features: [(name: "value", kind: Int, types: ["item"], cost: 1)],
+//!     globals: [(name: "count", cost: 1)],
+//!     actions: [(name: "claim", params: [Int], cost: 1)],
+//!     costs: (decl: 1, singleton: 1, constant: 2, arbitrary: 1, true_: 0, not: 1, and: 0, cmp: 1,
+//!             maximal: 2, minimal: 2, unique: 3, literal: 1, add: 1, sub: 1, mul: 2, bool_literal: 0),
+//!     limits: (max_state: 4, bound: 4),
+//!     synthesis: (literals: [0, 1], multipliers: [], max_decls: 2, max_constant: 1, table: 2, screen: 4),
+//! )"#, "bag.ron").unwrap();
+//! let bag = Bag(schema);
+//! let rule = parse_rules("def biggest:\n with x = arbitrary(item):\n if maximal(x):\n then claim(value(x))", "toy", bag.schema())
+//!     .unwrap()
+//!     .remove(0);
+//! let state = bag.parse_state("[1, 3]").unwrap();
+//! let spec = Spec { state, deduction: ActionValue { action: rule.action.id, args: vec![3] } };
+//! assert!(makes(&bag, &rule, &spec));
+//! assert!(bag.parse_state("[1,").is_err());
+//! ```
+
+use crate::dsl::ast::ActionId;
+use crate::dsl::eval::{ActionValue, View};
+use crate::dsl::schema::Schema;
+use crate::dsl::symbolic::{Num, SymView};
+use z3::ast::Bool;
+use z3::Model;
+
+/// A state's text that does not read back as a state.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a state: {message}")]
+pub struct BadState {
+    /// The text.
+    pub text: String,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl BadState {
+    /// The error for `text`, saying what is wrong.
+    pub fn new(text: &str, message: impl std::fmt::Display) -> BadState {
+        BadState { text: text.to_string(), message: message.to_string() }
+    }
+}
+
+/// What a puzzle domain supplies to every command: its states and the
+/// exact judge of actions on them.
+pub trait Domain: Send + Sync {
+    /// A concrete state, carrying what the oracle needs to judge actions on
+    /// it (e.g. a line and its maximal transition).
+    type State: Clone + Send + Sync + std::fmt::Debug;
+
+    /// The domain's schema (element types, features, costs, limits).
+    fn schema(&self) -> &Schema;
+
+    /// The state as the rule language sees it.
+    fn view(&self, state: &Self::State) -> View;
+
+    /// Exact oracle: whether `action` follows from `state` by the rules of
+    /// the game (in range, and agreeing with every solution).
+    fn is_sound(&self, state: &Self::State, action: &ActionValue) -> bool;
+
+    /// Whether `action`, applied on `state`, makes the specification's
+    /// `deduction` (nonogram: fills at least the deduced cells with their
+    /// value; Witness: prunes). Soundness is judged separately.
+    fn makes(&self, state: &Self::State, deduction: &ActionValue, action: &ActionValue) -> bool;
+
+    /// Formats a state for reports and journals (nonogram: `HINTS | CELLS`).
+    fn show(&self, state: &Self::State) -> String;
+
+    /// Reads a state back from its [`show`](Domain::show) text.
+    fn parse_state(&self, text: &str) -> Result<Self::State, BadState>;
+
+    /// Whether a sound `action` gains something on `state` (fills an
+    /// unknown cell; prunes): what "the rule covers the state" means. By
+    /// default every sound action does.
+    fn productive(&self, _state: &Self::State, _action: &ActionValue) -> bool {
+        true
+    }
+
+    /// The images of a state and a deduction under the symmetries rules are
+    /// applied in (nonogram: itself and its mirror), the state itself first.
+    /// A rule makes a specification if it makes the deduction on any image.
+    /// By default, the state alone.
+    fn images(&self, state: &Self::State, deduction: &ActionValue) -> Vec<(Self::State, ActionValue)> {
+        vec![(state.clone(), deduction.clone())]
+    }
+
+    /// Every valid state up to `size` (the schema's `synthesis.table`): the
+    /// exhaustive table candidates are checked on before Z3. By default
+    /// none (every candidate then goes to Z3).
+    fn small_states(&self, _size: u32) -> Vec<Self::State> {
+        vec![]
+    }
+
+    /// `count` random valid states larger than the exhaustive table's and
+    /// up to `bound`, from `seed` (deterministic): a second concrete tier
+    /// that rejects candidates which only fail on larger states. By default
+    /// none.
+    fn sample_states(&self, _table: u32, _bound: u32, _seed: u64, _count: usize) -> Vec<Self::State> {
+        vec![]
+    }
+}
+
+/// A symbolic state up to a bound: its view for the rule compiler, the
+/// constraints that make it a valid state, and whatever the domain needs to
+/// say what is wrong and to read a counterexample back.
+pub struct Encoding<E> {
+    /// Elements and globals as Z3 terms.
+    pub view: SymView,
+    /// The state is valid (some solution exists) and within the bound.
+    pub valid: Bool,
+    /// Domain-specific terms (cells, solution, ...).
+    pub extra: E,
+}
+
+/// What synthesis and Z3 proofs need beyond [`Domain`]: every state up to
+/// a bound as Z3 terms, a wrong action over them, and a model read back.
+pub trait Symbolic: Domain {
+    /// Domain-specific symbolic terms of an [`Encoding`].
+    type Extra;
+
+    /// A symbolic state up to `bound`, in the current thread's Z3 context.
+    fn encode(&self, bound: u32) -> Encoding<Self::Extra>;
+
+    /// "Applying this action is wrong": out of range, or disagreeing with
+    /// some solution of the symbolic state. Booleans are 0/1; as
+    /// bit-vectors (feature `bv-arith`) the arguments share one width, at
+    /// least the view's ([`SymView::width`](crate::dsl::symbolic::SymView)).
+    fn wrong(&self, enc: &Encoding<Self::Extra>, action: ActionId, args: &[Num]) -> Bool;
+
+    /// Reads the concrete state out of a model of an encoding (`None` if the
+    /// model is not a valid state, which would be an encoding fault).
+    fn decode(&self, enc: &Encoding<Self::Extra>, model: &Model) -> Option<Self::State>;
+}

@@ -1,0 +1,237 @@
+//! A lattice node under search: its examples (states and the bindings of
+//! its patterns on them, "pairs"), the values of its terms and atoms on
+//! each pair, and what a candidate action and condition do on them (bad
+//! pairs, good pairs, covering choices, the rule they make).
+
+use super::cache::{Example, Space};
+use super::cover::{Bits, Choice};
+use super::domain::Domain;
+use super::space::Atom;
+use crate::dsl::ast::{Action, ActionArg, ActionId, BoolExpr, Rule};
+use crate::dsl::eval::{ActionValue, Binding, Interpreter};
+use crate::dsl::schema::Schema;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+/// Examples of one lattice node: states, their bindings (pairs), and what
+/// the node's terms and atoms are on each pair.
+pub(super) struct Pairs {
+    /// (example index, binding)
+    pub(super) pairs: Vec<(usize, Binding)>,
+    /// Per pair, the value of every term.
+    pub(super) values: Vec<Vec<i64>>,
+    /// Per live atom, the pairs it holds on.
+    pub(super) holds: Vec<Bits>,
+}
+
+/// A node's candidate action: arguments and cost.
+#[derive(Clone, Debug)]
+pub(super) struct Candidate {
+    pub(super) id: ActionId,
+    /// Per parameter: a boolean or a term index.
+    pub(super) args: Vec<ArgChoice>,
+    pub(super) cost: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum ArgChoice {
+    Bool(bool),
+    Term(usize),
+}
+
+/// Whether an atom holds on a pair whose term values are `values`.
+pub(super) fn holds(atom: &Atom, values: &[i64], interp: &Interpreter<'_>, binding: &Binding) -> bool {
+    match atom.cmp {
+        Some((op, l, r)) => op.holds(values[l], values[r]),
+        None => interp.eval_bool(&atom.expr, binding),
+    }
+}
+
+/// Atoms as covering choices, one per distinct behaviour (the cheapest).
+pub(super) struct Choices {
+    pub(super) list: Vec<Choice>,
+    /// The atom index of each choice.
+    pub(super) atom: Vec<usize>,
+}
+
+/// A lattice node under search.
+pub(super) struct Node<S> {
+    pub(super) skeleton: Rule,
+    pub(super) space: Arc<Space>,
+    /// Indices of the atoms that hold on the specification.
+    pub(super) live: Vec<usize>,
+    pub(super) examples: Vec<Arc<Example<S>>>,
+    /// The first `sample` examples are the coverage sample.
+    pub(super) sample: usize,
+    /// Indices of the table states the node's patterns bind on (computed
+    /// on first use).
+    pub(super) scope: Option<Vec<usize>>,
+    pub(super) pairs: Pairs,
+}
+
+impl<S: Clone> Node<S> {
+    pub(super) fn add_example(&mut self, ex: Arc<Example<S>>, schema: &Schema) {
+        let e = self.examples.len();
+        let interp = Interpreter::new(&self.skeleton, &ex.view, schema.size_feature);
+        let mut bindings = vec![];
+        interp.for_each_binding(|b| bindings.push(b.clone()));
+        for b in bindings {
+            let p = self.pairs.pairs.len();
+            let values: Vec<i64> = self.space.terms.iter().map(|t| interp.eval_int(&t.expr, &b)).collect();
+            for (k, &a) in self.live.iter().enumerate() {
+                if holds(&self.space.atoms[a], &values, &interp, &b) {
+                    self.pairs.holds[k].set(p);
+                }
+            }
+            self.pairs.pairs.push((e, b));
+            self.pairs.values.push(values);
+        }
+        self.examples.push(ex);
+    }
+
+    /// The table states on which the node's patterns bind.
+    pub(super) fn table_scope(&mut self, table: &[Arc<Example<S>>], schema: &Schema) -> &[usize] {
+        let skeleton = &self.skeleton;
+        self.scope.get_or_insert_with(|| {
+            (0..table.len())
+                .filter(|&i| {
+                    let mut binds = false;
+                    Interpreter::new(skeleton, &table[i].view, schema.size_feature).for_each_binding(|_| binds = true);
+                    binds
+                })
+                .collect()
+        })
+    }
+
+    pub(super) fn action_value(&self, cand: &Candidate, pair: usize) -> ActionValue {
+        let values = &self.pairs.values[pair];
+        let args = cand
+            .args
+            .iter()
+            .map(|a| match a {
+                ArgChoice::Bool(b) => *b as i64,
+                ArgChoice::Term(i) => values[*i],
+            })
+            .collect();
+        ActionValue { action: cand.id, args }
+    }
+
+    /// Pairs on which the action is wrong.
+    pub(super) fn bad_pairs<D: Domain<State = S>>(&self, cand: &Candidate, domain: &D) -> Bits {
+        let mut out = Bits::new();
+        for p in 0..self.pairs.pairs.len() {
+            if !domain.is_sound(&self.examples[self.pairs.pairs[p].0].state, &self.action_value(cand, p)) {
+                out.set(p);
+            }
+        }
+        out
+    }
+
+    /// Pairs of the coverage sample on which the action is sound and gains
+    /// something.
+    pub(super) fn good_pairs<D: Domain<State = S>>(&self, cand: &Candidate, domain: &D) -> Bits {
+        let mut out = Bits::new();
+        for p in 0..self.pairs.pairs.len() {
+            let state = &self.examples[self.pairs.pairs[p].0].state;
+            if self.pairs.pairs[p].0 >= self.sample {
+                break;
+            }
+            let value = self.action_value(cand, p);
+            if domain.is_sound(state, &value) && domain.productive(state, &value) {
+                out.set(p);
+            }
+        }
+        out
+    }
+
+    /// The indices of the `count` actions that are sound and productive
+    /// on the most pairs of the coverage sample (cheapest first among
+    /// equals, `cands` being cheapest first; one per set of pairs), most
+    /// general first.
+    pub(super) fn most_general<D: Domain<State = S>>(&self, cands: &[Candidate], count: usize, domain: &D) -> Vec<usize> {
+        // one action per set of pairs gained on: the cheapest
+        let mut seen = HashSet::new();
+        let mut scored: Vec<(std::cmp::Reverse<usize>, usize)> = vec![];
+        for (i, c) in cands.iter().enumerate() {
+            let good = self.good_pairs(c, domain);
+            let n = good.count();
+            if n > 0 && seen.insert(good) {
+                scored.push((std::cmp::Reverse(n), i));
+            }
+        }
+        scored.sort_unstable();
+        scored.into_iter().take(count).map(|(_, i)| i).collect()
+    }
+
+    /// Whether the condition is false on every known bad pair.
+    pub(super) fn consistent<D: Domain<State = S>>(&self, cand: &Candidate, picks: &[usize], domain: &D) -> bool {
+        self.kept(&self.bad_pairs(cand, domain), picks).is_empty()
+    }
+
+    /// How many states of the coverage sample the rule covers.
+    pub(super) fn covered_states<D: Domain<State = S>>(&self, cand: &Candidate, picks: &[usize], domain: &D) -> usize {
+        let kept = self.kept(&self.good_pairs(cand, domain), picks);
+        let states: HashSet<usize> = kept.ones().map(|p| self.pairs.pairs[p].0).collect();
+        states.len()
+    }
+
+    /// Which good pairs a condition (atom indices) holds on.
+    pub(super) fn kept(&self, good: &Bits, picks: &[usize]) -> Bits {
+        picks.iter().fold(good.clone(), |acc, &a| acc.and(&self.pairs.holds[self.live_index(a)]))
+    }
+
+    pub(super) fn live_index(&self, atom: usize) -> usize {
+        self.live.binary_search(&atom).expect("picked atoms are live")
+    }
+
+    /// The live atoms as choices over the given bad and good pairs,
+    /// deduplicated by behaviour (cheapest, then first, kept).
+    pub(super) fn choices(&self, bad: &Bits, good: &Bits, and: u32) -> Choices {
+        let mut seen: HashMap<(Bits, Bits), usize> = HashMap::new();
+        let mut list: Vec<Choice> = vec![];
+        let mut atom = vec![];
+        for (k, &a) in self.live.iter().enumerate() {
+            let excludes = bad.minus(&self.pairs.holds[k]);
+            if excludes.is_empty() {
+                continue;
+            }
+            let keeps = good.and(&self.pairs.holds[k]);
+            let cost = self.space.atoms[a].cost + and;
+            match seen.get(&(excludes.clone(), keeps.clone())) {
+                Some(&i) if list[i].cost <= cost => {}
+                Some(&i) => {
+                    list[i] = Choice { cost, key: a, excludes, keeps };
+                    atom[i] = a;
+                }
+                None => {
+                    seen.insert((excludes.clone(), keeps.clone()), list.len());
+                    list.push(Choice { cost, key: a, excludes, keeps });
+                    atom.push(a);
+                }
+            }
+        }
+        Choices { list, atom }
+    }
+
+    pub(super) fn condition(&self, picks: &[usize]) -> BoolExpr {
+        let mut sorted = picks.to_vec();
+        sorted.sort_unstable();
+        BoolExpr::and(sorted.iter().map(|&a| self.space.atoms[a].expr.clone()).collect())
+    }
+
+    pub(super) fn condition_cost(&self, picks: &[usize], schema: &Schema) -> u32 {
+        crate::dsl::cost::bool_cost(&self.condition(picks), schema)
+    }
+
+    pub(super) fn rule(&self, cand: &Candidate, picks: &[usize]) -> Rule {
+        let args = cand
+            .args
+            .iter()
+            .map(|a| match a {
+                ArgChoice::Bool(b) => ActionArg::Bool(*b),
+                ArgChoice::Term(i) => ActionArg::Int(self.space.terms[*i].expr.clone()),
+            })
+            .collect();
+        Rule { condition: self.condition(picks), action: Action { id: cand.id, args }, ..self.skeleton.clone() }
+    }
+}

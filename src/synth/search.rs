@@ -1,0 +1,468 @@
+//! One specification's search (a [`Run`]): per lattice node, candidate
+//! actions and their conditions (CEGIS on concrete examples, then Z3 at the
+//! screening bound), the climb's final rule generalised and simplified,
+//! and its proof at the full bound. The algorithm is described in
+//! [`engine`](super::engine).
+
+use super::cache::{rule_key, table_failures, Example, Known};
+use super::cover::{self, Bits};
+use super::domain::Symbolic;
+use super::engine::Engine;
+use super::engine::{Learned, Stats};
+use super::node::{holds, ArgChoice, Candidate, Node, Pairs};
+use super::space::Term;
+use super::verify::{Verdict, Verifier};
+use crate::dsl::ast::{Action, ActionId, BoolExpr, Decl, Rule, TypeId};
+use crate::dsl::cost::{cost, decl_cost};
+use crate::dsl::eval::{ActionValue, Binding, Interpreter};
+use crate::dsl::schema::ParamKind;
+use crate::rewrite::Simplifier;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// One specification's search state.
+pub(super) struct Run<'e, 'd, 'v, D: Symbolic> {
+    pub(super) engine: &'e Engine<'d, D>,
+    /// Z3 at the screening bound: decides the search.
+    pub(super) screen: &'v mut Verifier<'d, D>,
+    /// Z3 at the full bound: confirms every returned rule.
+    pub(super) full: &'v mut Verifier<'d, D>,
+    pub(super) stats: Stats,
+    /// Counterexamples found (published when the run is over).
+    pub(super) found: Vec<D::State>,
+}
+
+/// A lattice node with the sound rule found there.
+pub(super) struct Solved<S> {
+    pub(super) node: Node<S>,
+    pub(super) cand: Candidate,
+    pub(super) picks: Vec<usize>,
+    /// How many states of the generality sample the rule gains on.
+    pub(super) general: usize,
+    /// The rule's cost.
+    pub(super) cost: u32,
+}
+
+/// A maximal node's final rule, sound at the screening bound, awaiting
+/// the full-bound proof (with the node, should that find a counterexample).
+pub(super) struct Settled<S> {
+    pub(super) node: Node<S>,
+    pub(super) cand: Candidate,
+    pub(super) rule: Rule,
+}
+
+/// A candidate rule at a node: an action, its cheapest condition that
+/// survives the concrete checks, and how it ranks.
+pub(super) struct Ranked {
+    pub(super) cand: Candidate,
+    pub(super) picks: Vec<usize>,
+    /// Rule cost.
+    pub(super) cost: u32,
+    /// Sample states covered.
+    pub(super) covered: usize,
+    /// Place of the action in the cheapest-first order.
+    pub(super) order: usize,
+}
+
+impl Ranked {
+    pub(super) fn new<D: Symbolic>(node: &Node<D::State>, cand: Candidate, picks: Vec<usize>, order: usize, decl_cost: u32, domain: &D) -> Ranked {
+        let cost = decl_cost + cand.cost + node.condition_cost(&picks, domain.schema());
+        let covered = node.covered_states(&cand, &picks, domain);
+        Ranked { cand, picks, cost, covered, order }
+    }
+
+    /// Most general first, then cheapest, then first enumerated.
+    pub(super) fn rank(&self) -> (std::cmp::Reverse<usize>, u32, usize) {
+        (std::cmp::Reverse(self.covered), self.cost, self.order)
+    }
+}
+
+impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
+    pub(super) fn remember(&mut self, ex: &Arc<Example<D::State>>) {
+        self.found.push(ex.state.clone());
+    }
+
+    /// The most general sound rule (sample coverage, then cost) of one
+    /// lattice node, if any, with the node's search state.
+    pub(super) fn solve_node(&mut self, spec: &Arc<Example<D::State>>, deduction: &ActionValue, decls: &[Decl], binding: &Binding) -> Option<Solved<D::State>> {
+        self.stats.patterns_tried += 1;
+        let engine = self.engine;
+        let schema = engine.domain.schema();
+        let types: Vec<TypeId> = decls.iter().map(|d| d.ty).collect();
+        let space = engine.space(&types);
+        let skeleton = Rule {
+            name: String::new(),
+            description: vec![],
+            decls: decls.to_vec(),
+            condition: BoolExpr::True,
+            action: Action { id: ActionId(0), args: vec![] },
+        };
+        let interp = Interpreter::new(&skeleton, &spec.view, schema.size_feature);
+        let spec_values: Vec<i64> = space.terms.iter().map(|t| interp.eval_int(&t.expr, binding)).collect();
+        let live: Vec<usize> = (0..space.atoms.len())
+            .filter(|&a| holds(&space.atoms[a], &spec_values, &interp, binding))
+            .collect();
+        let candidates = self.actions(&space.terms, &spec_values, spec, deduction, self.engine.config.max_generality_pool);
+        if candidates.is_empty() {
+            return None;
+        }
+        let decl_cost: u32 = decls.iter().map(|d| decl_cost(d, schema)).sum();
+        let live_count = live.len();
+        let mut node = Node {
+            skeleton,
+            space: space.clone(),
+            live,
+            examples: vec![],
+            sample: 0,
+            scope: None,
+            pairs: Pairs { pairs: vec![], values: vec![], holds: vec![Bits::new(); live_count] },
+        };
+        // the coverage sample first (candidates are ranked on it): table
+        // states the patterns bind on, evenly spread; then the most recent
+        // counterexamples of the pool
+        let scope = node.table_scope(&engine.table, schema);
+        let step = (scope.len() / engine.config.coverage_sample.max(1)).max(1);
+        let coverage: Vec<_> = scope.iter().step_by(step).take(engine.config.coverage_sample).map(|&i| engine.table[i].clone()).collect();
+        node.sample = coverage.len();
+        let start: Vec<_> = {
+            let pool = engine.pool.lock().expect("pool");
+            pool.examples.iter().rev().take(engine.config.pool_start).cloned().collect()
+        };
+        for ex in coverage.into_iter().chain(start) {
+            node.add_example(ex, schema);
+        }
+        // Candidates: per action (cheapest first), the cheapest condition
+        // that survives the concrete checks. The cheapest such rule fixes a
+        // cost ceiling (plus the slack); under it, the most general rule
+        // (most sample states covered), then the cheapest, goes to Z3 first.
+        // The actions most often sound and productive on the sample by
+        // themselves compete too, whatever their cost: a general action
+        // made of costlier terms is what makes a widely applicable rule.
+        let slack = engine.config.generalise_slack;
+        let max_cost = engine.config.max_rule_cost;
+        let general = node.most_general(&candidates, engine.config.max_general_actions, engine.domain);
+        let mut ceiling: Option<u32> = None;
+        let mut ranked: Vec<Ranked> = vec![];
+        for (order, cand) in candidates.iter().enumerate().take(engine.config.max_actions) {
+            let budget = ceiling.map_or(max_cost, |c| c + slack);
+            if decl_cost + cand.cost > budget {
+                break;
+            }
+            if let Some(picks) = self.table_condition(&mut node, cand, budget - decl_cost - cand.cost) {
+                let r = Ranked::new(&node, cand.clone(), picks, order, decl_cost, engine.domain);
+                ceiling = Some(ceiling.map_or(r.cost, |c| c.min(r.cost)));
+                ranked.push(r);
+            }
+        }
+        let limit = ceiling.unwrap_or(max_cost) + slack;
+        ranked.retain(|r| r.cost <= limit);
+        for order in general {
+            let cand = &candidates[order];
+            // (one already ranked with its cheapest condition competes
+            // again with its widest)
+            if decl_cost + cand.cost > max_cost {
+                continue;
+            }
+            if let Some(picks) = self.widest_condition(&mut node, cand, max_cost - decl_cost - cand.cost) {
+                ranked.push(Ranked::new(&node, cand.clone(), picks, order, decl_cost, engine.domain));
+            }
+        }
+        let best = loop {
+            ranked.sort_by_key(|r| r.rank());
+            if ranked.is_empty() {
+                return None;
+            }
+            let r = ranked.remove(0);
+            // counterexamples found since it was chosen may refute it
+            if !node.consistent(&r.cand, &r.picks, engine.domain) {
+                let budget = limit.max(r.cost) - decl_cost - r.cand.cost;
+                if let Some(picks) = self.table_condition(&mut node, &r.cand, budget) {
+                    ranked.push(Ranked::new(&node, r.cand, picks, r.order, decl_cost, engine.domain));
+                }
+                continue;
+            }
+            let rule = node.rule(&r.cand, &r.picks);
+            match self.prove(&mut node, &rule) {
+                Known::Sound => break r,
+                Known::Unknown => continue,
+                Known::Unsound(_) => {
+                    let budget = limit.max(r.cost) - decl_cost - r.cand.cost;
+                    if let Some(picks) = self.table_condition(&mut node, &r.cand, budget) {
+                        ranked.push(Ranked::new(&node, r.cand, picks, r.order, decl_cost, engine.domain));
+                    }
+                }
+            }
+        };
+        let general = engine.generality(&node.rule(&best.cand, &best.picks));
+        Some(Solved { node, cand: best.cand, picks: best.picks, general, cost: best.cost })
+    }
+
+    /// A maximal node's rule made final: its condition generalised, then
+    /// rewritten to the cheapest equal form (kept only if Z3 agrees it is
+    /// sound at the screening bound).
+    pub(super) fn settle(&mut self, mut node: Node<D::State>, cand: Candidate, picks: Vec<usize>) -> Settled<D::State> {
+        let schema = self.engine.domain.schema();
+        let general = self.generalise(&mut node, &cand, picks);
+        let rule = node.rule(&cand, &general);
+        let simple = Simplifier::new(schema).rule(&rule);
+        let rule = if simple != rule && matches!(self.check(&simple), Known::Sound) { simple } else { rule };
+        Settled { node, cand, rule }
+    }
+
+    /// Returns a settled rule only once Z3 proves it sound at the full
+    /// bound; a counterexample there sends the node back to the search (a
+    /// few times).
+    pub(super) fn prove_full(&mut self, mut settled: Settled<D::State>) -> Option<Learned> {
+        let schema = self.engine.domain.schema();
+        for _ in 0..self.engine.config.full_retries {
+            match self.check_at(&settled.rule, true) {
+                Known::Sound => {
+                    let rule = settled.rule;
+                    return Some(Learned { cost: cost(&rule, schema), rule, bound: self.engine.config.bound });
+                }
+                Known::Unknown => return None,
+                Known::Unsound(state) => {
+                    let Settled { mut node, cand, .. } = settled;
+                    let ex = self.engine.example(state);
+                    self.remember(&ex);
+                    node.add_example(ex, schema);
+                    self.stats.rejected_at_full_bound += 1;
+                    let budget = self.engine.config.max_rule_cost;
+                    let picks = self.sound_condition(&mut node, &cand, budget)?;
+                    settled = self.settle(node, cand, picks);
+                }
+            }
+        }
+        None
+    }
+
+    /// The cheapest condition for `cand` that Z3 proves sound at the
+    /// screening bound.
+    pub(super) fn sound_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32) -> Option<Vec<usize>> {
+        loop {
+            let picks = self.table_condition(node, cand, budget)?;
+            match self.prove(node, &node.rule(cand, &picks)) {
+                Known::Sound => return Some(picks),
+                Known::Unknown => return None,
+                Known::Unsound(_) => continue,
+            }
+        }
+    }
+
+    /// The node's actions that make the deduction and are sound on the
+    /// specification, cheapest first.
+    pub(super) fn actions(&self, terms: &[Term], spec_values: &[i64], spec: &Example<D::State>, deduction: &ActionValue, limit: usize) -> Vec<Candidate> {
+        let schema = self.engine.domain.schema();
+        // one representative per distinct value keeps the tuple count small
+        let mut by_value: HashMap<i64, Vec<usize>> = HashMap::new();
+        for (i, &v) in spec_values.iter().enumerate() {
+            by_value.entry(v).or_default().push(i);
+        }
+        let mut values: Vec<i64> = by_value.keys().copied().collect();
+        values.sort_unstable();
+        let mut out = vec![];
+        for (a, def) in schema.file.actions.iter().enumerate() {
+            let id = ActionId(a as u8);
+            // every tuple of argument values
+            let mut tuples: Vec<Vec<i64>> = vec![vec![]];
+            for p in &def.params {
+                let choices: Vec<i64> = match p {
+                    ParamKind::Bool => vec![0, 1],
+                    ParamKind::Int => values.clone(),
+                };
+                tuples = tuples.into_iter().flat_map(|t| choices.iter().map(move |&c| [t.clone(), vec![c]].concat())).collect();
+            }
+            for tuple in tuples {
+                let value = ActionValue { action: id, args: tuple.clone() };
+                if !self.engine.domain.makes(&spec.state, deduction, &value) || !self.engine.domain.is_sound(&spec.state, &value) {
+                    continue;
+                }
+                let mut partial: Vec<(Vec<ArgChoice>, u32)> = vec![(vec![], def.cost)];
+                for (p, &v) in def.params.iter().zip(&tuple) {
+                    let options: Vec<(ArgChoice, u32)> = match p {
+                        ParamKind::Bool => vec![(ArgChoice::Bool(v != 0), schema.costs().bool_literal)],
+                        ParamKind::Int => by_value[&v].iter().map(|&i| (ArgChoice::Term(i), terms[i].cost)).collect(),
+                    };
+                    partial = partial
+                        .into_iter()
+                        .flat_map(|(args, c)| options.iter().map(move |(o, oc)| ([args.clone(), vec![*o]].concat(), c + oc)))
+                        .collect();
+                    partial.sort_by_key(|(_, c)| *c);
+                    partial.truncate(limit);
+                }
+                out.extend(partial.into_iter().map(|(args, cost)| Candidate { id, args, cost }));
+            }
+        }
+        out.sort_by(|a, b| (a.cost, a.id, &a.args).cmp(&(b.cost, b.id, &b.args)));
+        out.truncate(limit);
+        out
+    }
+
+    /// The cheapest condition for `cand` within `budget` that is sound on
+    /// every known counterexample and on the exhaustive table (CEGIS with
+    /// concrete checks only; Z3 comes later).
+    pub(super) fn table_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32) -> Option<Vec<usize>> {
+        self.concrete_condition(node, cand, budget, false)
+    }
+
+    /// Like [`table_condition`](Self::table_condition), but the condition
+    /// keeping the most good pairs of the coverage sample (then the
+    /// cheapest) within the generalisation slack of the cheapest: how
+    /// general the action can be made.
+    pub(super) fn widest_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32) -> Option<Vec<usize>> {
+        self.concrete_condition(node, cand, budget, true)
+    }
+
+    pub(super) fn concrete_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32, wide: bool) -> Option<Vec<usize>> {
+        let and = self.engine.domain.schema().costs().and;
+        let max_atoms = self.engine.config.max_atoms;
+        loop {
+            let bad = node.bad_pairs(cand, self.engine.domain);
+            let good = if wide { node.good_pairs(cand, self.engine.domain) } else { Bits::new() };
+            let choices = node.choices(&bad, &good, and);
+            let cheapest = cover::cheapest(&choices.list, &bad, budget + and, max_atoms)?;
+            let picks = if wide {
+                // within the slack of the cheapest, as generalisation
+                let floor: u32 = cheapest.iter().map(|&i| choices.list[i].cost).sum();
+                let budget = (floor + self.engine.config.generalise_slack).min(budget + and);
+                cover::widest(&choices.list, &bad, &good, 0, budget, max_atoms).unwrap_or(cheapest)
+            } else {
+                cheapest
+            };
+            let picks: Vec<usize> = picks.into_iter().map(|i| choices.atom[i]).collect();
+            self.stats.candidates += 1;
+            if !self.refute(node, &node.rule(cand, &picks)) {
+                return Some(picks);
+            }
+        }
+    }
+
+    /// Z3 at the bound; a counterexample joins the node and the pool.
+    pub(super) fn prove(&mut self, node: &mut Node<D::State>, rule: &Rule) -> Known<D::State> {
+        let known = self.check(rule);
+        if let Known::Unsound(state) = &known {
+            let ex = self.engine.example(state.clone());
+            self.remember(&ex);
+            node.add_example(ex, self.engine.domain.schema());
+        }
+        known
+    }
+
+    /// Condition generalisation: while a condition exists that keeps more
+    /// of the good sample pairs (and all the current one keeps), is sound,
+    /// and that Z3 proves implied by the current one, take it.
+    pub(super) fn generalise(&mut self, node: &mut Node<D::State>, cand: &Candidate, mut picks: Vec<usize>) -> Vec<usize> {
+        let engine = self.engine;
+        let schema = engine.domain.schema();
+        let and = schema.costs().and;
+        let budget = node.condition_cost(&picks, schema) + engine.config.generalise_slack;
+        let mut banned: HashSet<Vec<usize>> = HashSet::new();
+        loop {
+            let bad = node.bad_pairs(cand, engine.domain);
+            let good = node.good_pairs(cand, engine.domain);
+            let kept = node.kept(&good, &picks);
+            let choices = node.choices(&bad, &good, and);
+            // atoms must keep every pair the current condition keeps
+            let mut list = vec![];
+            let mut atom = vec![];
+            for (c, &a) in choices.list.iter().zip(&choices.atom) {
+                if kept.is_subset(&c.keeps) {
+                    list.push(c.clone());
+                    atom.push(a);
+                }
+            }
+            let Some(next) = cover::widest(&list, &bad, &good, kept.count(), budget + and, engine.config.max_atoms) else {
+                return picks;
+            };
+            let mut next: Vec<usize> = next.into_iter().map(|i| atom[i]).collect();
+            next.sort_unstable();
+            if !banned.insert(next.clone()) {
+                return picks;
+            }
+            self.stats.candidates += 1;
+            let rule = node.rule(cand, &next);
+            if self.refute(node, &rule) {
+                continue;
+            }
+            if !matches!(self.prove(node, &rule), Known::Sound) {
+                continue;
+            }
+            // the old condition must imply the new one on every state
+            let old = node.condition(&picks);
+            let new = node.condition(&next);
+            let query = Rule { condition: BoolExpr::and(vec![old, BoolExpr::Not(Box::new(new))]), ..rule.clone() };
+            let started = Instant::now();
+            let implied = self.screen.find_state(&query);
+            self.stats.z3_time += started.elapsed();
+            match implied {
+                Ok(None) => picks = next,
+                // a state the old condition covers and the new does not:
+                // learn it as a good example that must stay covered
+                Ok(Some(state)) => node.add_example(engine.example(state), schema),
+                Err(_) => self.stats.z3_unknown += 1,
+            }
+        }
+    }
+
+    /// Concrete rejection on the exhaustive table: adds up to a few failing
+    /// states to the node (and the pool); whether any was found.
+    pub(super) fn refute(&mut self, node: &mut Node<D::State>, rule: &Rule) -> bool {
+        let engine = self.engine;
+        let schema = engine.domain.schema();
+        let key = rule_key(rule, schema);
+        let cached = engine.refuted.lock().expect("table cache").get(&key).cloned();
+        let failures = match cached {
+            Some(f) => f,
+            None => {
+                let scope = node.table_scope(&engine.table, schema);
+                let f = table_failures(engine, rule, scope);
+                engine.refuted.lock().expect("table cache").insert(key, f.clone());
+                f
+            }
+        };
+        if failures.is_empty() {
+            return false;
+        }
+        self.stats.rejected_by_table += 1;
+        for i in failures {
+            let ex = engine.table[i].clone();
+            self.remember(&ex);
+            node.add_example(ex, schema);
+        }
+        true
+    }
+
+    /// Z3 soundness of a rule at the bound, through the shared cache.
+    pub(super) fn check(&mut self, rule: &Rule) -> Known<D::State> {
+        self.check_at(rule, false)
+    }
+
+    /// Z3 soundness at the screening bound or (`full`) the full bound.
+    pub(super) fn check_at(&mut self, rule: &Rule, full: bool) -> Known<D::State> {
+        let engine = self.engine;
+        let verifier = if full { &mut *self.full } else { &mut *self.screen };
+        let key = format!("{}\n{}", verifier.bound(), rule_key(rule, engine.domain.schema()));
+        if let Some(k) = engine.verdicts.lock().expect("verdicts").get(&key) {
+            self.stats.cached += 1;
+            return k.clone();
+        }
+        let started = Instant::now();
+        self.stats.z3_soundness += 1;
+        let verdict = verifier.check(rule);
+        self.stats.z3_time += started.elapsed();
+        let known = match verdict {
+            Verdict::Sound => Known::Sound,
+            Verdict::Unsound(ce) => {
+                self.stats.z3_unsound += 1;
+                Known::Unsound(ce.state)
+            }
+            Verdict::Unknown(_) => {
+                self.stats.z3_unknown += 1;
+                Known::Unknown
+            }
+        };
+        engine.verdicts.lock().expect("verdicts").insert(key, known.clone());
+        known
+    }
+}
