@@ -8,7 +8,7 @@
 
 use stratsynth::domains::witness::domain::{table, Witness, WitnessState};
 use stratsynth::domains::witness::oracle::Oracle;
-use stratsynth::domains::Domain;
+use stratsynth::domains::{Domain, Symbolic};
 use stratsynth::dsl::symbolic::signed_value;
 use z3::{SatResult, Solver};
 

@@ -3,9 +3,10 @@
 //! exact oracle's verdict); the view is [`super::view`]; `prune` is sound
 //! exactly on incompletable paths; the symbolic encoding is
 //! [`super::symbolic`]; the exhaustive table holds every partial path of
-//! every puzzle up to a grid side, one state per distinct (view, verdict)
-//! (side 2: 498,768 partial paths of 17,392 puzzles give 72,317 states,
-//! built in 0.3 s), and the sample tier random completable states beyond
+//! every puzzle up to a grid side and its solutions, one state per distinct
+//! (view, verdict), the region features included (side 2: the 498,768
+//! partial paths of 17,392 puzzles), and the sample tier random
+//! completable states (solutions included) beyond
 //! it.
 //!
 //! Rules are applied to a state as it is: there are no images (the grid's
