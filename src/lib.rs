@@ -1,14 +1,29 @@
 //! stratsynth learns human-readable, provably sound solving strategies for
 //! logic puzzles by program synthesis.
 //!
-//! The engine (`dsl`, `synth`, `coverage`, `select`, `mine`) knows the rule
-//! language and nothing about puzzles; each puzzle domain lives under
-//! `domains` and plugs in through the `Domain` trait.
+//! The engine knows the rule language and nothing about puzzles:
+//! - [`dsl`]: the rule language (syntax tree, schema, parser, printer,
+//!   cost, concrete and symbolic interpreters);
+//! - [`synth`]: the [`Domain`](synth::Domain) and
+//!   [`Symbolic`](synth::Symbolic) traits and the synthesis engine (search,
+//!   Z3 verification, batches in rounds, journal);
+//! - [`rewrite`], [`dedup`]: egg rewrites of rules, rule keys;
+//! - [`select`]: greedy selection through an objective;
+//! - [`pipeline`]: the learning pipeline over any domain (mine, synthesise,
+//!   deduplicate, select, report);
+//! - [`files`]: outputs checked before work and written atomically.
+//!
+//! Each puzzle domain lives under [`domains`] (nonogram lines, Witness
+//! partial paths) and plugs in by implementing the engine's traits; the
+//! engine never imports a domain.
+
+#![warn(missing_docs)]
 
 pub mod dedup;
 pub mod domains;
 pub mod dsl;
 pub mod files;
+pub mod pipeline;
 pub mod rewrite;
 pub mod select;
 pub mod synth;

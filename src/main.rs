@@ -13,6 +13,15 @@ macro_rules! print {
     ($($arg:tt)*) => { $crate::stdout::text(format_args!($($arg)*)) };
 }
 
+/// `eprintln!` for the commands: as std's, but a closed standard error is
+/// ignored (the message is lost; the work and its outputs go on).
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod commands;
 mod stdout;
 
@@ -36,6 +45,9 @@ enum Command {
     Print {
         /// The `.rules` file.
         rules: PathBuf,
+        /// Put each nonogram rule's plain-English sentence first in its comment.
+        #[arg(long)]
+        english: bool,
     },
     /// Brute-force soundness of each nonogram rule on every valid line up to N cells.
     Check {
@@ -111,35 +123,7 @@ enum Command {
         command: WitnessCommand,
     },
     /// Synthesise sound rules for nonogram specifications (`HINTS | START | TARGET`).
-    Synth {
-        /// One specification; each run of cells TARGET newly fills is one deduction.
-        #[arg(long)]
-        spec: Option<String>,
-        /// A `.lines` file of specifications.
-        #[arg(long)]
-        specs: Option<PathBuf>,
-        /// Soundness bound (default from the domain's DSL file).
-        #[arg(long)]
-        bound: Option<u32>,
-        /// Z3 time limit per query, in milliseconds (a timeout skips the candidate).
-        #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
-        timeout_ms: u32,
-        /// Run as a batch (deterministic rounds, journal `OUT.journal`) and write the deduplicated rules to this `.rules` file.
-        #[arg(short, long)]
-        output: Option<PathBuf>,
-        /// Continue the run recorded in `OUT.journal`.
-        #[arg(long, requires = "output")]
-        resume: bool,
-        /// Take only the specifications whose index is i mod n.
-        #[arg(long, value_name = "i/n", value_parser = commands::batch::parse_shard, requires = "output")]
-        shard: Option<commands::batch::Shard>,
-        /// Skip specifications that a rule of this `.rules` file already makes (in either orientation).
-        #[arg(long, value_name = "RULES", requires = "output")]
-        skip_covered: Option<PathBuf>,
-        /// Worker threads (default: one per core).
-        #[arg(long)]
-        threads: Option<usize>,
-    },
+    Synth(commands::synth::SynthArgs),
     /// Merge rule files written by `synth -o` (e.g. shards) into one deduplicated set.
     Merge {
         /// The `.rules` files.
@@ -223,63 +207,9 @@ enum Command {
 #[derive(Subcommand, Debug)]
 enum LearnCommand {
     /// Nonogram rules: mine, synthesise, deduplicate, select the top K, compare with the control rules.
-    Nonogram {
-            /// Directory of the outputs (`learned.rules`, `topK.rules`, the journal `learned.journal`).
-            #[arg(long, default_value = "rules/nonogram")]
-            out_dir: PathBuf,
-            /// Productive training states sampled (lines of up to 7 cells).
-            #[arg(long, default_value_t = 40)]
-            sample: usize,
-            /// Seed of the sample.
-            #[arg(long, default_value_t = 0)]
-            seed: u64,
-            /// Continue the run recorded in the journal.
-            #[arg(long)]
-            resume: bool,
-            /// Synthesise every specification (no skipping of those a rule learned in an earlier round makes).
-            #[arg(long)]
-            all_specs: bool,
-            /// The `.lines` test set rules are deduplicated, selected and measured on.
-            #[arg(long, default_value = "specs/nonogram/traces.lines")]
-            tests: PathBuf,
-            /// The control rules compared with.
-            #[arg(long, default_value = "rules/nonogram/control.rules")]
-            control: PathBuf,
-            /// How many rules to select.
-            #[arg(short = 'k', default_value_t = 10)]
-            k: usize,
-            /// Z3 time limit per query, in milliseconds (a rule whose proof
-            /// takes longer is dropped, never kept unproven).
-            #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
-            timeout_ms: u32,
-            /// Worker threads (default: one per core).
-            #[arg(long)]
-            threads: Option<usize>,
-        },
+    Nonogram(commands::learn::NonogramArgs),
     /// Witness pruning rules from generated training puzzles.
-    Witness {
-        /// Sizes of training and filter puzzles (Algorithm 3).
-        #[arg(long, default_value = "2x2..4x4")]
-        sizes: String,
-        /// Training puzzles.
-        #[arg(long, default_value_t = 40)]
-        train: usize,
-        /// Filter puzzles the selection measures pruning on.
-        #[arg(long, default_value_t = 200)]
-        filter: usize,
-        /// Seed of the training puzzles (the filter set uses seed + 1).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Most rules selected.
-        #[arg(short = 'k', default_value_t = 10)]
-        k: usize,
-        /// Most specifications synthesised (the first the rules learnt so far do not prune, in mining order).
-        #[arg(long, default_value_t = 120)]
-        max_specs: usize,
-        /// Output `.rules` file.
-        #[arg(short, long, default_value = "rules/witness/learned.rules")]
-        output: PathBuf,
-    },
+    Witness(commands::witness::LearnArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -334,6 +264,9 @@ enum WitnessCommand {
         /// Print one JSON object instead of a table.
         #[arg(long)]
         json: bool,
+        /// Time each search this many times and keep the fastest (expansions are the same every time).
+        #[arg(long, default_value_t = 3)]
+        repeat: usize,
         /// Large puzzles: count how many each predicate solves within the budget.
         #[arg(long)]
         large: Option<PathBuf>,
@@ -386,17 +319,28 @@ enum MineCommand {
 
 /// Runs `f` on a rayon pool of `threads` workers (the global pool if `None`).
 fn with_threads(threads: Option<usize>, f: impl FnOnce() -> commands::CmdResult + Send) -> commands::CmdResult {
-    match threads {
-        None => f(),
-        Some(0) => Err("--threads must be at least 1".into()),
-        Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| e.to_string())?.install(f),
+    stratsynth::pipeline::with_threads(threads, || f().map_err(Wrapped)).map_err(|e| e.to_string())
+}
+
+/// A command's error inside [`stratsynth::pipeline::with_threads`].
+struct Wrapped(String);
+
+impl From<stratsynth::pipeline::PipelineError> for Wrapped {
+    fn from(e: stratsynth::pipeline::PipelineError) -> Wrapped {
+        Wrapped(e.to_string())
+    }
+}
+
+impl std::fmt::Display for Wrapped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Print { rules } => commands::rules::print(&rules),
+        Command::Print { rules, english } => commands::rules::print(&rules, english),
         Command::Check { rules, max_n } => commands::rules::check(&rules, max_n),
         Command::Verify { rules, bound, timeout_ms, json } => commands::rules::verify(&rules, bound, timeout_ms, json),
         Command::Solve { puzzle, rules, one_sided } => commands::nonogram::solve(&puzzle, rules.as_deref(), one_sided),
@@ -404,61 +348,22 @@ fn main() -> ExitCode {
         Command::Cover { rules, lines, top, json, one_sided } => {
             commands::nonogram::cover(&rules, &lines, top, json, one_sided)
         }
-        Command::Learn { domain: LearnCommand::Witness { sizes, train, filter, seed, k, max_specs, output } } => {
-            commands::witness::learn(&sizes, train, filter, seed, k, max_specs, &output)
-        }
+        Command::Learn { domain: LearnCommand::Witness(args) } => with_threads(args.threads, || commands::witness::learn(&args)),
         Command::Witness { command } => match command {
             WitnessCommand::Gen { alg, sizes, count, seed, output } => commands::witness::gen(alg, &sizes, count, seed, &output),
             WitnessCommand::Solve { puzzles, rules, prune: _, sort, budget_ms, solutions_out } => {
                 commands::witness::solve(&puzzles, rules.as_deref(), sort, budget_ms, &solutions_out)
             }
-            WitnessCommand::Bench { puzzles, rules, json, large, budget_ms } => {
-                commands::witness_bench::bench(&puzzles, &rules, json, large.as_deref(), budget_ms)
+            WitnessCommand::Bench { puzzles, rules, json, repeat, large, budget_ms } => {
+                commands::witness_bench::bench(&puzzles, &rules, json, repeat, large.as_deref(), budget_ms)
             }
         },
         Command::Mine { domain: MineCommand::Witness { sizes, count, seed, rules, all, output } } => {
             commands::witness::mine_specs(&sizes, count, seed, rules.as_deref(), all, &output)
         }
-        Command::Synth { spec, specs, bound, timeout_ms, output, resume, shard, skip_covered, threads } => {
-            with_threads(threads, || {
-                commands::synth::run(&commands::synth::SynthArgs {
-                    spec: spec.as_deref(),
-                    specs: specs.as_deref(),
-                    bound,
-                    timeout_ms,
-                    output: output.as_deref(),
-                    resume,
-                    shard,
-                    skip_covered: skip_covered.as_deref(),
-                })
-            })
-        }
+        Command::Synth(args) => with_threads(args.threads, || commands::synth::run(&args)),
         Command::Merge { inputs, output, tests } => commands::synth::merge(&inputs, &output, tests.as_deref()),
-        Command::Learn {
-            domain: LearnCommand::Nonogram {
-            out_dir,
-            sample,
-            seed,
-            resume,
-            all_specs,
-            tests,
-            control,
-            k,
-            timeout_ms,
-            threads,
-        } } => with_threads(threads, || {
-            commands::learn::learn(&commands::learn::LearnArgs {
-                out_dir: &out_dir,
-                sample,
-                seed,
-                resume,
-                all_specs,
-                tests: &tests,
-                control: &control,
-                k,
-                timeout_ms,
-            })
-        }),
+        Command::Learn { domain: LearnCommand::Nonogram(args) } => with_threads(args.threads, || commands::learn::learn(&args)),
         Command::Mine { domain: MineCommand::Nonogram { max_len, sample, seed, output } } => {
             commands::pipeline::mine(max_len, sample, seed, &output)
         }

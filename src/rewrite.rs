@@ -78,7 +78,7 @@ impl FromStr for Leaf {
 
 define_language! {
     /// The rule language's expressions as an e-graph language.
-    pub enum Lang {
+    enum Lang {
         Num(i64),
         "+" = Add([Id; 2]),
         "-" = Sub([Id; 2]),

@@ -4,6 +4,7 @@
 //! that closed the pipe (`stratsynth cover ... | head -1`) ends the process
 //! quietly with status 141, as the default SIGPIPE action would; any other
 //! failure (`> /dev/full`) is reported on standard error with status 2.
+//! (`eprintln!` there ignores a closed standard error.)
 
 use std::fmt::Arguments;
 use std::io::{ErrorKind, Write};

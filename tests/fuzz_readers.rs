@@ -220,6 +220,49 @@ fn meta_comments() {
     });
 }
 
+/// Specifications of the journal target: round 1 holds the first.
+const JOURNAL_SPECS: &str = "8 | .......... | ..######..\n3 | ..... | ..#..\n";
+
+#[test]
+fn journals() {
+    use stratsynth::domains::nonogram::domain::Nonogram;
+    use stratsynth::domains::nonogram::spec::{show, specs};
+    use stratsynth::synth::batch::Job;
+    use stratsynth::synth::journal::{Journal, RunKey};
+    use stratsynth::synth::Config;
+    let domain = Nonogram::new();
+    let mut config = Config::new(&Schema::nonogram());
+    // a small bound keeps proving an edited rule again fast
+    config.bound = 8;
+    let key = RunKey { version: "fuzz".into(), config, specs: 2, shard: None, skip: String::new(), progressive: false };
+    let jobs: Vec<Job<_>> = parse_lines(JOURNAL_SPECS, "j", 30)
+        .unwrap()
+        .iter()
+        .flat_map(|t| specs(t).unwrap())
+        .enumerate()
+        .map(|(index, spec)| Job { index, text: show(&spec), spec })
+        .collect();
+    let rule = "def spec1_1:\n    with h = arbitrary(hint):\n    if lowest_end_cell(h) >= highest_start_cell(h):\n    then fill(true, highest_start_cell(h), lowest_end_cell(h))\n";
+    let seed = format!(
+        "Run({})\nDone((index:0,spec:{:?},rules:[(text:{rule:?},cost:12,bound:8,check:\"\")],stats:(patterns_tried:8,candidates:112,rejected_by_table:22,cached:3,z3_calls:4,z3_soundness:4,z3_unsound:0,z3_unknown:0,z3_time_us:1074293,rejected_at_full_bound:0,dominated:1),time_us:7142686,counterexamples:[\"1 | ...\",\"3 | .#.\"]))\nRound(1)\n",
+        ron::to_string(&key).unwrap(),
+        jobs[0].text
+    );
+    // the seed itself resumes (its rule proven again: its check is empty)
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("seed.journal");
+    std::fs::write(&whole, &seed).unwrap();
+    assert_eq!(Journal::resume(&whole, &key, &domain, &jobs).unwrap().entries.len(), 1);
+    fuzz("o.rules.journal", &seed, |_, path| {
+        // resuming truncates the journal after its last whole round: read a copy
+        let copy = format!("{path}.copy");
+        std::fs::copy(path, &copy).unwrap();
+        let resumed = Journal::resume(std::path::Path::new(&copy), &key, &domain, &jobs);
+        std::fs::remove_file(&copy).unwrap();
+        resumed.map(drop).map_err(|e| e.to_string().replace(&copy, path))
+    });
+}
+
 #[test]
 fn witness_spec_files() {
     fuzz("s.ron", SPECS, |text, path| parse_specs(text, path).map(drop).map_err(|e| e.to_string()));

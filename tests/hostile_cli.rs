@@ -46,6 +46,20 @@ fn a_full_stdout_is_an_error_and_a_closed_one_a_quiet_exit() {
         assert_eq!(out.status.code(), Some(141), "{args:?}: {}", stderr(&out));
         assert_eq!(stderr(&out), "", "{args:?}");
     }
+
+    // a closed standard error loses the messages, not the work
+    let dir = tempfile::tempdir().unwrap();
+    let traced = dir.path().join("t.lines");
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(BIN)
+        .args(["trace", &repo("specs/puzzles/nonny-heart.non"), &repo("specs/puzzles/mikix-gnonograms-copyleft.non"), "-o"])
+        .arg(&traced)
+        .stderr(writer)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    assert!(std::fs::read_to_string(&traced).unwrap().lines().count() > 1);
 }
 
 #[test]

@@ -281,7 +281,7 @@ fn z3_verdicts_match_brute_force_up_to_8_cells() {
         let z3_time = t.elapsed();
         let shown = match (&verdict, &brute) {
             (Verdict::Unsound(c), _) => format!("{} {:?}", d.show(&c.state), c.action.args),
-            (Verdict::Unknown(m), _) => m.clone(),
+            (Verdict::Unknown(m), _) => m.to_string(),
             (Verdict::Sound, Some((line, a))) => format!("missed {} {:?}", d.show(line), a.args),
             (Verdict::Sound, None) => String::new(),
         };

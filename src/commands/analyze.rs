@@ -83,7 +83,10 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
                     height: *height,
                     solutions: a.solution_count(),
                     line_solvable: a.line_solvable,
-                    rules_solvable: loaded.as_ref().map(|_| a.rules.as_ref().is_some_and(Playthrough::solved_by_knowledge)),
+                    rules_solvable: loaded
+                        .as_ref()
+                        .filter(|_| !a.too_long_for_rules)
+                        .map(|_| a.rules.as_ref().is_some_and(Playthrough::solved_by_knowledge)),
                     steps: p.as_ref().map(|p| p.steps.len()),
                     difficulty: p.as_ref().map(|p| round2(p.difficulty)),
                     oracle_steps: p.as_ref().map(Playthrough::oracle_steps),
@@ -110,12 +113,18 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
                     *t += n;
                 }
             }
-            println!("\nsteps made by each rule over all puzzles:");
-            for (r, n) in rules.iter().zip(totals) {
-                println!("  {:<28} {n:>7}", r.name);
+            let mut fired: Vec<(&str, usize)> = rules.iter().map(|r| r.name.as_str()).zip(totals).filter(|&(_, n)| n > 0).collect();
+            fired.sort_by(|a, b| b.1.cmp(&a.1));
+            println!("\nsteps made by each rule over all puzzles ({} of {} rules never made one):", rules.len() - fired.len(), rules.len());
+            for (name, n) in fired {
+                println!("  {name:<28} {n:>7}");
             }
         }
         print_ranking("the exact line solver", &results, |a| a.line.as_ref());
+    }
+    let limit = loaded.as_ref().map(|(d, _)| stratsynth::domains::Domain::schema(d).file.limits.max_state);
+    for (file, ..) in results.iter().filter(|r| r.3.too_long_for_rules) {
+        eprintln!("{file}: lines longer than the {} cells rules are applied to (and proven for): no rule solve", limit.unwrap_or(0));
     }
     for file in &unsolvable {
         eprintln!("{file}: the clues contradict each other: no solution");
@@ -155,7 +164,11 @@ fn print_table(results: &[(String, usize, usize, Analysis)], with_rules: bool) {
             2 => "2+".to_string(),
             n => n.to_string(),
         };
-        let rules = if with_rules { yes(p.is_some_and(Playthrough::solved_by_knowledge)) } else { "-" };
+        let rules = match (with_rules, a.too_long_for_rules) {
+            (false, _) => "-",
+            (true, true) => "n/a",
+            (true, false) => yes(p.is_some_and(Playthrough::solved_by_knowledge)),
+        };
         let (steps, oracle, bits) = match p {
             Some(p) => (p.steps.len().to_string(), p.oracle_steps().to_string(), format!("{:.1}", p.difficulty)),
             None => ("-".into(), "-".into(), "-".into()),

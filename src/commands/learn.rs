@@ -5,102 +5,97 @@
 //! the top K by coverage on the test traces, and report that set against
 //! all learned rules and the control rules.
 
-use super::batch::{command_line, jobs, run_batch, versions, write_rules_file, BatchOptions};
-use super::{bundled, check_output, read_nonogram_rules};
-use super::synth::{bound_line, config, dedup};
-use super::CmdResult;
+use super::synth::bound_line;
+use super::{bundled, check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
+use serde::Serialize;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+use stratsynth::domains::nonogram::describe::{name_rules, strategies};
 use stratsynth::domains::nonogram::apply::ApplyOptions;
 use stratsynth::domains::nonogram::coverage::Coverage;
 use stratsynth::domains::nonogram::domain::Nonogram;
+use stratsynth::domains::nonogram::learn::NonogramLearner;
 use stratsynth::domains::nonogram::lines_file::read_test_set;
-use stratsynth::domains::nonogram::mine::{mine, Sample};
-use stratsynth::domains::nonogram::spec;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
-use stratsynth::synth::Engine;
-use std::path::Path;
-use std::process::ExitCode;
-use std::time::Instant;
-
-/// Longest training line mined.
-const TRAIN_LEN: usize = 7;
+use stratsynth::pipeline::{learn as run_pipeline, percent, versions, LearnOptions};
+use stratsynth::synth::Config;
 
 /// Options of `learn nonogram`.
-pub struct LearnArgs<'a> {
-    pub out_dir: &'a Path,
+#[derive(clap::Args, Serialize, Debug)]
+pub struct NonogramArgs {
+    /// Directory of the outputs (`learned.rules`, `topK.rules`, the journal `learned.journal`).
+    #[arg(long, default_value = "rules/nonogram")]
+    pub out_dir: PathBuf,
+    /// Productive training states sampled (lines of up to 7 cells).
+    #[arg(long, default_value_t = 40)]
     pub sample: usize,
+    /// Seed of the sample.
+    #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Continue the run recorded in the journal.
+    #[arg(long)]
     pub resume: bool,
+    /// Synthesise every specification (no skipping of those a rule learned in an earlier round makes).
+    #[arg(long)]
     pub all_specs: bool,
-    pub tests: &'a Path,
-    pub control: &'a Path,
+    /// The `.lines` test set rules are deduplicated, selected and measured on.
+    #[arg(long, default_value = "specs/nonogram/traces.lines")]
+    pub tests: PathBuf,
+    /// The control rules compared with.
+    #[arg(long, default_value = "rules/nonogram/control.rules")]
+    pub control: PathBuf,
+    /// How many rules to select.
+    #[arg(short = 'k', default_value_t = 10)]
     pub k: usize,
+    /// Z3 time limit per query, in milliseconds (a rule whose proof
+    /// takes longer is dropped, never kept unproven).
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
     pub timeout_ms: u32,
-}
-
-fn percent(part: usize, whole: usize) -> f64 {
-    if whole == 0 {
-        0.0
-    } else {
-        100.0 * part as f64 / whole as f64
-    }
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 /// `learn nonogram [--out-dir D] [--sample N --seed S] ...`.
-pub fn learn(args: &LearnArgs<'_>) -> CmdResult {
+pub fn learn(args: &NonogramArgs) -> CmdResult {
     if args.sample == 0 || args.k == 0 {
         return Err("--sample and -k must be at least 1".into());
     }
     let started = Instant::now();
     let domain = Nonogram::new();
     // read the inputs of the later phases first: a bad file must not cost a synthesis run
-    let tests_path = bundled(args.tests)?;
+    let tests_path = bundled(&args.tests)?;
     let tests = read_test_set(&tests_path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
-    let (_, control) = read_nonogram_rules(&bundled(args.control)?)?;
-    std::fs::create_dir_all(args.out_dir).map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
+    let (_, control) = read_nonogram_rules(&bundled(&args.control)?)?;
+    std::fs::create_dir_all(&args.out_dir).map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
     for output in [args.out_dir.join("learned.rules"), args.out_dir.join(format!("top{}.rules", args.k))] {
-        check_output(&output, &[args.tests, args.control])?;
+        check_output(&output, &[&args.tests, &args.control])?;
     }
-
-    let t = Instant::now();
-    let (report, transitions) = mine(TRAIN_LEN, Some(Sample { count: args.sample, seed: args.seed }));
-    let mut specs = vec![];
-    for t in &transitions {
-        specs.extend(spec::specs(t).ok_or_else(|| format!("mined an invalid line: {}", t.start))?);
-    }
-    let mine_time = t.elapsed();
-    let mined = format!(
-        "mined lines of 1-{TRAIN_LEN} cells: {} states, {} mirror pairs, {} productive, {} sampled with seed {}: {} specifications",
-        report.states, report.mirror_pairs, report.productive, report.used, args.seed, specs.len()
-    );
-    eprintln!("{mined} ({:.1} s)", mine_time.as_secs_f64());
-
-    let t = Instant::now();
-    let config = config(&domain, None, args.timeout_ms)?;
+    let config = Config::builder(domain.schema()).timeout_ms(args.timeout_ms).build().map_err(|e| format!("--timeout-ms: {e}"))?;
     let bound = config.bound;
-    let engine = Engine::new(&domain, config);
-    let jobs = jobs(specs, None);
     let journal = args.out_dir.join("learned.journal");
-    let options = BatchOptions { journal: &journal, resume: args.resume, shard: None, skip: vec![], progressive: !args.all_specs };
-    let run = run_batch(&domain, &engine, &jobs, options)?;
-    let synth_time = t.elapsed();
-    let found = run.rules();
-
-    let t = Instant::now();
-    let (learned, after_rewrites) = dedup(&domain, found.clone(), Some(&tests))?;
-    let dedup_time = t.elapsed();
-    eprintln!("{} rules found, {after_rewrites} distinct up to egg's rewrites, {} distinct in behaviour ({:.1} s)", found.len(), learned.len(), dedup_time.as_secs_f64());
+    let learner = NonogramLearner { domain: &domain, sample: args.sample, seed: args.seed, tests: &tests };
+    let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: !args.all_specs, k: args.k };
+    let run = run_pipeline(&learner, options).map_err(|e| e.to_string())?;
+    let (found, picks, after_rewrites) = (&run.found, &run.picks, run.by_key);
+    // readable names: after the documented strategy a rule is or generalises
+    // (compare on the test set), else after what it does; the sentence
+    // becomes the rule's comment (picks index the same list)
+    let mut named = run.learned.clone();
+    let found_strategies = strategies(&domain, &named, &control, &tests).map_err(|e| format!("{}: {e}", args.tests.display()))?;
+    name_rules(&domain, &mut named, &found_strategies);
+    let learned = &named;
+    eprintln!("{} rules found, {after_rewrites} distinct up to egg's rewrites, {} distinct in behaviour", found.len(), learned.len());
+    let mined = run.mined.clone();
+    let cost_of = |i: usize| cost(&learned[i], domain.schema());
 
     let t = Instant::now();
     let options = ApplyOptions::default();
-    let coverage = Coverage::new(&domain, &learned, &tests, options);
-    let cost_of = |i: usize| cost(&learned[i], domain.schema());
-    let picks = coverage.top(args.k, cost_of).map_err(|e| format!("{}: {e}", args.tests.display()))?;
-    let select_time = t.elapsed();
-
-    let t = Instant::now();
+    let coverage = Coverage::new(&domain, learned, &tests, options);
     let max = coverage.max_cells();
     let all: Vec<usize> = (0..learned.len()).collect();
     let covered_all = coverage.covered(&all).map_err(|e| e.to_string())?;
@@ -109,8 +104,8 @@ pub fn learn(args: &LearnArgs<'_>) -> CmdResult {
     let covered_union =
         Coverage::new(&domain, &union, &tests, options).covered(&(0..union.len()).collect::<Vec<_>>()).map_err(|e| e.to_string())?;
     let covered_top = picks.last().map_or(0, |p| p.score);
-    let coverage_time = t.elapsed();
-    let total_time = started.elapsed();
+    let mut phases = run.phases.clone();
+    phases.0.push(("coverage", t.elapsed()));
 
     let table = vec![
         format!("{:<26} {:>6} {:>8} {:>7}", "rule set", "rules", "cells", "%"),
@@ -120,19 +115,12 @@ pub fn learn(args: &LearnArgs<'_>) -> CmdResult {
         format!("{:<26} {:>6} {:>8} {:>6.1}%", "control and all learned", union.len(), covered_union, percent(covered_union, max)),
         format!("{:<26} {:>6} {:>8} {:>6.1}%", "maximum (exact solver)", "-", max, 100.0),
     ];
-    let times = format!(
-        "wall times: mine {:.1} s, synthesis {:.1} s (engine table included), dedup {:.1} s, select {:.1} s, coverage {:.1} s; total {:.1} s",
-        mine_time.as_secs_f64(),
-        synth_time.as_secs_f64(),
-        dedup_time.as_secs_f64(),
-        select_time.as_secs_f64(),
-        coverage_time.as_secs_f64(),
-        total_time.as_secs_f64()
-    );
+    let times = format!("{phases} (synthesis includes the engine table; total in this process {:.1} s)", started.elapsed().as_secs_f64());
     let skipping = if args.all_specs { ", no skipping" } else { "; skipped: made by a rule learned in an earlier round" };
-    let synthesis = format!("synthesis: {}{skipping}; {} rules found", run.summary(&journal), found.len());
+    let synthesis = format!("synthesis: {}{skipping}; {} rules found", run.batch.summary(&journal), found.len());
     let header = vec![
         command_line(),
+        format!("options: {}", ron::to_string(args).map_err(|e| e.to_string())?),
         versions(),
         bound_line(bound),
         mined,
@@ -146,7 +134,7 @@ pub fn learn(args: &LearnArgs<'_>) -> CmdResult {
         times.clone(),
     ];
     let learned_path = args.out_dir.join("learned.rules");
-    write_rules_file(&learned_path, &header, &learned, &domain)?;
+    write_rules_file(&learned_path, &header, learned, domain.schema())?;
 
     let mut top_header = vec![
         command_line(),
@@ -179,7 +167,7 @@ pub fn learn(args: &LearnArgs<'_>) -> CmdResult {
     }
     let top: Vec<Rule> = picks.iter().map(|p| learned[p.index].clone()).collect();
     let top_path = args.out_dir.join(format!("top{}.rules", args.k));
-    write_rules_file(&top_path, &top_header, &top, &domain)?;
+    write_rules_file(&top_path, &top_header, &top, domain.schema())?;
 
     for line in &top_header[3..] {
         println!("{line}");

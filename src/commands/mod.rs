@@ -1,7 +1,6 @@
 //! Subcommand implementations: read inputs, call the library, print.
 
 pub mod analyze;
-pub mod batch;
 pub mod bench;
 pub mod bench_boards;
 pub mod explain;
@@ -18,6 +17,23 @@ use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::parse::{detect_and_parse, parse_rules};
 use stratsynth::dsl::schema::Schema;
 use std::path::{Path, PathBuf};
+
+/// The command line as typed, program name `stratsynth`.
+pub fn command_line() -> String {
+    let mut args: Vec<String> = std::env::args().collect();
+    if let Some(first) = args.first_mut() {
+        *first = "stratsynth".to_string();
+    }
+    args.join(" ")
+}
+
+/// Writes a rule file: `# ` header lines, a blank line, the rules.
+pub fn write_rules_file(path: &Path, header: &[String], rules: &[Rule], schema: &Schema) -> Result<(), String> {
+    let mut text: String = header.iter().map(|l| format!("# {l}\n")).collect();
+    text.push('\n');
+    text.push_str(&stratsynth::dsl::print::print_rules(rules, schema));
+    write_output(path, &text)
+}
 
 /// A command's failure, already worded for the user.
 pub type CmdResult = Result<std::process::ExitCode, String>;

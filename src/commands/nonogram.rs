@@ -13,6 +13,7 @@ use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use std::path::Path;
+use stratsynth::pipeline::percent;
 use std::process::ExitCode;
 
 /// Why line-by-line solving with a rule set stopped.
@@ -119,14 +120,6 @@ struct JsonCover<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     top_cumulative: Option<Vec<usize>>,
     rules: &'a [stratsynth::domains::nonogram::coverage::RuleFigures],
-}
-
-fn percent(part: usize, whole: usize) -> f64 {
-    if whole == 0 {
-        0.0
-    } else {
-        100.0 * part as f64 / whole as f64
-    }
 }
 
 /// `cover --rules R --lines T [--top K] [--json] [--one-sided]`.

@@ -13,15 +13,8 @@ use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
 use std::path::Path;
+use stratsynth::pipeline::percent;
 use std::process::ExitCode;
-
-fn percent(part: usize, whole: usize) -> f64 {
-    if whole == 0 {
-        0.0
-    } else {
-        100.0 * part as f64 / whole as f64
-    }
-}
 
 /// Reads a `.lines` test set within the domain's line limit.
 fn read_tests(domain: &Nonogram, lines: &Path) -> Result<Vec<Transition>, String> {

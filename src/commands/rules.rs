@@ -22,13 +22,20 @@ fn is_cost_note(line: &str) -> bool {
 
 /// `print RULES`: each rule pretty-printed after a `# cost N` line;
 /// printing its own output gives the same text.
-pub fn print(path: &Path) -> CmdResult {
+pub fn print(path: &Path, english: bool) -> CmdResult {
     let (schema, rules) = read_rules(path)?;
+    if english && schema.domain() != "nonogram" {
+        return Err(format!("{}: --english describes nonogram rules; these are {} rules", path.display(), schema.domain()));
+    }
     let shown: Vec<String> = rules
         .iter()
         .map(|r| {
             let mut rule = r.clone();
             rule.description.retain(|line| !is_cost_note(line));
+            if english {
+                let sentence = stratsynth::domains::nonogram::describe::sentence(&rule, &schema);
+                rule.description.splice(0..0, stratsynth::domains::nonogram::describe::wrap(&sentence, 76));
+            }
             format!("# cost {}\n{}", cost(&rule, &schema), print_rule(&rule, &schema))
         })
         .collect();

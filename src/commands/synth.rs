@@ -4,41 +4,56 @@
 //! rounds (resumable, shardable, skipping covered ones) and OUT gets the
 //! deduplicated rule set. `merge` joins such rule files.
 
-use super::batch::{command_line, journal_path, jobs, run_batch, versions, write_rules_file, BatchOptions, Shard};
-use super::{check_output, read_nonogram_rules, CmdResult};
-use stratsynth::dedup::{keep_cheapest, rule_key};
-use stratsynth::domains::nonogram::apply::ApplyOptions;
-use stratsynth::domains::nonogram::compare::covered_alone;
+use super::{check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
+use stratsynth::domains::nonogram::learn::dedup;
 use stratsynth::domains::nonogram::domain::{LineState, Nonogram};
-use stratsynth::domains::nonogram::lines_file::{parse_lines, read_lines_file, read_test_set, Transition};
+use stratsynth::domains::nonogram::lines_file::{parse_lines, read_lines_file, read_test_set};
 use stratsynth::domains::nonogram::spec::{self, specs};
 use stratsynth::domains::Domain;
-use stratsynth::dsl::ast::Rule;
-use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
 use stratsynth::synth::batch::label;
 use stratsynth::synth::meta::Meta;
+use stratsynth::pipeline::{jobs, journal_path, run_batch, versions, BatchOptions, Shard};
 use stratsynth::synth::{Config, Engine, Spec};
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Options of `synth`.
-pub struct SynthArgs<'a> {
-    pub spec: Option<&'a str>,
-    pub specs: Option<&'a Path>,
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct SynthArgs {
+    /// One specification; each run of cells TARGET newly fills is one deduction.
+    #[arg(long)]
+    pub spec: Option<String>,
+    /// A `.lines` file of specifications.
+    #[arg(long)]
+    pub specs: Option<PathBuf>,
+    /// Soundness bound (default from the domain's DSL file).
+    #[arg(long)]
     pub bound: Option<u32>,
+    /// Z3 time limit per query, in milliseconds (a timeout skips the candidate).
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
     pub timeout_ms: u32,
-    /// Run as a batch writing this rule file.
-    pub output: Option<&'a Path>,
+    /// Run as a batch (deterministic rounds, journal `OUT.journal`) and write the deduplicated rules to this `.rules` file.
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Continue the run recorded in `OUT.journal`.
+    #[arg(long, requires = "output")]
     pub resume: bool,
+    /// Take only the specifications whose index is i mod n.
+    #[arg(long, value_name = "i/n", value_parser = stratsynth::pipeline::parse_shard, requires = "output")]
     pub shard: Option<Shard>,
-    pub skip_covered: Option<&'a Path>,
+    /// Skip specifications that a rule of this `.rules` file already makes (in either orientation).
+    #[arg(long, value_name = "RULES", requires = "output")]
+    pub skip_covered: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 /// The specifications named on the command line.
-fn read_specs(args: &SynthArgs<'_>, max_len: usize) -> Result<Vec<Spec<LineState>>, String> {
-    let transitions = match (args.spec, args.specs) {
+fn read_specs(args: &SynthArgs, max_len: usize) -> Result<Vec<Spec<LineState>>, String> {
+    let transitions = match (args.spec.as_deref(), args.specs.as_deref()) {
         (Some(text), None) => parse_lines(text, "--spec", max_len).map_err(|e| e.to_string())?,
         (None, Some(path)) => read_lines_file(path, max_len).map_err(|e| e.to_string())?,
         _ => return Err("give exactly one of --spec \"HINTS | START | TARGET\" and --specs FILE".to_string()),
@@ -59,12 +74,12 @@ pub fn config(domain: &Nonogram, bound: Option<u32>, timeout_ms: u32) -> Result<
 }
 
 /// `synth --spec S | --specs FILE [-o OUT ...]`.
-pub fn run(args: &SynthArgs<'_>) -> CmdResult {
+pub fn run(args: &SynthArgs) -> CmdResult {
     let domain = Nonogram::new();
     let schema = domain.schema();
     let specs = read_specs(args, schema.file.limits.max_state as usize)?;
     let config = config(&domain, args.bound, args.timeout_ms)?;
-    if let Some(output) = args.output {
+    if let Some(output) = args.output.as_deref() {
         return batch(&domain, config, specs, args, output);
     }
     let engine = Engine::new(&domain, config);
@@ -93,42 +108,18 @@ pub fn run(args: &SynthArgs<'_>) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The rules kept of `rules`: the cheapest (then first) of each group equal
-/// up to egg's rewrites, and with `tests`, of each group covering the same
-/// (transition, cell) pairs alone on them (rules covering none are never
-/// merged by behaviour). Returns the kept rules and the count after the
-/// first step.
-pub fn dedup(domain: &Nonogram, rules: Vec<Rule>, tests: Option<&[Transition]>) -> Result<(Vec<Rule>, usize), String> {
-    let schema = domain.schema();
-    let costs: Vec<u32> = rules.iter().map(|r| cost(r, schema)).collect();
-    let keys: Vec<_> = rules.iter().map(|r| Some(rule_key(r))).collect();
-    let kept = keep_cheapest(&keys, &costs);
-    let after_rewrites = kept.len();
-    let Some(tests) = tests else {
-        return Ok((kept.into_iter().map(|i| rules[i].clone()).collect(), after_rewrites));
-    };
-    let mut behaviour = vec![];
-    for &i in &kept {
-        let covered = covered_alone(domain, &rules[i], tests, ApplyOptions::default()).map_err(|e| e.to_string())?;
-        behaviour.push((covered.count() > 0).then_some(covered));
-    }
-    let kept_costs: Vec<u32> = kept.iter().map(|&i| costs[i]).collect();
-    let again = keep_cheapest(&behaviour, &kept_costs);
-    Ok((again.into_iter().map(|j| rules[kept[j]].clone()).collect(), after_rewrites))
-}
-
 /// The bound line of a learned rule file's header.
 pub fn bound_line(bound: u32) -> String {
     format!("bound {bound}: Z3 proved every rule below sound on every valid line of up to {bound} cells")
 }
 
 /// `synth ... -o OUT [--resume] [--shard i/n] [--skip-covered R]`.
-fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &SynthArgs<'_>, output: &Path) -> CmdResult {
-    let inputs: Vec<&Path> = [args.specs, args.skip_covered].into_iter().flatten().collect();
+fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &SynthArgs, output: &Path) -> CmdResult {
+    let inputs: Vec<&Path> = [args.specs.as_deref(), args.skip_covered.as_deref()].into_iter().flatten().collect();
     check_output(output, &inputs)?;
     let total = specs.len();
-    let jobs = jobs(specs, args.shard);
-    let skip = match args.skip_covered {
+    let jobs = jobs(specs.into_iter().map(|s| (spec::show(&s), s)).collect(), args.shard);
+    let skip = match args.skip_covered.as_deref() {
         Some(path) => read_nonogram_rules(path)?.1,
         None => vec![],
     };
@@ -136,21 +127,23 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
     let bound = config.bound;
     let engine = Engine::new(domain, config);
     let journal = journal_path(output);
-    let run = run_batch(domain, &engine, &jobs, BatchOptions { journal: &journal, resume: args.resume, shard: args.shard, skip, progressive: false })?;
+    let options = BatchOptions { journal: &journal, resume: args.resume, shard: args.shard, skip, progressive: false };
+    let run = run_batch(domain, &engine, &jobs, options).map_err(|e| e.to_string())?;
     let found = run.rules();
-    let (kept, _) = dedup(domain, found.clone(), None)?;
+    let (kept, _) = dedup(domain, &found, None).map_err(|e| e.to_string())?;
     let synthesised = run.synthesised();
-    let source = args.specs.map_or("--spec".to_string(), |p| p.display().to_string());
+    let source = args.specs.as_deref().map_or("--spec".to_string(), |p| p.display().to_string());
     let shard = match args.shard {
         Some((i, n)) => format!("shard {i}/{n}: {} of the {total} specifications of {source}", jobs.len()),
         None => format!("the {total} specifications of {source}"),
     };
-    let skipped = match args.skip_covered {
+    let skipped = match args.skip_covered.as_deref() {
         Some(path) => format!(", {} skipped (made by a rule of {}, {skip_count} rules)", jobs.len() - synthesised, path.display()),
         None => String::new(),
     };
     let header = vec![
         command_line(),
+        format!("options: {}", ron::to_string(args).map_err(|e| e.to_string())?),
         versions(),
         bound_line(bound),
         format!("{shard}: {synthesised} synthesised{skipped}"),
@@ -161,7 +154,7 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
         ),
         format!("synthesis: {}", run.summary(&journal)),
     ];
-    write_rules_file(output, &header, &kept, domain)?;
+    write_rules_file(output, &header, &kept, domain.schema())?;
     eprintln!("{synthesised} specifications synthesised, {} rules ({} distinct) written to {}", found.len(), kept.len(), output.display());
     Ok(ExitCode::SUCCESS)
 }
@@ -204,7 +197,7 @@ pub fn merge(inputs: &[std::path::PathBuf], output: &Path, tests: Option<&Path>)
         None => None,
     };
     let count = all.len();
-    let (kept, after_rewrites) = dedup(&domain, all, tests.as_deref())?;
+    let (kept, after_rewrites) = dedup(&domain, &all, tests.as_deref()).map_err(|e| e.to_string())?;
     let mut names = HashSet::new();
     for rule in &kept {
         if !names.insert(&rule.name) {
@@ -220,7 +213,7 @@ pub fn merge(inputs: &[std::path::PathBuf], output: &Path, tests: Option<&Path>)
     if tests.is_some() {
         header.push(format!("{} after removing rules covering the same cells alone on the test lines (the cheapest kept)", kept.len()));
     }
-    write_rules_file(output, &header, &kept, &domain)?;
+    write_rules_file(output, &header, &kept, domain.schema())?;
     eprintln!("{count} rules merged into {} distinct rules in {}", kept.len(), output.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -136,69 +136,117 @@ pub fn mine_specs(size_range: &str, count: usize, seed: u64, rules: Option<&FsPa
     Ok(ExitCode::SUCCESS)
 }
 
-/// `learn witness`: the pipeline of [`stratsynth::domains::witness::learn`];
-/// writes the selected rules with how they were made and prints them.
-#[allow(clippy::too_many_arguments)]
-pub fn learn(size_range: &str, train: usize, filter: usize, seed: u64, k: usize, max_specs: usize, output: &FsPath) -> CmdResult {
-    use stratsynth::domains::witness::learn::{learn, LearnConfig};
+/// Options of `learn witness`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct LearnArgs {
+    /// Sizes of training and filter puzzles (Algorithm 3).
+    #[arg(long, default_value = "2x2..4x4")]
+    pub sizes: String,
+    /// Training puzzles.
+    #[arg(long, default_value_t = 40)]
+    pub train: usize,
+    /// Filter puzzles the selection searches (expansions and time saved).
+    #[arg(long, default_value_t = 200)]
+    pub filter: usize,
+    /// Seed of the training puzzles (the filter set uses seed + 1).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Most rules selected.
+    #[arg(short = 'k', default_value_t = 10)]
+    pub k: usize,
+    /// Most specifications synthesised or skipped (the first mined; one a
+    /// rule learnt in an earlier round prunes is skipped).
+    #[arg(long, default_value_t = 200)]
+    pub max_specs: usize,
+    /// Output `.rules` file (the journal is `OUTPUT.journal`).
+    #[arg(short, long, default_value = "rules/witness/learned.rules")]
+    pub output: std::path::PathBuf,
+    /// Continue the run recorded in the journal.
+    #[arg(long)]
+    pub resume: bool,
+    /// Z3 time limit per query, in milliseconds (a rule whose proof takes
+    /// longer is dropped, never kept unproven).
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
+    pub timeout_ms: u32,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// `learn witness [--sizes R] [--train N] [--filter M] [--seed S] [-k K] [-o OUT] [--resume] ...`.
+pub fn learn(args: &LearnArgs) -> CmdResult {
+    use stratsynth::domains::witness::learn::{LearnConfig, WitnessLearner};
     use stratsynth::dsl::cost::cost;
     use stratsynth::dsl::print::print_rule;
+    use stratsynth::pipeline::{journal_path, learn, versions, LearnOptions};
     let domain = Witness::new();
     let schema = domain.schema();
-    if train == 0 || filter == 0 || k == 0 || max_specs == 0 {
+    if args.train == 0 || args.filter == 0 || args.k == 0 || args.max_specs == 0 {
         return Err("--train, --filter, -k and --max-specs must be at least 1".into());
     }
-    check_output(output, &[])?;
-    let config = LearnConfig { sizes: sizes(size_range)?, train, filter, seed, k, max_specs };
-    let started = std::time::Instant::now();
-    let report = learn(&domain, &config)?;
-    let total = started.elapsed();
-    let (mined, synthesised, skipped) = report.specs;
-    let [mine_t, synth_t, select_t] = report.phases;
-    let command = format!(
-        "stratsynth learn witness --sizes {size_range} --train {train} --filter {filter} --seed {seed} -k {k} --max-specs {max_specs} -o {}",
-        output.display()
-    );
+    let config = LearnConfig { sizes: sizes(&args.sizes)?, train: args.train, filter: args.filter, seed: args.seed, max_specs: args.max_specs };
+    let engine = stratsynth::synth::Config::builder(schema).timeout_ms(args.timeout_ms).build().map_err(|e| format!("--timeout-ms: {e}"))?;
+    check_output(&args.output, &[])?;
+    let output = &args.output;
+    let journal = journal_path(output);
+    let learner = WitnessLearner::new(&domain, config);
+    let options = LearnOptions { config: engine, journal: &journal, resume: args.resume, progressive: true, k: args.k };
+    let run = learn(&learner, options).map_err(|e| e.to_string())?;
+    let chosen: Vec<_> = run.picks.iter().map(|p| run.learned[p.index].clone()).collect();
+    let report = learner.report(&chosen).map_err(|e| e.to_string())?;
+    let base = &report.baseline;
     let mut text = format!(
         "# Learned Witness pruning rules, each proven sound by Z3 for every puzzle up to {b}x{b}.\n\
          # Made by: {command}\n\
-         # stratsynth {version}; Z3 via the z3 crate (system libz3).\n\
-         # {mined} frontier specifications mined from {train} training puzzles; {synthesised} synthesised, {skipped} skipped as already pruned;\n\
-         # {learned} distinct rules; selected greedily by A* expansions saved on {filter} filter puzzles (seed {fseed}; local constraint checking alone: {base} expansions);\n\
-         # a rule saving under 1% of the expansions left is not selected.\n\
-         # Wall time: mine {:.1} s, synthesise {:.1} s, select {:.1} s, total {:.1} s.\n\n",
-        mine_t.as_secs_f64(),
-        synth_t.as_secs_f64(),
-        select_t.as_secs_f64(),
-        total.as_secs_f64(),
+         # options: {options}\n\
+         # {versions}\n\
+         # {mined}; {synthesised} synthesised, {skipped} skipped as already pruned;\n\
+         # {found} rules found, {learned} distinct up to egg's rewrites; selected greedily by A* expansions saved on {filter} filter puzzles\n\
+         # (seed {fseed}; local constraint checking alone: {base_exp} expansions, {base_ms:.1} ms modelled), a rule only if it also saves modelled search time.\n\
+         # synthesis: {summary}\n\
+         # {phases}.\n\n",
         b = schema.file.limits.bound,
-        version = env!("CARGO_PKG_VERSION"),
-        learned = report.learned.len(),
-        fseed = seed + 1,
-        base = report.filter_baseline.0,
+        command = super::command_line(),
+        options = ron::to_string(args).map_err(|e| e.to_string())?,
+        versions = versions(),
+        mined = run.mined,
+        synthesised = run.batch.synthesised(),
+        skipped = run.batch.entries.len() - run.batch.synthesised(),
+        found = run.found.len(),
+        learned = run.learned.len(),
+        filter = args.filter,
+        fseed = args.seed + 1,
+        base_exp = base.expansions,
+        base_ms = base.model_ms(),
+        summary = run.batch.summary(&journal),
+        phases = run.phases,
     );
-    let mut table = String::from("rule          cost  filter exp  speedup  exp saved (marginal)  ms saved (marginal)\n");
-    let (base_exp, base_time) = report.filter_baseline;
-    table.push_str(&format!("(baseline)       -  {base_exp:>10}     1.00  {:>20}  {:>19}\n", "-", format!("({:.1} ms)", base_time.as_secs_f64() * 1e3)));
-    for (i, sel) in report.selected.iter().enumerate() {
-        let mut rule = sel.rule.clone();
+    let mut table = format!(
+        "rule         cost  filter exp  speedup  exp saved  model ms saved  measured ms saved\n(baseline)      -  {:>10}     1.00          -  {:>14}  {:>17}\n",
+        base.expansions,
+        format!("({:.1})", base.model_ms()),
+        format!("({:.1})", report.baseline_ms)
+    );
+    for (i, (rule, r)) in chosen.iter().zip(&report.rules).enumerate() {
+        let mut rule = rule.clone();
         rule.name = format!("learned_{}", i + 1);
+        let speedup = base.expansions as f64 / r.cost.expansions.max(1) as f64;
         rule.description = vec![format!(
-            "rank {}: with the rules above, {} filter expansions ({:.2}x fewer than local checking); without it the set expands {} more; cost {}",
+            "rank {}: with the rules above, {} filter expansions ({speedup:.2}x fewer than local checking); without it the set expands {} more and takes {:.1} ms more (modelled); cost {}",
             i + 1,
-            sel.expansions,
-            base_exp as f64 / sel.expansions.max(1) as f64,
-            sel.marginal_expansions,
+            r.cost.expansions,
+            r.marginal_expansions,
+            r.marginal_model_ms,
             cost(&rule, schema)
         )];
         table.push_str(&format!(
-            "{:<12} {:>5}  {:>10}  {:>7.2}  {:>20}  {:>19.1}\n",
+            "{:<11} {:>5}  {:>10}  {speedup:>7.2}  {:>9}  {:>14.1}  {:>17.1}\n",
             rule.name,
             cost(&rule, schema),
-            sel.expansions,
-            base_exp as f64 / sel.expansions.max(1) as f64,
-            sel.marginal_expansions,
-            sel.marginal_seconds * 1e3
+            r.cost.expansions,
+            r.marginal_expansions,
+            r.marginal_model_ms,
+            r.marginal_measured_ms
         ));
         text.push_str(&print_rule(&rule, schema));
         text.push('\n');
@@ -206,12 +254,15 @@ pub fn learn(size_range: &str, train: usize, filter: usize, seed: u64, k: usize,
     write_output(output, &text)?;
     print!("{text}");
     print!("{table}");
+    let z3_calls: u64 = run.batch.entries.iter().map(|e| match e {
+        stratsynth::synth::batch::Entry::Done { outcome, .. } => outcome.stats.z3_calls,
+        stratsynth::synth::batch::Entry::Skipped { .. } => 0,
+    }).sum();
     eprintln!(
-        "learn witness: {} rules written to {} in {:.1} s ({} Z3 calls)",
-        report.selected.len(),
+        "learn witness: {} rules written to {} in {:.1} s ({z3_calls} Z3 calls)",
+        run.picks.len(),
         output.display(),
-        total.as_secs_f64(),
-        report.stats.z3_calls
+        run.phases.total().as_secs_f64(),
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -2,12 +2,35 @@
 //! and comparison operators, each with its 1-based line and column.
 //! Comments are not tokens; full-line comments are kept aside so the parser
 //! can attach them to the following `def` as its description. The lexer
-//! knows nothing about schemas or the grammar.
+//! knows nothing about schemas or the grammar beyond the reserved words;
+//! it owns the error type of reading a `.rules` text ([`ParseError`]).
 
 use super::ast::CmpOp;
-use super::parse::ParseError;
 use std::collections::BTreeMap;
 use std::fmt;
+
+/// A `.rules` text that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{path}:{line}:{column}: {message}")]
+pub struct ParseError {
+    /// The file.
+    pub path: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column (in characters).
+    pub column: usize,
+    /// What was expected and found, or why the rule is rejected.
+    pub message: String,
+}
+
+/// Whether `name` is a keyword of the rule language.
+pub fn is_reserved(name: &str) -> bool {
+    matches!(
+        name,
+        "def" | "with" | "and" | "if" | "then" | "not" | "true" | "false" | "is" | "unique" | "where" | "maximal"
+            | "minimal" | "singleton" | "constant" | "arbitrary"
+    )
+}
 
 /// Largest natural number a rule may write (literals, multipliers and
 /// `constant(t, k)` indices), so that integer evaluation of any rule the
@@ -44,7 +67,7 @@ pub enum Tok {
 impl fmt::Display for Tok {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Tok::Name(n) if super::parse::is_reserved(n) => write!(f, "keyword '{n}'"),
+            Tok::Name(n) if is_reserved(n) => write!(f, "keyword '{n}'"),
             Tok::Name(n) => write!(f, "'{n}'"),
             Tok::Nat(n) => write!(f, "'{n}'"),
             Tok::LParen => f.write_str("'('"),

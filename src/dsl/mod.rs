@@ -2,16 +2,12 @@
 //! tree, domain schema, lexer, parser, printer, cost, and the concrete and
 //! symbolic interpreters.
 
-#[cfg(test)]
-pub mod arbitrary;
 pub mod ast;
 pub mod cost;
 pub mod eval;
 pub mod lexer;
 pub mod normal;
 pub mod parse;
-#[cfg(test)]
-mod parse_tests;
 pub mod print;
 pub mod schema;
 pub mod symbolic;

@@ -11,18 +11,11 @@
 //! rule) is the rule's description; all other comments are dropped.
 
 use super::ast::{Action, ActionArg, BoolExpr, CmpOp, Decl, IntExpr, PatternKind, Rule, Var};
-use super::lexer::{lex, Lexed, Tok, Token};
+use super::lexer::{is_reserved, lex, Lexed, Tok, Token};
+pub use super::lexer::ParseError;
 use super::schema::{FeatureKind, ParamKind, Schema};
 use std::collections::HashMap;
 
-/// Whether `name` is a keyword of the rule language.
-pub fn is_reserved(name: &str) -> bool {
-    matches!(
-        name,
-        "def" | "with" | "and" | "if" | "then" | "not" | "true" | "false" | "is" | "unique" | "where" | "maximal"
-            | "minimal" | "singleton" | "constant" | "arbitrary"
-    )
-}
 
 /// Deepest nesting the parser accepts: of parentheses, `not` and `unique`,
 /// and of sums, each further term of `a + b - c ...` counting one level (the
@@ -34,20 +27,6 @@ pub const MAX_DEPTH: usize = 64;
 /// is tried, so each declaration multiplies the work (and, in the worst
 /// case, the distinct fills) by the number of elements of its type.
 pub const MAX_DECLS: usize = 4;
-
-/// A `.rules` text that cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{path}:{line}:{column}: {message}")]
-pub struct ParseError {
-    /// The file.
-    pub path: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column (in characters).
-    pub column: usize,
-    /// What was expected and found, or why the rule is rejected.
-    pub message: String,
-}
 
 /// Parses the rules of a `.rules` text against `schema`; `path` names the
 /// file in errors.

@@ -221,7 +221,7 @@ impl Schema {
             if names[..i].contains(n) {
                 return Err(invalid(format!("the name `{n}` is defined twice")));
             }
-            if super::parse::is_reserved(n) {
+            if super::lexer::is_reserved(n) {
                 return Err(invalid(format!("`{n}` is a keyword of the rule language")));
             }
         }

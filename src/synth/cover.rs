@@ -11,13 +11,12 @@
 //! sound excludes every bad pair, so CEGIS ends on the first truly sound
 //! condition in that order whatever the counterexample pool held.
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// A set of small integers (pair indices); grows as bits are set, and
 /// treats every bit beyond its words as clear.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Bits(Vec<u64>);
+pub struct Bits(pub(crate) Vec<u64>);
 
 impl Bits {
     /// The empty set.
@@ -134,8 +133,9 @@ impl Best {
 
 struct Search<'a> {
     choices: &'a [Choice],
-    /// Per bad pair, the choices that exclude it (cheapest first).
-    excluders: HashMap<usize, Rc<[usize]>>,
+    /// Per bad pair, the choices that exclude it (cheapest first), once
+    /// computed.
+    excluders: Vec<Option<Rc<[usize]>>>,
     max_atoms: usize,
     budget: u32,
     steps: usize,
@@ -147,13 +147,44 @@ struct Search<'a> {
     uncovered: Vec<Bits>,
     /// Per depth, the good pairs every picked atom keeps (widest only).
     kept: Vec<Bits>,
+    /// Choices an earlier sibling branch (or an ancestor's) already took:
+    /// every conjunction holding one was searched there.
+    banned: Vec<bool>,
+    /// The choices banned by the nodes on the current path, in order.
+    ban_stack: Vec<usize>,
+    /// Per bad pair, how many choices exclude it (branching order only).
+    reach: Vec<u32>,
 }
 
 impl Search<'_> {
     fn new<'a>(choices: &'a [Choice], budget: u32, max_atoms: usize, widest: bool, bad: &Bits, good: &Bits) -> Search<'a> {
         let depths = |first: &Bits| std::iter::once(first.clone()).chain(std::iter::repeat_n(Bits::new(), max_atoms)).collect();
         let (uncovered, kept) = (depths(bad), depths(good));
-        Search { choices, excluders: HashMap::new(), max_atoms, budget, steps: 0, best: None, widest, min_kept: 0, uncovered, kept }
+        Search {
+            choices,
+            excluders: vec![None; bad.0.len() * 64],
+            max_atoms,
+            budget,
+            steps: 0,
+            best: None,
+            widest,
+            min_kept: 0,
+            uncovered,
+            kept,
+            banned: vec![false; choices.len()],
+            ban_stack: vec![],
+            reach: {
+                let mut reach = vec![0u32; bad.0.len() * 64];
+                for c in choices {
+                    for p in c.excludes.ones() {
+                        if let Some(r) = reach.get_mut(p) {
+                            *r += 1;
+                        }
+                    }
+                }
+                reach
+            },
+        }
     }
 
     /// The choices that exclude bad pair `p`, cheapest first (memoised),
@@ -163,32 +194,57 @@ impl Search<'_> {
     /// conjunction excludes as much, keeps as much, costs no more and
     /// sorts no later, so the answer is unchanged.
     fn excluders(&mut self, p: usize) -> Rc<[usize]> {
+        if let Some(list) = &self.excluders[p] {
+            return list.clone();
+        }
         let choices = self.choices;
-        let widest = self.widest;
-        self.excluders
-            .entry(p)
-            .or_insert_with(|| {
-                let mut list: Vec<usize> = (0..choices.len()).filter(|&i| choices[i].excludes.get(p)).collect();
-                list.sort_by_key(|&i| (choices[i].cost, choices[i].key));
-                let mut kept: Vec<usize> = vec![];
-                for i in list {
-                    let c = &choices[i];
-                    let outdone = kept.iter().any(|&j| {
-                        let d = &choices[j];
-                        c.excludes.is_subset(&d.excludes) && (!widest || c.keeps.is_subset(&d.keeps))
-                    });
-                    if !outdone {
-                        kept.push(i);
+        let mut list: Vec<usize> = (0..choices.len()).filter(|&i| choices[i].excludes.get(p)).collect();
+        list.sort_by_key(|&i| (choices[i].cost, choices[i].key));
+        let mut kept: Vec<usize> = vec![];
+        for i in list {
+            let c = &choices[i];
+            let outdone = kept.iter().any(|&j| {
+                let d = &choices[j];
+                c.excludes.is_subset(&d.excludes) && (!self.widest || c.keeps.is_subset(&d.keeps))
+            });
+            if !outdone {
+                kept.push(i);
+            }
+        }
+        let list: Rc<[usize]> = kept.into();
+        self.excluders[p] = Some(list.clone());
+        list
+    }
+
+    /// The uncovered bad pair at `depth` excluded by the fewest choices
+    /// (every cover takes one of its excluders), or `None` if all are
+    /// excluded.
+    fn branch_pair(&self, depth: usize) -> Option<usize> {
+        let mut best: Option<(usize, usize)> = None;
+        let words = self.uncovered[depth].0.len();
+        for w in 0..words {
+            let mut word = self.uncovered[depth].0[w];
+            while word != 0 {
+                let p = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let n = self.reach[p] as usize;
+                if best.is_none_or(|(_, m)| n < m) {
+                    best = Some((p, n));
+                    if n <= 1 {
+                        return Some(p);
                     }
                 }
-                kept.into()
-            })
-            .clone()
+            }
+        }
+        best.map(|(p, _)| p)
     }
 
     /// Branch and bound from `depth` atoms picked; the pairs still to
     /// exclude and the good pairs kept are `self.uncovered[depth]` and
     /// `self.kept[depth]` (per-depth buffers: no allocation per step).
+    /// Every cover excludes the branch pair by some excluder; the branches
+    /// take them in order, each banning those before it, so every
+    /// conjunction is met once.
     fn dfs(&mut self, depth: usize, picks: &mut Vec<usize>, cost: u32) {
         self.steps += 1;
         if self.steps > STEPS {
@@ -198,7 +254,7 @@ impl Search<'_> {
         if self.widest && kept_count < self.min_kept {
             return;
         }
-        let Some(p) = self.uncovered[depth].first() else {
+        let Some(p) = self.branch_pair(depth) else {
             let mut keys: Vec<usize> = picks.iter().map(|&i| self.choices[i].key).collect();
             keys.sort_unstable();
             if self.best.as_ref().is_none_or(|b| b.beaten_by(kept_count, cost, &keys)) {
@@ -216,24 +272,30 @@ impl Search<'_> {
                 return;
             }
         }
+        let mark = self.ban_stack.len();
         let excluders = self.excluders(p);
         for &i in excluders.iter() {
+            if self.banned[i] {
+                continue;
+            }
             let choice = &self.choices[i];
             let c = cost + choice.cost;
             if c > self.budget {
                 break;
             }
             if let Some(b) = &self.best {
-                // cheapest: prune on cost; widest: coverage only shrinks
+                // cheapest: prune on cost (ties may still win on keys)
                 if !self.widest && c > b.cost {
                     break;
                 }
                 if self.widest && self.kept[depth].and_count(&choice.keeps) < b.kept {
+                    self.ban(i);
                     continue;
                 }
             }
             // the last atom must exclude every pair still uncovered
             if picks.len() + 1 == self.max_atoms && !self.uncovered[depth].is_subset(&choice.excludes) {
+                self.ban(i);
                 continue;
             }
             {
@@ -247,7 +309,16 @@ impl Search<'_> {
             picks.push(i);
             self.dfs(depth + 1, picks, c);
             picks.pop();
+            self.ban(i);
         }
+        for i in self.ban_stack.drain(mark..) {
+            self.banned[i] = false;
+        }
+    }
+
+    fn ban(&mut self, i: usize) {
+        self.banned[i] = true;
+        self.ban_stack.push(i);
     }
 }
 
@@ -322,5 +393,62 @@ mod tests {
         assert_eq!(w, vec![1, 2]);
         // must keep more than 3: impossible
         assert_eq!(widest(&choices, &Bits::full(4), &Bits::full(3), 3, 20, 3), None);
+    }
+
+    /// Every conjunction of at most `max_atoms` choices within `budget`
+    /// that excludes all of `bad`: (kept good pairs, cost, sorted keys,
+    /// sorted choice indices).
+    fn all_covers(choices: &[Choice], bad: &Bits, good: &Bits, budget: u32, max_atoms: usize) -> Vec<(usize, u32, Vec<usize>, Vec<usize>)> {
+        let mut out = vec![];
+        for mask in 0u32..1 << choices.len() {
+            let set: Vec<usize> = (0..choices.len()).filter(|&i| mask >> i & 1 == 1).collect();
+            let cost: u32 = set.iter().map(|&i| choices[i].cost).sum();
+            if set.len() > max_atoms || cost > budget || !bad.ones().all(|p| set.iter().any(|&i| choices[i].excludes.get(p))) {
+                continue;
+            }
+            let kept = good.ones().filter(|&g| set.iter().all(|&i| choices[i].keeps.get(g))).count();
+            let mut keys: Vec<usize> = set.iter().map(|&i| choices[i].key).collect();
+            keys.sort_unstable();
+            out.push((kept, cost, keys, set));
+        }
+        out
+    }
+
+    #[test]
+    fn searches_equal_brute_force_on_random_instances() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for round in 0..600 {
+            let (n, pairs, goods) = (rng.gen_range(1..11), rng.gen_range(0..9), rng.gen_range(0..9));
+            let mut keys: Vec<usize> = (0..n).collect();
+            for i in (1..n).rev() {
+                keys.swap(i, rng.gen_range(0..=i));
+            }
+            let choices: Vec<Choice> = (0..n)
+                .map(|i| {
+                    let excludes: Vec<usize> = (0..pairs).filter(|_| rng.gen_bool(0.35)).collect();
+                    let keeps: Vec<usize> = (0..goods).filter(|_| rng.gen_bool(0.6)).collect();
+                    choice(rng.gen_range(1..6), keys[i], &excludes, &keeps)
+                })
+                .collect();
+            let (bad, good) = (Bits::full(pairs), Bits::full(goods));
+            let (budget, max_atoms) = (rng.gen_range(3..16), rng.gen_range(1..5));
+            let covers = all_covers(&choices, &bad, &good, budget, max_atoms);
+            let sorted = |v: Option<Vec<usize>>| {
+                v.map(|mut v| {
+                    v.sort_unstable();
+                    v
+                })
+            };
+            let want = covers.iter().min_by_key(|c| (c.1, c.2.clone())).map(|c| c.3.clone());
+            assert_eq!(sorted(cheapest(&choices, &bad, budget, max_atoms)), want, "cheapest, round {round}");
+            let at_least = rng.gen_range(0..3);
+            let want = covers
+                .iter()
+                .filter(|c| c.0 > at_least)
+                .min_by_key(|c| (std::cmp::Reverse(c.0), c.1, c.2.clone()))
+                .map(|c| c.3.clone());
+            assert_eq!(sorted(widest(&choices, &bad, &good, at_least, budget, max_atoms)), want, "widest, round {round}");
+        }
     }
 }

@@ -1,8 +1,10 @@
 //! The engine's interface: [`Engine`] (built once per run, shared by every
 //! specification and thread) synthesises the sound rules of one
-//! specification ([`Spec`]) into an [`Outcome`]. The search itself lives in
-//! [`search`](super::search) and [`node`](super::node), the shared caches
-//! in [`cache`](super::cache), the knobs in [`config`](super::config).
+//! specification ([`Spec`]) into an [`Outcome`]. This file holds the data
+//! types, the engine's shared state and its measurements on the table; the
+//! search itself ([`Engine::synthesize`]) lives in [`search`](super::search)
+//! and [`node`](super::node), the cached data in [`cache`](super::cache),
+//! the knobs in [`config`](super::config).
 //!
 //! Synthesis of sound rules for one specification (Butler et al. 2017,
 //! §6.2), generic over a [`Domain`](super::domain::Domain).
@@ -47,17 +49,14 @@
 //! candidate, which a loaded machine can make happen where a quiet one
 //! would not.
 use super::cache::{Example, Known, Pool, Space};
+use super::space::{atoms, int_terms};
 use super::config::Config;
 use super::domain::Symbolic;
-use super::lattice;
-use super::search::Run;
-use super::verify::Verifier;
 use crate::dsl::ast::{Rule, TypeId};
-use crate::dsl::eval::ActionValue;
-use crate::dsl::print::print_rule;
+use crate::dsl::eval::{ActionValue, Interpreter};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What a specification asks for: on `state`, a rule must make `deduction`.
 #[derive(Clone, Debug)]
@@ -79,49 +78,53 @@ pub struct Learned {
     pub bound: u32,
 }
 
-/// Counters of one synthesis run.
-#[derive(Clone, Debug, Default)]
-pub struct Stats {
-    /// Lattice nodes (pattern sets) tried.
-    pub patterns_tried: u64,
-    /// Candidate rules proposed (each consistent with every known
-    /// counterexample).
-    pub candidates: u64,
-    /// Candidates rejected on the exhaustive table of small states.
-    pub rejected_by_table: u64,
-    /// Candidates settled by an earlier identical query (cache).
-    pub cached: u64,
-    /// Z3 queries (soundness and implication).
-    pub z3_calls: u64,
-    /// Z3 soundness queries made (cache hits excluded).
-    pub z3_soundness: u64,
-    /// Z3 soundness queries that found a counterexample.
-    pub z3_unsound: u64,
-    /// Z3 queries without an answer (candidate skipped).
-    pub z3_unknown: u64,
-    /// Time spent in Z3.
-    pub z3_time: Duration,
-    /// Rules sound at the screening bound but not at the full bound.
-    pub rejected_at_full_bound: u64,
-    /// Maximal rules dropped before the full-bound proof because another
-    /// rule of the specification makes all they make on the table states.
-    pub dominated: u64,
+/// Defines the counters struct once: its fields, their sum
+/// ([`Stats::add`]) and their (de)serialisation all follow from the list.
+macro_rules! counters {
+    ($(#[$doc:meta])* pub struct $name:ident { $($(#[$fdoc:meta])* pub $field:ident: $ty:ty,)* }) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        #[serde(default)]
+        pub struct $name {
+            $($(#[$fdoc])* pub $field: $ty,)*
+        }
+
+        impl $name {
+            /// Adds another run's counters.
+            pub fn add(&mut self, o: &$name) {
+                $(self.$field += o.$field;)*
+            }
+        }
+    };
 }
 
-impl Stats {
-    /// Adds another run's counters.
-    pub fn add(&mut self, o: &Stats) {
-        self.patterns_tried += o.patterns_tried;
-        self.candidates += o.candidates;
-        self.rejected_by_table += o.rejected_by_table;
-        self.cached += o.cached;
-        self.z3_calls += o.z3_calls;
-        self.z3_soundness += o.z3_soundness;
-        self.z3_unsound += o.z3_unsound;
-        self.z3_unknown += o.z3_unknown;
-        self.z3_time += o.z3_time;
-        self.rejected_at_full_bound += o.rejected_at_full_bound;
-        self.dominated += o.dominated;
+counters! {
+    /// Counters of one synthesis run.
+    pub struct Stats {
+        /// Lattice nodes (pattern sets) tried.
+        pub patterns_tried: u64,
+        /// Candidate rules proposed (each consistent with every known
+        /// counterexample).
+        pub candidates: u64,
+        /// Candidates rejected on the exhaustive table of small states.
+        pub rejected_by_table: u64,
+        /// Candidates settled by an earlier identical query (cache).
+        pub cached: u64,
+        /// Z3 queries (soundness and implication).
+        pub z3_calls: u64,
+        /// Z3 soundness queries made (cache hits excluded).
+        pub z3_soundness: u64,
+        /// Z3 soundness queries that found a counterexample.
+        pub z3_unsound: u64,
+        /// Z3 queries without an answer (candidate skipped).
+        pub z3_unknown: u64,
+        /// Time spent in Z3.
+        pub z3_time: Duration,
+        /// Rules sound at the screening bound but not at the full bound.
+        pub rejected_at_full_bound: u64,
+        /// Maximal rules dropped before the full-bound proof because another
+        /// rule of the specification makes all they make on the table states.
+        pub dominated: u64,
     }
 }
 
@@ -199,62 +202,60 @@ impl<'d, D: Symbolic> Engine<'d, D> {
     pub fn pool_len(&self) -> usize {
         self.pool.lock().expect("pool").examples.len()
     }
-    /// Synthesises the maximally general rules for `spec` (with a fresh Z3
-    /// verifier in this thread's context).
-    pub fn synthesize(&self, spec: &Spec<D::State>) -> Outcome<D::State> {
-        let started = Instant::now();
-        let screen_bound = self.config.screen_bound.min(self.config.bound);
-        let mut screen = Verifier::isolated(self.domain, screen_bound, self.config.timeout_ms);
-        let mut full = Verifier::new(self.domain, self.config.bound, self.config.timeout_ms);
-        let mut stats = Stats::default();
-        let mut found: Vec<Learned> = vec![];
-        let mut counterexamples = vec![];
-        let schema = self.domain.schema();
-        let images: Vec<_> = self
-            .domain
-            .images(&spec.state, &spec.deduction)
-            .into_iter()
-            .map(|(state, deduction)| {
-                let ex = self.example(state);
-                let elements = lattice::elements(&ex.view, schema);
-                (ex, deduction, elements)
-            })
-            .collect();
-        // fewest bindings first, in every image, until some size gives rules
-        for size in 1..=schema.file.synthesis.max_decls {
-            let mut settled = vec![];
-            for (spec_ex, deduction, elements) in &images {
-                for set in lattice::subsets(elements, size) {
-                    let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
-                    let maximal = lattice::climb(&set, schema, |decls, binding| run.solve_node(spec_ex, deduction, decls, binding), |s| (s.general, std::cmp::Reverse(s.cost)));
-                    settled.extend(maximal.map(|solved| run.settle(solved.node, solved.cand, solved.picks)));
-                    stats.add(&run.stats);
-                    counterexamples.extend(run.found);
-                }
-            }
-            // only rules no other one outdoes are worth the full-bound proof
-            let keep = self.undominated(&settled);
-            for (i, candidate) in settled.into_iter().enumerate() {
-                if !keep[i] {
-                    stats.dominated += 1;
-                    continue;
-                }
-                let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
-                found.extend(run.prove_full(candidate));
-                stats.add(&run.stats);
-                counterexamples.extend(run.found);
-            }
-            if !found.is_empty() && !self.config.all_sizes {
-                break;
-            }
+}
+
+/// The shared state's lookups and the concrete measurements over the table.
+impl<'d, D: Symbolic> Engine<'d, D> {
+    pub(super) fn space(&self, types: &[TypeId]) -> Arc<Space> {
+        if let Some(s) = self.spaces.lock().expect("space cache").get(types) {
+            return s.clone();
         }
-        stats.z3_calls = screen.calls() + full.calls();
-        let mut seen = HashSet::new();
-        let mut rules: Vec<Learned> = found
-            .into_iter()
-            .filter(|l| seen.insert(print_rule(&Rule { name: String::new(), ..l.rule.clone() }, schema)))
-            .collect();
-        rules.sort_by_key(|l| l.cost);
-        Outcome { rules, stats, time: started.elapsed(), counterexamples }
+        let schema = self.domain.schema();
+        let terms = int_terms(schema, types, self.config.max_term_cost);
+        let atoms = atoms(schema, types, &terms, self.config.max_left_cost, self.config.max_atom_cost);
+        let space = Arc::new(Space { terms, atoms });
+        self.spaces.lock().expect("space cache").insert(types.to_vec(), space.clone());
+        space
     }
+
+
+    /// How many states of the generality sample `rule` gains on.
+    pub(super) fn generality(&self, rule: &Rule) -> usize {
+        use rayon::prelude::*;
+        let size = self.domain.schema().size_feature;
+        self.basis
+            .par_iter()
+            .filter(|ex| Interpreter::new(rule, &ex.view, size).applications().iter().any(|(_, a)| self.domain.productive(&ex.state, a) && self.domain.is_sound(&ex.state, a)))
+            .count()
+    }
+
+    pub(super) fn example(&self, state: D::State) -> Arc<Example<D::State>> {
+        Arc::new(Example { view: self.domain.view(&state), state })
+    }
+}
+
+/// The table states (indices, ascending) in `scope` on which `rule` is
+/// wrong: the first few, found chunk by chunk in parallel.
+pub(super) fn table_failures<D: Symbolic>(engine: &Engine<'_, D>, rule: &Rule, scope: &[usize]) -> Vec<usize> {
+    use rayon::prelude::*;
+    let size = engine.domain.schema().size_feature;
+    let wrong = |&i: &usize| {
+        let ex = &engine.table[i];
+        let interp = Interpreter::new(rule, &ex.view, size);
+        let mut wrong = false;
+        interp.for_each_binding(|b| {
+            if !wrong && interp.eval_bool(&rule.condition, b) && !engine.domain.is_sound(&ex.state, &interp.eval_action(b)) {
+                wrong = true;
+            }
+        });
+        wrong
+    };
+    for chunk in scope.chunks(engine.config.table_chunk) {
+        let mut found: Vec<usize> = chunk.par_iter().filter(|i| wrong(i)).copied().collect();
+        if !found.is_empty() {
+            found.truncate(engine.config.table_failures);
+            return found;
+        }
+    }
+    vec![]
 }

@@ -81,7 +81,7 @@ struct DoneRecord {
     index: usize,
     spec: String,
     rules: Vec<RuleRecord>,
-    stats: StatsRecord,
+    stats: Stats,
     time_us: u64,
     counterexamples: Vec<String>,
 }
@@ -101,60 +101,6 @@ fn rule_check(text: &str, cost: u32, bound: u32) -> String {
     fingerprint(&[format!("cost {cost}, bound {bound}"), text.to_string()])
 }
 
-/// [`Stats`] as stored.
-#[derive(Serialize, Deserialize)]
-struct StatsRecord {
-    patterns_tried: u64,
-    candidates: u64,
-    rejected_by_table: u64,
-    cached: u64,
-    z3_calls: u64,
-    #[serde(default)]
-    z3_soundness: u64,
-    z3_unsound: u64,
-    z3_unknown: u64,
-    z3_time_us: u64,
-    rejected_at_full_bound: u64,
-    #[serde(default)]
-    dominated: u64,
-}
-
-impl From<&Stats> for StatsRecord {
-    fn from(s: &Stats) -> StatsRecord {
-        StatsRecord {
-            patterns_tried: s.patterns_tried,
-            candidates: s.candidates,
-            rejected_by_table: s.rejected_by_table,
-            cached: s.cached,
-            z3_calls: s.z3_calls,
-            z3_soundness: s.z3_soundness,
-            z3_unsound: s.z3_unsound,
-            z3_unknown: s.z3_unknown,
-            z3_time_us: s.z3_time.as_micros() as u64,
-            rejected_at_full_bound: s.rejected_at_full_bound,
-            dominated: s.dominated,
-        }
-    }
-}
-
-impl From<&StatsRecord> for Stats {
-    fn from(s: &StatsRecord) -> Stats {
-        Stats {
-            patterns_tried: s.patterns_tried,
-            candidates: s.candidates,
-            rejected_by_table: s.rejected_by_table,
-            cached: s.cached,
-            z3_calls: s.z3_calls,
-            z3_soundness: s.z3_soundness,
-            z3_unsound: s.z3_unsound,
-            z3_unknown: s.z3_unknown,
-            z3_time: Duration::from_micros(s.z3_time_us),
-            rejected_at_full_bound: s.rejected_at_full_bound,
-            dominated: s.dominated,
-        }
-    }
-}
-
 /// A journal that cannot be written, read or resumed.
 #[derive(Debug, thiserror::Error)]
 pub enum JournalError {
@@ -167,6 +113,9 @@ pub enum JournalError {
         #[source]
         source: std::io::Error,
     },
+    /// The journal could not be read, or is not UTF-8 text.
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
     /// A new run would overwrite a journal.
     #[error("{path} exists: pass --resume to continue that run, or delete it to start again")]
     Exists {
@@ -186,7 +135,7 @@ pub enum JournalError {
         message: String,
     },
     /// The journal was made by another run.
-    #[error("{path}:{line}: the journal was made by another run ({what}); delete it to start again")]
+    #[error("{path}:{line}:1: the journal was made by another run ({what}); delete it to start again")]
     OtherRun {
         /// The journal.
         path: String,
@@ -242,12 +191,12 @@ impl Journal {
         domain: &D,
         jobs: &[Job<D::State>],
     ) -> Result<Resumed<D::State>, JournalError> {
-        let text = match std::fs::read_to_string(path) {
+        let text = match crate::files::read_text(path) {
             Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(crate::files::FileError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Resumed { journal: Journal::create(path, key)?, entries: vec![], rounds: 0 })
             }
-            Err(e) => return Err(Journal::io(path)(e)),
+            Err(e) => return Err(e.into()),
         };
         let shown = path.display().to_string();
         let mut reader = Reader { path: &shown, domain, config: &key.config, jobs, entries: vec![], pending: vec![], rounds: 0 };
@@ -317,7 +266,7 @@ fn to_record<D: Domain>(domain: &D, spec: String, entry: &Entry<D::State>) -> Re
                     RuleRecord { check: rule_check(&text, l.cost, l.bound), text, cost: l.cost, bound: l.bound }
                 })
                 .collect(),
-            stats: StatsRecord::from(&outcome.stats),
+            stats: outcome.stats.clone(),
             time_us: outcome.time.as_micros() as u64,
             counterexamples: outcome.counterexamples.iter().map(|s| domain.show(s)).collect(),
         }),
@@ -431,7 +380,7 @@ impl<D: Symbolic> Reader<'_, D> {
             .collect::<Result<_, _>>()?;
         let outcome = Outcome {
             rules,
-            stats: Stats::from(&done.stats),
+            stats: done.stats,
             time: Duration::from_micros(done.time_us),
             counterexamples,
         };

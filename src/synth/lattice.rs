@@ -7,7 +7,7 @@
 
 use crate::dsl::ast::{Decl, PatternKind, TypeId};
 use crate::dsl::eval::{Binding, View};
-use crate::dsl::parse::is_reserved;
+use crate::dsl::lexer::is_reserved;
 use crate::dsl::schema::Schema;
 use std::collections::HashMap;
 

@@ -4,17 +4,19 @@
 //! and its proof at the full bound. The algorithm is described in
 //! [`engine`](super::engine).
 
-use super::cache::{rule_key, table_failures, Example, Known};
+use super::cache::{rule_key, Example, Known};
+use super::engine::{Outcome, Spec};
+use super::lattice;
 use super::cover::{self, Bits};
 use super::domain::Symbolic;
-use super::engine::Engine;
-use super::engine::{Learned, Stats};
+use super::engine::{table_failures, Engine, Learned, Stats};
 use super::node::{holds, ArgChoice, Candidate, Node, Pairs};
 use super::space::Term;
 use super::verify::{Verdict, Verifier};
 use crate::dsl::ast::{Action, ActionId, BoolExpr, Decl, Rule, TypeId};
 use crate::dsl::cost::{cost, decl_cost};
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
+use crate::dsl::print::print_rule;
 use crate::dsl::schema::ParamKind;
 use crate::rewrite::Simplifier;
 use std::collections::{HashMap, HashSet};
@@ -464,5 +466,98 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         };
         engine.verdicts.lock().expect("verdicts").insert(key, known.clone());
         known
+    }
+}
+
+/// One specification's synthesis, and the comparison of its rules.
+impl<'d, D: Symbolic> Engine<'d, D> {
+    /// Synthesises the maximally general rules for `spec` (with a fresh Z3
+    /// verifier in this thread's context).
+    pub fn synthesize(&self, spec: &Spec<D::State>) -> Outcome<D::State> {
+        let started = Instant::now();
+        let screen_bound = self.config.screen_bound.min(self.config.bound);
+        let mut screen = Verifier::isolated(self.domain, screen_bound, self.config.timeout_ms);
+        let mut full = Verifier::new(self.domain, self.config.bound, self.config.timeout_ms);
+        let mut stats = Stats::default();
+        let mut found: Vec<Learned> = vec![];
+        let mut counterexamples = vec![];
+        let schema = self.domain.schema();
+        let images: Vec<_> = self
+            .domain
+            .images(&spec.state, &spec.deduction)
+            .into_iter()
+            .map(|(state, deduction)| {
+                let ex = self.example(state);
+                let elements = lattice::elements(&ex.view, schema);
+                (ex, deduction, elements)
+            })
+            .collect();
+        // fewest bindings first, in every image, until some size gives rules
+        for size in 1..=schema.file.synthesis.max_decls {
+            let mut settled = vec![];
+            for (spec_ex, deduction, elements) in &images {
+                for set in lattice::subsets(elements, size) {
+                    let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
+                    let maximal = lattice::climb(&set, schema, |decls, binding| run.solve_node(spec_ex, deduction, decls, binding), |s| (s.general, std::cmp::Reverse(s.cost)));
+                    settled.extend(maximal.map(|solved| run.settle(solved.node, solved.cand, solved.picks)));
+                    stats.add(&run.stats);
+                    counterexamples.extend(run.found);
+                }
+            }
+            // only rules no other one outdoes are worth the full-bound proof
+            let keep = self.undominated(&settled);
+            for (i, candidate) in settled.into_iter().enumerate() {
+                if !keep[i] {
+                    stats.dominated += 1;
+                    continue;
+                }
+                let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
+                found.extend(run.prove_full(candidate));
+                stats.add(&run.stats);
+                counterexamples.extend(run.found);
+            }
+            if !found.is_empty() && !self.config.all_sizes {
+                break;
+            }
+        }
+        stats.z3_calls = screen.calls() + full.calls();
+        let mut seen = HashSet::new();
+        let mut rules: Vec<Learned> = found
+            .into_iter()
+            .filter(|l| seen.insert(print_rule(&Rule { name: String::new(), ..l.rule.clone() }, schema)))
+            .collect();
+        rules.sort_by_key(|l| l.cost);
+        Outcome { rules, stats, time: started.elapsed(), counterexamples }
+    }
+
+    /// Which of a specification's rules to keep: a rule is dropped when
+    /// another makes everything it gains on every table state (each of its
+    /// productive applications is made by one of the other's on the same
+    /// state), unless the two gain alike and it is the cheaper (or, at
+    /// equal cost, the earlier) one.
+    pub(super) fn undominated(&self, settled: &[Settled<D::State>]) -> Vec<bool> {
+        use rayon::prelude::*;
+        let schema = self.domain.schema();
+        let domain = self.domain;
+        // per rule, per table state, its productive applications
+        let gains: Vec<Vec<Vec<ActionValue>>> = settled
+            .iter()
+            .map(|s| {
+                self.table
+                    .par_iter()
+                    .map(|ex| {
+                        let interp = Interpreter::new(&s.rule, &ex.view, schema.size_feature);
+                        interp.applications().into_iter().map(|(_, a)| a).filter(|a| domain.productive(&ex.state, a)).collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let outdoes = |b: usize, a: usize| {
+            self.table.iter().enumerate().all(|(t, ex)| gains[a][t].iter().all(|x| gains[b][t].iter().any(|y| domain.makes(&ex.state, x, y))))
+        };
+        let rank = |i: usize| (cost(&settled[i].rule, schema), i);
+        (0..settled.len())
+            .map(|a| !(0..settled.len()).any(|b| b != a && outdoes(b, a) && (!outdoes(a, b) || rank(b) < rank(a))))
+            .collect()
     }
 }

@@ -16,8 +16,34 @@ pub enum Verdict<S> {
     Sound,
     /// A state on which the rule concludes something wrong.
     Unsound(Counterexample<S>),
-    /// Z3 gave no answer (timeout or incompleteness): treat as not sound.
-    Unknown(String),
+    /// No answer (see [`Unknown`]): treat as not sound.
+    Unknown(Unknown),
+}
+
+/// Why a query has no answer. Never a verdict of soundness.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unknown {
+    /// Z3 gave up: a time or resource limit, or incompleteness (its reason).
+    #[error("Z3 gave up: {0}")]
+    Limit(String),
+    /// Z3 said satisfiable but returned no model.
+    #[error("Z3 returned no model")]
+    NoModel,
+    /// The model is not a valid state (an encoding fault).
+    #[error("Z3 model is not a valid state")]
+    BadModel,
+    /// The model's state does not make the rule wrong when replayed with
+    /// the interpreter and the exact oracle (an encoding fault).
+    #[error("Z3 counterexample did not replay: {0}")]
+    NoReplay(String),
+    /// The rule cannot be put to Z3 (the compiler's reason).
+    #[error("the rule cannot be put to Z3: {0}")]
+    Untranslatable(String),
+}
+
+/// Z3's reason for an `unknown`.
+fn gave_up(solver: &Solver) -> Unknown {
+    Unknown::Limit(solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string()))
 }
 
 impl<S> Verdict<S> {
@@ -133,7 +159,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
         let compiler = Compiler::new(&self.encoding.view, self.domain.schema().size_feature);
         let compiled = match compiler.compile(rule, "r") {
             Ok(c) => c,
-            Err(e) => return Verdict::Unknown(e.to_string()),
+            Err(e) => return Verdict::Unknown(Unknown::Untranslatable(e.to_string())),
         };
         let wrong = self
             .domain
@@ -144,15 +170,11 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
             solver.assert(&wrong);
             match solver.check() {
                 SatResult::Unsat => Verdict::Sound,
-                SatResult::Unknown => Verdict::Unknown(
-                    solver
-                        .get_reason_unknown()
-                        .unwrap_or_else(|| "unknown".to_string()),
-                ),
+                SatResult::Unknown => Verdict::Unknown(gave_up(solver)),
                 SatResult::Sat => match solver.get_model() {
-                    None => Verdict::Unknown("Z3 returned no model".to_string()),
+                    None => Verdict::Unknown(Unknown::NoModel),
                     Some(model) => match self.domain.decode(&self.encoding, &model) {
-                        None => Verdict::Unknown("Z3 model is not a valid state".to_string()),
+                        None => Verdict::Unknown(Unknown::BadModel),
                         Some(state) => {
                             let binding: Binding = compiled
                                 .indices
@@ -177,24 +199,22 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// patterns under which its condition holds (the action is ignored):
     /// `Ok(None)` if not, `Ok(Some(state))` with such a state, `Err` if Z3
     /// gave no answer or the model did not decode.
-    pub fn find_state(&mut self, rule: &Rule) -> Result<Option<D::State>, String> {
+    pub fn find_state(&mut self, rule: &Rule) -> Result<Option<D::State>, Unknown> {
         self.calls += 1;
         let compiler = Compiler::new(&self.encoding.view, self.domain.schema().size_feature);
-        let compiled = compiler.compile(rule, "q").map_err(|e| e.to_string())?;
+        let compiled = compiler.compile(rule, "q").map_err(|e| Unknown::Untranslatable(e.to_string()))?;
         self.query(|solver| {
             solver.assert(&compiled.binds);
             solver.assert(&compiled.condition);
             match solver.check() {
                 SatResult::Unsat => Ok(None),
-                SatResult::Unknown => Err(solver
-                    .get_reason_unknown()
-                    .unwrap_or_else(|| "unknown".to_string())),
+                SatResult::Unknown => Err(gave_up(solver)),
                 SatResult::Sat => match solver
                     .get_model()
                     .and_then(|m| self.domain.decode(&self.encoding, &m))
                 {
                     Some(state) => Ok(Some(state)),
-                    None => Err("Z3 model is not a valid state".to_string()),
+                    None => Err(Unknown::BadModel),
                 },
             }
         })
@@ -232,9 +252,6 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
                 });
             }
         }
-        Verdict::Unknown(format!(
-            "Z3 counterexample did not replay: {}",
-            self.domain.show(&state)
-        ))
+        Verdict::Unknown(Unknown::NoReplay(self.domain.show(&state)))
     }
 }

@@ -48,9 +48,12 @@ pub struct Analysis {
     pub line_solvable: bool,
     /// The player's solve with the line solver (`None` without a solution).
     pub line: Option<Playthrough>,
-    /// The player's solve with the rule set (`None` without rules or without
-    /// a solution).
+    /// The player's solve with the rule set (`None` without rules, without
+    /// a solution, or with lines longer than the rules' limit).
     pub rules: Option<Playthrough>,
+    /// The board has lines longer than the schema's `max_state`, where the
+    /// rules are not applied (their proofs stop there): no rule solve.
+    pub too_long_for_rules: bool,
 }
 
 impl Analysis {
@@ -77,6 +80,10 @@ pub fn analyse(puzzle: &Puzzle, rules: Option<(&Nonogram, &[Rule])>) -> Result<A
     let (solutions, nodes, probes, search_time) = count(puzzle)?;
     let line_solvable = Board::from_puzzle(puzzle).solve_exact().is_ok_and(|r| r.solved);
     let clues = Clues::from_puzzle(puzzle);
+    let too_long_for_rules = rules.is_some_and(|(d, _)| {
+        puzzle.width.max(puzzle.height) > crate::domains::Domain::schema(d).file.limits.max_state as usize
+    });
+    let rules = rules.filter(|_| !too_long_for_rules);
     let (line, with_rules) = match solutions.first() {
         None => (None, None),
         Some(solution) => {
@@ -88,7 +95,7 @@ pub fn analyse(puzzle: &Puzzle, rules: Option<(&Nonogram, &[Rule])>) -> Result<A
             (Some(line), with_rules)
         }
     };
-    Ok(Analysis { solutions, nodes, probes, search_time, line_solvable, line, rules: with_rules })
+    Ok(Analysis { solutions, nodes, probes, search_time, line_solvable, line, rules: with_rules, too_long_for_rules })
 }
 
 #[cfg(test)]

@@ -38,6 +38,7 @@ pub struct CoverageReport {
 }
 
 /// Measures coverage of rule subsets on one test set.
+#[derive(Clone, Copy)]
 pub struct Coverage<'a> {
     domain: &'a Nonogram,
     rules: &'a [Rule],
@@ -87,32 +88,37 @@ impl<'a> Coverage<'a> {
     /// The `k` rules that greedily add the most coverage; ties go to the
     /// cheaper rule (`cost`), then to the earlier one.
     pub fn top(&self, k: usize, cost: impl Fn(usize) -> u32) -> Result<Vec<Pick>, UnsoundFill> {
-        let mut chosen = Chosen {
-            coverage: self,
+        greedy(self.rules.len(), k, cost, &mut self.objective())
+    }
+
+    /// Coverage as the objective of a greedy selection, nothing chosen yet.
+    pub fn objective(&self) -> Chosen<'a> {
+        Chosen {
+            coverage: *self,
             rules: vec![],
             rounds: self.tests.iter().map(|t| vec![Prepared::new(self.domain, &t.start.hints, &t.start.cells, self.options)]).collect(),
             score: 0,
-        };
-        greedy(self.rules.len(), k, cost, &mut chosen)
+        }
     }
 }
 
-/// The rules chosen so far, with their rounds on every test transition.
-struct Chosen<'c, 'a> {
-    coverage: &'c Coverage<'a>,
+/// The rules chosen so far, with their rounds on every test transition:
+/// coverage as a [`select::Objective`](Objective).
+pub struct Chosen<'a> {
+    coverage: Coverage<'a>,
     rules: Vec<usize>,
     /// Per transition, the state at the start of every round under the chosen rules.
     rounds: Vec<Vec<Prepared>>,
     score: usize,
 }
 
-impl Chosen<'_, '_> {
+impl Chosen<'_> {
     fn set(&self, extra: Option<usize>) -> Vec<&Rule> {
         self.rules.iter().chain(extra.as_ref()).map(|&i| &self.coverage.rules[i]).collect()
     }
 }
 
-impl Objective for Chosen<'_, '_> {
+impl Objective for Chosen<'_> {
     type Error = UnsoundFill;
 
     fn score(&self) -> usize {
@@ -120,7 +126,7 @@ impl Objective for Chosen<'_, '_> {
     }
 
     fn score_with(&self, i: usize) -> Result<usize, UnsoundFill> {
-        let c = self.coverage;
+        let c = &self.coverage;
         let rule = &c.rules[i];
         c.tests
             .par_iter()

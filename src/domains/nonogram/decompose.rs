@@ -68,7 +68,7 @@ pub fn decompose(line: &Line) -> Option<Vec<SubLine>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::nonogram::line::{hints_of, Cell};
+    use crate::domains::nonogram::line::{hints_of, solutions_by_hints, Cell};
     use crate::domains::nonogram::solver::{solutions_brute_force, solve};
     use proptest::prelude::*;
 
@@ -123,12 +123,7 @@ mod tests {
     #[test]
     fn exhaustive_small_lines() {
         for n in 0..=8usize {
-            let mut by_hints: std::collections::BTreeMap<Vec<u32>, Vec<Vec<bool>>> =
-                Default::default();
-            for bits in 0u32..(1 << n) {
-                let v: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
-                by_hints.entry(hints_of(&v)).or_default().push(v);
-            }
+            let by_hints = solutions_by_hints(n);
             let states = 3usize.pow(n as u32);
             for (hints, all) in &by_hints {
                 // Only multi-hint lines can have cuts; sample the rest lightly.

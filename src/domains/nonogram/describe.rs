@@ -50,8 +50,16 @@ fn int_words(e: &IntExpr, decls: &[Decl], schema: &Schema) -> String {
             format!("{what} {}", d.name)
         }
         IntExpr::Add(a, b) => format!("{} plus {}", int_words(a, decls, schema), int_words(b, decls, schema)),
-        IntExpr::Sub(a, b) => format!("{} minus {}", int_words(a, decls, schema), int_words(b, decls, schema)),
-        IntExpr::Mul(k, a) => format!("{k} times {}", int_words(a, decls, schema)),
+        IntExpr::Sub(a, b) => format!("{} minus {}", int_words(a, decls, schema), grouped(b, decls, schema)),
+        IntExpr::Mul(k, a) => format!("{k} times {}", grouped(a, decls, schema)),
+    }
+}
+
+/// A sum or difference in parentheses (so `a - (b - c)` reads right).
+fn grouped(e: &IntExpr, decls: &[Decl], schema: &Schema) -> String {
+    match e {
+        IntExpr::Add(..) | IntExpr::Sub(..) => format!("({})", int_words(e, decls, schema)),
+        _ => int_words(e, decls, schema),
     }
 }
 
@@ -217,7 +225,7 @@ pub fn name_rules(domain: &Nonogram, rules: &mut [Rule], strategies: &[Option<St
 }
 
 /// Words of `text` in lines of at most `width` characters (longer words alone).
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = vec![];
     for word in text.split_whitespace() {
         match lines.last_mut() {

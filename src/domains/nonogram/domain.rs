@@ -4,60 +4,16 @@
 //! exhaustive table of small valid lines.
 
 use super::line::{Cell, Line};
-use super::solver::LineSolver;
+use super::state::Ids;
+pub use super::state::{fill_args, LineState};
 use super::symbolic::{self, LineTerms};
 use crate::synth::domain::{BadState, Domain, Encoding, Symbolic};
-use crate::dsl::ast::{ActionId, FeatureId, TypeId};
+use crate::dsl::ast::ActionId;
 use crate::dsl::eval::{ActionValue, ElementTable, View};
 use crate::dsl::schema::Schema;
 use crate::dsl::symbolic::Num;
 use z3::ast::Bool;
 use z3::Model;
-
-/// A line and its maximal transition (what the oracle judges fills by).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct LineState {
-    /// The line.
-    pub line: Line,
-    /// Every cell forced by the line in all its solutions.
-    pub target: Vec<Cell>,
-}
-
-impl LineState {
-    /// The line with its maximal transition; `None` if the line is invalid.
-    pub fn new(line: Line) -> Option<LineState> {
-        let target = LineSolver::new().solve(&line)?;
-        Some(LineState { line, target })
-    }
-
-    /// The mirror image of the state.
-    pub fn mirror(&self) -> LineState {
-        let mut target = self.target.clone();
-        target.reverse();
-        LineState { line: self.line.mirror(), target }
-    }
-}
-
-/// The arguments of a `fill(value, a, b)` action value; `None` for a
-/// malformed one.
-pub fn fill_args(action: &ActionValue) -> Option<(bool, i64, i64)> {
-    match action.args.as_slice() {
-        [v, a, b] => Some((*v != 0, *a, *b)),
-        _ => None,
-    }
-}
-
-/// Ids of the schema's names the domain provides.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Ids {
-    pub hint: TypeId,
-    pub block: TypeId,
-    pub gap: TypeId,
-    pub start: FeatureId,
-    pub size: FeatureId,
-    pub lowest_end: FeatureId,
-    pub highest_start: FeatureId,
-}
 
 /// The nonogram line domain.
 #[derive(Clone, Debug)]
@@ -234,7 +190,7 @@ impl Symbolic for Nonogram {
     type Extra = LineTerms;
 
     fn encode(&self, bound: u32) -> Encoding<LineTerms> {
-        symbolic::encode(self, bound as usize)
+        symbolic::encode(self.ids, self.schema.feature_count(), bound as usize)
     }
 
     fn wrong(&self, enc: &Encoding<LineTerms>, _action: ActionId, args: &[Num]) -> Bool {

@@ -2,7 +2,7 @@
 //! table that rejects candidate rules before Z3, and the training states of
 //! specification mining.
 
-use super::domain::LineState;
+use super::state::LineState;
 use super::line::{Cell, Line};
 
 /// Every hint sequence that fits in `len` cells (including no hints).

@@ -90,7 +90,8 @@ fn svg(clues: &Clues, grid: &[Cell], line: Option<usize>, new: &[usize]) -> Stri
     s + "</svg>"
 }
 
-/// The whole page: a title, a summary line, then one section per step.
+/// The whole page: a title, a summary line, then one section per step
+/// (`id="step-N"`, N from 1, so `PAGE.html#step-N` opens at step N).
 pub fn page(title: &str, summary: &str, clues: &Clues, steps: &[PageStep]) -> String {
     let mut out = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title><style>\
@@ -103,12 +104,13 @@ pre{{background:#f4f4f4;padding:0.5em;font-size:0.85em}}p{{margin:0.2em 0}}\
         s = escape(summary)
     );
     let mut grid = vec![Cell::Unknown; clues.cells()];
-    for step in steps {
+    for (i, step) in steps.iter().enumerate() {
         for &(p, v) in &step.filled {
             grid[p] = Cell::from_bool(v);
         }
         let new: Vec<usize> = step.filled.iter().map(|&(p, _)| p).collect();
-        out += &format!("<section class=\"{}\">{}<div>", if step.oracle { "oracle" } else { "rule" }, svg(clues, &grid, step.line, &new));
+        let class = if step.oracle { "oracle" } else { "rule" };
+        out += &format!("<section id=\"step-{}\" class=\"{class}\">{}<div>", i + 1, svg(clues, &grid, step.line, &new));
         out += &format!("<h2>{}</h2>", escape(&step.heading));
         for n in &step.notes {
             out += &format!("<p>{}</p>", escape(n));

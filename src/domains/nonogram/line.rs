@@ -234,6 +234,17 @@ pub fn hints_of(values: &[bool]) -> Vec<u32> {
     out
 }
 
+/// Every filling of `n` cells, grouped by its hints (exhaustive tests).
+#[cfg(test)]
+pub(crate) fn solutions_by_hints(n: usize) -> std::collections::BTreeMap<Vec<u32>, Vec<Vec<bool>>> {
+    let mut by_hints: std::collections::BTreeMap<Vec<u32>, Vec<Vec<bool>>> = Default::default();
+    for bits in 0u32..(1 << n) {
+        let v: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
+        by_hints.entry(hints_of(&v)).or_default().push(v);
+    }
+    by_hints
+}
+
 impl fmt::Display for Line {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let hints = format_hints(&self.hints);

@@ -15,6 +15,7 @@
 //! - [`player`]: a step-by-step solve with rules or the line solver and an
 //!   oracle where they are stuck (explanations, difficulty);
 //! - [`trace`]: solution traces by random rollouts (test transitions);
+//! - [`state`]: line states with their maximal transition, `fill` arguments;
 //! - [`domain`]: the `Domain` implementation (view, oracle, orientations);
 //! - [`symbolic`]: the Z3 encoding of every line up to a bound;
 //! - [`enumerate`]: every valid small line state;
@@ -39,6 +40,7 @@ pub mod enumerate;
 pub mod html;
 pub mod line;
 pub mod mine;
+pub mod learn;
 pub mod lines_file;
 pub mod non_file;
 pub mod player;
@@ -47,6 +49,7 @@ pub mod puzzle_file;
 pub mod search;
 pub mod solver;
 pub mod spec;
+pub mod state;
 pub mod symbolic;
 pub mod trace;
 pub mod webpbn;

@@ -11,11 +11,11 @@
 //! applied to lines up to the schema's `max_state` cells (where their proofs
 //! stop); longer lines move only by the line crossing them or the oracle.
 //!
-//! An oracle step reveals one cell of the solution. The cell is the one
-//! whose wrong value a probe refutes (propagation with the exact line solver
-//! reaches a contradiction), if any, else any cell (a guess); among those,
-//! the one whose revealed value lets propagation fix the most cells, ties to
-//! the lowest index. It costs `1 + log2(U)` bits, U the unknown cells then
+//! An oracle step reveals one cell of the solution: the first cell (row by
+//! row) whose wrong value a probe refutes (propagation with the exact line
+//! solver reaches a contradiction); if there is none, a guess: the cell
+//! whose revealed value lets propagation fix the most cells, ties to the
+//! first. It costs `1 + log2(U)` bits, U the unknown cells then
 //! (naming one of U cells and one of 2 values: Shen's solution information
 //! with a uniform policy over the moves). The difficulty is their sum.
 
@@ -261,28 +261,29 @@ impl Player<'_> {
     /// The oracle's step (see the module doc).
     fn reveal(&mut self, solution: &[bool]) -> Step {
         let unknown = self.unknown();
-        let mut best: Option<((bool, usize), usize)> = None;
         let mut g = vec![];
-        for p in 0..self.grid.len() {
-            if self.grid[p].is_known() {
-                continue;
-            }
-            let v = Cell::from_bool(solution[p]);
-            let wrong = if v == Cell::True { Cell::False } else { Cell::True };
+        let unknowns: Vec<usize> = (0..self.grid.len()).filter(|&p| !self.grid[p].is_known()).collect();
+        // the first cell whose wrong value propagation refutes
+        let refuted = unknowns.iter().copied().find(|&p| {
             g.clone_from(&self.grid);
-            g[p] = wrong;
-            let refuted = self.prop.from_cells(self.clues, &mut g, &[p]).is_err();
-            g.clone_from(&self.grid);
-            g[p] = v;
-            let fixed = self.prop.from_cells(self.clues, &mut g, &[p]).unwrap_or(0);
-            let key = (refuted, fixed);
-            if best.is_none_or(|(k, _)| key > k) {
-                best = Some((key, p));
+            g[p] = Cell::from_bool(!solution[p]);
+            self.prop.from_cells(self.clues, &mut g, &[p]).is_err()
+        });
+        // else the cell whose value lets propagation fix the most
+        let p = refuted.unwrap_or_else(|| {
+            let mut best: Option<(usize, usize)> = None;
+            for &p in &unknowns {
+                g.clone_from(&self.grid);
+                g[p] = Cell::from_bool(solution[p]);
+                let fixed = self.prop.from_cells(self.clues, &mut g, &[p]).unwrap_or(0);
+                if best.is_none_or(|(f, _)| fixed > f) {
+                    best = Some((fixed, p));
+                }
             }
-        }
-        let ((refuted, _), p) = best.expect("reveal is only called with unknown cells");
+            best.expect("reveal is only called with unknown cells").1
+        });
         Step {
-            how: if refuted { How::Probe } else { How::Guess },
+            how: if refuted.is_some() { How::Probe } else { How::Guess },
             line: None,
             filled: vec![(p, solution[p])],
             unknown,

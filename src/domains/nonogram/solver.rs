@@ -281,7 +281,7 @@ pub(crate) fn solutions_brute_force(line: &Line) -> Vec<Vec<bool>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::nonogram::line::{format_cells, hints_of};
+    use crate::domains::nonogram::line::{format_cells, hints_of, solutions_by_hints};
     use proptest::prelude::*;
 
     /// The maximal transition computed from a list of solutions.
@@ -358,12 +358,7 @@ mod tests {
         let mut solver = LineSolver::new();
         let mut checked = 0usize;
         for n in 0..=8usize {
-            let mut by_hints: std::collections::BTreeMap<Vec<u32>, Vec<Vec<bool>>> =
-                Default::default();
-            for bits in 0u32..(1 << n) {
-                let v: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
-                by_hints.entry(hints_of(&v)).or_default().push(v);
-            }
+            let mut by_hints = solutions_by_hints(n);
             // Hint sequences that do not fit at all.
             by_hints.entry(vec![n as u32 + 1]).or_default();
             by_hints.entry(vec![1; (n + 1) / 2 + 1]).or_default();

@@ -19,9 +19,9 @@
 //! statement about the solution's runs. Everything is bounded to
 //! `[0, bound]` so nothing can wrap around at the encoding's width.
 
-use super::domain::Nonogram;
+use super::state::Ids;
 use super::line::{Cell, Line};
-use crate::domains::Encoding;
+use crate::synth::domain::Encoding;
 use crate::dsl::symbolic::{num, signed_value, widen, Num, NumOps, SymTable, SymView};
 use z3::ast::Bool;
 use z3::Model;
@@ -84,10 +84,9 @@ fn inside_one(s: &Num, e: &Num, outer: &[(Num, Num)]) -> Bool {
     Bool::or(&outer.iter().map(|(os, oe)| Bool::and(&[os.sle(s), e.sle(oe)])).collect::<Vec<_>>())
 }
 
-/// Encodes every valid line of 1..=bound cells.
-pub fn encode(domain: &Nonogram, bound: usize) -> Encoding<LineTerms> {
-    let ids = domain.ids();
-    let nf = crate::domains::Domain::schema(domain).feature_count();
+/// Encodes every valid line of 1..=bound cells (`ids`: where the domain's
+/// names live in the schema, which has `nf` features).
+pub(crate) fn encode(ids: Ids, nf: usize, bound: usize) -> Encoding<LineTerms> {
     let w = width(bound);
     let c = |v: usize| num(v as i64, w);
     let max_hints = bound.div_ceil(2);

@@ -341,31 +341,41 @@ pub fn puzzles_to_ron(puzzles: &[Puzzle]) -> String {
     s
 }
 
-/// Parses a RON list of puzzles. `file` is only used in error messages.
-pub fn parse_puzzles(text: &str, file: &str) -> Result<Vec<Puzzle>, PuzzleError> {
-    let raws: Vec<RawPuzzle> = ron::from_str(text).map_err(|e| PuzzleError::Syntax {
-        file: file.to_string(),
-        line: e.position.line,
-        column: e.position.col,
-        message: e.code.to_string(),
-    })?;
+/// Where a RON list went wrong: the parser's position, or an entry that
+/// parsed but failed its check (with the entry's place in the text).
+pub(crate) enum ListError<P> {
+    /// The text is not a RON list of entries: (line, column, message).
+    Syntax(usize, usize, String),
+    /// Entry `index` (0-based) starting at (line, column) failed its check.
+    Invalid(usize, usize, usize, P),
+}
+
+/// Reads a RON list of `R` entries and checks each into a `T`.
+pub(crate) fn parse_ron_list<R: serde::de::DeserializeOwned, T, P>(
+    text: &str,
+    check: impl Fn(&R) -> Result<T, P>,
+) -> Result<Vec<T>, ListError<P>> {
+    let raws: Vec<R> = ron::from_str(text).map_err(|e| ListError::Syntax(e.position.line, e.position.col, e.code.to_string()))?;
     let mut starts: Option<Vec<(usize, usize)>> = None;
     raws.iter()
         .enumerate()
         .map(|(index, raw)| {
-            Puzzle::from_raw(raw).map_err(|problem| {
+            check(raw).map_err(|problem| {
                 let starts = starts.get_or_insert_with(|| element_starts(text));
                 let (line, column) = starts.get(index).copied().unwrap_or((0, 0));
-                PuzzleError::Invalid {
-                    file: file.to_string(),
-                    index,
-                    line,
-                    column,
-                    problem,
-                }
+                ListError::Invalid(index, line, column, problem)
             })
         })
         .collect()
+}
+
+/// Parses a RON list of puzzles. `file` is only used in error messages.
+pub fn parse_puzzles(text: &str, file: &str) -> Result<Vec<Puzzle>, PuzzleError> {
+    let file = file.to_string();
+    parse_ron_list(text, Puzzle::from_raw).map_err(|e| match e {
+        ListError::Syntax(line, column, message) => PuzzleError::Syntax { file, line, column, message },
+        ListError::Invalid(index, line, column, problem) => PuzzleError::Invalid { file, index, line, column, problem },
+    })
 }
 
 /// Reads a RON file holding a list of puzzles.

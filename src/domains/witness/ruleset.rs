@@ -16,7 +16,7 @@
 //! This module owns the evaluation order, the memo and the reuse of the
 //! view buffer; the rule semantics are the generic interpreter's.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
@@ -43,6 +43,11 @@ pub struct RuleSetPredicate {
     incremental: bool,
     /// Whether some rule reads `goal_reachable`.
     reads_goal_reachable: bool,
+    /// Per rule, whether its condition names no square
+    /// ([`ViewIds::names_no_square`]): one binding decides it.
+    global: Vec<bool>,
+    /// The order rules are evaluated in: those naming no square first.
+    order: Vec<usize>,
     /// The region of the last parent judged a step from: siblings share it.
     parent: RefCell<Option<(ParentKey, Region)>>,
     /// The masks of the last grid seen.
@@ -53,6 +58,21 @@ pub struct RuleSetPredicate {
     key: RefCell<Vec<u8>>,
     /// Whether some rule fires, per view key.
     memo: RefCell<Memo>,
+    /// The work done so far.
+    work: Cell<Work>,
+}
+
+/// Deterministic counts of the work a rule-set predicate does beyond local
+/// constraint checking (a search's time is about linear in them and in its
+/// expansions; see `learn::TimeModel`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Paths the rules judged (memoised or not).
+    pub judged: u64,
+    /// Rule bindings whose condition was evaluated.
+    pub bindings: u64,
+    /// Goal regions computed (flood fills, whole or stepped).
+    pub regions: u64,
 }
 
 /// Largest number of memoised views (the memo is emptied when full).
@@ -93,12 +113,19 @@ impl RuleSetPredicate {
             region: ids.uses_region(&rules),
             incremental: rules.iter().all(|r| ids.square_local(r)),
             reads_goal_reachable: ids.reads_global(&rules, ids.goal_reachable),
+            global: rules.iter().map(|r| ids.names_no_square(r)).collect(),
+            order: {
+                let mut order: Vec<usize> = (0..rules.len()).collect();
+                order.sort_by_key(|&i| !ids.names_no_square(&rules[i]));
+                order
+            },
             masks: RefCell::new(None),
             parent: RefCell::new(None),
             rules,
             view: RefCell::new(ids.empty()),
             key: RefCell::new(vec![]),
             memo: RefCell::new(Memo::default()),
+            work: Cell::new(Work::default()),
         }
     }
 
@@ -117,14 +144,46 @@ impl RuleSetPredicate {
         }
     }
 
-    /// Whether some rule fires on the view `view`.
-    fn fire(&self, view: &View) -> bool {
-        self.rules.iter().any(|rule| {
+    /// The work done since the predicate was made (or [`Self::reset_work`]).
+    pub fn work(&self) -> Work {
+        self.work.get()
+    }
+
+    /// Starts counting the work from zero.
+    pub fn reset_work(&self) {
+        self.work.set(Work::default());
+    }
+
+    /// Counts `judged` paths, `bindings` evaluated and `regions` computed.
+    fn count(&self, judged: u64, bindings: u64, regions: u64) {
+        let w = self.work.get();
+        self.work.set(Work { judged: w.judged + judged, bindings: w.bindings + bindings, regions: w.regions + regions });
+    }
+
+    /// Whether some rule fires on the view `view` (with `step`, only the
+    /// rules that name a square: the others read globals alone, which the
+    /// caller knows did not change since a path they did not fire on).
+    fn fire(&self, view: &View, step: bool) -> bool {
+        let mut bindings = 0;
+        let fired = self.order.iter().any(|&i| {
+            let (rule, global) = (&self.rules[i], self.global[i]);
+            if step && global {
+                return false;
+            }
             let interp = Interpreter::new(rule, view, self.size);
-            let mut fired = false;
-            interp.for_each_binding(|b| fired = fired || interp.eval_bool(&rule.condition, b));
+            let (mut fired, mut decided) = (false, false);
+            interp.for_each_binding(|b| {
+                if !decided {
+                    bindings += 1;
+                    fired = interp.eval_bool(&rule.condition, b);
+                    // a condition naming no square is the same on every binding
+                    decided = fired || global;
+                }
+            });
             fired
-        })
+        });
+        self.count(0, bindings, 0);
+        fired
     }
 
     /// Whether some rule has an application on `path` (local constraint
@@ -135,6 +194,7 @@ impl RuleSetPredicate {
         }
         let masks = self.masks(puzzle);
         let region = self.region.then(|| Region::new(&masks, puzzle, path));
+        self.count(1, 0, u64::from(self.region));
         let region_of = || region.as_ref().map(|region| RegionOf { masks: &masks, region });
         let mut key = self.key.borrow_mut();
         write_view_key(puzzle, path, region_of(), &mut key);
@@ -144,7 +204,7 @@ impl RuleSetPredicate {
         }
         let mut view = self.view.borrow_mut();
         self.ids.fill(&mut view, puzzle, path, region_of());
-        let fired = self.fire(&view);
+        let fired = self.fire(&view, false);
         if memo.len() >= MEMO_LIMIT {
             memo.clear();
         }
@@ -158,7 +218,8 @@ impl RuleSetPredicate {
     /// read) did not change, only the squares whose features the last step
     /// changed can make a rule fire — those with a corner at the old or
     /// new head, or at a vertex the step cut off from the goal region — so
-    /// only they are evaluated.
+    /// only they are evaluated, and rules naming no square (globals alone,
+    /// unchanged) are not.
     pub fn rules_fire_step(&self, puzzle: &Puzzle, path: &Path) -> bool {
         if self.rules.is_empty() {
             return false;
@@ -167,6 +228,7 @@ impl RuleSetPredicate {
         let (Some(h), true) = (path.previous_id(), self.incremental) else {
             return self.rules_fire(puzzle, path);
         };
+        self.count(1, 0, 0);
         let masks = self.masks(puzzle);
         let grid = puzzle.grid();
         let mut changed = 1u128 << h | 1u128 << v;
@@ -179,15 +241,17 @@ impl RuleSetPredicate {
             let parent = match &*cache {
                 Some((key, r)) if *key == (visited, h, goal, grid) => *r,
                 _ => {
+                    self.count(0, 0, 1);
                     let unvisited = visited.iter().fold(masks.all(), |acc, u| acc & !(1u128 << u));
                     let r = Region::from_sets(&masks, unvisited, h, goal);
                     cache.insert(((visited, h, goal, grid), r)).1
                 }
             };
             let child = parent.step(&masks, v);
+            self.count(0, 0, 1);
             if self.reads_goal_reachable && child.goal_reachable(&masks) != parent.goal_reachable(&masks) {
                 self.ids.fill(&mut view, puzzle, path, Some(RegionOf { masks: &masks, region: &child }));
-                return self.fire(&view);
+                return self.fire(&view, false);
             }
             changed |= parent.goal_region & !child.goal_region;
             let touched = |s: usize| grid.square_corners(s).iter().any(|&c| changed >> c & 1 == 1);
@@ -196,7 +260,7 @@ impl RuleSetPredicate {
             let touched = |s: usize| grid.square_corners(s).iter().any(|&c| changed >> c & 1 == 1);
             self.ids.fill_some(&mut view, puzzle, path, None, touched);
         }
-        self.fire(&view)
+        self.fire(&view, true)
     }
 
     /// Forgets the memoised verdicts (so that a search's time does not

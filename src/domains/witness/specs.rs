@@ -25,7 +25,7 @@ use thiserror::Error;
 use super::domain::WitnessState;
 use super::oracle::Oracle;
 use super::path::Path;
-use super::puzzle::{element_starts, Puzzle, RawPuzzle};
+use super::puzzle::{parse_ron_list, ListError, Puzzle, RawPuzzle};
 
 /// Errors reading or writing specification files.
 #[derive(Debug, Error)]
@@ -92,23 +92,11 @@ fn check(raw: &RawSpec) -> Result<WitnessState, String> {
 
 /// Parses a specification list. `file` is only used in error messages.
 pub fn parse_specs(text: &str, file: &str) -> Result<Vec<WitnessState>, SpecError> {
-    let raws: Vec<RawSpec> = ron::from_str(text).map_err(|e| SpecError::Syntax {
-        file: file.to_string(),
-        line: e.position.line,
-        column: e.position.col,
-        message: e.code.to_string(),
-    })?;
-    let mut starts: Option<Vec<(usize, usize)>> = None;
-    raws.iter()
-        .enumerate()
-        .map(|(index, raw)| {
-            check(raw).map_err(|message| {
-                let starts = starts.get_or_insert_with(|| element_starts(text));
-                let (line, column) = starts.get(index).copied().unwrap_or((0, 0));
-                SpecError::Invalid { file: file.to_string(), index, line, column, message }
-            })
-        })
-        .collect()
+    let file = file.to_string();
+    parse_ron_list(text, check).map_err(|e| match e {
+        ListError::Syntax(line, column, message) => SpecError::Syntax { file, line, column, message },
+        ListError::Invalid(index, line, column, message) => SpecError::Invalid { file, index, line, column, message },
+    })
 }
 
 /// Reads a specification file.

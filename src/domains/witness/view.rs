@@ -148,6 +148,14 @@ impl ViewIds {
         rule.decls.iter().all(|d| d.kind == PatternKind::Arbitrary) && !global && vars.borrow().len() <= 1
     }
 
+    /// Whether `rule`'s condition names no square (only globals and
+    /// literals): its verdict is then the same on every binding.
+    pub fn names_no_square(&self, rule: &Rule) -> bool {
+        !any_node(rule, &|e| matches!(e, IntExpr::Feature(..)), &|b| {
+            matches!(b, BoolExpr::Feature(..) | BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Unique(..))
+        })
+    }
+
     /// The whole view of `path` on `puzzle` (region features included).
     pub fn view(&self, puzzle: &Puzzle, path: &Path) -> View {
         let masks = Masks::new(puzzle.grid());

@@ -1,0 +1,103 @@
+//! What the nonogram domain supplies to the learning pipeline
+//! ([`pipeline::Learner`](crate::pipeline::Learner)): a seeded sample of
+//! small line states mined for their specifications, deduplication by rule
+//! key then by behaviour on the test transitions, and coverage of those
+//! transitions as the selection objective.
+
+use super::apply::{ApplyOptions, UnsoundFill};
+use super::compare::covered_alone;
+use super::coverage::{Chosen, Coverage};
+use super::domain::Nonogram;
+use super::lines_file::Transition;
+use super::mine::{mine, Sample};
+use super::spec;
+use crate::dedup::{keep_cheapest, rule_key};
+use crate::dsl::ast::Rule;
+use crate::dsl::cost::cost;
+use crate::pipeline::{DomainError, Learner, Mined};
+use crate::synth::Domain;
+
+/// Longest training line mined.
+pub const TRAIN_LEN: usize = 7;
+
+/// A mined line that is not a valid state (a miner fault).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("mined an invalid line: {0}")]
+pub struct InvalidMined(pub String);
+
+/// The nonogram learner: a seeded sample of small lines to learn from,
+/// test transitions to deduplicate and select on.
+pub struct NonogramLearner<'a> {
+    /// The domain.
+    pub domain: &'a Nonogram,
+    /// Productive training states sampled.
+    pub sample: usize,
+    /// Seed of the sample.
+    pub seed: u64,
+    /// The test transitions.
+    pub tests: &'a [Transition],
+}
+
+/// The rules kept of `rules`: the cheapest (then first) of each group equal
+/// up to egg's rewrites, and with `tests`, of each group covering the same
+/// (transition, cell) pairs alone on them (rules covering none are never
+/// merged by behaviour). Returns the kept rules and the count after the
+/// first step.
+pub fn dedup(domain: &Nonogram, rules: &[Rule], tests: Option<&[Transition]>) -> Result<(Vec<Rule>, usize), UnsoundFill> {
+    let schema = domain.schema();
+    let costs: Vec<u32> = rules.iter().map(|r| cost(r, schema)).collect();
+    let keys: Vec<_> = rules.iter().map(|r| Some(rule_key(r))).collect();
+    let kept = keep_cheapest(&keys, &costs);
+    let after_rewrites = kept.len();
+    let Some(tests) = tests else {
+        return Ok((kept.into_iter().map(|i| rules[i].clone()).collect(), after_rewrites));
+    };
+    let mut behaviour = vec![];
+    for &i in &kept {
+        let covered = covered_alone(domain, &rules[i], tests, ApplyOptions::default())?;
+        behaviour.push((covered.count() > 0).then_some(covered));
+    }
+    let kept_costs: Vec<u32> = kept.iter().map(|&i| costs[i]).collect();
+    let again = keep_cheapest(&behaviour, &kept_costs);
+    Ok((again.into_iter().map(|j| rules[kept[j]].clone()).collect(), after_rewrites))
+}
+
+impl Learner for NonogramLearner<'_> {
+    type Domain = Nonogram;
+    type ScoreError = UnsoundFill;
+    type Objective<'b>
+        = Chosen<'b>
+    where
+        Self: 'b;
+
+    fn domain(&self) -> &Nonogram {
+        self.domain
+    }
+
+    fn mine(&self) -> Result<Mined<super::domain::LineState>, DomainError> {
+        let (report, transitions) = mine(TRAIN_LEN, Some(Sample { count: self.sample, seed: self.seed }));
+        let mut specs = vec![];
+        for t in &transitions {
+            let of = spec::specs(t).ok_or_else(|| InvalidMined(t.start.to_string()))?;
+            specs.extend(of.into_iter().map(|s| (spec::show(&s), s)));
+        }
+        let description = format!(
+            "mined lines of 1-{TRAIN_LEN} cells: {} states, {} mirror pairs, {} productive, {} sampled with seed {}: {} specifications",
+            report.states,
+            report.mirror_pairs,
+            report.productive,
+            report.used,
+            self.seed,
+            specs.len()
+        );
+        Ok(Mined { specs, description })
+    }
+
+    fn dedup(&self, rules: &[Rule]) -> Result<Vec<Rule>, DomainError> {
+        Ok(dedup(self.domain, rules, Some(self.tests))?.0)
+    }
+
+    fn objective<'b>(&'b self, rules: &'b [Rule]) -> Result<Chosen<'b>, DomainError> {
+        Ok(Coverage::new(self.domain, rules, self.tests, ApplyOptions::default()).objective())
+    }
+}
