@@ -259,6 +259,9 @@ pub fn bench(puzzles_path: &FsPath, rules: &FsPath, json: bool, repeat: usize, l
             println!("{:<6} {:>7}  {:>15}  {:>12}", name(s), t.puzzles, t.solved_baseline, t.solved_rules);
         }
     }
+    if all.lost > 0 {
+        println!("LOST SOLUTIONS: {} of {} puzzles solved with the rules, {} without; the rules are unsound", all.solved_rules, all.puzzles, all.solved_baseline);
+    }
     Ok(verdict)
 }
 
