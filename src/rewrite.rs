@@ -48,9 +48,14 @@ impl fmt::Display for Leaf {
     }
 }
 
+/// Text that is not a [`Leaf`] as `Display` writes it.
+#[derive(Debug, thiserror::Error)]
+#[error("not a leaf: {0}")]
+pub struct NotALeaf(String);
+
 impl FromStr for Leaf {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Leaf, String> {
+    type Err = NotALeaf;
+    fn from_str(s: &str) -> Result<Leaf, NotALeaf> {
         let pair = |rest: &str| -> Option<(u8, u8)> {
             let (a, b) = rest.split_once('.')?;
             Some((a.parse().ok()?, b.parse().ok()?))
@@ -72,7 +77,7 @@ impl FromStr for Leaf {
         } else {
             None
         };
-        parsed.ok_or_else(|| format!("not a leaf: {s}"))
+        parsed.ok_or_else(|| NotALeaf(s.to_string()))
     }
 }
 

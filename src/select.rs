@@ -25,6 +25,20 @@ pub trait Objective: Sync {
     fn score(&self) -> usize;
     /// The score of the chosen set with candidate `i` added.
     fn score_with(&self, i: usize) -> Result<usize, Self::Error>;
+    /// The candidate of `candidates` whose addition raises the score most
+    /// (ties: lower `cost`, then lower index), with that score; `None` if
+    /// none raises it. By default every candidate is scored, in parallel;
+    /// an objective may prune candidates it can bound.
+    fn best(&self, candidates: &[usize], cost: &(dyn Fn(usize) -> u32 + Sync)) -> Result<Option<Pick>, Self::Error> {
+        let scores: Vec<usize> = candidates.par_iter().map(|&i| self.score_with(i)).collect::<Result<_, _>>()?;
+        let current = self.score();
+        Ok(candidates
+            .iter()
+            .zip(scores)
+            .filter(|&(_, s)| s > current)
+            .min_by_key(|&(&i, s)| (std::cmp::Reverse(s), cost(i), i))
+            .map(|(&index, score)| Pick { index, score }))
+    }
     /// Adds candidate `i` to the chosen set.
     fn choose(&mut self, i: usize) -> Result<(), Self::Error>;
 }
@@ -32,24 +46,15 @@ pub trait Objective: Sync {
 /// Chooses up to `k` of `n` candidates greedily, starting from the
 /// objective's current set; `cost(i)` breaks ties. Stops early when no
 /// candidate raises the score. Candidates are scored in parallel.
-pub fn greedy<O: Objective>(n: usize, k: usize, cost: impl Fn(usize) -> u32, objective: &mut O) -> Result<Vec<Pick>, O::Error> {
+pub fn greedy<O: Objective>(n: usize, k: usize, cost: impl Fn(usize) -> u32 + Sync, objective: &mut O) -> Result<Vec<Pick>, O::Error> {
     let mut chosen: Vec<usize> = vec![];
     let mut picks = vec![];
     while picks.len() < k {
-        let current = objective.score();
-        let scored: Vec<(usize, usize)> = (0..n)
-            .into_par_iter()
-            .filter(|i| !chosen.contains(i))
-            .map(|i| objective.score_with(i).map(|s| (i, s)))
-            .collect::<Result<_, O::Error>>()?;
-        let best = scored
-            .into_iter()
-            .filter(|&(_, s)| s > current)
-            .min_by_key(|&(i, s)| (std::cmp::Reverse(s), cost(i), i));
-        let Some((index, score)) = best else { break };
-        objective.choose(index)?;
-        chosen.push(index);
-        picks.push(Pick { index, score });
+        let candidates: Vec<usize> = (0..n).filter(|i| !chosen.contains(i)).collect();
+        let Some(pick) = objective.best(&candidates, &cost)? else { break };
+        objective.choose(pick.index)?;
+        chosen.push(pick.index);
+        picks.push(pick);
     }
     Ok(picks)
 }

@@ -98,7 +98,7 @@ fn limits_and_options_are_consistent() {
     }
     let control = repo("rules/nonogram/control.rules");
     fails(&run(&["verify", &control, "--timeout-ms", "0"]), 2, "--timeout-ms");
-    fails(&run(&["synth", "--spec", "8 | .......... | ..######..", "--timeout-ms", "0"]), 2, "--timeout-ms");
+    fails(&run(&["synth", "--spec", "8 | .......... | ..######..", "--rlimit", "0"]), 2, "--rlimit");
     fails(&run(&["learn", "witness", "-k", "0", "-o", &out]), 2, "-k and --max-specs must be at least 1");
     fails(&run(&["solve", &repo("specs/puzzles/nonny-heart.non"), "--one-sided"]), 2, "--rules");
     let puzzles = write(dir.path(), "q.ron", "[(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1)])]\n");

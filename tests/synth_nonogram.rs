@@ -28,7 +28,7 @@ fn learns_big_hint_punctuation_and_small_gap() {
     let domain = Nonogram::new();
     let mut config = Config::new(domain.schema());
     // generous, so that a loaded machine does not turn a proof into a skip
-    config.timeout_ms = 120_000;
+    config.rlimit = 4_000_000_000;
     let engine = Engine::new(&domain, config);
 
     let big = synthesize(&engine, "8 | .......... | ..######..", 0);

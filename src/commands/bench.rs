@@ -9,10 +9,12 @@ use rand_chacha::ChaCha8Rng;
 use stratsynth::domains::nonogram::apply::ApplyOptions;
 use stratsynth::domains::nonogram::coverage::Coverage;
 use stratsynth::domains::nonogram::line::{hints_of, Cell, Line};
-use stratsynth::domains::nonogram::lines_file::{read_lines_file, read_test_set};
+use stratsynth::domains::nonogram::lines_file::{read_lines_file, read_test_set, Transition};
+use stratsynth::dsl::ast::{PatternKind, Rule};
+use stratsynth::dsl::cost::cost;
 use stratsynth::domains::nonogram::solver::LineSolver;
 use stratsynth::domains::Domain;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use stratsynth::domains::nonogram::domain::Nonogram;
@@ -33,8 +35,44 @@ fn random_lines(count: usize, len: usize, seed: u64) -> Vec<Line> {
         .collect()
 }
 
+/// Options of `bench`: the line solver and `cover` by default, or
+/// synthesis (`--synth`), or the complete board solver (`--boards`).
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct BenchArgs {
+    /// The `.rules` file timed with `cover`.
+    #[arg(long, default_value = "rules/nonogram/control.rules")]
+    pub rules: PathBuf,
+    /// The `.lines` test set timed with `cover`.
+    #[arg(long, default_value = "specs/nonogram/traces.lines")]
+    pub lines: PathBuf,
+    /// Number of random 30-cell lines solved.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub count: usize,
+    /// Random seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Instead, time synthesis on the specifications of this `.lines` file.
+    #[arg(long)]
+    pub synth: Option<PathBuf>,
+    /// Instead, time the complete board solver on these puzzles (`.non` or webpbn XML).
+    #[arg(long, num_args = 1.., value_name = "PUZZLES", conflicts_with = "synth")]
+    pub boards: Vec<PathBuf>,
+    /// With `--boards`: also run this nonogrid binary on each puzzle and compare.
+    #[arg(long, requires = "boards")]
+    pub nonogrid: Option<PathBuf>,
+}
+
+/// `bench`, `bench --synth SPECS` or `bench --boards PUZZLES...`.
+pub fn dispatch(args: &BenchArgs) -> CmdResult {
+    match &args.synth {
+        _ if !args.boards.is_empty() => super::bench_boards::run(&args.boards, args.nonogrid.as_deref()),
+        Some(specs) => synth(specs),
+        None => run(&args.rules, &args.lines, args.count, args.seed),
+    }
+}
+
 /// `bench --rules R --lines T`.
-pub fn run(rules: &Path, lines: &Path, count: usize, seed: u64) -> CmdResult {
+fn run(rules: &Path, lines: &Path, count: usize, seed: u64) -> CmdResult {
     let (domain, rules) = read_nonogram_rules(&bundled(rules)?)?;
     let lines = bundled(lines)?;
     let tests = read_test_set(&lines, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
@@ -69,14 +107,90 @@ pub fn run(rules: &Path, lines: &Path, count: usize, seed: u64) -> CmdResult {
         coverage.max_cells(),
         rayon::current_num_threads()
     );
+    scale(&domain, &rules, &tests)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Rules built for the coverage-at-scale figure: up to `n` specialisations
+/// of `rules`, each `arbitrary(t)` pattern replaced by `constant(t, 0..4)`
+/// or `singleton(t)` or kept (DSL.md: specialising a pattern keeps a sound
+/// rule sound), taken round-robin across the rules in a fixed order.
+fn specialisations(rules: &[Rule], n: usize) -> Vec<Rule> {
+    let kinds = [PatternKind::Arbitrary, PatternKind::Constant(0), PatternKind::Constant(1), PatternKind::Constant(2), PatternKind::Constant(3), PatternKind::Singleton];
+    let variants: Vec<Vec<Rule>> = rules
+        .iter()
+        .map(|rule| {
+            let mut out = vec![rule.clone()];
+            for (d, decl) in rule.decls.iter().enumerate() {
+                if decl.kind != PatternKind::Arbitrary {
+                    continue;
+                }
+                out = out
+                    .into_iter()
+                    .flat_map(|r| {
+                        kinds.iter().map(move |&k| {
+                            let mut r = r.clone();
+                            r.decls[d].kind = k;
+                            r
+                        })
+                    })
+                    .collect();
+            }
+            out
+        })
+        .collect();
+    let longest = variants.iter().map(Vec::len).max().unwrap_or(0);
+    let mut out = vec![];
+    for j in 0..longest {
+        for (v, rule) in variants.iter().zip(rules) {
+            if let Some(r) = v.get(j).filter(|_| out.len() < n) {
+                out.push(Rule { name: format!("{}_v{j}", rule.name), ..r.clone() });
+            }
+        }
+    }
+    out
+}
+
+/// Coverage at scale: `cover` (every rule's alone and marginal figures)
+/// and the greedy top 10 of 1,393 rules (specialisations of `rules` and
+/// the committed learned rules) on the first 2,805 test transitions.
+fn scale(domain: &Nonogram, rules: &[Rule], tests: &[Transition]) -> Result<(), String> {
+    const RULES: usize = 1393;
+    const TRANSITIONS: usize = 2805;
+    let learned = Path::new("rules/nonogram/learned.rules");
+    let mut base = rules.to_vec();
+    if learned.exists() {
+        base.extend(read_nonogram_rules(learned)?.1);
+    }
+    let big = specialisations(&base, RULES);
+    let tests = &tests[..tests.len().min(TRANSITIONS)];
+    let coverage = Coverage::new(domain, &big, tests, ApplyOptions::default());
+    let started = Instant::now();
+    let report = coverage.report().map_err(|e| e.to_string())?;
+    let report_secs = started.elapsed().as_secs_f64();
+    let started = Instant::now();
+    let picks = coverage.top(10, |i| cost(&big[i], domain.schema())).map_err(|e| e.to_string())?;
+    let top_secs = started.elapsed().as_secs_f64();
+    println!(
+        "cover at scale: {} rules (specialisations of {} rules) on {} transitions: every rule's figures in {report_secs:.3} s, \
+         greedy top {} in {top_secs:.3} s ({} of {} cells by all, {} by the top; {} threads)",
+        big.len(),
+        base.len(),
+        tests.len(),
+        picks.len(),
+        report.covered,
+        report.max_cells,
+        picks.last().map_or(0, |p| p.score),
+        rayon::current_num_threads()
+    );
+    Ok(())
 }
 
 /// `bench --synth SPECS`: synthesises every specification of the file in
 /// order (as `synth` does, one thread) and reports the median and total
 /// time per specification, Z3 calls per specification, and the share of
 /// candidates rejected before Z3.
-pub fn synth(path: &Path) -> CmdResult {
+fn synth(path: &Path) -> CmdResult {
     let domain = Nonogram::new();
     let transitions = read_lines_file(path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
     let mut all = vec![];

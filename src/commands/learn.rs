@@ -15,7 +15,7 @@ use stratsynth::domains::nonogram::describe::{name_rules, strategies};
 use stratsynth::domains::nonogram::apply::ApplyOptions;
 use stratsynth::domains::nonogram::coverage::Coverage;
 use stratsynth::domains::nonogram::domain::Nonogram;
-use stratsynth::domains::nonogram::learn::NonogramLearner;
+use stratsynth::domains::nonogram::learn::{NonogramLearner, TRAIN_LEN};
 use stratsynth::domains::nonogram::lines_file::read_test_set;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
@@ -30,9 +30,12 @@ pub struct NonogramArgs {
     /// Directory of the outputs (`learned.rules`, `topK.rules`, the journal `learned.journal`).
     #[arg(long, default_value = "rules/nonogram")]
     pub out_dir: PathBuf,
-    /// Productive training states sampled (lines of up to 7 cells).
+    /// Productive training states sampled.
     #[arg(long, default_value_t = 40)]
     pub sample: usize,
+    /// Longest training line mined, in cells.
+    #[arg(long, default_value_t = TRAIN_LEN, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..=10), usize::from))]
+    pub max_len: usize,
     /// Seed of the sample.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -51,10 +54,11 @@ pub struct NonogramArgs {
     /// How many rules to select.
     #[arg(short = 'k', default_value_t = 10)]
     pub k: usize,
-    /// Z3 time limit per query, in milliseconds (a rule whose proof
-    /// takes longer is dropped, never kept unproven).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
-    pub timeout_ms: u32,
+    /// Z3 resource limit per query (`rlimit`: Z3's own step count, so the
+    /// answer does not depend on machine load); a rule whose proof runs
+    /// out is dropped, never kept unproven.
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
+    pub rlimit: u32,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -75,10 +79,10 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     for output in [args.out_dir.join("learned.rules"), args.out_dir.join(format!("top{}.rules", args.k))] {
         check_output(&output, &[&args.tests, &args.control])?;
     }
-    let config = Config::builder(domain.schema()).timeout_ms(args.timeout_ms).build().map_err(|e| format!("--timeout-ms: {e}"))?;
+    let config = Config::builder(domain.schema()).rlimit(args.rlimit).build().map_err(|e| format!("--rlimit: {e}"))?;
     let bound = config.bound;
     let journal = args.out_dir.join("learned.journal");
-    let learner = NonogramLearner { domain: &domain, sample: args.sample, seed: args.seed, tests: &tests };
+    let learner = NonogramLearner { domain: &domain, max_len: args.max_len, sample: args.sample, seed: args.seed, tests: &tests };
     let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: !args.all_specs, k: args.k };
     let run = run_pipeline(&learner, options).map_err(|e| e.to_string())?;
     let (found, picks, after_rewrites) = (&run.found, &run.picks, run.by_key);

@@ -12,7 +12,7 @@ use stratsynth::domains::nonogram::trace::trace_puzzle;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use stratsynth::pipeline::percent;
 use std::process::ExitCode;
 
@@ -32,8 +32,22 @@ fn no_solution(puzzle: &Path, e: impl std::fmt::Display) -> String {
     format!("{}: the clues have no solution ({e})", puzzle.display())
 }
 
+/// Options of `solve`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct SolveArgs {
+    /// The `.non` puzzle.
+    pub puzzle: PathBuf,
+    /// Solve with these rules (plus the decomposition oracle) instead of the exact solver.
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    /// Apply rules only in each line's own orientation (with `--rules`).
+    #[arg(long, requires = "rules")]
+    pub one_sided: bool,
+}
+
 /// `solve PUZZLE [--rules R]`: line-by-line solving to a fixpoint.
-pub fn solve(path: &Path, rules: Option<&Path>, one_sided: bool) -> CmdResult {
+pub fn solve(args: &SolveArgs) -> CmdResult {
+    let (path, rules, one_sided) = (args.puzzle.as_path(), args.rules.as_deref(), args.one_sided);
     let puzzle = read_non_file(path).map_err(|e| e.to_string())?;
     let mut board = Board::from_puzzle(&puzzle);
     let report = match rules {
@@ -81,8 +95,23 @@ pub fn solve(path: &Path, rules: Option<&Path>, one_sided: bool) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Options of `trace`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct TraceArgs {
+    /// `.non` puzzles.
+    #[arg(required = true)]
+    pub puzzles: Vec<PathBuf>,
+    /// Random seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Output `.lines` file.
+    #[arg(short, long)]
+    pub output: PathBuf,
+}
+
 /// `trace PUZZLES --seed S -o OUT`: random-rollout solution traces.
-pub fn trace(puzzles: &[std::path::PathBuf], seed: u64, output: &Path) -> CmdResult {
+pub fn trace(args: &TraceArgs) -> CmdResult {
+    let (puzzles, seed, output) = (&args.puzzles, args.seed, args.output.as_path());
     let inputs: Vec<&Path> = puzzles.iter().map(|p| p.as_path()).collect();
     check_output(output, &inputs)?;
     let limit = stratsynth::dsl::schema::Schema::nonogram().file.limits.max_state as usize;
@@ -122,8 +151,29 @@ struct JsonCover<'a> {
     rules: &'a [stratsynth::domains::nonogram::coverage::RuleFigures],
 }
 
+/// Options of `cover`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct CoverArgs {
+    /// The `.rules` file.
+    #[arg(long)]
+    pub rules: PathBuf,
+    /// The `.lines` test set.
+    #[arg(long)]
+    pub lines: PathBuf,
+    /// Greedily choose the K rules that add most coverage.
+    #[arg(long)]
+    pub top: Option<usize>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Apply rules only in each line's own orientation (the paper's setting).
+    #[arg(long)]
+    pub one_sided: bool,
+}
+
 /// `cover --rules R --lines T [--top K] [--json] [--one-sided]`.
-pub fn cover(rules_path: &Path, lines: &Path, top: Option<usize>, json: bool, one_sided: bool) -> CmdResult {
+pub fn cover(args: &CoverArgs) -> CmdResult {
+    let (rules_path, lines, top, json, one_sided) = (args.rules.as_path(), args.lines.as_path(), args.top, args.json, args.one_sided);
     let (domain, rules) = read_nonogram_rules(rules_path)?;
     let limit = domain.schema().file.limits.max_state as usize;
     let tests = read_test_set(lines, limit).map_err(|e| e.to_string())?;

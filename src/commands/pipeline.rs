@@ -12,7 +12,7 @@ use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use stratsynth::pipeline::percent;
 use std::process::ExitCode;
 
@@ -30,8 +30,26 @@ fn orientation(one_sided: bool) -> &'static str {
     }
 }
 
+/// Options of `mine nonogram`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct MineArgs {
+    /// Longest line enumerated.
+    #[arg(long, default_value_t = 7)]
+    pub max_len: usize,
+    /// Keep a seeded random sample of this many productive states.
+    #[arg(long)]
+    pub sample: Option<usize>,
+    /// Seed of the sample (with `--sample`; default 0).
+    #[arg(long, default_value_t = 0, hide_default_value = true, requires = "sample")]
+    pub seed: u64,
+    /// Output `.lines` file.
+    #[arg(short, long)]
+    pub output: PathBuf,
+}
+
 /// `mine nonogram --max-len L [--sample N --seed S] -o OUT`.
-pub fn mine(max_len: usize, sample: Option<usize>, seed: u64, output: &Path) -> CmdResult {
+pub fn mine(args: &MineArgs) -> CmdResult {
+    let (max_len, sample, seed, output) = (args.max_len, args.sample, args.seed, args.output.as_path());
     if max_len == 0 || max_len > MAX_MINE_LEN {
         return Err(format!("--max-len must be between 1 and {MAX_MINE_LEN} (the number of states grows about 4x per cell)"));
     }
@@ -70,8 +88,29 @@ pub fn mine(max_len: usize, sample: Option<usize>, seed: u64, output: &Path) -> 
     Ok(ExitCode::SUCCESS)
 }
 
+/// Options of `select`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct SelectArgs {
+    /// The `.rules` file of candidates.
+    #[arg(long)]
+    pub rules: PathBuf,
+    /// The `.lines` test set.
+    #[arg(long)]
+    pub lines: PathBuf,
+    /// How many rules to choose.
+    #[arg(short = 'k')]
+    pub k: usize,
+    /// Output `.rules` file.
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Apply rules only in each line's own orientation (the paper's setting).
+    #[arg(long)]
+    pub one_sided: bool,
+}
+
 /// `select --rules R --lines T -k K -o OUT [--one-sided]`.
-pub fn select(rules_path: &Path, lines: &Path, k: usize, output: &Path, one_sided: bool) -> CmdResult {
+pub fn select(args: &SelectArgs) -> CmdResult {
+    let (rules_path, lines, k, output, one_sided) = (args.rules.as_path(), args.lines.as_path(), args.k, args.output.as_path(), args.one_sided);
     if k == 0 {
         return Err("-k must be at least 1".into());
     }
@@ -134,8 +173,26 @@ pub fn select(rules_path: &Path, lines: &Path, k: usize, output: &Path, one_side
     Ok(ExitCode::SUCCESS)
 }
 
+/// Options of `compare`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct CompareArgs {
+    /// The learned `.rules` file.
+    #[arg(long)]
+    pub learned: PathBuf,
+    /// The control `.rules` file.
+    #[arg(long)]
+    pub control: PathBuf,
+    /// The `.lines` test set.
+    #[arg(long)]
+    pub lines: PathBuf,
+    /// Apply rules only in each line's own orientation.
+    #[arg(long)]
+    pub one_sided: bool,
+}
+
 /// `compare --learned L --control C --lines T [--one-sided]`.
-pub fn compare(learned_path: &Path, control_path: &Path, lines: &Path, one_sided: bool) -> CmdResult {
+pub fn compare(args: &CompareArgs) -> CmdResult {
+    let (learned_path, control_path, lines, one_sided) = (args.learned.as_path(), args.control.as_path(), args.lines.as_path(), args.one_sided);
     let (domain, learned) = read_nonogram_rules(learned_path)?;
     let (_, control) = read_nonogram_rules(control_path)?;
     let tests = read_tests(&domain, lines)?;

@@ -11,7 +11,7 @@ use stratsynth::dsl::eval::{ActionValue, Binding};
 use stratsynth::dsl::print::print_rule;
 use stratsynth::dsl::schema::Schema;
 use stratsynth::synth::verify::{Verdict, Verifier};
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Whether a description line is the `cost N` note `print` writes (read
@@ -20,9 +20,20 @@ fn is_cost_note(line: &str) -> bool {
     line.strip_prefix("cost ").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// Options of `print`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct PrintArgs {
+    /// The `.rules` file.
+    pub rules: PathBuf,
+    /// Put each nonogram rule's plain-English sentence first in its comment.
+    #[arg(long)]
+    pub english: bool,
+}
+
 /// `print RULES`: each rule pretty-printed after a `# cost N` line;
 /// printing its own output gives the same text.
-pub fn print(path: &Path, english: bool) -> CmdResult {
+pub fn print(args: &PrintArgs) -> CmdResult {
+    let (path, english) = (args.rules.as_path(), args.english);
     let (schema, rules) = read_rules(path)?;
     if english && schema.domain() != "nonogram" {
         return Err(format!("{}: --english describes nonogram rules; these are {} rules", path.display(), schema.domain()));
@@ -74,8 +85,19 @@ fn show_action(schema: &Schema, action: &ActionValue) -> String {
 /// Longest lines `check` visits without a warning about the time it takes.
 const SLOW_CHECK: usize = 15;
 
+/// Options of `check`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct CheckArgs {
+    /// The `.rules` file.
+    pub rules: PathBuf,
+    /// Longest line checked.
+    #[arg(long, default_value_t = 10)]
+    pub max_n: usize,
+}
+
 /// `check RULES --max-n N`: brute force over every valid line up to N cells.
-pub fn check(path: &Path, max_n: usize) -> CmdResult {
+pub fn check(args: &CheckArgs) -> CmdResult {
+    let (path, max_n) = (args.rules.as_path(), args.max_n);
     let (domain, rules) = read_nonogram_rules(path)?;
     let limit = (domain.schema().file.limits.max_state as usize).min(MAX_LEN);
     if max_n == 0 || max_n > limit {
@@ -116,10 +138,27 @@ struct JsonVerdict {
     counterexample: Option<String>,
 }
 
+/// Options of `verify`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct VerifyArgs {
+    /// The `.rules` file.
+    pub rules: PathBuf,
+    /// Soundness bound (nonogram: line length; Witness: grid side; default from the domain's DSL file).
+    #[arg(long)]
+    pub bound: Option<u32>,
+    /// Z3 time limit per rule, in milliseconds.
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
+    pub timeout_ms: u32,
+    /// Print one JSON list instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// `verify RULES [--bound N] [--json]`: Z3 soundness of each rule, in the
 /// rule file's domain (nonogram lines up to N cells; Witness puzzles up to
 /// N x N squares).
-pub fn verify(path: &Path, bound: Option<u32>, timeout_ms: u32, json: bool) -> CmdResult {
+pub fn verify(args: &VerifyArgs) -> CmdResult {
+    let (path, bound, timeout_ms, json) = (args.rules.as_path(), args.bound, args.timeout_ms, args.json);
     let (schema, rules) = read_rules(path)?;
     match schema.domain() {
         "witness" => {

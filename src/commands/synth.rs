@@ -31,9 +31,11 @@ pub struct SynthArgs {
     /// Soundness bound (default from the domain's DSL file).
     #[arg(long)]
     pub bound: Option<u32>,
-    /// Z3 time limit per query, in milliseconds (a timeout skips the candidate).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
-    pub timeout_ms: u32,
+    /// Z3 resource limit per query (`rlimit`: Z3's own step count, so the
+    /// answer does not depend on machine load); a rule whose proof runs
+    /// out is dropped, never kept unproven.
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
+    pub rlimit: u32,
     /// Run as a batch (deterministic rounds, journal `OUT.journal`) and write the deduplicated rules to this `.rules` file.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
@@ -69,8 +71,8 @@ fn read_specs(args: &SynthArgs, max_len: usize) -> Result<Vec<Spec<LineState>>, 
 }
 
 /// The engine's configuration from the options.
-pub fn config(domain: &Nonogram, bound: Option<u32>, timeout_ms: u32) -> Result<Config, String> {
-    Config::builder(domain.schema()).bound(bound).timeout_ms(timeout_ms).build().map_err(|e| format!("--bound/--timeout-ms: {e}"))
+pub fn config(domain: &Nonogram, bound: Option<u32>, rlimit: u32) -> Result<Config, String> {
+    Config::builder(domain.schema()).bound(bound).rlimit(rlimit).build().map_err(|e| format!("--bound/--rlimit: {e}"))
 }
 
 /// `synth --spec S | --specs FILE [-o OUT ...]`.
@@ -78,7 +80,7 @@ pub fn run(args: &SynthArgs) -> CmdResult {
     let domain = Nonogram::new();
     let schema = domain.schema();
     let specs = read_specs(args, schema.file.limits.max_state as usize)?;
-    let config = config(&domain, args.bound, args.timeout_ms)?;
+    let config = config(&domain, args.bound, args.rlimit)?;
     if let Some(output) = args.output.as_deref() {
         return batch(&domain, config, specs, args, output);
     }
@@ -159,8 +161,23 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
     Ok(ExitCode::SUCCESS)
 }
 
+/// Options of `merge`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct MergeArgs {
+    /// The `.rules` files.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Output `.rules` file.
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Also keep only the cheapest of the rules that cover the same cells alone on this `.lines` test set.
+    #[arg(long)]
+    pub tests: Option<PathBuf>,
+}
+
 /// `merge A.rules B.rules ... -o OUT [--tests T]`.
-pub fn merge(inputs: &[std::path::PathBuf], output: &Path, tests: Option<&Path>) -> CmdResult {
+pub fn merge(args: &MergeArgs) -> CmdResult {
+    let (inputs, output, tests) = (&args.inputs, args.output.as_path(), args.tests.as_deref());
     let mut read: Vec<&Path> = inputs.iter().map(|p| p.as_path()).collect();
     read.extend(tests);
     check_output(output, &read)?;

@@ -8,7 +8,7 @@
 
 use super::{check_output, read_rules_in, write_output, CmdResult};
 use stratsynth::dsl::schema::Schema;
-use std::path::Path as FsPath;
+use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 use stratsynth::domains::witness::domain::Witness;
@@ -59,8 +59,29 @@ pub(super) fn puzzles(path: &FsPath) -> Result<Vec<Puzzle>, String> {
     Ok(ps)
 }
 
+/// Options of `witness gen`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct GenArgs {
+    /// Algorithm 3 (random triangles until solvable) or 4 (triangles read off a random path).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4))]
+    pub alg: u8,
+    /// Sizes `WxH..WxH` (width and height drawn uniformly).
+    #[arg(long)]
+    pub sizes: String,
+    /// Number of puzzles.
+    #[arg(long)]
+    pub count: usize,
+    /// Random seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Output `.ron` puzzle file.
+    #[arg(short, long)]
+    pub output: PathBuf,
+}
+
 /// `witness gen --alg 3|4 --sizes R --count N --seed S -o P.ron`.
-pub fn gen(alg: u8, size_range: &str, count: usize, seed: u64, output: &FsPath) -> CmdResult {
+pub fn gen(args: &GenArgs) -> CmdResult {
+    let (alg, size_range, count, seed, output) = (args.alg, args.sizes.as_str(), args.count, args.seed, args.output.as_path());
     let algorithm = match alg {
         3 => Algorithm::RandomTriangles,
         4 => Algorithm::FromPath,
@@ -78,8 +99,32 @@ pub fn gen(alg: u8, size_range: &str, count: usize, seed: u64, output: &FsPath) 
     Ok(ExitCode::SUCCESS)
 }
 
+/// Options of `witness solve`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct SolveArgs {
+    /// The `.ron` puzzle file.
+    #[arg(long)]
+    pub puzzles: PathBuf,
+    /// Witness rules used with local constraint checking (default: local constraint checking only).
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    /// Prune flagged paths (default).
+    #[arg(long, conflicts_with = "sort")]
+    pub prune: bool,
+    /// Sort flagged paths last instead of pruning them.
+    #[arg(long)]
+    pub sort: bool,
+    /// Time budget per puzzle, in milliseconds.
+    #[arg(long)]
+    pub budget_ms: Option<u64>,
+    /// Output: one line per puzzle, the solution `x,y x,y ...` or `none`.
+    #[arg(long)]
+    pub solutions_out: PathBuf,
+}
+
 /// `witness solve --puzzles P [--rules R] [--sort] [--budget-ms B] --solutions-out S`.
-pub fn solve(puzzles_path: &FsPath, rules: Option<&FsPath>, sort: bool, budget_ms: Option<u64>, out: &FsPath) -> CmdResult {
+pub fn solve(args: &SolveArgs) -> CmdResult {
+    let (puzzles_path, rules, sort, budget_ms, out) = (args.puzzles.as_path(), args.rules.as_deref(), args.sort, args.budget_ms, args.solutions_out.as_path());
     check_output(out, &[Some(puzzles_path), rules].into_iter().flatten().collect::<Vec<_>>())?;
     let ps = puzzles(puzzles_path)?;
     let pred = predicate(rules)?;
@@ -111,8 +156,32 @@ pub fn solve(puzzles_path: &FsPath, rules: Option<&FsPath>, sort: bool, budget_m
     Ok(ExitCode::SUCCESS)
 }
 
+/// Options of `mine witness`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct MineArgs {
+    /// Puzzle sizes `WxH..WxH` (Algorithm 3).
+    #[arg(long, default_value = "2x2..4x4")]
+    pub sizes: String,
+    /// Number of training puzzles.
+    #[arg(long, default_value_t = 500)]
+    pub count: usize,
+    /// Random seed.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Witness rules whose prunes are not specifications (default: local constraint checking only).
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    /// Every incompletable path, not only those whose parent is completable.
+    #[arg(long)]
+    pub all: bool,
+    /// Output specification file (`.ron`).
+    #[arg(short, long)]
+    pub output: PathBuf,
+}
+
 /// `mine witness --sizes R --count N --seed S [--rules R] [--all] -o F`.
-pub fn mine_specs(size_range: &str, count: usize, seed: u64, rules: Option<&FsPath>, all: bool, output: &FsPath) -> CmdResult {
+pub fn mine_specs(args: &MineArgs) -> CmdResult {
+    let (size_range, count, seed, rules, all, output) = (args.sizes.as_str(), args.count, args.seed, args.rules.as_deref(), args.all, args.output.as_path());
     check_output(output, &rules.into_iter().collect::<Vec<_>>())?;
     let config = GeneratorConfig::new(sizes(size_range)?, Algorithm::RandomTriangles);
     let ps = generate(&config, seed, count).map_err(|e| e.to_string())?;
@@ -164,10 +233,11 @@ pub struct LearnArgs {
     /// Continue the run recorded in the journal.
     #[arg(long)]
     pub resume: bool,
-    /// Z3 time limit per query, in milliseconds (a rule whose proof takes
-    /// longer is dropped, never kept unproven).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
-    pub timeout_ms: u32,
+    /// Z3 resource limit per query (`rlimit`: Z3's own step count, so the
+    /// answer does not depend on machine load); a rule whose proof runs
+    /// out is dropped, never kept unproven.
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
+    pub rlimit: u32,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -185,7 +255,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         return Err("--train, --filter, -k and --max-specs must be at least 1".into());
     }
     let config = LearnConfig { sizes: sizes(&args.sizes)?, train: args.train, filter: args.filter, seed: args.seed, max_specs: args.max_specs };
-    let engine = stratsynth::synth::Config::builder(schema).timeout_ms(args.timeout_ms).build().map_err(|e| format!("--timeout-ms: {e}"))?;
+    let engine = stratsynth::synth::Config::builder(schema).rlimit(args.rlimit).build().map_err(|e| format!("--rlimit: {e}"))?;
     check_output(&args.output, &[])?;
     let output = &args.output;
     let journal = journal_path(output);

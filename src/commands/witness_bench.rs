@@ -9,7 +9,7 @@ use super::witness::{predicate, puzzles};
 use super::CmdResult;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
-use std::path::Path as FsPath;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use stratsynth::domains::witness::oracle::Oracle;
@@ -171,8 +171,33 @@ fn by_size(ps: &[Puzzle], pred: &RuleSetPredicate, config: &SearchConfig, trace:
     out
 }
 
+/// Options of `witness bench`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct BenchArgs {
+    /// The `.ron` puzzle file.
+    #[arg(long)]
+    pub puzzles: PathBuf,
+    /// Witness rules (used with local constraint checking).
+    #[arg(long)]
+    pub rules: PathBuf,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Time each search this many times and keep the fastest (expansions are the same every time).
+    #[arg(long, default_value_t = 3)]
+    pub repeat: usize,
+    /// Large puzzles: count how many each predicate solves within the budget.
+    #[arg(long)]
+    pub large: Option<PathBuf>,
+    /// Time budget per puzzle and search on the `--large` puzzles, in milliseconds.
+    #[arg(long, requires = "large", default_value_t = 2000)]
+    pub budget_ms: u64,
+}
+
 /// `witness bench --puzzles P --rules R [--json] [--repeat N] [--large L --budget-ms B]`.
-pub fn bench(puzzles_path: &FsPath, rules: &FsPath, json: bool, repeat: usize, large: Option<&FsPath>, budget_ms: u64) -> CmdResult {
+pub fn bench(args: &BenchArgs) -> CmdResult {
+    let (puzzles_path, rules, json, repeat, large, budget_ms) =
+        (args.puzzles.as_path(), args.rules.as_path(), args.json, args.repeat, args.large.as_deref(), args.budget_ms);
     if repeat == 0 {
         return Err("--repeat must be at least 1".into());
     }

@@ -73,6 +73,10 @@ pub struct ActionValue {
     pub args: Vec<i64>,
 }
 
+/// Most pattern variables and action arguments [`Interpreter::each_action`]
+/// handles on the stack.
+pub const SMALL: usize = 8;
+
 /// The element bound to each pattern variable, by index in its type's table.
 pub type Binding = Vec<usize>;
 
@@ -152,6 +156,58 @@ impl<'a> Interpreter<'a> {
         out
     }
 
+    /// Calls `f` with the action's argument values (booleans as 0/1) of
+    /// every binding under which the condition holds, in binding order and
+    /// repeats included, allocating nothing (rules of
+    /// at most [`SMALL`] variables and arguments; larger ones go through
+    /// [`applications`](Self::applications)).
+    pub fn each_action(&self, mut f: impl FnMut(&[i64])) {
+        let (decls, args) = (&self.rule.decls, &self.rule.action.args);
+        if decls.len() > SMALL || args.len() > SMALL {
+            self.applications().iter().for_each(|(_, a)| f(&a.args));
+            return;
+        }
+        // per variable, its candidate elements [start, end)
+        let mut ranges = [(0usize, 0usize); SMALL];
+        for (r, d) in ranges.iter_mut().zip(decls) {
+            let n = self.view.table(d.ty).len();
+            *r = match d.kind {
+                PatternKind::Singleton if n == 1 => (0, 1),
+                PatternKind::Constant(k) if (k as usize) < n => (k as usize, k as usize + 1),
+                PatternKind::Arbitrary if n > 0 => (0, n),
+                _ => return,
+            };
+        }
+        let ranges = &ranges[..decls.len()];
+        let mut binding = [0usize; SMALL];
+        ranges.iter().zip(binding.iter_mut()).for_each(|(r, b)| *b = r.0);
+        let binding = &mut binding[..decls.len()];
+        let mut values = [0i64; SMALL];
+        loop {
+            if self.eval_bool(&self.rule.condition, binding) {
+                for (v, a) in values.iter_mut().zip(args) {
+                    *v = match a {
+                        ActionArg::Bool(x) => *x as i64,
+                        ActionArg::Int(e) => self.eval_int(e, binding),
+                    };
+                }
+                f(&values[..args.len()]);
+            }
+            let mut i = binding.len();
+            loop {
+                if i == 0 {
+                    return;
+                }
+                i -= 1;
+                binding[i] += 1;
+                if binding[i] < ranges[i].1 {
+                    break;
+                }
+                binding[i] = ranges[i].0;
+            }
+        }
+    }
+
     /// The action's value under a binding.
     pub fn eval_action(&self, b: &Binding) -> ActionValue {
         let args = self
@@ -167,13 +223,13 @@ impl<'a> Interpreter<'a> {
         ActionValue { action: self.rule.action.id, args }
     }
 
-    fn feature(&self, f: FeatureId, v: Var, b: &Binding) -> i64 {
+    fn feature(&self, f: FeatureId, v: Var, b: &[usize]) -> i64 {
         let ty = self.rule.decls[v as usize].ty;
         self.view.table(ty).get(b[v as usize], f)
     }
 
     /// An integer expression under a binding (wrapping arithmetic).
-    pub fn eval_int(&self, e: &IntExpr, b: &Binding) -> i64 {
+    pub fn eval_int(&self, e: &IntExpr, b: &[usize]) -> i64 {
         match e {
             IntExpr::Lit(k) => *k,
             IntExpr::Global(g) => self.view.globals[g.0 as usize],
@@ -185,7 +241,7 @@ impl<'a> Interpreter<'a> {
     }
 
     /// A condition under a binding.
-    pub fn eval_bool(&self, e: &BoolExpr, b: &Binding) -> bool {
+    pub fn eval_bool(&self, e: &BoolExpr, b: &[usize]) -> bool {
         match e {
             BoolExpr::True => true,
             BoolExpr::Not(x) => !self.eval_bool(x, b),
@@ -200,7 +256,7 @@ impl<'a> Interpreter<'a> {
                 }
                 let i = *v as usize;
                 let n = self.view.table(self.rule.decls[i].ty).len();
-                let mut other = b.clone();
+                let mut other = b.to_vec();
                 (0..n).filter(|&e| e != b[i]).all(|e| {
                     other[i] = e;
                     !self.eval_bool(x, &other)
@@ -209,7 +265,7 @@ impl<'a> Interpreter<'a> {
         }
     }
 
-    fn extremal(&self, v: Var, b: &Binding, keep: impl Fn(i64, i64) -> bool) -> bool {
+    fn extremal(&self, v: Var, b: &[usize], keep: impl Fn(i64, i64) -> bool) -> bool {
         let table = self.view.table(self.rule.decls[v as usize].ty);
         let mine = table.get(b[v as usize], self.size);
         (0..table.len()).all(|e| keep(mine, table.get(e, self.size)))

@@ -42,12 +42,11 @@
 //! returned.
 //!
 //! Determinism: a run depends only on its specification and on the pool as
-//! published ([`Engine::publish`]) before it started; the screening queries
-//! run in fresh solvers, so caches shared across runs do not change answers.
-//! (The full-bound verifier is incremental for speed: a rare full-bound
-//! counterexample may then depend on earlier queries.) A Z3 timeout skips a
-//! candidate, which a loaded machine can make happen where a quiet one
-//! would not.
+//! published ([`Engine::publish`]) before it started; every Z3 query runs
+//! in a fresh solver, so caches shared across runs do not change answers,
+//! and is limited by Z3's resource count (`rlimit`), not by wall-clock
+//! time, so machine load does not either. A query that runs out skips its
+//! candidate (counted in [`Stats`]).
 use super::cache::{Example, Known, Pool, Space};
 use super::space::{atoms, int_terms};
 use super::config::Config;
@@ -125,6 +124,9 @@ counters! {
         /// Maximal rules dropped before the full-bound proof because another
         /// rule of the specification makes all they make on the table states.
         pub dominated: u64,
+        /// Rules lost because Z3 ran out of its resource limit on their
+        /// full-bound proof (neither proven nor refuted: never kept).
+        pub lost_at_full_bound: u64,
     }
 }
 

@@ -340,10 +340,10 @@ impl<D: Symbolic> Reader<'_, D> {
     }
 
     /// Proves a rule of line `n` whose record was changed: sound at the
-    /// run's bound, within the run's time limit, or an error.
+    /// run's bound, within the run's resource limit, or an error.
     fn prove_again(&self, n: usize, rule: &crate::dsl::ast::Rule) -> Result<(), JournalError> {
         let bound = self.config.bound;
-        match Verifier::new(self.domain, bound, self.config.timeout_ms).check(rule) {
+        match Verifier::deterministic(self.domain, bound, self.config.rlimit).check(rule) {
             Verdict::Sound => Ok(()),
             verdict => Err(self.parse_error(
                 n,

@@ -3,7 +3,8 @@
 //! search's counters, as one RON value, so that a rule file records how
 //! each rule was made and a later command (merge, learn) can read the bound
 //! back. Written as
-//! `meta: (spec: "HINTS | START | TARGET", cost: 12, bound: 30, ...)`.
+//! `meta: (spec:"HINTS | START | TARGET",cost:12,bound:30,time_ms:840,stats:(...))`
+//! where `stats` is the search's [`Stats`] as they serialise.
 
 use super::engine::{Learned, Stats};
 use crate::dsl::ast::Rule;
@@ -19,16 +20,11 @@ pub struct Meta {
     pub cost: u32,
     /// The bound Z3 proved the rule sound up to.
     pub bound: u32,
-    /// Lattice nodes tried for the specification.
-    pub patterns_tried: u64,
-    /// Candidate rules proposed for the specification.
-    pub candidates: u64,
-    /// Candidates rejected on the exhaustive table.
-    pub rejected_by_table: u64,
-    /// Z3 queries made for the specification.
-    pub z3_calls: u64,
     /// Wall time of the specification's synthesis, in milliseconds.
     pub time_ms: u64,
+    /// The counters of the specification's synthesis.
+    #[serde(default)]
+    pub stats: Stats,
 }
 
 /// What starts the description line holding the metadata.
@@ -70,20 +66,14 @@ impl Meta {
             spec: spec.to_string(),
             cost: learned.cost,
             bound: learned.bound,
-            patterns_tried: stats.patterns_tried,
-            candidates: stats.candidates,
-            rejected_by_table: stats.rejected_by_table,
-            z3_calls: stats.z3_calls,
             time_ms: time.as_millis() as u64,
+            stats: stats.clone(),
         }
     }
 
     /// The description line (without the `# `).
     pub fn comment(&self) -> String {
-        format!(
-            "{PREFIX}(spec: {:?}, cost: {}, bound: {}, patterns_tried: {}, candidates: {}, rejected_by_table: {}, z3_calls: {}, time_ms: {})",
-            self.spec, self.cost, self.bound, self.patterns_tried, self.candidates, self.rejected_by_table, self.z3_calls, self.time_ms
-        )
+        format!("{PREFIX}{}", ron::to_string(self).expect("metadata serialises"))
     }
 
     /// The metadata in `rule`'s description, if it has a `meta:` line.
@@ -112,7 +102,7 @@ mod tests {
         assert!(Meta::of(&rule).is_none());
         rule.description = vec!["learned".into(), meta.comment()];
         let text = print_rule(&rule, &schema);
-        assert!(text.contains("# meta: (spec: \"3 | .... | .##.\", cost: 17, bound: 30, patterns_tried: 3,"), "{text}");
+        assert!(text.contains("# meta: (spec:\"3 | .... | .##.\",cost:17,bound:30,time_ms:1234,stats:(patterns_tried:3,"), "{text}");
         let back = parse_rules(&text, "t", &schema).unwrap().remove(0);
         assert_eq!(Meta::of(&back), Some(Ok(meta)));
         rule.description = vec!["meta: (spec: 3)".into()];

@@ -223,7 +223,10 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
                     let rule = settled.rule;
                     return Some(Learned { cost: cost(&rule, schema), rule, bound: self.engine.config.bound });
                 }
-                Known::Unknown => return None,
+                Known::Unknown => {
+                    self.stats.lost_at_full_bound += 1;
+                    return None;
+                }
                 Known::Unsound(state) => {
                     let Settled { mut node, cand, .. } = settled;
                     let ex = self.engine.example(state);
@@ -476,8 +479,8 @@ impl<'d, D: Symbolic> Engine<'d, D> {
     pub fn synthesize(&self, spec: &Spec<D::State>) -> Outcome<D::State> {
         let started = Instant::now();
         let screen_bound = self.config.screen_bound.min(self.config.bound);
-        let mut screen = Verifier::isolated(self.domain, screen_bound, self.config.timeout_ms);
-        let mut full = Verifier::new(self.domain, self.config.bound, self.config.timeout_ms);
+        let mut screen = Verifier::deterministic(self.domain, screen_bound, self.config.rlimit);
+        let mut full = Verifier::deterministic(self.domain, self.config.bound, self.config.rlimit);
         let mut stats = Stats::default();
         let mut found: Vec<Learned> = vec![];
         let mut counterexamples = vec![];

@@ -43,23 +43,70 @@ pub struct UnsoundFill {
 }
 
 /// A (sub-)line in one orientation, with where its cells sit in the whole
-/// line, and its view.
-struct Frame {
-    line: Line,
-    offset: usize,
-    mirrored: bool,
-    view: View,
+/// line.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Frame {
+    pub line: Line,
+    pub offset: usize,
+    pub mirrored: bool,
 }
 
 impl Frame {
     /// Maps cell `i` of this frame to the whole line.
-    fn cell(&self, i: usize) -> usize {
+    pub fn cell(&self, i: usize) -> usize {
         if self.mirrored {
             self.offset + self.line.len() - 1 - i
         } else {
             self.offset + i
         }
     }
+
+    /// The whole line's cells `fill(value, a, b)` on this frame sets,
+    /// checked: in range and agreeing with `target`; else the error naming
+    /// `rule` and the frame.
+    pub fn checked_cells(&self, rule: &str, value: bool, a: i64, b: i64, target: &[Cell]) -> Result<Vec<usize>, UnsoundFill> {
+        let fail = |reason: String| UnsoundFill {
+            rule: rule.to_string(),
+            line: self.line.to_string(),
+            orientation: if self.mirrored { "mirrored" } else { "as given" },
+            value,
+            start: a,
+            end: b,
+            reason,
+        };
+        let n = self.line.len() as i64;
+        if !(0 <= a && a <= b && b <= n) {
+            return Err(fail(format!("which is out of range for a line of {n} cells")));
+        }
+        let want = Cell::from_bool(value);
+        let cells: Vec<usize> = (a as usize..b as usize).map(|i| self.cell(i)).collect();
+        if let Some(&at) = cells.iter().find(|&&at| target[at] != want) {
+            return Err(fail(format!("but cell {at} of the whole line is `{}` in the target", target[at].to_char())));
+        }
+        Ok(cells)
+    }
+}
+
+/// The frames rules are applied to on `hints | cells`: the whole line and
+/// each sub-line of its decomposition, each as given and (unless
+/// `one_sided`) mirrored.
+pub(crate) fn frames(hints: &[u32], cells: &[Cell], opts: ApplyOptions) -> Vec<Frame> {
+    let whole = Line::new(hints.to_vec(), cells.to_vec());
+    let mut parts = vec![(whole.clone(), 0)];
+    if let Some(subs) = decompose(&whole) {
+        if subs.len() > 1 {
+            parts.extend(subs.into_iter().map(|s| (s.line, s.offset)));
+        }
+    }
+    let mut out = vec![];
+    for (line, offset) in parts {
+        let mirror = (!opts.one_sided).then(|| line.mirror());
+        out.push(Frame { line, offset, mirrored: false });
+        if let Some(m) = mirror {
+            out.push(Frame { line: m, offset, mirrored: true });
+        }
+    }
+    out
 }
 
 /// A state of a line ready for rules: its cells and its frames (the whole
@@ -67,29 +114,17 @@ impl Frame {
 /// are applied in), with their views.
 pub struct Prepared {
     cells: Vec<Cell>,
-    frames: Vec<Frame>,
+    frames: Vec<(Frame, View)>,
 }
 
 impl Prepared {
     /// The state `hints | cells`.
     pub fn new(domain: &Nonogram, hints: &[u32], cells: &[Cell], opts: ApplyOptions) -> Prepared {
-        let whole = Line::new(hints.to_vec(), cells.to_vec());
-        let mut parts = vec![(whole.clone(), 0)];
-        if let Some(subs) = decompose(&whole) {
-            if subs.len() > 1 {
-                parts.extend(subs.into_iter().map(|s| (s.line, s.offset)));
-            }
-        }
-        let mut frames = vec![];
-        for (line, offset) in parts {
-            let frame = |line: Line, mirrored| Frame { view: domain.line_view(&line), line, offset, mirrored };
-            let mirror = (!opts.one_sided).then(|| line.mirror());
-            frames.push(frame(line, false));
-            if let Some(m) = mirror {
-                frames.push(frame(m, true));
-            }
-        }
-        Prepared { cells: cells.to_vec(), frames }
+        let frames = frames(hints, cells, opts).into_iter().map(|f| {
+            let view = domain.line_view(&f.line);
+            (f, view)
+        });
+        Prepared { cells: cells.to_vec(), frames: frames.collect() }
     }
 
     /// The cells.
@@ -109,28 +144,11 @@ impl Prepared {
         mut f: impl FnMut(Application<'_>) -> bool,
     ) -> Result<(), UnsoundFill> {
         let size = crate::domains::Domain::schema(domain).size_feature;
-        for frame in &self.frames {
+        for (frame, view) in &self.frames {
             for (r, rule) in rules.iter().enumerate() {
-                for (binding, action) in Interpreter::new(rule, &frame.view, size).applications() {
+                for (binding, action) in Interpreter::new(rule, view, size).applications() {
                     let Some((value, a, b)) = fill_args(&action) else { continue };
-                    let fail = |reason: String| UnsoundFill {
-                        rule: rule.name.clone(),
-                        line: frame.line.to_string(),
-                        orientation: if frame.mirrored { "mirrored" } else { "as given" },
-                        value,
-                        start: a,
-                        end: b,
-                        reason,
-                    };
-                    let n = frame.line.len() as i64;
-                    if !(0 <= a && a <= b && b <= n) {
-                        return Err(fail(format!("which is out of range for a line of {n} cells")));
-                    }
-                    let want = Cell::from_bool(value);
-                    let cells: Vec<usize> = (a as usize..b as usize).map(|i| frame.cell(i)).collect();
-                    if let Some(&at) = cells.iter().find(|&&at| target[at] != want) {
-                        return Err(fail(format!("but cell {at} of the whole line is `{}` in the target", target[at].to_char())));
-                    }
+                    let cells = frame.checked_cells(&rule.name, value, a, b, target)?;
                     let app = Application { rule: r, binding: &binding, frame: &frame.line, offset: frame.offset, mirrored: frame.mirrored, value, cells };
                     if f(app) {
                         return Ok(());

@@ -37,6 +37,7 @@ pub mod decompose;
 pub mod describe;
 pub mod domain;
 pub mod enumerate;
+pub mod fills;
 pub mod html;
 pub mod line;
 pub mod mine;

@@ -46,7 +46,7 @@ pub enum SpecError {
         message: String,
     },
     /// An entry is well-formed RON but not a specification.
-    #[error("{file}:{line}:{column}: specification #{index}: {message}")]
+    #[error("{file}:{line}:{column}: specification #{index}: {problem}")]
     Invalid {
         /// File name.
         file: String,
@@ -57,8 +57,28 @@ pub enum SpecError {
         /// 1-based column where the entry starts.
         column: usize,
         /// What is wrong.
-        message: String,
+        problem: SpecProblem,
     },
+}
+
+/// Why a well-formed entry is not a specification.
+#[derive(Debug, Error)]
+pub enum SpecProblem {
+    /// The puzzle is not valid.
+    #[error(transparent)]
+    Puzzle(#[from] super::puzzle::Problem),
+    /// A vertex has a negative coordinate.
+    #[error("vertex ({0}, {1}) is outside the grid")]
+    Outside(i64, i64),
+    /// The vertices are not a path on the puzzle.
+    #[error(transparent)]
+    Path(#[from] super::path::PathError),
+    /// The path reaches the goal.
+    #[error("the path reaches the goal: a partial path stops before it")]
+    ReachesGoal,
+    /// The path can still be completed, so pruning it is no deduction.
+    #[error("the path {0} can be completed to a solution: pruning it is not a deduction")]
+    Completable(String),
 }
 
 /// The serialized shape of an entry.
@@ -70,22 +90,22 @@ struct RawSpec {
 }
 
 /// Checks one entry: a valid puzzle, a partial path on it, incompletable.
-fn check(raw: &RawSpec) -> Result<WitnessState, String> {
-    let puzzle = Puzzle::from_raw(&raw.puzzle).map_err(|p| p.to_string())?;
+fn check(raw: &RawSpec) -> Result<WitnessState, SpecProblem> {
+    let puzzle = Puzzle::from_raw(&raw.puzzle)?;
     let vertices = raw
         .path
         .iter()
         .map(|&(x, y)| match (usize::try_from(x), usize::try_from(y)) {
             (Ok(x), Ok(y)) => Ok((x, y)),
-            _ => Err(format!("vertex ({x}, {y}) is outside the grid")),
+            _ => Err(SpecProblem::Outside(x, y)),
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let path = Path::from_vertices(&puzzle, &vertices).map_err(|e| e.to_string())?;
+    let path = Path::from_vertices(&puzzle, &vertices)?;
     if path.visited().contains(puzzle.grid().vertex_id(puzzle.goal())) {
-        return Err("the path reaches the goal: a partial path stops before it".into());
+        return Err(SpecProblem::ReachesGoal);
     }
     if Oracle::new(&puzzle).completable(&path) {
-        return Err(format!("the path {} can be completed to a solution: pruning it is not a deduction", path.to_text()));
+        return Err(SpecProblem::Completable(path.to_text()));
     }
     Ok(WitnessState { puzzle, path, completable: false })
 }
@@ -95,7 +115,7 @@ pub fn parse_specs(text: &str, file: &str) -> Result<Vec<WitnessState>, SpecErro
     let file = file.to_string();
     parse_ron_list(text, check).map_err(|e| match e {
         ListError::Syntax(line, column, message) => SpecError::Syntax { file, line, column, message },
-        ListError::Invalid(index, line, column, message) => SpecError::Invalid { file, index, line, column, message },
+        ListError::Invalid(index, line, column, problem) => SpecError::Invalid { file, index, line, column, problem },
     })
 }
 
