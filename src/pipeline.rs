@@ -183,7 +183,7 @@ impl<S> BatchRun<S> {
         format!(
             "{} specifications ({} synthesised, {} skipped), {} replayed from {}; this process: {here} in {:.1} s wall, {rate:.2} per minute; \
              synthesis times sum to {:.1} s (mean {mean:.1} s, max {:.1} s); pool {} states; \
-             Z3 ran out of its resource limit on {} queries, of them {} full-bound proofs (those rules lost)",
+             Z3 ran out of its resource limit on {} queries; {} rules lost to it at the full-bound proof",
             self.entries.len(),
             self.synthesised(),
             self.entries.len() - self.synthesised(),

@@ -15,7 +15,7 @@ use stratsynth::domains::nonogram::describe::{name_rules, strategies};
 use stratsynth::domains::nonogram::apply::ApplyOptions;
 use stratsynth::domains::nonogram::coverage::Coverage;
 use stratsynth::domains::nonogram::domain::Nonogram;
-use stratsynth::domains::nonogram::learn::NonogramLearner;
+use stratsynth::domains::nonogram::learn::{NonogramLearner, TRAIN_LEN};
 use stratsynth::domains::nonogram::lines_file::read_test_set;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
@@ -30,9 +30,12 @@ pub struct NonogramArgs {
     /// Directory of the outputs (`learned.rules`, `topK.rules`, the journal `learned.journal`).
     #[arg(long, default_value = "rules/nonogram")]
     pub out_dir: PathBuf,
-    /// Productive training states sampled (lines of up to 7 cells).
+    /// Productive training states sampled.
     #[arg(long, default_value_t = 40)]
     pub sample: usize,
+    /// Longest training line mined, in cells.
+    #[arg(long, default_value_t = TRAIN_LEN, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..=10), usize::from))]
+    pub max_len: usize,
     /// Seed of the sample.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -79,7 +82,7 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     let config = Config::builder(domain.schema()).rlimit(args.rlimit).build().map_err(|e| format!("--rlimit: {e}"))?;
     let bound = config.bound;
     let journal = args.out_dir.join("learned.journal");
-    let learner = NonogramLearner { domain: &domain, sample: args.sample, seed: args.seed, tests: &tests };
+    let learner = NonogramLearner { domain: &domain, max_len: args.max_len, sample: args.sample, seed: args.seed, tests: &tests };
     let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: !args.all_specs, k: args.k };
     let run = run_pipeline(&learner, options).map_err(|e| e.to_string())?;
     let (found, picks, after_rewrites) = (&run.found, &run.picks, run.by_key);

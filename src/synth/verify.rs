@@ -82,80 +82,98 @@ fn new_solver(params: &Params) -> Solver {
     solver
 }
 
-/// Checks rules against one symbolic encoding, kept for the life of the
-/// verifier (one per thread: Z3 terms live in the thread's context).
+/// Checks rules against symbolic states up to a bound.
 pub struct Verifier<'d, D: Symbolic> {
     domain: &'d D,
-    encoding: Encoding<D::Extra>,
-    params: Params,
-    /// The incremental solver (push/pop per query), or `None` for a fresh
-    /// solver per query.
-    shared: Option<Solver>,
+    how: How<D::Extra>,
     bound: u32,
     calls: u64,
-    /// The resource count of the last fresh-solver query.
+    /// The resource count of the last fresh-context query.
     last_count: std::cell::Cell<Option<u64>>,
+}
+
+/// Where a verifier's queries run.
+enum How<E> {
+    /// One encoding and one incremental solver (push/pop per query) in the
+    /// thread's Z3 context, each query limited by wall-clock time.
+    Shared { encoding: Encoding<E>, solver: Solver },
+    /// Every query in a fresh Z3 context (its own encoding and solver),
+    /// limited by Z3's resource count.
+    Fresh { rlimit: u32 },
+}
+
+/// One query's encoding and solver, with the domain (in one Z3 context).
+struct Session<'a, D: Symbolic> {
+    domain: &'a D,
+    encoding: &'a Encoding<D::Extra>,
+    solver: &'a Solver,
+}
+
+/// The solver parameters: a time limit or a resource limit (0: none).
+fn params(timeout_ms: u32, rlimit: u32) -> Params {
+    let mut params = Params::new();
+    if timeout_ms > 0 {
+        params.set_u32("timeout", timeout_ms);
+    }
+    if rlimit > 0 {
+        params.set_u32("rlimit", rlimit);
+    }
+    // the classic simplex was measured fastest on these queries
+    params.set_u32("arith.solver", 2);
+    params
 }
 
 impl<'d, D: Symbolic> Verifier<'d, D> {
     /// A verifier for states up to `bound`, giving up on one query after
-    /// `timeout_ms` milliseconds.
+    /// `timeout_ms` milliseconds. Incremental: one encoding and solver in
+    /// the thread's Z3 context serve every query (fast, but an answer may
+    /// depend on the queries before it and on the machine's load).
     pub fn new(domain: &'d D, bound: u32, timeout_ms: u32) -> Verifier<'d, D> {
         let encoding = domain.encode(bound);
-        let mut params = Params::new();
-        params.set_u32("timeout", timeout_ms);
-        // the classic simplex was measured fastest on these queries
-        params.set_u32("arith.solver", 2);
-        let shared = new_solver(&params);
-        shared.assert(&encoding.valid);
-        Verifier {
-            domain,
-            encoding,
-            params,
-            shared: Some(shared),
-            bound,
-            calls: 0,
-            last_count: std::cell::Cell::new(None),
-        }
+        let solver = new_solver(&params(timeout_ms, 0));
+        solver.assert(&encoding.valid);
+        Verifier { domain, how: How::Shared { encoding, solver }, bound, calls: 0, last_count: std::cell::Cell::new(None) }
     }
 
     /// A verifier whose answers depend only on the query: every query runs
-    /// in a fresh solver (no cache from earlier queries) and is limited by
+    /// in a fresh Z3 context (its own encoding and solver, so neither
+    /// earlier queries nor the thread that asks matter) and is limited by
     /// Z3's resource count `rlimit` (the same on any machine under any
     /// load) instead of wall-clock time. About twice as slow at bound 30
     /// as the incremental solver.
     pub fn deterministic(domain: &'d D, bound: u32, rlimit: u32) -> Verifier<'d, D> {
-        let mut v = Verifier::new(domain, bound, 0);
-        v.params = Params::new();
-        v.params.set_u32("rlimit", rlimit);
-        v.params.set_u32("arith.solver", 2);
-        v.shared = None;
-        v
+        Verifier { domain, how: How::Fresh { rlimit }, bound, calls: 0, last_count: std::cell::Cell::new(None) }
     }
 
-    /// The resource count Z3 spent on the last fresh-solver query.
+    /// The resource count Z3 spent on the last fresh-context query.
     pub fn last_count(&self) -> Option<u64> {
         self.last_count.get()
     }
 
     /// Runs one query on a solver holding the encoding's validity: the
-    /// shared one inside a new scope, or a fresh one.
-    fn query<T>(&self, f: impl FnOnce(&Solver) -> T) -> T {
-        match &self.shared {
-            Some(solver) => {
+    /// shared one inside a new scope, or a fresh one in a fresh context.
+    fn query<T: Send + Sync>(&self, f: impl Fn(&Session<'_, D>) -> T + Send + Sync) -> T {
+        match &self.how {
+            How::Shared { encoding, solver } => {
                 solver.push();
-                let out = f(solver);
+                let out = f(&Session { domain: self.domain, encoding, solver });
                 solver.pop(1);
                 out
             }
-            None => {
-                let solver = new_solver(&self.params);
-                solver.assert(&self.encoding.valid);
-                let out = f(&solver);
-                self.last_count.set(solver.get_statistics().value("rlimit count").map(|v| match v {
-                    z3::StatisticsValue::UInt(n) => n as u64,
-                    z3::StatisticsValue::Double(x) => x as u64,
-                }));
+            &How::Fresh { rlimit } => {
+                let (domain, bound) = (self.domain, self.bound);
+                let (out, count) = z3::with_z3_config(&z3::Config::new(), || {
+                    let encoding = domain.encode(bound);
+                    let solver = new_solver(&params(0, rlimit));
+                    solver.assert(&encoding.valid);
+                    let out = f(&Session { domain, encoding: &encoding, solver: &solver });
+                    let count = solver.get_statistics().value("rlimit count").map(|v| match v {
+                        z3::StatisticsValue::UInt(n) => n as u64,
+                        z3::StatisticsValue::Double(x) => x as u64,
+                    });
+                    (out, count)
+                });
+                self.last_count.set(count);
                 out
             }
         }
@@ -174,43 +192,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// Checks one rule.
     pub fn check(&mut self, rule: &Rule) -> Verdict<D::State> {
         self.calls += 1;
-        let compiler = Compiler::new(&self.encoding.view, self.domain.schema().size_feature);
-        let compiled = match compiler.compile(rule, "r") {
-            Ok(c) => c,
-            Err(e) => return Verdict::Unknown(Unknown::Untranslatable(e.to_string())),
-        };
-        let wrong = self
-            .domain
-            .wrong(&self.encoding, rule.action.id, &compiled.args);
-        self.query(|solver| {
-            solver.assert(&compiled.binds);
-            solver.assert(&compiled.condition);
-            solver.assert(&wrong);
-            match solver.check() {
-                SatResult::Unsat => Verdict::Sound,
-                SatResult::Unknown => Verdict::Unknown(gave_up(solver)),
-                SatResult::Sat => match solver.get_model() {
-                    None => Verdict::Unknown(Unknown::NoModel),
-                    Some(model) => match self.domain.decode(&self.encoding, &model) {
-                        None => Verdict::Unknown(Unknown::BadModel),
-                        Some(state) => {
-                            let binding: Binding = compiled
-                                .indices
-                                .iter()
-                                .map(|ix| {
-                                    model
-                                        .eval(ix, true)
-                                        .and_then(|v| signed_value(&v))
-                                        .unwrap_or(0)
-                                        .max(0) as usize
-                                })
-                                .collect();
-                            self.confirm(rule, state, binding)
-                        }
-                    },
-                },
-            }
-        })
+        self.query(|s| s.check(rule))
     }
 
     /// Whether some valid state up to the bound has a binding of `rule`'s
@@ -219,23 +201,56 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// gave no answer or the model did not decode.
     pub fn find_state(&mut self, rule: &Rule) -> Result<Option<D::State>, Unknown> {
         self.calls += 1;
+        self.query(|s| s.find_state(rule))
+    }
+}
+
+impl<D: Symbolic> Session<'_, D> {
+    fn check(&self, rule: &Rule) -> Verdict<D::State> {
+        let (solver, encoding) = (self.solver, self.encoding);
+        let compiler = Compiler::new(&encoding.view, self.domain.schema().size_feature);
+        let compiled = match compiler.compile(rule, "r") {
+            Ok(c) => c,
+            Err(e) => return Verdict::Unknown(Unknown::Untranslatable(e.to_string())),
+        };
+        let wrong = self.domain.wrong(encoding, rule.action.id, &compiled.args);
+        solver.assert(&compiled.binds);
+        solver.assert(&compiled.condition);
+        solver.assert(&wrong);
+        match solver.check() {
+            SatResult::Unsat => Verdict::Sound,
+            SatResult::Unknown => Verdict::Unknown(gave_up(solver)),
+            SatResult::Sat => match solver.get_model() {
+                None => Verdict::Unknown(Unknown::NoModel),
+                Some(model) => match self.domain.decode(encoding, &model) {
+                    None => Verdict::Unknown(Unknown::BadModel),
+                    Some(state) => {
+                        let binding: Binding = compiled
+                            .indices
+                            .iter()
+                            .map(|ix| model.eval(ix, true).and_then(|v| signed_value(&v)).unwrap_or(0).max(0) as usize)
+                            .collect();
+                        self.confirm(rule, state, binding)
+                    }
+                },
+            },
+        }
+    }
+
+    fn find_state(&self, rule: &Rule) -> Result<Option<D::State>, Unknown> {
+        let solver = self.solver;
         let compiler = Compiler::new(&self.encoding.view, self.domain.schema().size_feature);
         let compiled = compiler.compile(rule, "q").map_err(|e| Unknown::Untranslatable(e.to_string()))?;
-        self.query(|solver| {
-            solver.assert(&compiled.binds);
-            solver.assert(&compiled.condition);
-            match solver.check() {
-                SatResult::Unsat => Ok(None),
-                SatResult::Unknown => Err(gave_up(solver)),
-                SatResult::Sat => match solver
-                    .get_model()
-                    .and_then(|m| self.domain.decode(&self.encoding, &m))
-                {
-                    Some(state) => Ok(Some(state)),
-                    None => Err(Unknown::BadModel),
-                },
-            }
-        })
+        solver.assert(&compiled.binds);
+        solver.assert(&compiled.condition);
+        match solver.check() {
+            SatResult::Unsat => Ok(None),
+            SatResult::Unknown => Err(gave_up(solver)),
+            SatResult::Sat => match solver.get_model().and_then(|m| self.domain.decode(self.encoding, &m)) {
+                Some(state) => Ok(Some(state)),
+                None => Err(Unknown::BadModel),
+            },
+        }
     }
 
     /// Replays a Z3 counterexample with the concrete interpreter and the

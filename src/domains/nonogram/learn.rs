@@ -17,7 +17,7 @@ use crate::dsl::cost::cost;
 use crate::pipeline::{DomainError, Learner, Mined};
 use crate::synth::Domain;
 
-/// Longest training line mined.
+/// Longest training line mined by default.
 pub const TRAIN_LEN: usize = 7;
 
 /// A mined line that is not a valid state (a miner fault).
@@ -30,6 +30,8 @@ pub struct InvalidMined(pub String);
 pub struct NonogramLearner<'a> {
     /// The domain.
     pub domain: &'a Nonogram,
+    /// Longest line mined, in cells.
+    pub max_len: usize,
     /// Productive training states sampled.
     pub sample: usize,
     /// Seed of the sample.
@@ -75,14 +77,15 @@ impl Learner for NonogramLearner<'_> {
     }
 
     fn mine(&self) -> Result<Mined<super::domain::LineState>, DomainError> {
-        let (report, transitions) = mine(TRAIN_LEN, Some(Sample { count: self.sample, seed: self.seed }));
+        let (report, transitions) = mine(self.max_len, Some(Sample { count: self.sample, seed: self.seed }));
         let mut specs = vec![];
         for t in &transitions {
             let of = spec::specs(t).ok_or_else(|| InvalidMined(t.start.to_string()))?;
             specs.extend(of.into_iter().map(|s| (spec::show(&s), s)));
         }
         let description = format!(
-            "mined lines of 1-{TRAIN_LEN} cells: {} states, {} mirror pairs, {} productive, {} sampled with seed {}: {} specifications",
+            "mined lines of 1-{} cells: {} states, {} mirror pairs, {} productive, {} sampled with seed {}: {} specifications",
+            self.max_len,
             report.states,
             report.mirror_pairs,
             report.productive,
