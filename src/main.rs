@@ -98,7 +98,7 @@ enum WitnessCommand {
     /// Solve puzzles with A*, pruning (or sorting) by local constraint checking and a rule set.
     Solve(commands::witness::SolveArgs),
     /// Speed-up of a rule set over local constraint checking (Stevens eq. 2.1/2.2), per size.
-    Bench(commands::witness::BenchArgs),
+    Bench(commands::witness_bench::BenchArgs),
 }
 
 /// Domains `mine` knows.
@@ -143,7 +143,7 @@ fn main() -> ExitCode {
         Command::Learn { domain: LearnCommand::Witness(args) } => with_threads(args.threads, || commands::witness::learn(&args)),
         Command::Witness { command: WitnessCommand::Gen(args) } => commands::witness::gen(&args),
         Command::Witness { command: WitnessCommand::Solve(args) } => commands::witness::solve(&args),
-        Command::Witness { command: WitnessCommand::Bench(args) } => commands::witness::bench(&args),
+        Command::Witness { command: WitnessCommand::Bench(args) } => commands::witness_bench::bench(&args),
         Command::Synth(args) => with_threads(args.threads, || commands::synth::run(&args)),
         Command::Merge(args) => commands::synth::merge(&args),
         Command::Mine { domain: MineCommand::Nonogram(args) } => commands::pipeline::mine(&args),

@@ -1,7 +1,10 @@
 //! Z3 verdicts on Witness rules agree with brute force: on every partial
 //! path of every puzzle up to 2x2 (the exhaustive table, one state per
-//! distinct view and verdict) at bound 2, and with a seeded sample of
-//! completable 3x3 states at bound 3; every counterexample replays.
+//! distinct view and verdict, solutions included) at bound 2, and with a
+//! seeded sample of completable 3x3 states at bound 3; every counterexample
+//! replays. The rules: the hand-written ones (local features and region
+//! features), and mutants of them, many on the region features
+//! (`free`, `live`, `goal_reachable`).
 
 use stratsynth::domains::witness::domain::{all_puzzles, table, Witness, WitnessState};
 use stratsynth::domains::witness::oracle::{label_partial_paths, Oracle};
@@ -11,6 +14,23 @@ use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::eval::Interpreter;
 use stratsynth::dsl::parse::parse_rules;
 use stratsynth::synth::verify::{Verdict, Verifier};
+
+/// Sound rules on the region features beyond `rules/witness/region.rules`
+/// (special cases and weaker forms of its rules).
+const SOUND_REGION: &str = "
+def starved_by_free:
+    with s = arbitrary(square):
+    if free(s) < triangles(s) - used(s):
+    then prune
+def dead_square:
+    with s = arbitrary(square):
+    if live(s) = 0 and used(s) < triangles(s):
+    then prune
+def walled_off_early:
+    with s = constant(square, 0):
+    if goal_reachable < 1 and path_length < 5:
+    then prune
+";
 
 /// Rules that must be unsound (each fires on a completable state).
 const MUTANTS: &str = "
@@ -58,6 +78,42 @@ def one_at_head:
     with s = arbitrary(square) and t = arbitrary(square):
     if triangles(s) = 1 and used(s) = 1 and touches_head(s) and triangles(t) = 2 and used(t) = 0:
     then prune
+def reachable_goal:
+    with s = arbitrary(square):
+    if goal_reachable = 1:
+    then prune
+def starved_without_used:
+    with s = arbitrary(square):
+    if live(s) < triangles(s):
+    then prune
+def starved_off_by_one:
+    with s = arbitrary(square):
+    if live(s) <= triangles(s) - used(s):
+    then prune
+def starved_free_off_by_one:
+    with s = arbitrary(square):
+    if free(s) < triangles(s) - used(s) + 1:
+    then prune
+def free_without_used:
+    with s = arbitrary(square):
+    if free(s) < triangles(s):
+    then prune
+def dead_square_done:
+    with s = arbitrary(square):
+    if live(s) = 0 and used(s) <= triangles(s):
+    then prune
+def fewer_live_than_free:
+    with s = arbitrary(square):
+    if live(s) < free(s):
+    then prune
+def behind_with_just_enough:
+    with s = arbitrary(square):
+    if live(s) < triangles(s) - used(s) + 1 and not touches_head(s):
+    then prune
+def walled_in_late:
+    with s = arbitrary(square):
+    if goal_reachable < 2 and path_length > 3:
+    then prune
 def pi_at_head_alone:
     with s = arbitrary(square):
     if triangles(s) = 3 and used(s) = 2 and touches_head(s) and s is unique where (touches_head(s)):
@@ -103,13 +159,15 @@ fn z3_agrees_with_brute_force() {
     let domain = Witness::new();
     let mut all = rules(&domain, include_str!("../rules/witness/baseline.rules"), "baseline.rules");
     let sound = all.len() + {
-        let hand = rules(&domain, include_str!("../rules/witness/handwritten.rules"), "handwritten.rules");
+        let mut hand = rules(&domain, include_str!("../rules/witness/handwritten.rules"), "handwritten.rules");
+        hand.extend(rules(&domain, include_str!("../rules/witness/region.rules"), "region.rules"));
+        hand.extend(rules(&domain, SOUND_REGION, "sound region rules"));
         let n = hand.len();
         all.extend(hand);
         n
     };
     let mutants = rules(&domain, MUTANTS, "mutants");
-    assert!(mutants.len() >= 10);
+    assert!(mutants.len() >= 20);
     all.extend(mutants);
 
     let small = table(2);

@@ -54,6 +54,9 @@ pub struct BenchArgs {
     /// Instead, time synthesis on the specifications of this `.lines` file.
     #[arg(long)]
     pub synth: Option<PathBuf>,
+    /// With `--synth`: run this other stratsynth binary's `bench --synth` on the same file at the same time (side by side, one thread each) and compare.
+    #[arg(long, requires = "synth")]
+    pub against: Option<PathBuf>,
     /// Instead, time the complete board solver on these puzzles (`.non` or webpbn XML).
     #[arg(long, num_args = 1.., value_name = "PUZZLES", conflicts_with = "synth")]
     pub boards: Vec<PathBuf>,
@@ -66,7 +69,7 @@ pub struct BenchArgs {
 pub fn dispatch(args: &BenchArgs) -> CmdResult {
     match &args.synth {
         _ if !args.boards.is_empty() => super::bench_boards::run(&args.boards, args.nonogrid.as_deref()),
-        Some(specs) => synth(specs),
+        Some(specs) => synth(specs, args.against.as_deref()),
         None => run(&args.rules, &args.lines, args.count, args.seed),
     }
 }
@@ -189,14 +192,27 @@ fn scale(domain: &Nonogram, rules: &[Rule], tests: &[Transition]) -> Result<(), 
 /// `bench --synth SPECS`: synthesises every specification of the file in
 /// order (as `synth` does, one thread) and reports the median and total
 /// time per specification, Z3 calls per specification, and the share of
-/// candidates rejected before Z3.
-fn synth(path: &Path) -> CmdResult {
+/// candidates rejected before Z3. With `against`, that binary's `bench
+/// --synth` runs on the same file at the same time, and both totals and
+/// their ratio are printed.
+fn synth(path: &Path, against: Option<&Path>) -> CmdResult {
     let domain = Nonogram::new();
     let transitions = read_lines_file(path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
     let mut all = vec![];
     for t in &transitions {
         all.extend(specs(t).ok_or_else(|| format!("{}: not a valid line: {}", path.display(), t.start))?);
     }
+    let other = match against {
+        Some(bin) => Some(
+            std::process::Command::new(bin)
+                .args(["bench", "--synth"])
+                .arg(path)
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .map_err(|e| format!("--against {}: {e}", bin.display()))?,
+        ),
+        None => None,
+    };
     let started = Instant::now();
     let engine = Engine::new(&domain, Config::new(domain.schema()));
     let setup = started.elapsed();
@@ -229,5 +245,22 @@ fn synth(path: &Path) -> CmdResult {
         z3 as f64 / n as f64,
         100.0 * (1.0 - soundness as f64 / candidates.max(1) as f64)
     );
+    if let (Some(bin), Some(child)) = (against, other) {
+        let out = child.wait_with_output().map_err(|e| format!("--against {}: {e}", bin.display()))?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        for line in text.lines() {
+            println!("{}: {line}", bin.display());
+        }
+        let theirs = text
+            .lines()
+            .find_map(|l| l.split_once(" in ")?.1.split_once(" s")?.0.parse::<f64>().ok())
+            .filter(|_| out.status.success())
+            .ok_or_else(|| format!("--against {}: no `synth: ... in T s` line in its output (exit {})", bin.display(), out.status))?;
+        println!(
+            "side by side (one thread each, same time): {:.1} s here, {theirs:.1} s there: {:.2}x",
+            total.as_secs_f64(),
+            theirs / total.as_secs_f64().max(1e-9)
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }

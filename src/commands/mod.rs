@@ -10,6 +10,7 @@ pub mod pipeline;
 pub mod rules;
 pub mod synth;
 pub mod witness;
+pub mod witness_bench;
 
 use stratsynth::domains::nonogram::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;

@@ -10,9 +10,9 @@
 //! something, and one memoised round finds those candidates for all.
 
 use super::apply::{newly_known, saturate, ApplyOptions, UnsoundFill};
-use super::fills::{Memo, Set};
+use super::fills::{Lines, Memo, Set};
 use super::line::Cell;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use super::domain::Nonogram;
 use super::lines_file::Transition;
 use crate::dsl::ast::Rule;
@@ -44,18 +44,20 @@ pub struct CoverageReport {
 }
 
 /// Measures coverage of rule subsets on one test set.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Coverage<'a> {
     domain: &'a Nonogram,
     rules: &'a [Rule],
     tests: &'a [Transition],
     options: ApplyOptions,
+    /// Every rule's actions on each line seen, shared by all transitions.
+    lines: Arc<Lines>,
 }
 
 impl<'a> Coverage<'a> {
     /// Coverage of `rules` on `tests`.
     pub fn new(domain: &'a Nonogram, rules: &'a [Rule], tests: &'a [Transition], options: ApplyOptions) -> Coverage<'a> {
-        Coverage { domain, rules, tests, options }
+        Coverage { domain, rules, tests, options, lines: Arc::default() }
     }
 
     /// Cells unknown in START and known in TARGET, summed.
@@ -131,7 +133,7 @@ impl<'a> Coverage<'a> {
     }
 
     fn memo(&self, t: &'a Transition) -> Memo<'a> {
-        Memo::new(self.domain, self.rules, &t.start.hints, &t.target, self.options)
+        Memo::new(self.domain, self.rules, &t.start.hints, &t.target, self.options, self.lines.clone())
     }
 
     /// The `k` rules that greedily add the most coverage; ties go to the
@@ -143,7 +145,7 @@ impl<'a> Coverage<'a> {
     /// Coverage as the objective of a greedy selection, nothing chosen yet.
     pub fn objective(&self) -> Chosen<'a> {
         Chosen {
-            coverage: *self,
+            coverage: self.clone(),
             rules: vec![],
             memos: self.tests.iter().map(|t| Mutex::new(self.memo(t))).collect(),
             states: self.tests.iter().map(|t| vec![t.start.cells.clone()]).collect(),
@@ -264,7 +266,7 @@ impl Objective for Chosen<'_> {
     fn choose(&mut self, i: usize) -> Result<(), UnsoundFill> {
         let list = self.with(i as u32);
         let set = Set::Few(list.clone());
-        let c = self.coverage;
+        let c = &self.coverage;
         self.states = c
             .tests
             .par_iter()

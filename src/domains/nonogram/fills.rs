@@ -5,15 +5,56 @@
 //! does on a frame depends on the frame alone, and whether a fill agrees
 //! with the target on the transition alone, so the memo is exact: rounds,
 //! fills and errors are those of [`super::apply`], in the same order.
+//!
+//! What a rule does on a frame depends only on the frame's line (hints and
+//! cells), and the same sub-lines recur across transitions, so the rules'
+//! actions on each line are kept once for all transitions ([`Lines`]); a
+//! transition's memo maps them to its cells and checks them against its
+//! target.
 
 use super::apply::{frames, ApplyOptions, Frame, UnsoundFill};
 use super::domain::Nonogram;
-use super::line::Cell;
+use super::line::{Cell, Line};
 use crate::domains::Domain;
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::Interpreter;
 use rustc_hash::FxHashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+
+/// One `fill(value, a, b)` a rule makes on a line, in the line's cells.
+#[derive(Clone, Copy, Debug)]
+struct Action {
+    rule: u32,
+    value: bool,
+    a: i64,
+    b: i64,
+}
+
+/// The actions of `rule` among `actions` (grouped by rule, increasing).
+fn of_rule(actions: &[Action], rule: u32) -> &[Action] {
+    let from = actions.partition_point(|a| a.rule < rule);
+    let to = from + actions[from..].partition_point(|a| a.rule == rule);
+    &actions[from..to]
+}
+
+/// The actions of every rule on each line seen, shared by the memos of all
+/// transitions of one coverage computation.
+#[derive(Default)]
+pub(crate) struct Lines {
+    actions: Mutex<FxHashMap<Line, Arc<Vec<Action>>>>,
+}
+
+impl Lines {
+    /// The recorded actions of every rule on `line`, if any.
+    fn get(&self, line: &Line) -> Option<Arc<Vec<Action>>> {
+        self.actions.lock().expect("line cache lock").get(line).cloned()
+    }
+
+    /// Records the actions of every rule on `line`.
+    fn insert(&self, line: &Line, actions: Arc<Vec<Action>>) {
+        self.actions.lock().expect("line cache lock").insert(line.clone(), actions);
+    }
+}
 
 /// One unknown cell of the whole line a rule fills.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -96,6 +137,8 @@ pub(crate) struct Memo<'a> {
     hints: &'a [u32],
     target: &'a [Cell],
     options: ApplyOptions,
+    /// Every rule's actions on each line seen, for all transitions.
+    lines: Arc<Lines>,
     /// Every rule on each frame seen.
     frames: FxHashMap<Frame, Arc<Fills>>,
     /// Every rule on each state seen.
@@ -104,38 +147,60 @@ pub(crate) struct Memo<'a> {
 
 impl<'a> Memo<'a> {
     /// An empty memo for the transition with `hints` and `target`.
-    pub fn new(domain: &'a Nonogram, rules: &'a [Rule], hints: &'a [u32], target: &'a [Cell], options: ApplyOptions) -> Memo<'a> {
-        Memo { domain, rules, hints, target, options, frames: FxHashMap::default(), states: FxHashMap::default() }
+    /// `lines` is shared by the memos of one rule set.
+    pub fn new(domain: &'a Nonogram, rules: &'a [Rule], hints: &'a [u32], target: &'a [Cell], options: ApplyOptions, lines: Arc<Lines>) -> Memo<'a> {
+        Memo { domain, rules, hints, target, options, lines, frames: FxHashMap::default(), states: FxHashMap::default() }
     }
 
-    /// Evaluates `rules` (indices) on `frame`.
-    fn evaluate(&self, frame: &Frame, rules: impl Iterator<Item = u32>) -> Fills {
-        let view = self.domain.line_view(&frame.line);
+    /// The actions of `rules` (indices, increasing) on `line`.
+    fn actions(&self, line: &Line, rules: impl Iterator<Item = u32>) -> Vec<Action> {
+        let view = self.domain.line_view(line);
         let size = self.domain.schema().size_feature;
-        let mut out = Fills::default();
-        for i in rules {
-            let rule = &self.rules[i as usize];
-            let mut error = None;
-            Interpreter::new(rule, &view, size).each_action(|args| {
-                let [v, a, b] = *args else { return };
-                if error.is_some() {
-                    return;
-                }
-                match frame.checked_cells(&rule.name, v != 0, a, b, self.target) {
-                    Ok(cells) => out.fills.extend(
-                        (a as usize..b as usize)
-                            .zip(cells)
-                            .filter(|&(c, _)| frame.line.cells[c] == Cell::Unknown)
-                            .map(|(_, at)| Fill { rule: i, at: at as u32, value: v != 0 }),
-                    ),
-                    Err(e) => error = Some(e),
+        let mut out = vec![];
+        for rule in rules {
+            Interpreter::new(&self.rules[rule as usize], &view, size).each_action(|args| {
+                if let [v, a, b] = *args {
+                    out.push(Action { rule, value: v != 0, a, b });
                 }
             });
-            if let Some(e) = error {
-                out.errors.push((i, e));
+        }
+        out
+    }
+
+    /// The fills of `actions` (grouped by rule) on `frame`, checked against
+    /// the target: per rule, its fills up to its first wrong one.
+    fn check(&self, frame: &Frame, actions: impl Iterator<Item = Action>) -> Fills {
+        let mut out = Fills::default();
+        let mut failed = None;
+        for Action { rule, value, a, b } in actions {
+            if failed == Some(rule) {
+                continue;
+            }
+            match frame.checked_cells(&self.rules[rule as usize].name, value, a, b, self.target) {
+                Ok(cells) => out.fills.extend(
+                    (a as usize..b as usize)
+                        .zip(cells)
+                        .filter(|&(c, _)| frame.line.cells[c] == Cell::Unknown)
+                        .map(|(_, at)| Fill { rule, at: at as u32, value }),
+                ),
+                Err(e) => {
+                    failed = Some(rule);
+                    out.errors.push((rule, e));
+                }
             }
         }
         out
+    }
+
+    /// Every rule's actions on `line`, from the shared cache or evaluated
+    /// (and shared).
+    fn all_actions(&self, line: &Line) -> Arc<Vec<Action>> {
+        if let Some(actions) = self.lines.get(line) {
+            return actions;
+        }
+        let actions = Arc::new(self.actions(line, 0..self.rules.len() as u32));
+        self.lines.insert(line, actions.clone());
+        actions
     }
 
     /// Every rule on `frame`, memoised.
@@ -143,7 +208,8 @@ impl<'a> Memo<'a> {
         if let Some(f) = self.frames.get(&frame) {
             return f.clone();
         }
-        let fills = Arc::new(self.evaluate(&frame, 0..self.rules.len() as u32));
+        let actions = self.all_actions(&frame.line);
+        let fills = Arc::new(self.check(&frame, actions.iter().copied()));
         self.frames.insert(frame, fills.clone());
         fills
     }
@@ -158,7 +224,10 @@ impl<'a> Memo<'a> {
         if let Set::Few(list) = set {
             let mut out = Fills::default();
             for frame in frames(self.hints, cells, self.options) {
-                let Fills { fills, errors } = self.evaluate(&frame, list.iter().copied());
+                let Fills { fills, errors } = match self.lines.get(&frame.line) {
+                    Some(all) => self.check(&frame, list.iter().flat_map(|&rule| of_rule(&all, rule)).copied()),
+                    None => self.check(&frame, self.actions(&frame.line, list.iter().copied()).into_iter()),
+                };
                 out.fills.extend(fills);
                 out.errors.extend(errors);
             }

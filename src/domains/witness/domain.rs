@@ -3,9 +3,10 @@
 //! exact oracle's verdict); the view is [`super::view`]; `prune` is sound
 //! exactly on incompletable paths; the symbolic encoding is
 //! [`super::symbolic`]; the exhaustive table holds every partial path of
-//! every puzzle up to a grid side, one state per distinct (view, verdict)
-//! (side 2: 498,768 partial paths of 17,392 puzzles give 72,317 states,
-//! built in 0.3 s), and the sample tier random completable states beyond
+//! every puzzle up to a grid side and its solutions, one state per distinct
+//! (view, verdict), the region features included (side 2: the 498,768
+//! partial paths of 17,392 puzzles), and the sample tier random
+//! completable states (solutions included) beyond
 //! it.
 //!
 //! Rules are applied to a state as it is: there are no images (the grid's
@@ -21,7 +22,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::generate::random_path;
 use super::grid::{Grid, Vertex, MAX_SIDE};
-use super::oracle::{label_partial_paths, Oracle};
+use super::oracle::{enumerate_solutions, label_partial_paths, Oracle};
 use super::path::Path;
 use super::puzzle::{Puzzle, RawPuzzle};
 use super::symbolic::{self, WitnessTerms};
@@ -135,22 +136,26 @@ pub fn all_puzzles(w: usize, h: usize) -> impl Iterator<Item = Puzzle> {
     })
 }
 
-/// Every partial path of every puzzle up to `side` x `side` squares, one
-/// state per distinct (view, verdict), first found kept (sizes by width
-/// then height, puzzles in [`all_puzzles`] order, paths in the oracle's
-/// labelling order). Two states with the same view and verdict are the
-/// same to every rule and to `prune`, so the table loses nothing.
+/// Every partial path of every puzzle up to `side` x `side` squares (the
+/// paths that stop before the goal, then the solutions, which begin with
+/// themselves), one state per distinct (view, verdict), first found kept
+/// (sizes by width then height, puzzles in [`all_puzzles`] order, paths in
+/// the oracle's labelling order). Two states with the same view and
+/// verdict are the same to every rule and to `prune`, so the table loses
+/// nothing.
 pub fn table(side: usize) -> Vec<WitnessState> {
     let mut seen: HashSet<(Vec<u8>, bool)> = HashSet::new();
     let mut out = vec![];
     for w in 1..=side {
         for h in 1..=side {
             for puzzle in all_puzzles(w, h) {
-                label_partial_paths(&puzzle, &mut |path, completable| {
+                let mut keep = |path: &Path, completable: bool| {
                     if seen.insert((view_key(&puzzle, path), completable)) {
                         out.push(WitnessState { puzzle: puzzle.clone(), path: path.clone(), completable });
                     }
-                });
+                };
+                label_partial_paths(&puzzle, &mut keep);
+                enumerate_solutions(&puzzle, &mut |path| keep(path, true));
             }
         }
     }
@@ -205,7 +210,8 @@ impl Domain for Witness {
     /// between them ([`random_path`]), triangles on a random share of the
     /// squares it touches (as many as it uses, so it is a solution; every
     /// solution touches every triangle square, so every completable state
-    /// can be drawn), and a uniform proper prefix of the path.
+    /// can be drawn), and a uniform prefix of the path (the whole path
+    /// included).
     fn sample_states(&self, table: u32, bound: u32, seed: u64, count: usize) -> Vec<WitnessState> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let low = table as usize + 1;
@@ -236,7 +242,7 @@ impl Domain for Witness {
                     .map(|s| (grid.square(s).0, grid.square(s).1, used[s]))
                     .collect();
                 let puzzle = Puzzle::new(w, h, grid.vertex(start), grid.vertex(goal), &tri).expect("a path's puzzle is valid");
-                let length = rng.gen_range(0..route.len() - 1);
+                let length = rng.gen_range(0..route.len());
                 let mut path = Path::new(&puzzle);
                 for &v in &route[1..=length] {
                     path.push_id(v);

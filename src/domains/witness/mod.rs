@@ -14,6 +14,7 @@
 //! - [`generate`]: Stevens' Appendix D generators (Algorithms 3 and 4);
 //! - [`predicates`]: the hand-written baseline and Stevens' π°;
 //! - [`search`]: Stevens' Algorithm 1 (A* with pruning or sorting);
+//! - [`region`]: the goal region and the region features (one flood fill);
 //! - [`view`]: the concrete view of a state for the rule interpreter;
 //! - [`symbolic`]: the Z3 encoding of every completable state up to a bound;
 //! - [`domain`]: the [`Domain`](crate::domains::Domain) implementation;
@@ -32,6 +33,7 @@ pub mod oracle;
 pub mod path;
 pub mod predicates;
 pub mod puzzle;
+pub mod region;
 pub mod ruleset;
 pub mod search;
 pub mod specs;

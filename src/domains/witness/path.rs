@@ -111,6 +111,12 @@ impl Path {
         *self.vertices.last().expect("a path always holds its start") as usize
     }
 
+    /// Id of the vertex before the head (`None` for the start alone).
+    #[inline]
+    pub fn previous_id(&self) -> Option<usize> {
+        self.vertices.len().checked_sub(2).map(|i| self.vertices[i] as usize)
+    }
+
     /// The vertices in order.
     pub fn vertices(&self) -> impl Iterator<Item = Vertex> + '_ {
         self.vertices.iter().map(|&v| self.grid.vertex(v as usize))

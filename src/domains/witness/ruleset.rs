@@ -16,14 +16,17 @@
 //! This module owns the evaluation order, the memo and the reuse of the
 //! view buffer; the rule semantics are the generic interpreter's.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 use super::path::Path;
 use super::predicates::baseline;
 use super::puzzle::Puzzle;
-use super::view::{write_view_key, ViewIds};
+use super::grid::{BitSet, Grid};
+use super::region::{Masks, Region};
+use super::search::Predicate;
+use super::view::{write_view_key, RegionOf, ViewIds};
 use crate::dsl::ast::{FeatureId, Rule};
 use crate::dsl::eval::{Interpreter, View};
 
@@ -32,12 +35,44 @@ pub struct RuleSetPredicate {
     ids: ViewIds,
     size: FeatureId,
     rules: Vec<Rule>,
+    /// Whether some rule names a region feature (then each judged path
+    /// costs one flood fill).
+    region: bool,
+    /// Whether every rule is square-local (then a step is judged on the
+    /// squares it changed).
+    incremental: bool,
+    /// Whether some rule reads `goal_reachable`.
+    reads_goal_reachable: bool,
+    /// Per rule, whether its condition names no square
+    /// ([`ViewIds::names_no_square`]): one binding decides it.
+    global: Vec<bool>,
+    /// The order rules are evaluated in: those naming no square first.
+    order: Vec<usize>,
+    /// The region of the last parent judged a step from: siblings share it.
+    parent: RefCell<Option<(ParentKey, Region)>>,
+    /// The masks of the last grid seen.
+    masks: RefCell<Option<(Grid, Masks)>>,
     /// The view of the last path judged (its allocations are reused).
     view: RefCell<View>,
     /// The key of the last path judged (its allocation is reused).
     key: RefCell<Vec<u8>>,
     /// Whether some rule fires, per view key.
     memo: RefCell<Memo>,
+    /// The work done so far.
+    work: Cell<Work>,
+}
+
+/// Deterministic counts of the work a rule-set predicate does beyond local
+/// constraint checking (a search's time is about linear in them and in its
+/// expansions; see `learn::TimeModel`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Paths the rules judged (memoised or not).
+    pub judged: u64,
+    /// Rule bindings whose condition was evaluated.
+    pub bindings: u64,
+    /// Goal regions computed (flood fills, whole or stepped).
+    pub regions: u64,
 }
 
 /// Largest number of memoised views (the memo is emptied when full).
@@ -62,6 +97,10 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
+/// A parent path's region depends on its visited vertices, its head, the
+/// goal and the grid.
+type ParentKey = (BitSet, usize, usize, Grid);
+
 type Memo = HashMap<Vec<u8>, bool, BuildHasherDefault<KeyHasher>>;
 
 impl RuleSetPredicate {
@@ -71,10 +110,22 @@ impl RuleSetPredicate {
         RuleSetPredicate {
             ids,
             size,
+            region: ids.uses_region(&rules),
+            incremental: rules.iter().all(|r| ids.square_local(r)),
+            reads_goal_reachable: ids.reads_global(&rules, ids.goal_reachable),
+            global: rules.iter().map(|r| ids.names_no_square(r)).collect(),
+            order: {
+                let mut order: Vec<usize> = (0..rules.len()).collect();
+                order.sort_by_key(|&i| !ids.names_no_square(&rules[i]));
+                order
+            },
+            masks: RefCell::new(None),
+            parent: RefCell::new(None),
             rules,
             view: RefCell::new(ids.empty()),
             key: RefCell::new(vec![]),
             memo: RefCell::new(Memo::default()),
+            work: Cell::new(Work::default()),
         }
     }
 
@@ -83,31 +134,133 @@ impl RuleSetPredicate {
         &self.rules
     }
 
+    /// The masks of `puzzle`'s grid (cached for the last grid).
+    fn masks(&self, puzzle: &Puzzle) -> Masks {
+        let grid = puzzle.grid();
+        let mut masks = self.masks.borrow_mut();
+        match &*masks {
+            Some((g, m)) if *g == grid => *m,
+            _ => masks.insert((grid, Masks::new(grid))).1,
+        }
+    }
+
+    /// The work done since the predicate was made (or [`Self::reset_work`]).
+    pub fn work(&self) -> Work {
+        self.work.get()
+    }
+
+    /// Starts counting the work from zero.
+    pub fn reset_work(&self) {
+        self.work.set(Work::default());
+    }
+
+    /// Counts `judged` paths, `bindings` evaluated and `regions` computed.
+    fn count(&self, judged: u64, bindings: u64, regions: u64) {
+        let w = self.work.get();
+        self.work.set(Work { judged: w.judged + judged, bindings: w.bindings + bindings, regions: w.regions + regions });
+    }
+
+    /// Whether some rule fires on the view `view` (with `step`, only the
+    /// rules that name a square: the others read globals alone, which the
+    /// caller knows did not change since a path they did not fire on).
+    fn fire(&self, view: &View, step: bool) -> bool {
+        let mut bindings = 0;
+        let fired = self.order.iter().any(|&i| {
+            let (rule, global) = (&self.rules[i], self.global[i]);
+            if step && global {
+                return false;
+            }
+            let interp = Interpreter::new(rule, view, self.size);
+            let (mut fired, mut decided) = (false, false);
+            interp.for_each_binding(|b| {
+                if !decided {
+                    bindings += 1;
+                    fired = interp.eval_bool(&rule.condition, b);
+                    // a condition naming no square is the same on every binding
+                    decided = fired || global;
+                }
+            });
+            fired
+        });
+        self.count(0, bindings, 0);
+        fired
+    }
+
     /// Whether some rule has an application on `path` (local constraint
     /// checking not included).
     pub fn rules_fire(&self, puzzle: &Puzzle, path: &Path) -> bool {
         if self.rules.is_empty() {
             return false;
         }
+        let masks = self.masks(puzzle);
+        let region = self.region.then(|| Region::new(&masks, puzzle, path));
+        self.count(1, 0, u64::from(self.region));
+        let region_of = || region.as_ref().map(|region| RegionOf { masks: &masks, region });
         let mut key = self.key.borrow_mut();
-        write_view_key(puzzle, path, &mut key);
+        write_view_key(puzzle, path, region_of(), &mut key);
         let mut memo = self.memo.borrow_mut();
         if let Some(&fired) = memo.get(key.as_slice()) {
             return fired;
         }
         let mut view = self.view.borrow_mut();
-        self.ids.fill(&mut view, puzzle, path);
-        let fired = self.rules.iter().any(|rule| {
-            let interp = Interpreter::new(rule, &view, self.size);
-            let mut fired = false;
-            interp.for_each_binding(|b| fired = fired || interp.eval_bool(&rule.condition, b));
-            fired
-        });
+        self.ids.fill(&mut view, puzzle, path, region_of());
+        let fired = self.fire(&view, false);
         if memo.len() >= MEMO_LIMIT {
             memo.clear();
         }
         memo.insert(key.clone(), fired);
         fired
+    }
+
+    /// [`RuleSetPredicate::rules_fire`] on a path whose parent (the path
+    /// without its head) no rule fires on: when every rule is
+    /// square-local ([`ViewIds::square_local`]) and `goal_reachable` (if
+    /// read) did not change, only the squares whose features the last step
+    /// changed can make a rule fire — those with a corner at the old or
+    /// new head, or at a vertex the step cut off from the goal region — so
+    /// only they are evaluated, and rules naming no square (globals alone,
+    /// unchanged) are not.
+    pub fn rules_fire_step(&self, puzzle: &Puzzle, path: &Path) -> bool {
+        if self.rules.is_empty() {
+            return false;
+        }
+        let v = path.head_id();
+        let (Some(h), true) = (path.previous_id(), self.incremental) else {
+            return self.rules_fire(puzzle, path);
+        };
+        self.count(1, 0, 0);
+        let masks = self.masks(puzzle);
+        let grid = puzzle.grid();
+        let mut changed = 1u128 << h | 1u128 << v;
+        let mut view = self.view.borrow_mut();
+        if self.region {
+            let goal = grid.vertex_id(puzzle.goal());
+            let mut visited = *path.visited();
+            visited.remove(v);
+            let mut cache = self.parent.borrow_mut();
+            let parent = match &*cache {
+                Some((key, r)) if *key == (visited, h, goal, grid) => *r,
+                _ => {
+                    self.count(0, 0, 1);
+                    let unvisited = visited.iter().fold(masks.all(), |acc, u| acc & !(1u128 << u));
+                    let r = Region::from_sets(&masks, unvisited, h, goal);
+                    cache.insert(((visited, h, goal, grid), r)).1
+                }
+            };
+            let child = parent.step(&masks, v);
+            self.count(0, 0, 1);
+            if self.reads_goal_reachable && child.goal_reachable(&masks) != parent.goal_reachable(&masks) {
+                self.ids.fill(&mut view, puzzle, path, Some(RegionOf { masks: &masks, region: &child }));
+                return self.fire(&view, false);
+            }
+            changed |= parent.goal_region & !child.goal_region;
+            let touched = |s: usize| grid.square_corners(s).iter().any(|&c| changed >> c & 1 == 1);
+            self.ids.fill_some(&mut view, puzzle, path, Some(RegionOf { masks: &masks, region: &child }), touched);
+        } else {
+            let touched = |s: usize| grid.square_corners(s).iter().any(|&c| changed >> c & 1 == 1);
+            self.ids.fill_some(&mut view, puzzle, path, None, touched);
+        }
+        self.fire(&view, true)
     }
 
     /// Forgets the memoised verdicts (so that a search's time does not
@@ -119,5 +272,78 @@ impl RuleSetPredicate {
     /// Whether `path` is flagged: local constraint checking, then the rules.
     pub fn flags(&self, puzzle: &Puzzle, path: &Path) -> bool {
         baseline(puzzle, path) || self.rules_fire(puzzle, path)
+    }
+}
+
+impl Predicate for RuleSetPredicate {
+    fn flags(&self, puzzle: &Puzzle, path: &Path) -> bool {
+        RuleSetPredicate::flags(self, puzzle, path)
+    }
+
+    fn flags_step(&self, puzzle: &Puzzle, path: &Path, parent_clear: bool) -> bool {
+        baseline(puzzle, path) || if parent_clear { self.rules_fire_step(puzzle, path) } else { self.rules_fire(puzzle, path) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::witness::domain::Witness;
+    use crate::domains::witness::oracle::enumerate_partial_paths;
+    use crate::domains::Domain;
+    use crate::dsl::parse::parse_rules;
+
+    const RULES: &str = "
+def walled_off:
+    with s = arbitrary(square):
+    if goal_reachable = 0:
+    then prune
+def starved:
+    with s = arbitrary(square):
+    if live(s) < triangles(s) - used(s):
+    then prune
+def three_left_behind:
+    with s = arbitrary(square):
+    if triangles(s) = 3 and used(s) > 0 and used(s) < 3 and not touches_head(s):
+    then prune
+def loose:
+    with s = arbitrary(square) and t = arbitrary(square):
+    if free(s) = 2 and used(s) = 1:
+    then prune
+def walled_off_pair:
+    with s = arbitrary(square) and t = arbitrary(square):
+    if goal_reachable = 0:
+    then prune
+";
+
+    /// On every path whose parent no rule fires on, the incremental verdict
+    /// is the full one, for rule sets with and without region features.
+    #[test]
+    fn a_step_is_judged_as_the_whole_path() {
+        let domain = Witness::new();
+        let all = parse_rules(RULES, "test", domain.schema()).unwrap();
+        let sets = [all.clone(), all[2..3].to_vec(), all[1..4].to_vec(), vec![all[3].clone()], vec![all[4].clone(), all[2].clone()]];
+        let puzzles = [
+            Puzzle::new(3, 3, (0, 0), (3, 3), &[(0, 0, 2), (1, 1, 3), (2, 2, 1), (2, 0, 2)]).unwrap(),
+            Puzzle::new(3, 2, (1, 1), (0, 2), &[(0, 0, 3), (2, 1, 2), (1, 0, 1)]).unwrap(),
+        ];
+        for rules in sets {
+            let pred = RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, rules);
+            assert!(pred.incremental);
+            let (mut steps, mut fired) = (0, 0);
+            for p in &puzzles {
+                enumerate_partial_paths(p, &mut |path| {
+                    let mut parent = path.clone();
+                    if parent.pop().is_none() || pred.rules_fire(p, &parent) {
+                        return;
+                    }
+                    steps += 1;
+                    let full = pred.rules_fire(p, path);
+                    fired += usize::from(full);
+                    assert_eq!(pred.rules_fire_step(p, path), full, "{}", path.to_text());
+                });
+            }
+            assert!(steps > 100 && fired > 5, "{steps} {fired}");
+        }
     }
 }

@@ -2,9 +2,10 @@
 //! an incompletability predicate, with expansion and time budgets.
 //!
 //! This module owns the search and its measurements; predicates come from
-//! outside as `&dyn Fn(&Puzzle, &Path) -> bool` (`true` = "incompletable"),
-//! so it does not depend on the rule language (see `predicates` for the
-//! hand-written baseline).
+//! outside as a [`Predicate`] (any `Fn(&Puzzle, &Path) -> bool`, `true` =
+//! "incompletable"; told whether the path's parent was judged clear, so a
+//! predicate can work incrementally), so it does not depend on the rule
+//! language (see `predicates` for the hand-written baseline).
 //!
 //! Details:
 //! - The open list is ordered by `(π, g + h, h, insertion number)`, smallest
@@ -126,6 +127,28 @@ impl SearchReport {
     }
 }
 
+/// A pruning predicate as search uses it: `true` = "incompletable".
+/// Every `Fn(&Puzzle, &Path) -> bool` is one.
+pub trait Predicate {
+    /// Whether `path` is flagged.
+    fn flags(&self, puzzle: &Puzzle, path: &Path) -> bool;
+
+    /// The same verdict as [`Predicate::flags`], for a path one step
+    /// longer than a path this predicate judged not flagged when
+    /// `parent_clear` (an incremental predicate need only look at what the
+    /// step changed).
+    fn flags_step(&self, puzzle: &Puzzle, path: &Path, parent_clear: bool) -> bool {
+        let _ = parent_clear;
+        self.flags(puzzle, path)
+    }
+}
+
+impl<F: Fn(&Puzzle, &Path) -> bool + ?Sized> Predicate for F {
+    fn flags(&self, puzzle: &Puzzle, path: &Path) -> bool {
+        self(puzzle, path)
+    }
+}
+
 /// Arena node: parent index (`u32::MAX` for the root) and head vertex id.
 #[derive(Clone, Copy)]
 struct Node {
@@ -134,11 +157,7 @@ struct Node {
 }
 
 /// Runs Algorithm 1 on `puzzle` with `predicate` (`true` = incompletable).
-pub fn astar(
-    puzzle: &Puzzle,
-    predicate: &dyn Fn(&Puzzle, &Path) -> bool,
-    config: &SearchConfig,
-) -> SearchReport {
+pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) -> SearchReport {
     let started = Instant::now();
     let grid = puzzle.grid();
     let goal = grid.vertex_id(puzzle.goal());
@@ -164,7 +183,7 @@ pub fn astar(
     let mut cur_nodes: Vec<u32> = vec![0];
     let mut chain: Vec<u32> = Vec::new();
 
-    while let Some(Reverse((_, _, _, _, id))) = open.pop() {
+    while let Some(Reverse((flagged_node, _, _, _, id))) = open.pop() {
         if config.max_expansions.is_some_and(|m| report.expansions >= m) {
             report.outcome = Outcome::BudgetExhausted(Budget::Expansions);
             break;
@@ -200,6 +219,8 @@ pub fn astar(
         }
 
         let g = cur.len() as u16 + 1;
+        // the root is pushed without being judged
+        let parent_clear = id != 0 && !flagged_node;
         let succ: Vec<usize> = cur.successor_ids().collect();
         for v in succ {
             report.generated += 1;
@@ -213,7 +234,7 @@ pub fn astar(
                 cur.pop();
                 continue;
             }
-            let flagged = predicate(puzzle, &cur);
+            let flagged = predicate.flags_step(puzzle, &cur, parent_clear);
             cur.pop();
             if flagged {
                 report.flagged += 1;

@@ -1,7 +1,7 @@
 //! The Z3 encoding of every Witness state that some solution begins with,
 //! on puzzles up to `bound` x `bound` squares, with the rule language's
-//! `square` elements and `path_length` as terms; and reading a puzzle and
-//! partial path back from a model.
+//! `square` elements, their features and the globals as terms; and reading
+//! a puzzle and partial path back from a model.
 //!
 //! A puzzle lives on a `bound` x `bound` grid of squares of which the first
 //! `W` columns and `H` rows are active (`1 <= W, H <= bound`); the start is
@@ -16,11 +16,21 @@
 //! the start has order 0 and a used edge `u -> v` means
 //! `ord(v) = ord(u) + 1`; a vertex off the solution has order `M` (larger
 //! than any path). The partial path is the solution's prefix of `L` edges,
-//! `0 <= L < ord(goal)` (a partial path never contains the goal, as in
-//! search and the oracle): its vertices are those with `ord <= L`, its head
-//! the one with `ord = L`. So `used(s)` counts the square's solution edges
-//! with both ends of order `<= L`, `touches_head(s)` says some corner has
-//! order `L`, and `path_length = L`.
+//! `0 <= L <= ord(goal)` (the whole solution included: a solution begins
+//! with itself): its vertices are those with `ord <= L`, its head the one
+//! with `ord = L`. So `used(s)` counts the square's solution edges with
+//! both ends of order `<= L`, `touches_head(s)` says some corner has order
+//! `L`, and `path_length = L`.
+//!
+//! Region features (DSL.md): a vertex is unvisited when it is active with
+//! `ord > L`. The goal region R is an exact least fixpoint, stated with
+//! ranks: `inR(v)` implies `v` unvisited; the goal, if unvisited, is in R;
+//! R is closed under unvisited grid neighbours; and every vertex of R other
+//! than the goal has a neighbour in R of smaller rank (so a chain of R
+//! vertices leads it to the goal: R holds nothing the flood fill from the
+//! goal does not reach). `free(s)` and `live(s)` count the square's sides
+//! whose two ends are unvisited-or-head / in-R-or-head; `goal_reachable`
+//! is 1 when the head is the goal or has a neighbour in R.
 //!
 //! The `square` elements are a sparse table ([`Sparse`]): slot `j` is
 //! square `j` of the bound grid (row-major, `row * bound + column`, which
@@ -34,7 +44,8 @@
 //! measured to speed up proofs): exactly one vertex is the head; a solution
 //! edge with one end in the prefix leaves it from the head; the prefix is
 //! closed towards the start; a square's prefix uses no more sides than its
-//! solution does.
+//! solution does; the solution's vertices after the head are in R (the
+//! rest of the solution joins them to the goal).
 
 use super::grid::Vertex;
 use super::path::Path;
@@ -61,6 +72,23 @@ pub struct WitnessTerms {
     ord: Vec<Num>,
     /// The prefix length `L`.
     length: Num,
+    /// The definition of a state (without the implied constraints).
+    base: Bool,
+    /// The implied constraints (each true in every state).
+    implied: Vec<Bool>,
+}
+
+impl WitnessTerms {
+    /// The definition of a state, without the implied constraints.
+    pub fn base(&self) -> &Bool {
+        &self.base
+    }
+
+    /// The implied constraints, each true in every state: `base` implies
+    /// each (tests prove it with Z3 at small bounds).
+    pub fn implied(&self) -> &[Bool] {
+        &self.implied
+    }
 }
 
 /// The bit width of an encoding up to `bound`: room for four times the
@@ -98,6 +126,10 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
     let h = Num::var("h".into(), wd);
     let start = (Num::var("sx".into(), wd), Num::var("sy".into(), wd));
     let goal = (Num::var("gx".into(), wd), Num::var("gy".into(), wd));
+    // `valid`: the definition of a state; `implied`: constraints true in
+    // every state, stated because they speed up proofs (tests prove them
+    // from `valid` at small bounds)
+    let mut implied: Vec<Bool> = vec![];
     let mut valid = vec![w.sge(&c(1)), w.sle(&c(b)), h.sge(&c(1)), h.sle(&c(b))];
     for (x, y) in [&start, &goal] {
         valid.extend([x.sge(&c(0)), x.sle(&w), y.sge(&c(0)), y.sle(&h)]);
@@ -147,14 +179,14 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
             incoming.push(inc.clone());
             valid.push(out.implies(ord[next].same(&ord[v].plus(&c(1)))));
             // implied: the prefix is closed towards the start (measured faster)
-            valid.push(Bool::and(&[out.clone(), prefix[next].clone()]).implies(&prefix[v]));
+            implied.push(Bool::and(&[out.clone(), prefix[next].clone()]).implies(&prefix[v]));
         }
         let is_start = Bool::and(&[start.0.same(&c(x)), start.1.same(&c(y))]);
         let is_goal = Bool::and(&[goal.0.same(&c(x)), goal.1.same(&c(y))]);
         let (ins, outs) = (ones(&incoming), ones(&outgoing));
         valid.push(is_start.implies(Bool::and(&[Bool::pb_eq(&outs, 1), Bool::pb_eq(&ins, 0), ord[v].same(&c(0))])));
-        // the partial path stops before the goal
-        valid.push(is_goal.implies(Bool::and(&[Bool::pb_eq(&ins, 1), Bool::pb_eq(&outs, 0), prefix[v].not()])));
+        // the partial path ends at the goal at the latest
+        valid.push(is_goal.implies(Bool::and(&[Bool::pb_eq(&ins, 1), Bool::pb_eq(&outs, 0), ord[v].sge(&length)])));
         let entered = Bool::or(&incoming);
         valid.push(Bool::or(&[is_start.clone(), is_goal.clone()]).not().implies(Bool::and(&[
             Bool::pb_le(&ins, 1),
@@ -169,14 +201,49 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
     // implied: exactly one vertex is the head, and a solution edge leaving
     // the prefix leaves it from the head (measured: proofs about squares
     // at the head 10-100x faster)
-    valid.push(Bool::pb_eq(&ones(&head), 1));
+    implied.push(Bool::pb_eq(&ones(&head), 1));
     for (e, &(u, v)) in edges.iter().enumerate() {
         for (a, z) in [(u, v), (v, u)] {
-            valid.push(Bool::and(&[on_solution[e].clone(), prefix[a].clone(), prefix[z].not()]).implies(&head[a]));
+            implied.push(Bool::and(&[on_solution[e].clone(), prefix[a].clone(), prefix[z].not()]).implies(&head[a]));
         }
     }
 
-    // Squares: triangles, solution edges, prefix edges, head.
+    // The goal region R: an exact least fixpoint, by ranks.
+    let goal_at: Vec<Bool> = (0..nv).map(|v| Bool::and(&[goal.0.same(&c(v % (b + 1))), goal.1.same(&c(v / (b + 1)))])).collect();
+    let unvisited: Vec<Bool> = (0..nv).map(|v| Bool::and(&[active(v), ord[v].sgt(&length)])).collect();
+    let in_region: Vec<Bool> = (0..nv).map(|v| Bool::new_const(format!("r{v}"))).collect();
+    let rank: Vec<Num> = (0..nv).map(|v| Num::var(format!("rk{v}"), wd)).collect();
+    let neighbours = |v: usize| -> Vec<usize> {
+        edges.iter().filter_map(|&(p, q)| if p == v { Some(q) } else if q == v { Some(p) } else { None }).collect()
+    };
+    for v in 0..nv {
+        valid.push(in_region[v].implies(&unvisited[v]));
+        valid.push(Bool::and(&[goal_at[v].clone(), unvisited[v].clone()]).implies(&in_region[v]));
+        let mut closer = vec![goal_at[v].clone()];
+        for u in neighbours(v) {
+            // closed under unvisited neighbours
+            valid.push(Bool::and(&[in_region[u].clone(), unvisited[v].clone()]).implies(&in_region[v]));
+            closer.push(Bool::and(&[in_region[u].clone(), rank[u].slt(&rank[v])]));
+        }
+        // justified: a neighbour in R closer to the goal (least fixpoint)
+        valid.push(in_region[v].implies(Bool::or(&closer)));
+        valid.extend([rank[v].sge(&c(0)), rank[v].sle(&c(nv))]);
+        // implied: the solution after the head runs inside R
+        implied.push(Bool::and(&[ord[v].sgt(&length), ord[v].slt(&c(off_path))]).implies(&in_region[v]));
+    }
+    let goal_reachable = Bool::or(
+        &(0..nv)
+            .map(|v| {
+                let mut reach = vec![goal_at[v].clone()];
+                reach.extend(neighbours(v).into_iter().map(|u| in_region[u].clone()));
+                Bool::and(&[head[v].clone(), Bool::or(&reach)])
+            })
+            .collect::<Vec<_>>(),
+    );
+    let open_end: Vec<Bool> = (0..nv).map(|v| Bool::or(&[unvisited[v].clone(), head[v].clone()])).collect();
+    let live_end: Vec<Bool> = (0..nv).map(|v| Bool::or(&[in_region[v].clone(), head[v].clone()])).collect();
+
+    // Squares: triangles, solution edges, prefix edges, head, region.
     let edge_id = |p: usize, q: usize| {
         let key = (p.min(q), p.max(q));
         edges.iter().position(|&e| e == key).expect("square sides are grid edges")
@@ -184,6 +251,7 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
     let mut triangles = vec![];
     let mut used = vec![];
     let mut touches = vec![];
+    let (mut free, mut live) = (vec![], vec![]);
     for r in 0..b {
         for col in 0..b {
             let corners = [vid(col, r), vid(col + 1, r), vid(col + 1, r + 1), vid(col, r + 1)];
@@ -201,10 +269,27 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
                 .collect();
             let u = count(&prefix_sides, wd);
             // implied: the prefix uses no more sides than the solution
-            valid.push(t.sgt(&c(0)).implies(u.sle(&t)));
-            used.push(u);
+            implied.push(t.sgt(&c(0)).implies(u.sle(&t)));
+            used.push(u.clone());
             let touched = Bool::or(&corners.iter().map(|&v| head[v].clone()).collect::<Vec<_>>());
             touches.push(touched.ite(&c(1), &c(0)));
+            // implied: a solution side off the prefix is live (its ends are
+            // the head or after it, hence in R)
+            for (&e, done) in sides.iter().zip(&prefix_sides) {
+                let (p, q) = edges[e];
+                implied.push(Bool::and(&[on_solution[e].clone(), done.not()]).implies(Bool::and(&[live_end[p].clone(), live_end[q].clone()])));
+            }
+            let sides_within = |ends: &[Bool]| {
+                count(&sides.iter().map(|&e| Bool::and(&[ends[edges[e].0].clone(), ends[edges[e].1].clone()])).collect::<Vec<_>>(), wd)
+            };
+            let live_count = sides_within(&live_end);
+            // implied, summing the above: the live sides are at least the
+            // solution's sides off the prefix
+            implied.push(live_count.sge(&count(&solution_sides, wd).minus(&u)));
+            // implied: the triangles are the solution's sides, as a sum
+            implied.push(t.sgt(&c(0)).implies(t.same(&count(&solution_sides, wd))));
+            free.push(sides_within(&open_end));
+            live.push(live_count);
             triangles.push(t);
         }
     }
@@ -226,18 +311,23 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
             row[ids.triangles.0 as usize] = triangles[j].clone();
             row[ids.used.0 as usize] = used[j].clone();
             row[ids.touches_head.0 as usize] = touches[j].clone();
+            row[ids.free.0 as usize] = free[j].clone();
+            row[ids.live.0 as usize] = live[j].clone();
             row
         })
         .collect();
 
     let mut globals = vec![c(0); ids.globals];
     globals[ids.path_length.0 as usize] = length.clone();
+    globals[ids.goal_reachable.0 as usize] = goal_reachable.ite(&c(1), &c(0));
     let mut tables = vec![SymTable { count: c(0), slots: vec![], sparse: None }; ids.square.0 as usize + 1];
     tables[ids.square.0 as usize] = SymTable { count: square_count, slots, sparse: Some(Sparse { present, rank }) };
     // Every value a rule sees lies in [0, (bound + 1)^2]; the width holds
     // four times that.
     let view = SymView { globals, tables, width: wd, magnitude: off_path as i64 };
-    let extra = WitnessTerms { bound, w, h, start, goal, triangles, ord, length };
+    let base = Bool::and(&valid);
+    let extra = WitnessTerms { bound, w, h, start, goal, triangles, ord, length, base: base.clone(), implied: implied.clone() };
+    valid.extend(implied);
     Encoding { view, valid: Bool::and(&valid), extra }
 }
 
@@ -277,4 +367,39 @@ pub fn decode(t: &WitnessTerms, model: &Model) -> Option<(Puzzle, Path)> {
     let vertices: Vec<Vertex> = on_prefix.into_iter().map(|(_, v)| v).collect();
     let path = Path::from_vertices(&puzzle, &vertices).ok()?;
     (path.len() as i64 == length).then_some((puzzle, path))
+}
+
+impl WitnessTerms {
+    /// The constraint that fixes the encoding's puzzle to `puzzle` (placed
+    /// in the bound grid's corner), its solution to `solution` and the
+    /// prefix length to `length`: with the encoding's constraints it is
+    /// satisfiable exactly when they admit that state (tests check every
+    /// real state is admitted, with its features).
+    pub fn pin(&self, puzzle: &Puzzle, solution: &Path, length: usize) -> Bool {
+        let b = self.bound;
+        let c = |v: usize| num(v as i64, self.length.width());
+        let mut parts = vec![
+            self.w.same(&c(puzzle.width())),
+            self.h.same(&c(puzzle.height())),
+            self.start.0.same(&c(puzzle.start().0)),
+            self.start.1.same(&c(puzzle.start().1)),
+            self.goal.0.same(&c(puzzle.goal().0)),
+            self.goal.1.same(&c(puzzle.goal().1)),
+            self.length.same(&c(length)),
+        ];
+        for r in 0..b {
+            for col in 0..b {
+                let t = if col < puzzle.width() && r < puzzle.height() { puzzle.triangles_at(col, r) } else { 0 };
+                parts.push(self.triangles[r * b + col].same(&c(usize::from(t))));
+            }
+        }
+        let order: std::collections::HashMap<Vertex, usize> = solution.vertices().enumerate().map(|(i, v)| (v, i)).collect();
+        for y in 0..=b {
+            for x in 0..=b {
+                let o = order.get(&(x, y)).copied().unwrap_or((b + 1) * (b + 1));
+                parts.push(self.ord[y * (b + 1) + x].same(&c(o)));
+            }
+        }
+        Bool::and(&parts)
+    }
 }

@@ -1,17 +1,21 @@
 //! The concrete [`View`] of a Witness state (puzzle + partial path) for the
 //! rule language: the `square` elements (squares holding at least one
 //! triangle, ordered by (row, column)) with the features `triangles`,
-//! `used`, `touches_head`, and the global `path_length` (DSL.md, "Domain:
-//! Witness partial paths"; `dsl/witness.ron`).
+//! `used`, `touches_head`, `free`, `live`, and the globals `path_length`
+//! and `goal_reachable` (DSL.md, "Domain: Witness partial paths";
+//! `dsl/witness.ron`).
 //!
 //! This module owns the mapping from a schema's names to the ids a view is
-//! laid out by ([`ViewIds`]) and the filling of a view, read straight off
-//! the path's counters (the same values as [`super::features`], tested).
+//! laid out by ([`ViewIds`]), the filling of a view (the local features
+//! read straight off the path's counters, the region features from one
+//! [`Region`] flood fill, only when asked for: a rule set that never names
+//! them never pays for them), and the compact view keys.
 //! It knows nothing of the oracle, search or Z3.
 
 use super::path::Path;
 use super::puzzle::Puzzle;
-use crate::dsl::ast::{FeatureId, GlobalId, TypeId};
+use super::region::{Masks, Region};
+use crate::dsl::ast::{ActionArg, BoolExpr, FeatureId, GlobalId, IntExpr, PatternKind, Rule, TypeId};
 use crate::dsl::eval::{ElementTable, View};
 use crate::dsl::schema::{FeatureKind, Schema};
 
@@ -36,19 +40,34 @@ pub struct ViewIds {
     pub used: FeatureId,
     /// `touches_head(s)`: the path's last vertex is a corner of the square.
     pub touches_head: FeatureId,
+    /// `free(s)`: edges whose ends are each unvisited or the head (0-4).
+    pub free: FeatureId,
+    /// `live(s)`: edges whose ends are each in the goal region or the head.
+    pub live: FeatureId,
     /// The global `path_length` (edges in the path).
     pub path_length: GlobalId,
+    /// The global `goal_reachable` (0/1).
+    pub goal_reachable: GlobalId,
     /// Number of features of the schema (the width of a table row).
     pub features: usize,
     /// Number of globals of the schema.
     pub globals: usize,
 }
 
+/// The region part of a view: the flood fill and the grid's masks.
+pub struct RegionOf<'a> {
+    /// The grid's masks.
+    pub masks: &'a Masks,
+    /// The state's region.
+    pub region: &'a Region,
+}
+
 impl ViewIds {
     /// The ids of `schema`, which must name exactly the type `square`, the
-    /// features `triangles` (Int), `used` (Int), `touches_head` (Bool), the
-    /// global `path_length` and the action `prune` without parameters
-    /// (costs are free); `path` names the DSL file in errors.
+    /// features `triangles`, `used`, `free`, `live` (Int) and
+    /// `touches_head` (Bool), the globals `path_length` and
+    /// `goal_reachable`, and the action `prune` without parameters (costs
+    /// are free); `path` names the DSL file in errors.
     pub fn new(schema: &Schema, path: &str) -> Result<ViewIds, SchemaMismatch> {
         let err = |message: String| SchemaMismatch { path: path.to_string(), message };
         let square = schema.type_id("square").ok_or_else(|| err("element type `square` is missing".into()))?;
@@ -59,18 +78,22 @@ impl ViewIds {
             }
             Ok(id)
         };
+        let global = |name: &str| schema.global_id(name).ok_or_else(|| err(format!("global `{name}` is missing")));
         let ids = ViewIds {
             square,
             triangles: feature("triangles", FeatureKind::Int)?,
             used: feature("used", FeatureKind::Int)?,
             touches_head: feature("touches_head", FeatureKind::Bool)?,
-            path_length: schema.global_id("path_length").ok_or_else(|| err("global `path_length` is missing".into()))?,
+            free: feature("free", FeatureKind::Int)?,
+            live: feature("live", FeatureKind::Int)?,
+            path_length: global("path_length")?,
+            goal_reachable: global("goal_reachable")?,
             features: schema.feature_count(),
             globals: schema.file.globals.len(),
         };
-        if schema.type_count() != 1 || ids.features != 3 || ids.globals != 1 {
+        if schema.type_count() != 1 || ids.features != 5 || ids.globals != 2 {
             return Err(err(
-                "the witness domain provides exactly the type `square`, the features `triangles`, `used`, `touches_head` and the global `path_length`"
+                "the witness domain provides exactly the type `square`, the features `triangles`, `used`, `touches_head`, `free`, `live` and the globals `path_length`, `goal_reachable`"
                     .into(),
             ));
         }
@@ -81,10 +104,64 @@ impl ViewIds {
         Ok(ids)
     }
 
-    /// The view of `path` on `puzzle`.
+    /// Whether some rule of `rules` names a region feature (`free`, `live`
+    /// or `goal_reachable`).
+    pub fn uses_region(&self, rules: &[Rule]) -> bool {
+        rules.iter().any(|r| {
+            any_node(r, &|e| match e {
+                IntExpr::Global(g) => *g == self.goal_reachable,
+                IntExpr::Feature(f, _) => *f == self.free || *f == self.live,
+                _ => false,
+            }, &|_| false)
+        })
+    }
+
+    /// Whether some rule of `rules` names the global `g`.
+    pub fn reads_global(&self, rules: &[Rule], g: GlobalId) -> bool {
+        rules.iter().any(|r| any_node(r, &|e| *e == IntExpr::Global(g), &|_| false))
+    }
+
+    /// Whether `rule` judges each square on its own: only `arbitrary`
+    /// declarations, a condition naming at most one of their variables
+    /// (the others only ask that a square exists), no `maximal`, `minimal`
+    /// or `is unique where` (which look at the other squares) and no
+    /// `path_length` (which every step changes). It then fires on a state
+    /// iff its condition holds on some square (or, naming none, holds and
+    /// some square exists), with the state's globals.
+    pub fn square_local(&self, rule: &Rule) -> bool {
+        let vars = std::cell::RefCell::new(std::collections::BTreeSet::new());
+        let global = any_node(
+            rule,
+            &|e| {
+                if let IntExpr::Feature(_, v) = e {
+                    vars.borrow_mut().insert(*v);
+                }
+                *e == IntExpr::Global(self.path_length)
+            },
+            &|b| {
+                if let BoolExpr::Feature(_, v) = b {
+                    vars.borrow_mut().insert(*v);
+                }
+                matches!(b, BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Unique(..))
+            },
+        );
+        rule.decls.iter().all(|d| d.kind == PatternKind::Arbitrary) && !global && vars.borrow().len() <= 1
+    }
+
+    /// Whether `rule`'s condition names no square (only globals and
+    /// literals): its verdict is then the same on every binding.
+    pub fn names_no_square(&self, rule: &Rule) -> bool {
+        !any_node(rule, &|e| matches!(e, IntExpr::Feature(..)), &|b| {
+            matches!(b, BoolExpr::Feature(..) | BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Unique(..))
+        })
+    }
+
+    /// The whole view of `path` on `puzzle` (region features included).
     pub fn view(&self, puzzle: &Puzzle, path: &Path) -> View {
+        let masks = Masks::new(puzzle.grid());
+        let region = Region::new(&masks, puzzle, path);
         let mut view = self.empty();
-        self.fill(&mut view, puzzle, path);
+        self.fill(&mut view, puzzle, path, Some(RegionOf { masks: &masks, region: &region }));
         view
     }
 
@@ -94,37 +171,85 @@ impl ViewIds {
     }
 
     /// Overwrites `view` (made by [`ViewIds::empty`] or [`ViewIds::view`])
-    /// with the view of `path` on `puzzle`, reusing its allocations.
-    pub fn fill(&self, view: &mut View, puzzle: &Puzzle, path: &Path) {
+    /// with the view of `path` on `puzzle`, reusing its allocations; the
+    /// region features are 0 unless `region` is given.
+    pub fn fill(&self, view: &mut View, puzzle: &Puzzle, path: &Path, region: Option<RegionOf>) {
+        self.fill_some(view, puzzle, path, region, |_| true);
+    }
+
+    /// [`ViewIds::fill`] with only the `square` elements whose square id
+    /// `keep` accepts (in order).
+    pub fn fill_some(&self, view: &mut View, puzzle: &Puzzle, path: &Path, region: Option<RegionOf>, keep: impl Fn(usize) -> bool) {
+        let grid = puzzle.grid();
         let table = &mut view.tables[self.square.0 as usize];
         table.clear();
-        let mut row = [0i64; 3];
-        for &s in puzzle.constrained_squares() {
+        let mut row = [0i64; 5];
+        for &s in puzzle.constrained_squares().iter().filter(|&&s| keep(s)) {
             row[self.triangles.0 as usize] = i64::from(puzzle.triangles_of(s));
             row[self.used.0 as usize] = i64::from(path.used_of(s));
             row[self.touches_head.0 as usize] = i64::from(path.touches_head_of(s));
+            if let Some(r) = &region {
+                row[self.free.0 as usize] = i64::from(r.region.free(grid, s));
+                row[self.live.0 as usize] = i64::from(r.region.live(grid, s));
+            }
             table.push(&row);
         }
         view.globals[self.path_length.0 as usize] = path.len() as i64;
+        view.globals[self.goal_reachable.0 as usize] = region.map_or(0, |r| i64::from(r.region.goal_reachable(r.masks)));
     }
 }
 
+/// Whether some integer or boolean node of `rule` (condition and action
+/// arguments) satisfies `int` or `boolean`.
+fn any_node(rule: &Rule, int: &dyn Fn(&IntExpr) -> bool, boolean: &dyn Fn(&BoolExpr) -> bool) -> bool {
+    fn walk_int(e: &IntExpr, int: &dyn Fn(&IntExpr) -> bool) -> bool {
+        int(e)
+            || match e {
+                IntExpr::Lit(_) | IntExpr::Global(_) | IntExpr::Feature(..) => false,
+                IntExpr::Add(a, b) | IntExpr::Sub(a, b) => walk_int(a, int) || walk_int(b, int),
+                IntExpr::Mul(_, a) => walk_int(a, int),
+            }
+    }
+    fn walk_bool(e: &BoolExpr, int: &dyn Fn(&IntExpr) -> bool, boolean: &dyn Fn(&BoolExpr) -> bool) -> bool {
+        boolean(e)
+            || match e {
+                BoolExpr::True | BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Feature(..) => false,
+                BoolExpr::Not(b) | BoolExpr::Unique(_, b) => walk_bool(b, int, boolean),
+                BoolExpr::And(parts) => parts.iter().any(|p| walk_bool(p, int, boolean)),
+                BoolExpr::Cmp(_, a, b) => walk_int(a, int) || walk_int(b, int),
+            }
+    }
+    walk_bool(&rule.condition, int, boolean) || rule.action.args.iter().any(|a| matches!(a, ActionArg::Int(e) if walk_int(e, int)))
+}
+
 /// What the rule language sees of a state, as a compact key: the path
-/// length and, per `square` element in order, its triangles, used edges and
-/// whether it touches the head. Two states with equal keys have equal views
-/// under any schema the domain accepts, so no rule tells them apart.
+/// length, `goal_reachable` and, per `square` element in order, its
+/// triangles, used edges, whether it touches the head, `free` and `live`.
+/// Two states with equal keys have equal views under any schema the domain
+/// accepts, so no rule tells them apart.
 pub fn view_key(puzzle: &Puzzle, path: &Path) -> Vec<u8> {
+    let masks = Masks::new(puzzle.grid());
+    let region = Region::new(&masks, puzzle, path);
     let mut key = vec![];
-    write_view_key(puzzle, path, &mut key);
+    write_view_key(puzzle, path, Some(RegionOf { masks: &masks, region: &region }), &mut key);
     key
 }
 
-/// [`view_key`] into a reused buffer.
-pub fn write_view_key(puzzle: &Puzzle, path: &Path, key: &mut Vec<u8>) {
+/// [`view_key`] into a reused buffer; without `region`, the key of the
+/// local features only (equal keys then mean equal views to every rule
+/// that names no region feature).
+pub fn write_view_key(puzzle: &Puzzle, path: &Path, region: Option<RegionOf>, key: &mut Vec<u8>) {
+    let grid = puzzle.grid();
     key.clear();
     key.push(path.len() as u8);
+    if let Some(r) = &region {
+        key.push(u8::from(r.region.goal_reachable(r.masks)));
+    }
     for &s in puzzle.constrained_squares() {
         key.extend([puzzle.triangles_of(s), path.used_of(s), u8::from(path.touches_head_of(s))]);
+        if let Some(r) = &region {
+            key.push(r.region.free(grid, s) << 4 | r.region.live(grid, s));
+        }
     }
 }
 
@@ -141,7 +266,8 @@ mod tests {
         let path = Path::from_vertices(&p, &[(0, 0), (1, 0), (1, 1)]).unwrap();
         let v = ids.view(&p, &path);
         let f = features(&p, &path);
-        assert_eq!(v.globals, vec![f.path_length as i64]);
+        assert_eq!(v.globals[ids.path_length.0 as usize], f.path_length as i64);
+        assert_eq!(v.globals[ids.goal_reachable.0 as usize], 1);
         let t = v.table(ids.square);
         assert_eq!(t.len(), f.squares.len());
         for (i, s) in f.squares.iter().enumerate() {
@@ -149,6 +275,10 @@ mod tests {
             assert_eq!(t.get(i, ids.used), i64::from(s.used));
             assert_eq!(t.get(i, ids.touches_head), i64::from(s.touches_head));
         }
+        // region: the head (1,1) and the goal (3,2); every vertex but the
+        // path's three is in R
+        assert_eq!((t.get(0, ids.free), t.get(0, ids.live)), (1, 1)); // the side (1,1)-(0,1)
+        assert_eq!((t.get(1, ids.free), t.get(1, ids.live)), (4, 4));
         // ordered by (row, column): (0, 0) before (2, 1)
         assert_eq!((t.get(0, ids.triangles), t.get(1, ids.triangles)), (1, 3));
     }
