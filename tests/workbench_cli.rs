@@ -2,21 +2,14 @@
 //! clues, malformed and multicolour webpbn, an oversized board, a rule set
 //! that fills a wrong cell) exiting non-zero with a clear message.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod cli;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+use cli::{run, stderr};
+use std::path::PathBuf;
+use std::process::Output;
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("stratsynth-{}-{name}", std::process::id()))
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stratsynth")).current_dir(ROOT).args(args).output().unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 #[test]
