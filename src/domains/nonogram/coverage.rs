@@ -77,9 +77,10 @@ impl<'a> Coverage<'a> {
     /// The whole set's coverage with every rule's figures, incrementally:
     /// on each transition the whole set runs once (memoised per frame); a
     /// rule's alone figure is computed only where it fills something in
-    /// the first round, and its marginal only where it is the only rule
-    /// filling some cell in some round (elsewhere removing it changes no
-    /// round), from the first such round on.
+    /// the first round (rules in the same state sharing a round), and its
+    /// marginal only where it is the only rule filling some cell in some
+    /// round (elsewhere removing it changes no round), from the first such
+    /// round on.
     pub fn report(&self) -> Result<CoverageReport, UnsoundFill> {
         let per = self.tests.par_iter().map(|t| self.figures(t)).collect::<Result<Vec<_>, _>>()?;
         let mut rules: Vec<RuleFigures> =
@@ -103,9 +104,8 @@ impl<'a> Coverage<'a> {
         let mut first: Vec<u32> = run.rounds.first().map_or(vec![], |r| r.iter().map(|f| f.rule).collect());
         first.dedup();
         let mut alone = vec![];
-        for i in first {
-            let own = memo.run(&t.start.cells, &Set::Few(vec![i]))?;
-            alone.push((i, newly_known(&t.start, own.end())));
+        for (i, own) in first.iter().zip(memo.ends_alone(&t.start.cells, &first)) {
+            alone.push((*i, newly_known(&t.start, &own?)));
         }
         // per rule, the first round in which it alone fills some cell
         let mut sole: Vec<(u32, usize)> = vec![];

@@ -136,6 +136,14 @@ impl Fills {
         !self.complete || !self.of_rule(i).is_empty() || self.errors.iter().any(|&(r, _)| r == i)
     }
 
+    /// The fills of rule `i` (sealed fills), or its first error.
+    fn of_one(&self, i: u32) -> Result<&[Fill], UnsoundFill> {
+        match self.errors.iter().find(|&&(r, _)| r == i) {
+            Some((_, e)) => Err(e.clone()),
+            None => Ok(self.of_rule(i)),
+        }
+    }
+
     /// Calls `f` with every fill of the rules of `set` (sealed fills), or
     /// returns the first error of one of them.
     fn each(&self, set: &Set, mut f: impl FnMut(&Fill)) -> Result<(), UnsoundFill> {
@@ -349,6 +357,34 @@ impl<'a> Memo<'a> {
             run.states.push(next);
             run.rounds.push(fills);
         }
+    }
+
+    /// For each of `rules` (sorted), the final state of its
+    /// [`run`](Self::run) alone from `cells`, or its error. The runs go
+    /// together while they are in the same state: each round is evaluated
+    /// once for the rules in that state.
+    pub fn ends_alone(&mut self, cells: &[Cell], rules: &[u32]) -> Vec<Result<Vec<Cell>, UnsoundFill>> {
+        let state = self.state(cells, &Set::Few(rules.to_vec()));
+        let mut out: Vec<Option<Result<Vec<Cell>, UnsoundFill>>> = vec![None; rules.len()];
+        let mut next: FxHashMap<Vec<Cell>, Vec<usize>> = FxHashMap::default();
+        for (k, &i) in rules.iter().enumerate() {
+            match state.of_one(i) {
+                Err(e) => out[k] = Some(Err(e)),
+                Ok([]) => out[k] = Some(Ok(cells.to_vec())),
+                Ok(fills) => {
+                    let mut after = cells.to_vec();
+                    fills.iter().for_each(|f| after[f.at as usize] = Cell::from_bool(f.value));
+                    next.entry(after).or_default().push(k);
+                }
+            }
+        }
+        for (after, ks) in next {
+            let group: Vec<u32> = ks.iter().map(|&k| rules[k]).collect();
+            for (k, end) in ks.into_iter().zip(self.ends_alone(&after, &group)) {
+                out[k] = Some(end);
+            }
+        }
+        out.into_iter().map(|end| end.expect("every rule's run ends")).collect()
     }
 
     /// The final state of [`run`](Self::run), without the rounds, and the
