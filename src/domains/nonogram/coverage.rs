@@ -190,4 +190,28 @@ pub(crate) mod tests {
         }
         assert!(report.rules.iter().filter(|r| r.marginal > 0).count() >= 5);
     }
+
+    /// A rule that fills a cell wrongly makes every figure an error, the
+    /// same error as the definition's (checked one transition at a time).
+    #[test]
+    fn unsound_rules_are_the_definitions_errors() {
+        let (domain, mut rules, tests) = setup();
+        rules.truncate(13);
+        let text = "def first_cell_filled:\n    with h = arbitrary(hint):\n    if size(h) >= 1:\n    then fill(true, 0, 1)\n";
+        rules.extend(parse_rules(text, "unsound.rules", domain.schema()).unwrap());
+        let all: Vec<usize> = (0..rules.len()).collect();
+        let mut failed = 0;
+        for t in tests.chunks(1).take(200) {
+            let coverage = Coverage::new(&domain, &rules, t, ApplyOptions::default());
+            match coverage.covered(&all) {
+                Ok(covered) => assert_eq!(coverage.report().unwrap().covered, covered),
+                Err(e) => {
+                    failed += 1;
+                    assert_eq!(coverage.report().unwrap_err(), e);
+                    assert_eq!(coverage.top(3, |_| 0).unwrap_err(), e);
+                }
+            }
+        }
+        assert!(failed >= 20, "{failed}");
+    }
 }
