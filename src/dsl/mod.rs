@@ -8,6 +8,7 @@ pub mod eval;
 pub mod lexer;
 pub mod normal;
 pub mod parse;
+pub mod plan;
 pub mod print;
 pub mod schema;
 pub mod symbolic;

@@ -10,14 +10,17 @@
 //! cells), and the same sub-lines recur across transitions, so the rules'
 //! actions on each line are kept once for all transitions ([`Lines`]); a
 //! transition's memo maps them to its cells and checks them against its
-//! target.
+//! target. Rules are evaluated through [`Plans`] (conjuncts checked as
+//! soon as their variables are bound; pattern specialisations of one rule
+//! evaluated together). A state's fills are indexed by rule, so a round of
+//! a few rules on a memoised state costs a few look-ups.
 
 use super::apply::{frames, ApplyOptions, Frame, UnsoundFill};
 use super::domain::Nonogram;
 use super::line::{Cell, Line};
 use crate::domains::Domain;
 use crate::dsl::ast::Rule;
-use crate::dsl::eval::Interpreter;
+use crate::dsl::plan::Plans;
 use rustc_hash::FxHashMap;
 use std::sync::{Arc, Mutex};
 
@@ -37,14 +40,19 @@ fn of_rule(actions: &[Action], rule: u32) -> &[Action] {
     &actions[from..to]
 }
 
-/// The actions of every rule on each line seen, shared by the memos of all
-/// transitions of one coverage computation.
-#[derive(Default)]
-pub(crate) struct Lines {
+/// The rule set compiled, and the actions of every rule on each line seen,
+/// shared by the memos of all transitions of one coverage computation.
+pub(crate) struct Lines<'a> {
+    plans: Plans<'a>,
     actions: Mutex<FxHashMap<Line, Arc<Vec<Action>>>>,
 }
 
-impl Lines {
+impl<'a> Lines<'a> {
+    /// An empty cache for `rules`.
+    pub fn new(domain: &Nonogram, rules: &'a [Rule]) -> Lines<'a> {
+        Lines { plans: Plans::new(rules, domain.schema().size_feature), actions: Mutex::default() }
+    }
+
     /// The recorded actions of every rule on `line`, if any.
     fn get(&self, line: &Line) -> Option<Arc<Vec<Action>>> {
         self.actions.lock().expect("line cache lock").get(line).cloned()
@@ -53,6 +61,20 @@ impl Lines {
     /// Records the actions of every rule on `line`.
     fn insert(&self, line: &Line, actions: Arc<Vec<Action>>) {
         self.actions.lock().expect("line cache lock").insert(line.clone(), actions);
+    }
+
+    /// The actions on `line` of every rule (or of those of `only`,
+    /// sorted), grouped by rule (increasing), each rule's in binding order.
+    fn evaluate(&self, domain: &Nonogram, line: &Line, only: Option<&[u32]>) -> Vec<Action> {
+        let view = domain.line_view(line);
+        let mut out = vec![];
+        self.plans.each_action(&view, only, |rule, args| {
+            if let [v, a, b] = *args {
+                out.push(Action { rule, value: v != 0, a, b });
+            }
+        });
+        out.sort_by_key(|a| a.rule);
+        out
     }
 }
 
@@ -65,32 +87,75 @@ pub(crate) struct Fill {
 }
 
 /// What every rule does on one frame, or on one state (all its frames):
-/// the unknown cells each fills (sorted, without repeats, for states), and
-/// per rule its first wrong fill (in frame order).
+/// the unknown cells each fills (grouped by rule, increasing; for states
+/// sorted and without repeats, and indexed by rule), and per rule its
+/// first wrong fill (in frame order).
 #[derive(Default)]
 struct Fills {
     fills: Vec<Fill>,
     errors: Vec<(u32, UnsoundFill)>,
+    /// Per rule with fills, increasing: the rule and the end of its fills.
+    index: Vec<(u32, u32)>,
+    /// Whether every rule was evaluated (else only a few).
+    complete: bool,
 }
 
 impl Fills {
-    /// The fills of the rules of `set`, or the first error of one of them.
-    fn of(&self, set: &Set) -> Result<Vec<Fill>, UnsoundFill> {
+    /// Sorts the fills, drops repeats and indexes them by rule.
+    fn seal(mut self) -> Fills {
+        self.fills.sort_unstable();
+        self.fills.dedup();
+        self.index.clear();
+        for (end, f) in self.fills.iter().enumerate() {
+            match self.index.last_mut() {
+                Some((rule, e)) if *rule == f.rule => *e = end as u32 + 1,
+                _ => self.index.push((f.rule, end as u32 + 1)),
+            }
+        }
+        self
+    }
+
+    /// The fills of rule `i` (sealed fills).
+    fn of_rule(&self, i: u32) -> &[Fill] {
+        match self.index.binary_search_by_key(&i, |&(rule, _)| rule) {
+            Ok(k) => {
+                let from = if k == 0 { 0 } else { self.index[k - 1].1 as usize };
+                &self.fills[from..self.index[k].1 as usize]
+            }
+            Err(_) => &[],
+        }
+    }
+
+    /// The rules with fills (sealed fills), increasing.
+    fn rules(&self) -> impl Iterator<Item = u32> + '_ {
+        self.index.iter().map(|&(rule, _)| rule)
+    }
+
+    /// Whether rule `i` was evaluated and fills or fails here.
+    fn acts(&self, i: u32) -> bool {
+        !self.complete || !self.of_rule(i).is_empty() || self.errors.iter().any(|&(r, _)| r == i)
+    }
+
+    /// Calls `f` with every fill of the rules of `set` (sealed fills), or
+    /// returns the first error of one of them.
+    fn each(&self, set: &Set, mut f: impl FnMut(&Fill)) -> Result<(), UnsoundFill> {
         if let Some((_, e)) = self.errors.iter().find(|(i, _)| set.has(*i)) {
             return Err(e.clone());
         }
-        Ok(match set {
-            Set::All => self.fills.clone(),
-            Set::AllBut(j) => self.fills.iter().filter(|f| f.rule != *j).copied().collect(),
-            Set::Few(list) => list
-                .iter()
-                .flat_map(|&i| {
-                    let from = self.fills.partition_point(|f| f.rule < i);
-                    let to = self.fills.partition_point(|f| f.rule <= i);
-                    self.fills[from..to].iter().copied()
-                })
-                .collect(),
-        })
+        match set {
+            Set::All => self.fills.iter().for_each(f),
+            Set::AllBut(j) => self.fills.iter().filter(|x| x.rule != *j).for_each(f),
+            Set::Few(list) => list.iter().for_each(|&i| self.of_rule(i).iter().for_each(&mut f)),
+        }
+        Ok(())
+    }
+
+    /// The fills of the rules of `set` (sealed fills), or the first error
+    /// of one of them.
+    fn of(&self, set: &Set) -> Result<Vec<Fill>, UnsoundFill> {
+        let mut out = vec![];
+        self.each(set, |f| out.push(*f))?;
+        Ok(out)
     }
 }
 
@@ -100,8 +165,8 @@ pub(crate) enum Set {
     All,
     /// Every rule but one.
     AllBut(u32),
-    /// A few rules (sorted): frames not yet memoised are evaluated for
-    /// these alone, and not memoised.
+    /// A few rules (sorted): unless the memo is eager, states not yet
+    /// memoised are evaluated for these alone, and not memoised.
     Few(Vec<u32>),
 }
 
@@ -130,6 +195,18 @@ impl Run {
     }
 }
 
+/// The states a run went through, as memoised: whether one more rule
+/// would have changed it.
+pub(crate) struct Trail(Vec<Arc<Fills>>);
+
+impl Trail {
+    /// Whether rule `i` fills or fails on some state of the run (true if
+    /// it was not evaluated on one).
+    pub fn touched_by(&self, i: u32) -> bool {
+        self.0.iter().any(|f| f.acts(i))
+    }
+}
+
 /// One transition's memo.
 pub(crate) struct Memo<'a> {
     domain: &'a Nonogram,
@@ -137,40 +214,34 @@ pub(crate) struct Memo<'a> {
     hints: &'a [u32],
     target: &'a [Cell],
     options: ApplyOptions,
-    /// Every rule's actions on each line seen, for all transitions.
-    lines: Arc<Lines>,
+    /// The compiled rules and their actions on each line seen, for all
+    /// transitions.
+    lines: Arc<Lines<'a>>,
     /// Every rule on each frame seen.
     frames: FxHashMap<Frame, Arc<Fills>>,
     /// Every rule on each state seen.
     states: FxHashMap<Vec<Cell>, Arc<Fills>>,
+    /// Whether a state not yet memoised is evaluated for all rules even
+    /// when a round asks for a few: worth it when the same states recur
+    /// under different few rules (greedy selection).
+    eager: bool,
 }
 
 impl<'a> Memo<'a> {
     /// An empty memo for the transition with `hints` and `target`.
     /// `lines` is shared by the memos of one rule set.
-    pub fn new(domain: &'a Nonogram, rules: &'a [Rule], hints: &'a [u32], target: &'a [Cell], options: ApplyOptions, lines: Arc<Lines>) -> Memo<'a> {
-        Memo { domain, rules, hints, target, options, lines, frames: FxHashMap::default(), states: FxHashMap::default() }
+    pub fn new(domain: &'a Nonogram, rules: &'a [Rule], hints: &'a [u32], target: &'a [Cell], options: ApplyOptions, lines: Arc<Lines<'a>>) -> Memo<'a> {
+        Memo { domain, rules, hints, target, options, lines, frames: FxHashMap::default(), states: FxHashMap::default(), eager: false }
     }
 
-    /// The actions of `rules` (indices, increasing) on `line`.
-    fn actions(&self, line: &Line, rules: impl Iterator<Item = u32>) -> Vec<Action> {
-        let view = self.domain.line_view(line);
-        let size = self.domain.schema().size_feature;
-        let mut out = vec![];
-        for rule in rules {
-            Interpreter::new(&self.rules[rule as usize], &view, size).each_action(|args| {
-                if let [v, a, b] = *args {
-                    out.push(Action { rule, value: v != 0, a, b });
-                }
-            });
-        }
-        out
+    /// This memo, evaluating every state it meets for all rules.
+    pub fn eager(self) -> Memo<'a> {
+        Memo { eager: true, ..self }
     }
 
     /// The fills of `actions` (grouped by rule) on `frame`, checked against
     /// the target: per rule, its fills up to its first wrong one.
-    fn check(&self, frame: &Frame, actions: impl Iterator<Item = Action>) -> Fills {
-        let mut out = Fills::default();
+    fn check(&self, frame: &Frame, actions: impl Iterator<Item = Action>, out: &mut Fills) {
         let mut failed = None;
         for Action { rule, value, a, b } in actions {
             if failed == Some(rule) {
@@ -189,7 +260,6 @@ impl<'a> Memo<'a> {
                 }
             }
         }
-        out
     }
 
     /// Every rule's actions on `line`, from the shared cache or evaluated
@@ -198,7 +268,7 @@ impl<'a> Memo<'a> {
         if let Some(actions) = self.lines.get(line) {
             return actions;
         }
-        let actions = Arc::new(self.actions(line, 0..self.rules.len() as u32));
+        let actions = Arc::new(self.lines.evaluate(self.domain, line, None));
         self.lines.insert(line, actions.clone());
         actions
     }
@@ -209,43 +279,58 @@ impl<'a> Memo<'a> {
             return f.clone();
         }
         let actions = self.all_actions(&frame.line);
-        let fills = Arc::new(self.check(&frame, actions.iter().copied()));
+        let mut fills = Fills::default();
+        self.check(&frame, actions.iter().copied(), &mut fills);
+        let fills = Arc::new(fills);
         self.frames.insert(frame, fills.clone());
         fills
     }
 
-    /// The fills of one round on `cells` by the rules of `set`, or the
-    /// first wrong fill of one of them. A state not yet memoised is
-    /// evaluated for a few rules alone (not memoised), or for all rules.
-    pub fn round(&mut self, cells: &[Cell], set: &Set) -> Result<Vec<Fill>, UnsoundFill> {
+    /// What the rules do in one round on `cells`: for every rule, from the
+    /// memo, or evaluated for all rules and memoised; but for a state not
+    /// yet memoised and a few rules, for those alone (not memoised).
+    fn state(&mut self, cells: &[Cell], set: &Set) -> Arc<Fills> {
         if let Some(state) = self.states.get(cells) {
-            return state.of(set);
-        }
-        if let Set::Few(list) = set {
-            let mut out = Fills::default();
-            for frame in frames(self.hints, cells, self.options) {
-                let Fills { fills, errors } = match self.lines.get(&frame.line) {
-                    Some(all) => self.check(&frame, list.iter().flat_map(|&rule| of_rule(&all, rule)).copied()),
-                    None => self.check(&frame, self.actions(&frame.line, list.iter().copied()).into_iter()),
-                };
-                out.fills.extend(fills);
-                out.errors.extend(errors);
-            }
-            out.fills.sort_unstable();
-            out.fills.dedup();
-            return out.of(set);
+            return state.clone();
         }
         let mut state = Fills::default();
+        if let (Set::Few(list), false) = (set, self.eager) {
+            for frame in frames(self.hints, cells, self.options) {
+                match self.lines.get(&frame.line) {
+                    Some(all) => self.check(&frame, list.iter().flat_map(|&rule| of_rule(&all, rule)).copied(), &mut state),
+                    None => {
+                        let actions = self.lines.evaluate(self.domain, &frame.line, Some(list));
+                        self.check(&frame, actions.into_iter(), &mut state)
+                    }
+                }
+            }
+            return Arc::new(state.seal());
+        }
+        state.complete = true;
         for frame in frames(self.hints, cells, self.options) {
             let fills = self.all_rules(frame);
             state.fills.extend_from_slice(&fills.fills);
             state.errors.extend(fills.errors.iter().cloned());
         }
-        state.fills.sort_unstable();
-        state.fills.dedup();
-        let out = state.of(set);
-        self.states.insert(cells.to_vec(), Arc::new(state));
-        out
+        let state = Arc::new(state.seal());
+        self.states.insert(cells.to_vec(), state.clone());
+        state
+    }
+
+    /// The fills of one round on `cells` by the rules of `set`, or the
+    /// first wrong fill of one of them.
+    pub fn round(&mut self, cells: &[Cell], set: &Set) -> Result<Vec<Fill>, UnsoundFill> {
+        self.state(cells, set).of(set)
+    }
+
+    /// The rules (of all) that fill some unknown cell in one round on
+    /// `cells`, increasing, or the first wrong fill of any rule.
+    pub fn filling(&mut self, cells: &[Cell]) -> Result<Vec<u32>, UnsoundFill> {
+        let state = self.state(cells, &Set::All);
+        match state.errors.first() {
+            Some((_, e)) => Err(e.clone()),
+            None => Ok(state.rules().collect()),
+        }
     }
 
     /// Rounds from `cells` under the rules of `set` until one fills nothing.
@@ -262,6 +347,27 @@ impl<'a> Memo<'a> {
             }
             run.states.push(next);
             run.rounds.push(fills);
+        }
+    }
+
+    /// The final state of [`run`](Self::run), without the rounds, and the
+    /// states it went through.
+    pub fn end(&mut self, cells: &[Cell], set: &Set) -> Result<(Vec<Cell>, Trail), UnsoundFill> {
+        let mut cells = cells.to_vec();
+        let mut next = cells.clone();
+        let mut trail = vec![];
+        loop {
+            let state = self.state(&cells, set);
+            let mut changed = false;
+            state.each(set, |f| {
+                next[f.at as usize] = Cell::from_bool(f.value);
+                changed = true;
+            })?;
+            trail.push(state);
+            if !changed {
+                return Ok((cells, Trail(trail)));
+            }
+            cells.copy_from_slice(&next);
         }
     }
 }

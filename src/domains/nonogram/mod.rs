@@ -31,6 +31,7 @@ pub mod analysis;
 pub mod apply;
 pub mod board;
 pub mod check;
+pub mod chosen;
 pub mod compare;
 pub mod coverage;
 pub mod decompose;

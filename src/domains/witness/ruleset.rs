@@ -314,6 +314,10 @@ def walled_off_pair:
     with s = arbitrary(square) and t = arbitrary(square):
     if goal_reachable = 0:
     then prune
+def walled_off_first:
+    with s = constant(square, 0):
+    if goal_reachable = 0:
+    then prune
 ";
 
     /// On every path whose parent no rule fires on, the incremental verdict
@@ -322,7 +326,14 @@ def walled_off_pair:
     fn a_step_is_judged_as_the_whole_path() {
         let domain = Witness::new();
         let all = parse_rules(RULES, "test", domain.schema()).unwrap();
-        let sets = [all.clone(), all[2..3].to_vec(), all[1..4].to_vec(), vec![all[3].clone()], vec![all[4].clone(), all[2].clone()]];
+        let sets = [
+            all.clone(),
+            all[2..3].to_vec(),
+            all[1..4].to_vec(),
+            vec![all[3].clone()],
+            vec![all[4].clone(), all[2].clone()],
+            vec![all[5].clone(), all[1].clone()],
+        ];
         let puzzles = [
             Puzzle::new(3, 3, (0, 0), (3, 3), &[(0, 0, 2), (1, 1, 3), (2, 2, 1), (2, 0, 2)]).unwrap(),
             Puzzle::new(3, 2, (1, 1), (0, 2), &[(0, 0, 3), (2, 1, 2), (1, 0, 1)]).unwrap(),

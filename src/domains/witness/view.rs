@@ -121,13 +121,16 @@ impl ViewIds {
         rules.iter().any(|r| any_node(r, &|e| *e == IntExpr::Global(g), &|_| false))
     }
 
-    /// Whether `rule` judges each square on its own: only `arbitrary`
-    /// declarations, a condition naming at most one of their variables
-    /// (the others only ask that a square exists), no `maximal`, `minimal`
-    /// or `is unique where` (which look at the other squares) and no
-    /// `path_length` (which every step changes). It then fires on a state
-    /// iff its condition holds on some square (or, naming none, holds and
-    /// some square exists), with the state's globals.
+    /// Whether `rule` judges each square on its own: a condition naming at
+    /// most one variable (the others only ask that their square exists),
+    /// no `maximal`, `minimal` or `is unique where` (which look at the other
+    /// squares), no `path_length` (which every step changes), and only
+    /// `arbitrary` declarations unless the condition names no square. It
+    /// then fires on a state iff its condition holds on some square, with
+    /// the state's globals; or, naming none, iff the condition holds on the
+    /// globals and its declarations' squares exist (which squares exist is
+    /// the puzzle's, the same on every path: `constant(square, 0)` and
+    /// `arbitrary(square)` then ask the same).
     pub fn square_local(&self, rule: &Rule) -> bool {
         let vars = std::cell::RefCell::new(std::collections::BTreeSet::new());
         let global = any_node(
@@ -145,7 +148,8 @@ impl ViewIds {
                 matches!(b, BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Unique(..))
             },
         );
-        rule.decls.iter().all(|d| d.kind == PatternKind::Arbitrary) && !global && vars.borrow().len() <= 1
+        let vars = vars.into_inner();
+        (vars.is_empty() || rule.decls.iter().all(|d| d.kind == PatternKind::Arbitrary)) && !global && vars.len() <= 1
     }
 
     /// Whether `rule`'s condition names no square (only globals and
@@ -281,6 +285,28 @@ mod tests {
         assert_eq!((t.get(1, ids.free), t.get(1, ids.live)), (4, 4));
         // ordered by (row, column): (0, 0) before (2, 1)
         assert_eq!((t.get(0, ids.triangles), t.get(1, ids.triangles)), (1, 3));
+    }
+
+    /// Square-local: a condition on one `arbitrary` square, or on globals
+    /// alone whatever the declarations; not a `constant` square the
+    /// condition names, nor `path_length`, nor `maximal`.
+    #[test]
+    fn square_local_rules() {
+        let schema = Schema::witness();
+        let ids = ViewIds::new(&schema, "dsl/witness.ron").unwrap();
+        let local = |text: &str| {
+            let rule = &crate::dsl::parse::parse_rules(&format!("def r:\n with {text}:\n then prune\n"), "test", &schema).unwrap()[0];
+            ids.square_local(rule)
+        };
+        assert!(local("s = arbitrary(square): if live(s) < triangles(s) - used(s)"));
+        assert!(local("s = arbitrary(square) and t = arbitrary(square): if live(s) = 0"));
+        assert!(local("s = constant(square, 0): if goal_reachable = 0"));
+        assert!(local("s = singleton(square) and t = constant(square, 1): if goal_reachable = 0"));
+        assert!(!local("s = constant(square, 0): if live(s) = 0"));
+        assert!(!local("s = arbitrary(square) and t = constant(square, 1): if live(s) = 0"));
+        assert!(!local("s = arbitrary(square) and t = arbitrary(square): if live(s) < used(t)"));
+        assert!(!local("s = arbitrary(square): if path_length > 3"));
+        assert!(!local("s = arbitrary(square): if maximal(s)"));
     }
 
     #[test]
