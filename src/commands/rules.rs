@@ -152,7 +152,7 @@ pub struct VerifyArgs {
     /// Instead of the time limit: every rule in a fresh Z3 context limited
     /// by Z3's resource count (as `learn` proves rules: the verdicts depend
     /// only on the rule), and each line says the count Z3 spent.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "timeout_ms", value_parser = clap::value_parser!(u32).range(1..))]
     pub rlimit: Option<u32>,
     /// Print one JSON list instead of text.
     #[arg(long)]
