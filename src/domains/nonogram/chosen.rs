@@ -89,30 +89,44 @@ impl<'a> Chosen<'a> {
         Ok(first)
     }
 
+    /// Per transition, the cells the chosen rules leave unknown (known in
+    /// the target): a bound on any candidate's gain there.
+    fn left(&self) -> Vec<i64> {
+        self.coverage.tests().iter().zip(&self.before).map(|(t, &b)| (newly_known(&t.start, &t.target) - b) as i64).collect()
+    }
+
     /// The score with candidate `i` added, re-running the chosen rules and
     /// `i` only on the `affected` transitions (from the given round) where
-    /// its gain is not kept.
-    fn score_on(&self, i: u32, affected: &[(usize, usize)]) -> Result<usize, UnsoundFill> {
+    /// its gain is not kept, a chunk at a time, the most open transitions
+    /// first; `None` as soon as the bound (the gains known so far plus
+    /// `left` elsewhere) fails `can_win`. Every gain computed is kept.
+    fn score_on(&self, i: u32, affected: &[(usize, usize)], left: &[i64], can_win: impl Fn(i64) -> bool) -> Result<Option<usize>, UnsoundFill> {
+        const CHUNK: usize = 64;
         let set = Set::Few(self.with(i));
         let tests = self.coverage.tests();
         let kept = self.gains[i as usize].lock().expect("gains lock");
-        let todo: Vec<(usize, usize)> = affected.iter().copied().filter(|(t, _)| !kept.contains_key(t)).collect();
-        let old: i64 = affected.iter().filter_map(|(t, _)| kept.get(t)).map(|g| g.gain).sum();
+        let mut todo: Vec<(usize, usize)> = affected.iter().copied().filter(|(t, _)| !kept.contains_key(t)).collect();
+        let mut bound = self.score as i64 + affected.iter().map(|&(t, _)| kept.get(&t).map_or(left[t], |g| g.gain)).sum::<i64>();
         drop(kept);
-        let new = todo
-            .par_iter()
-            .map(|&(t, r)| {
-                let (end, trail) = self.memos[t].lock().expect("memo lock").end(&self.states[t][r], &set)?;
-                Ok((t, Gain { gain: newly_known(&tests[t].start, &end) as i64 - self.before[t] as i64, trail }))
-            })
-            .collect::<Result<Vec<_>, UnsoundFill>>()?;
-        let mut kept = self.gains[i as usize].lock().expect("gains lock");
-        let mut gain = old;
-        for (t, g) in new {
-            gain += g.gain;
-            kept.insert(t, g);
+        todo.sort_by_key(|&(t, _)| (std::cmp::Reverse(left[t]), t));
+        for chunk in todo.chunks(CHUNK) {
+            if !can_win(bound) {
+                return Ok(None);
+            }
+            let new = chunk
+                .par_iter()
+                .map(|&(t, r)| {
+                    let (end, trail) = self.memos[t].lock().expect("memo lock").end(&self.states[t][r], &set)?;
+                    Ok((t, Gain { gain: newly_known(&tests[t].start, &end) as i64 - self.before[t] as i64, trail }))
+                })
+                .collect::<Result<Vec<_>, UnsoundFill>>()?;
+            let mut kept = self.gains[i as usize].lock().expect("gains lock");
+            for (t, g) in new {
+                bound -= left[t] - g.gain;
+                kept.insert(t, g);
+            }
         }
-        Ok((self.score as i64 + gain) as usize)
+        Ok(Some(bound as usize))
     }
 }
 
@@ -125,7 +139,7 @@ impl Objective for Chosen<'_> {
 
     fn score_with(&self, i: usize) -> Result<usize, UnsoundFill> {
         let affected: Vec<(usize, usize)> = (0..self.coverage.tests().len()).map(|t| (t, 0)).collect();
-        self.score_on(i as u32, &affected)
+        Ok(self.score_on(i as u32, &affected, &self.left(), |_| true)?.expect("never abandoned"))
     }
 
     /// Per candidate, the transitions where it fills something in the
@@ -133,7 +147,6 @@ impl Objective for Chosen<'_> {
     /// cells the chosen set leaves unknown, so candidates are scored in
     /// order of that bound until no bound can reach the best score (exact).
     fn best(&self, candidates: &[usize], cost: &(dyn Fn(usize) -> u32 + Sync)) -> Result<Option<Pick>, UnsoundFill> {
-        let tests = self.coverage.tests();
         let n = self.coverage.rules().len();
         let computed;
         let firsts = match &self.firsts {
@@ -149,7 +162,7 @@ impl Objective for Chosen<'_> {
                 affected[i as usize].push((t, r));
             }
         }
-        let left: Vec<i64> = tests.iter().zip(&self.before).map(|(t, &b)| (newly_known(&t.start, &t.target) - b) as i64).collect();
+        let left = self.left();
         let bound: Vec<i64> = affected
             .par_iter()
             .enumerate()
@@ -162,15 +175,15 @@ impl Objective for Chosen<'_> {
         order.sort_by_key(|&i| (std::cmp::Reverse(bound[i]), cost(i), i));
         let mut best: Option<Pick> = None;
         for i in order {
-            if let Some(b) = &best {
-                let b_score = b.score as i64;
-                if bound[i] < b_score || (bound[i] == b_score && (cost(i), i) > (cost(b.index), b.index)) {
-                    continue;
-                }
+            // whether a score of `bound` would make `i` the best so far
+            let can_win = |bound: i64| {
+                bound > self.score as i64
+                    && best.as_ref().is_none_or(|b| (std::cmp::Reverse(bound), cost(i), i) < (std::cmp::Reverse(b.score as i64), cost(b.index), b.index))
+            };
+            if !can_win(bound[i]) {
+                continue;
             }
-            let score = self.score_on(i as u32, &affected[i])?;
-            let beats = best.as_ref().is_none_or(|b| (std::cmp::Reverse(score), cost(i), i) < (std::cmp::Reverse(b.score), cost(b.index), b.index));
-            if score > self.score && beats {
+            if let Some(score) = self.score_on(i as u32, &affected[i], &left, can_win)?.filter(|&s| can_win(s as i64)) {
                 best = Some(Pick { index: i, score });
             }
         }

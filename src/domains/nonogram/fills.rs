@@ -67,7 +67,7 @@ impl<'a> Lines<'a> {
     /// sorted), grouped by rule (increasing), each rule's in binding order.
     fn evaluate(&self, domain: &Nonogram, line: &Line, only: Option<&[u32]>) -> Vec<Action> {
         let view = domain.line_view(line);
-        let mut out = vec![];
+        let mut out = Vec::with_capacity(64);
         self.plans.each_action(&view, only, |rule, args| {
             if let [v, a, b] = *args {
                 out.push(Action { rule, value: v != 0, a, b });
@@ -307,8 +307,9 @@ impl<'a> Memo<'a> {
             return Arc::new(state.seal());
         }
         state.complete = true;
-        for frame in frames(self.hints, cells, self.options) {
-            let fills = self.all_rules(frame);
+        let all: Vec<Arc<Fills>> = frames(self.hints, cells, self.options).into_iter().map(|frame| self.all_rules(frame)).collect();
+        state.fills.reserve_exact(all.iter().map(|f| f.fills.len()).sum());
+        for fills in all {
             state.fills.extend_from_slice(&fills.fills);
             state.errors.extend(fills.errors.iter().cloned());
         }
