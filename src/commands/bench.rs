@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use stratsynth::domains::nonogram::domain::Nonogram;
 use stratsynth::domains::nonogram::spec::specs;
-use stratsynth::synth::{Config, Engine};
+use stratsynth::synth::{Config, Engine, Stats};
 
 /// Random valid lines of `len` cells: a random solution, its hints, and a
 /// random subset of its cells revealed.
@@ -217,14 +217,13 @@ fn synth(path: &Path, against: Option<&Path>) -> CmdResult {
     let engine = Engine::new(&domain, Config::new(domain.schema()));
     let setup = started.elapsed();
     let mut times: Vec<Duration> = vec![];
-    let (mut z3, mut candidates, mut soundness, mut rules, mut with_rules) = (0u64, 0u64, 0u64, 0usize, 0usize);
+    let mut stats = Stats::default();
+    let (mut rules, mut with_rules) = (0usize, 0usize);
     for spec in &all {
         let outcome = engine.synthesize(spec);
         engine.publish(&[&outcome]);
         times.push(outcome.time);
-        z3 += outcome.stats.z3_calls;
-        candidates += outcome.stats.candidates;
-        soundness += outcome.stats.z3_soundness;
+        stats.add(&outcome.stats);
         rules += outcome.rules.len();
         with_rules += usize::from(!outcome.rules.is_empty());
     }
@@ -241,9 +240,19 @@ fn synth(path: &Path, against: Option<&Path>) -> CmdResult {
         times.last().map_or(0.0, |d| d.as_secs_f64()),
     );
     println!(
-        "synth: {rules} rules for {with_rules} specifications; {:.1} Z3 calls per specification; {candidates} candidates, {:.1}% rejected before Z3",
-        z3 as f64 / n as f64,
-        100.0 * (1.0 - soundness as f64 / candidates.max(1) as f64)
+        "synth: {rules} rules for {with_rules} specifications; {:.1} Z3 calls per specification; {} candidates, {:.1}% rejected before Z3",
+        stats.z3_calls as f64 / n as f64,
+        stats.candidates,
+        100.0 * (1.0 - stats.z3_soundness as f64 / stats.candidates.max(1) as f64)
+    );
+    println!(
+        "synth: Z3 {:.1} s in all, {:.1} s of it in {} full-bound proofs; {} rules refuted and {} lost to the resource limit at the full bound, {} dominated",
+        stats.z3_time.as_secs_f64(),
+        stats.z3_full_time.as_secs_f64(),
+        stats.z3_full,
+        stats.rejected_at_full_bound,
+        stats.lost_at_full_bound,
+        stats.dominated
     );
     if let (Some(bin), Some(child)) = (against, other) {
         let out = child.wait_with_output().map_err(|e| format!("--against {}: {e}", bin.display()))?;

@@ -149,6 +149,11 @@ pub struct VerifyArgs {
     /// Z3 time limit per rule, in milliseconds.
     #[arg(long, default_value_t = stratsynth::synth::DEFAULT_TIMEOUT_MS, value_parser = clap::value_parser!(u32).range(1..))]
     pub timeout_ms: u32,
+    /// Instead of the time limit: every rule in a fresh Z3 context limited
+    /// by Z3's resource count (as `learn` proves rules: the verdicts depend
+    /// only on the rule), and each line says the count Z3 spent.
+    #[arg(long, conflicts_with = "timeout_ms", value_parser = clap::value_parser!(u32).range(1..))]
+    pub rlimit: Option<u32>,
     /// Print one JSON list instead of text.
     #[arg(long)]
     pub json: bool,
@@ -158,35 +163,42 @@ pub struct VerifyArgs {
 /// rule file's domain (nonogram lines up to N cells; Witness puzzles up to
 /// N x N squares).
 pub fn verify(args: &VerifyArgs) -> CmdResult {
-    let (path, bound, timeout_ms, json) = (args.rules.as_path(), args.bound, args.timeout_ms, args.json);
-    let (schema, rules) = read_rules(path)?;
+    let (schema, rules) = read_rules(&args.rules)?;
     match schema.domain() {
         "witness" => {
             let domain = Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?;
-            verify_in(&domain, &rules, bound, timeout_ms, json)
+            verify_in(&domain, &rules, args)
         }
         _ => {
             let domain = Nonogram::with_schema(schema, "dsl/nonogram.ron").map_err(|e| e.to_string())?;
-            verify_in(&domain, &rules, bound, timeout_ms, json)
+            verify_in(&domain, &rules, args)
         }
     }
 }
 
 /// Verifies `rules` in `domain` and reports.
-fn verify_in<D: Symbolic>(domain: &D, rules: &[Rule], bound: Option<u32>, timeout_ms: u32, json: bool) -> CmdResult {
-    let bound = bound.unwrap_or(domain.schema().file.limits.bound);
+fn verify_in<D: Symbolic>(domain: &D, rules: &[Rule], args: &VerifyArgs) -> CmdResult {
+    let bound = args.bound.unwrap_or(domain.schema().file.limits.bound);
     let limit = domain.schema().file.limits.max_state;
     if bound == 0 || bound > limit {
         return Err(format!("--bound must be between 1 and {limit}"));
     }
-    let mut verifier = Verifier::new(domain, bound, timeout_ms);
+    let mut verifier = match args.rlimit {
+        Some(rlimit) => Verifier::deterministic(domain, bound, rlimit),
+        None => Verifier::new(domain, bound, args.timeout_ms),
+    };
     let mut out = vec![];
     let mut all_sound = true;
+    let mut work = 0u64;
     for rule in rules {
         let verdict = verifier.check(rule);
         all_sound &= verdict.is_sound();
+        let count = verifier.last_count().map(|c| {
+            work += c;
+            format!(" (Z3 resource count {c})")
+        });
         let (text, cx) = match &verdict {
-            Verdict::Sound => (format!("{}: sound up to {bound}", rule.name), None),
+            Verdict::Sound => (format!("{}: sound up to {bound}{}", rule.name, count.unwrap_or_default()), None),
             Verdict::Unsound(c) => (
                 format!(
                     "{}: UNSOUND on {} with {}: {}",
@@ -199,12 +211,15 @@ fn verify_in<D: Symbolic>(domain: &D, rules: &[Rule], bound: Option<u32>, timeou
             ),
             Verdict::Unknown(why) => (format!("{}: unknown ({why}); not proven sound", rule.name), None),
         };
-        if !json {
+        if !args.json {
             println!("{text}");
         }
         out.push(JsonVerdict { name: rule.name.clone(), verdict: verdict.word(), bound, counterexample: cx });
     }
-    if json {
+    if args.rlimit.is_some() && !args.json {
+        println!("Z3 resource count in all: {work}");
+    }
+    if args.json {
         println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
     }
     Ok(if all_sound { ExitCode::SUCCESS } else { ExitCode::from(1) })

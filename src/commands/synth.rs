@@ -94,7 +94,7 @@ pub fn run(args: &SynthArgs) -> CmdResult {
         engine.publish(&[&outcome]);
         let text = spec::show(spec);
         eprintln!(
-            "spec {}: {text}: {} rules in {:.2} s ({} patterns, {} candidates, {} rejected by the table, {} Z3 calls in {:.2} s, {} unsound, {} unknown)",
+            "spec {}: {text}: {} rules in {:.2} s ({} patterns, {} candidates, {} rejected by the table, {} Z3 calls in {:.2} s ({} at the full bound in {:.2} s), {} unsound, {} unknown)",
             i + 1,
             outcome.rules.len(),
             outcome.time.as_secs_f64(),
@@ -103,6 +103,8 @@ pub fn run(args: &SynthArgs) -> CmdResult {
             outcome.stats.rejected_by_table,
             outcome.stats.z3_calls,
             outcome.stats.z3_time.as_secs_f64(),
+            outcome.stats.z3_full,
+            outcome.stats.z3_full_time.as_secs_f64(),
             outcome.stats.z3_unsound,
             outcome.stats.z3_unknown
         );

@@ -63,7 +63,15 @@ impl Bits {
 
     /// The elements, ascending.
     pub fn ones(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| (0..64).filter(move |b| w >> b & 1 == 1).map(move |b| i * 64 + b))
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            // lowest set bit first, cleared as it is yielded
+            let mut w = word;
+            std::iter::from_fn(move || {
+                let b = (w != 0).then(|| w.trailing_zeros() as usize)?;
+                w &= w - 1;
+                Some(i * 64 + b)
+            })
+        })
     }
 
     /// `self ∩ other`

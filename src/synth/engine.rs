@@ -119,6 +119,10 @@ counters! {
         pub z3_unknown: u64,
         /// Time spent in Z3.
         pub z3_time: Duration,
+        /// Z3 soundness queries at the full bound (part of `z3_soundness`).
+        pub z3_full: u64,
+        /// Time spent in Z3 at the full bound (part of `z3_time`).
+        pub z3_full_time: Duration,
         /// Rules sound at the screening bound but not at the full bound.
         pub rejected_at_full_bound: u64,
         /// Maximal rules dropped before the full-bound proof because another

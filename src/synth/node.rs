@@ -11,7 +11,7 @@ use crate::dsl::ast::{Action, ActionArg, ActionId, BoolExpr, Rule};
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
 use crate::dsl::schema::Schema;
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// Examples of one lattice node: states, their bindings (pairs), and what
 /// the node's terms and atoms are on each pair.
@@ -20,9 +20,33 @@ pub(super) struct Pairs {
     /// (example index, binding)
     pub(super) pairs: Vec<(usize, Binding)>,
     /// Per pair, the value of every term.
-    pub(super) values: Vec<Vec<i64>>,
+    pub(super) values: Vec<Arc<[i64]>>,
     /// Per live atom, the pairs it holds on.
     pub(super) holds: Vec<Bits>,
+}
+
+/// What the terms and live atoms of one lattice walk are on one pair: the
+/// same at every node of the walk (its nodes share the element types, so
+/// the terms and atoms, and the specification's binding, so the live
+/// atoms; they differ only in which bindings their patterns allow).
+struct PairFacts {
+    values: Arc<[i64]>,
+    /// The live atoms (indices into `live`) that hold.
+    holds: Vec<u32>,
+}
+
+/// The facts of every pair met in one lattice walk, by example (its
+/// address; the example is kept alive so the address is not reused) and
+/// binding: each pair is evaluated once per walk, not once per node.
+pub(super) struct PairMemo<S> {
+    facts: Mutex<HashMap<(usize, Binding), Arc<PairFacts>>>,
+    examples: Mutex<Vec<Arc<Example<S>>>>,
+}
+
+impl<S> Default for PairMemo<S> {
+    fn default() -> PairMemo<S> {
+        PairMemo { facts: Mutex::default(), examples: Mutex::default() }
+    }
 }
 
 /// A node's candidate action: arguments and cost.
@@ -69,6 +93,8 @@ pub(super) struct Node<S> {
     /// on first use).
     pub(super) scope: Option<Vec<usize>>,
     pub(super) pairs: Pairs,
+    /// Shared by the nodes of one lattice walk.
+    pub(super) memo: Arc<PairMemo<S>>,
 }
 
 impl<S: Clone> Node<S> {
@@ -77,16 +103,28 @@ impl<S: Clone> Node<S> {
         let interp = Interpreter::new(&self.skeleton, &ex.view, schema.size_feature);
         let mut bindings = vec![];
         interp.for_each_binding(|b| bindings.push(b.clone()));
+        let address = Arc::as_ptr(&ex) as usize;
+        let mut fresh = false;
         for b in bindings {
             let p = self.pairs.pairs.len();
-            let values: Vec<i64> = self.space.terms.iter().map(|t| interp.eval_int(&t.expr, &b)).collect();
-            for (k, &a) in self.live.iter().enumerate() {
-                if holds(&self.space.atoms[a], &values, &interp, &b) {
-                    self.pairs.holds[k].set(p);
-                }
+            let key = (address, b);
+            let known = self.memo.facts.lock().expect("pair memo").get(&key).cloned();
+            let facts = known.unwrap_or_else(|| {
+                fresh = true;
+                let values: Vec<i64> = self.space.terms.iter().map(|t| interp.eval_int(&t.expr, &key.1)).collect();
+                let true_atoms = (0..self.live.len() as u32).filter(|&k| holds(&self.space.atoms[self.live[k as usize]], &values, &interp, &key.1)).collect();
+                let facts = Arc::new(PairFacts { values: values.into(), holds: true_atoms });
+                self.memo.facts.lock().expect("pair memo").insert(key.clone(), facts.clone());
+                facts
+            });
+            for &k in &facts.holds {
+                self.pairs.holds[k as usize].set(p);
             }
-            self.pairs.pairs.push((e, b));
-            self.pairs.values.push(values);
+            self.pairs.pairs.push((e, key.1));
+            self.pairs.values.push(facts.values.clone());
+        }
+        if fresh {
+            self.memo.examples.lock().expect("pair memo").push(ex.clone());
         }
         self.examples.push(ex);
     }
@@ -105,24 +143,25 @@ impl<S: Clone> Node<S> {
         })
     }
 
-    pub(super) fn action_value(&self, cand: &Candidate, pair: usize) -> ActionValue {
+    /// Writes the candidate's action value on `pair` into `out` (one
+    /// buffer serves every pair: no allocation per pair).
+    fn action_value_into(&self, cand: &Candidate, pair: usize, out: &mut ActionValue) {
         let values = &self.pairs.values[pair];
-        let args = cand
-            .args
-            .iter()
-            .map(|a| match a {
-                ArgChoice::Bool(b) => *b as i64,
-                ArgChoice::Term(i) => values[*i],
-            })
-            .collect();
-        ActionValue { action: cand.id, args }
+        out.action = cand.id;
+        out.args.clear();
+        out.args.extend(cand.args.iter().map(|a| match a {
+            ArgChoice::Bool(b) => *b as i64,
+            ArgChoice::Term(i) => values[*i],
+        }));
     }
 
     /// Pairs on which the action is wrong.
     pub(super) fn bad_pairs<D: Domain<State = S>>(&self, cand: &Candidate, domain: &D) -> Bits {
         let mut out = Bits::new();
+        let mut value = ActionValue { action: cand.id, args: Vec::with_capacity(cand.args.len()) };
         for p in 0..self.pairs.pairs.len() {
-            if !domain.is_sound(&self.examples[self.pairs.pairs[p].0].state, &self.action_value(cand, p)) {
+            self.action_value_into(cand, p, &mut value);
+            if !domain.is_sound(&self.examples[self.pairs.pairs[p].0].state, &value) {
                 out.set(p);
             }
         }
@@ -133,12 +172,13 @@ impl<S: Clone> Node<S> {
     /// something.
     pub(super) fn good_pairs<D: Domain<State = S>>(&self, cand: &Candidate, domain: &D) -> Bits {
         let mut out = Bits::new();
+        let mut value = ActionValue { action: cand.id, args: Vec::with_capacity(cand.args.len()) };
         for p in 0..self.pairs.pairs.len() {
             let state = &self.examples[self.pairs.pairs[p].0].state;
             if self.pairs.pairs[p].0 >= self.sample {
                 break;
             }
-            let value = self.action_value(cand, p);
+            self.action_value_into(cand, p, &mut value);
             if domain.is_sound(state, &value) && domain.productive(state, &value) {
                 out.set(p);
             }

@@ -10,7 +10,7 @@ use super::lattice;
 use super::cover::{self, Bits};
 use super::domain::Symbolic;
 use super::engine::{table_failures, Engine, Learned, Stats};
-use super::node::{holds, ArgChoice, Candidate, Node, Pairs};
+use super::node::{holds, ArgChoice, Candidate, Node, PairMemo, Pairs};
 use super::space::Term;
 use super::verify::{Verdict, Verifier};
 use crate::dsl::ast::{Action, ActionId, BoolExpr, Decl, Rule, TypeId};
@@ -33,6 +33,8 @@ pub(super) struct Run<'e, 'd, 'v, D: Symbolic> {
     pub(super) stats: Stats,
     /// Counterexamples found (published when the run is over).
     pub(super) found: Vec<D::State>,
+    /// What terms and atoms are on the pairs met (one lattice walk).
+    pub(super) memo: Arc<PairMemo<D::State>>,
 }
 
 /// A lattice node with the sound rule found there.
@@ -122,6 +124,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             sample: 0,
             scope: None,
             pairs: Pairs { pairs: vec![], values: vec![], holds: vec![Bits::new(); live_count] },
+            memo: self.memo.clone(),
         };
         // the coverage sample first (candidates are ranked on it): table
         // states the patterns bind on, evenly spread; then the most recent
@@ -484,6 +487,10 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         self.stats.z3_soundness += 1;
         let verdict = verifier.check(rule);
         self.stats.z3_time += started.elapsed();
+        if full {
+            self.stats.z3_full += 1;
+            self.stats.z3_full_time += started.elapsed();
+        }
         let known = match verdict {
             Verdict::Sound => Known::Sound,
             Verdict::Unsound(ce) => {
@@ -528,7 +535,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             let mut settled = vec![];
             for (spec_ex, deduction, elements) in &images {
                 for set in lattice::subsets(elements, size) {
-                    let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
+                    let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![], memo: Arc::default() };
                     let solve = |decls: &[Decl], binding: &Binding| run.solve_node(spec_ex, deduction, decls, binding);
                     let score = |s: &Solved<D::State>| (s.general, std::cmp::Reverse(s.cost));
                     let maximal = if self.config.explore {
@@ -553,7 +560,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
                     stats.dominated += 1;
                     continue;
                 }
-                let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
+                let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![], memo: Arc::default() };
                 found.extend(run.prove_full(candidate));
                 stats.add(&run.stats);
                 counterexamples.extend(run.found);
