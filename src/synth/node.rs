@@ -36,16 +36,13 @@ struct PairFacts {
 }
 
 /// The facts of every pair met in one lattice walk, by example (its
-/// address; the example is kept alive so the address is not reused) and
-/// binding: each pair is evaluated once per walk, not once per node.
-pub(super) struct PairMemo<S> {
-    facts: Mutex<HashMap<(usize, Binding), Arc<PairFacts>>>,
-    examples: Mutex<Vec<Arc<Example<S>>>>,
-}
+/// address; the entry holds the example, so the address is not reused)
+/// and binding: each pair is evaluated once per walk, not once per node.
+pub(super) struct PairMemo<S>(Mutex<HashMap<usize, (Arc<Example<S>>, HashMap<Binding, Arc<PairFacts>>)>>);
 
 impl<S> Default for PairMemo<S> {
     fn default() -> PairMemo<S> {
-        PairMemo { facts: Mutex::default(), examples: Mutex::default() }
+        PairMemo(Mutex::default())
     }
 }
 
@@ -103,28 +100,20 @@ impl<S: Clone> Node<S> {
         let interp = Interpreter::new(&self.skeleton, &ex.view, schema.size_feature);
         let mut bindings = vec![];
         interp.for_each_binding(|b| bindings.push(b.clone()));
-        let address = Arc::as_ptr(&ex) as usize;
-        let mut fresh = false;
+        let mut memo = self.memo.0.lock().expect("pair memo");
+        let (_, known) = memo.entry(Arc::as_ptr(&ex) as usize).or_insert_with(|| (ex.clone(), HashMap::new()));
         for b in bindings {
             let p = self.pairs.pairs.len();
-            let key = (address, b);
-            let known = self.memo.facts.lock().expect("pair memo").get(&key).cloned();
-            let facts = known.unwrap_or_else(|| {
-                fresh = true;
-                let values: Vec<i64> = self.space.terms.iter().map(|t| interp.eval_int(&t.expr, &key.1)).collect();
-                let true_atoms = (0..self.live.len() as u32).filter(|&k| holds(&self.space.atoms[self.live[k as usize]], &values, &interp, &key.1)).collect();
-                let facts = Arc::new(PairFacts { values: values.into(), holds: true_atoms });
-                self.memo.facts.lock().expect("pair memo").insert(key.clone(), facts.clone());
-                facts
+            let facts = known.entry(b.clone()).or_insert_with(|| {
+                let values: Vec<i64> = self.space.terms.iter().map(|t| interp.eval_int(&t.expr, &b)).collect();
+                let true_atoms = (0..self.live.len() as u32).filter(|&k| holds(&self.space.atoms[self.live[k as usize]], &values, &interp, &b)).collect();
+                Arc::new(PairFacts { values: values.into(), holds: true_atoms })
             });
             for &k in &facts.holds {
                 self.pairs.holds[k as usize].set(p);
             }
-            self.pairs.pairs.push((e, key.1));
             self.pairs.values.push(facts.values.clone());
-        }
-        if fresh {
-            self.memo.examples.lock().expect("pair memo").push(ex.clone());
+            self.pairs.pairs.push((e, b));
         }
         self.examples.push(ex);
     }

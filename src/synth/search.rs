@@ -33,8 +33,6 @@ pub(super) struct Run<'e, 'd, 'v, D: Symbolic> {
     pub(super) stats: Stats,
     /// Counterexamples found (published when the run is over).
     pub(super) found: Vec<D::State>,
-    /// What terms and atoms are on the pairs met (one lattice walk).
-    pub(super) memo: Arc<PairMemo<D::State>>,
 }
 
 /// A lattice node with the sound rule found there.
@@ -91,8 +89,9 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     }
 
     /// The most general sound rule (sample coverage, then cost) of one
-    /// lattice node, if any, with the node's search state.
-    pub(super) fn solve_node(&mut self, spec: &Arc<Example<D::State>>, deduction: &ActionValue, decls: &[Decl], binding: &Binding) -> Option<Solved<D::State>> {
+    /// lattice node, if any, with the node's search state (`memo`: what
+    /// terms and atoms are on the pairs this lattice walk has met).
+    pub(super) fn solve_node(&mut self, spec: &Arc<Example<D::State>>, deduction: &ActionValue, decls: &[Decl], binding: &Binding, memo: &Arc<PairMemo<D::State>>) -> Option<Solved<D::State>> {
         self.stats.patterns_tried += 1;
         let engine = self.engine;
         let schema = engine.domain.schema();
@@ -124,7 +123,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             sample: 0,
             scope: None,
             pairs: Pairs { pairs: vec![], values: vec![], holds: vec![Bits::new(); live_count] },
-            memo: self.memo.clone(),
+            memo: memo.clone(),
         };
         // the coverage sample first (candidates are ranked on it): table
         // states the patterns bind on, evenly spread; then the most recent
@@ -486,10 +485,11 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         let started = Instant::now();
         self.stats.z3_soundness += 1;
         let verdict = verifier.check(rule);
-        self.stats.z3_time += started.elapsed();
+        let spent = started.elapsed();
+        self.stats.z3_time += spent;
         if full {
             self.stats.z3_full += 1;
-            self.stats.z3_full_time += started.elapsed();
+            self.stats.z3_full_time += spent;
         }
         let known = match verdict {
             Verdict::Sound => Known::Sound,
@@ -535,8 +535,9 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             let mut settled = vec![];
             for (spec_ex, deduction, elements) in &images {
                 for set in lattice::subsets(elements, size) {
-                    let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![], memo: Arc::default() };
-                    let solve = |decls: &[Decl], binding: &Binding| run.solve_node(spec_ex, deduction, decls, binding);
+                    let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
+                    let memo = Arc::default();
+                    let solve = |decls: &[Decl], binding: &Binding| run.solve_node(spec_ex, deduction, decls, binding, &memo);
                     let score = |s: &Solved<D::State>| (s.general, std::cmp::Reverse(s.cost));
                     let maximal = if self.config.explore {
                         lattice::maximal(&set, schema, solve, score)
@@ -560,7 +561,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
                     stats.dominated += 1;
                     continue;
                 }
-                let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![], memo: Arc::default() };
+                let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
                 found.extend(run.prove_full(candidate));
                 stats.add(&run.stats);
                 counterexamples.extend(run.found);
