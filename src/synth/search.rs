@@ -243,12 +243,17 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     }
 
     /// Returns a settled rule only once Z3 proves it sound at the full
-    /// bound; a counterexample there sends the node back to the search (a
-    /// few times).
-    pub(super) fn prove_full(&mut self, mut settled: Settled<D::State>) -> Option<Learned> {
+    /// bound (`first`: its verdict there, from [`full_verdicts`](Self::full_verdicts));
+    /// a counterexample sends the node back to the search (a few times).
+    pub(super) fn prove_full(&mut self, mut settled: Settled<D::State>, first: Known<D::State>) -> Option<Learned> {
         let schema = self.engine.domain.schema();
+        let mut verdict = Some(first);
         for _ in 0..self.engine.config.full_retries {
-            match self.check_at(&settled.rule, true) {
+            let known = match verdict.take() {
+                Some(known) => known,
+                None => self.check_at(&settled.rule, true),
+            };
+            match known {
                 Known::Sound => {
                     let rule = settled.rule;
                     return Some(Learned { cost: cost(&rule, schema), rule, bound: self.engine.config.bound });
@@ -483,15 +488,22 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             return k.clone();
         }
         let started = Instant::now();
-        self.stats.z3_soundness += 1;
         let verdict = verifier.check(rule);
-        let spent = started.elapsed();
+        let known = self.record(verdict, started.elapsed(), full);
+        engine.verdicts.lock().expect("verdicts").insert(key, known.clone());
+        known
+    }
+
+    /// Counts one Z3 soundness query that took `spent` (at the full bound
+    /// or not) and gives its verdict as known.
+    fn record(&mut self, verdict: Verdict<D::State>, spent: std::time::Duration, full: bool) -> Known<D::State> {
+        self.stats.z3_soundness += 1;
         self.stats.z3_time += spent;
         if full {
             self.stats.z3_full += 1;
             self.stats.z3_full_time += spent;
         }
-        let known = match verdict {
+        match verdict {
             Verdict::Sound => Known::Sound,
             Verdict::Unsound(ce) => {
                 self.stats.z3_unsound += 1;
@@ -501,9 +513,45 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
                 self.stats.z3_unknown += 1;
                 Known::Unknown
             }
+        }
+    }
+
+    /// The full-bound verdicts of `rules` (through the shared cache), the
+    /// missing ones proven in parallel: every query runs in a fresh Z3
+    /// context, so its verdict depends only on the rule, and a worker left
+    /// idle at the end of a round takes a long specification's proofs.
+    /// Returns the verdicts and the number of Z3 queries made.
+    pub(super) fn full_verdicts(&mut self, rules: &[&Rule]) -> (Vec<Known<D::State>>, u64) {
+        use rayon::prelude::*;
+        let engine = self.engine;
+        let schema = engine.domain.schema();
+        let (bound, rlimit) = (engine.config.bound, engine.config.rlimit);
+        let keys: Vec<String> = rules.iter().map(|r| format!("{bound}\n{}", rule_key(r, schema))).collect();
+        let cached: Vec<Option<Known<D::State>>> = {
+            let verdicts = engine.verdicts.lock().expect("verdicts");
+            keys.iter().map(|k| verdicts.get(k).cloned()).collect()
         };
-        engine.verdicts.lock().expect("verdicts").insert(key, known.clone());
-        known
+        // one query per key not in the cache
+        let mut missing: Vec<usize> = (0..rules.len()).filter(|&i| cached[i].is_none()).collect();
+        let mut seen = HashSet::new();
+        missing.retain(|&i| seen.insert(&keys[i]));
+        let answers: Vec<(Verdict<D::State>, std::time::Duration)> = missing
+            .par_iter()
+            .map(|&i| {
+                let started = Instant::now();
+                let verdict = Verifier::deterministic(engine.domain, bound, rlimit).check(rules[i]);
+                (verdict, started.elapsed())
+            })
+            .collect();
+        let mut proven: HashMap<&String, Known<D::State>> = HashMap::new();
+        for (&i, (verdict, spent)) in missing.iter().zip(answers) {
+            let known = self.record(verdict, spent, true);
+            engine.verdicts.lock().expect("verdicts").insert(keys[i].clone(), known.clone());
+            proven.insert(&keys[i], known);
+        }
+        self.stats.cached += (rules.len() - missing.len()) as u64;
+        let out = cached.into_iter().zip(&keys).map(|(c, k)| c.unwrap_or_else(|| proven[k].clone())).collect();
+        (out, missing.len() as u64)
     }
 }
 
@@ -519,6 +567,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
         let mut stats = Stats::default();
         let mut found: Vec<Learned> = vec![];
         let mut counterexamples = vec![];
+        let mut parallel_calls = 0;
         let schema = self.domain.schema();
         let images: Vec<_> = self
             .domain
@@ -556,21 +605,21 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             }
             // only rules no other one outdoes are worth the full-bound proof
             let keep = self.undominated(&settled);
-            for (i, candidate) in settled.into_iter().enumerate() {
-                if !keep[i] {
-                    stats.dominated += 1;
-                    continue;
-                }
-                let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
-                found.extend(run.prove_full(candidate));
-                stats.add(&run.stats);
-                counterexamples.extend(run.found);
+            let kept: Vec<Settled<D::State>> = settled.into_iter().zip(&keep).filter(|(_, &k)| k).map(|(s, _)| s).collect();
+            stats.dominated += (keep.len() - kept.len()) as u64;
+            let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
+            let (verdicts, queries) = run.full_verdicts(&kept.iter().map(|s| &s.rule).collect::<Vec<_>>());
+            parallel_calls += queries;
+            for (candidate, verdict) in kept.into_iter().zip(verdicts) {
+                found.extend(run.prove_full(candidate, verdict));
             }
+            stats.add(&run.stats);
+            counterexamples.extend(run.found);
             if !found.is_empty() && !self.config.all_sizes {
                 break;
             }
         }
-        stats.z3_calls = screen.calls() + full.calls();
+        stats.z3_calls = screen.calls() + full.calls() + parallel_calls;
         let mut seen = HashSet::new();
         let mut rules: Vec<Learned> = found
             .into_iter()
