@@ -1,4 +1,5 @@
-//! The designer's workbench end to end: `analyze --json`, `explain --html`, and bad input (contradictory
+//! The designer's workbench end to end: `analyze --json`, `explain --html`,
+//! `print --english`, and bad input (contradictory
 //! clues, malformed and multicolour webpbn, an oversized board, a rule set
 //! that fills a wrong cell) exiting non-zero with a clear message.
 
@@ -114,4 +115,23 @@ fn bad_input_is_a_clear_error() {
     let out = run_on("bad2.rules", bad, &["analyze", "specs/puzzles/nonny-heart.non", "--rules", "{}"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("rule `fill_first` is unsound"), "{}", stderr(&out));
+}
+
+#[test]
+fn print_english_puts_each_sentence_first_once() {
+    // learned rules already carry their sentence as their comment
+    let out = run(&["print", "--english", "rules/nonogram/top10.rules"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let blocks: Vec<&str> = text.split("# cost ").skip(1).collect();
+    assert_eq!(blocks.len(), 10);
+    for block in blocks {
+        let first = block.lines().nth(1).unwrap();
+        assert!(first.starts_with("# For "), "{block}");
+        assert_eq!(block.lines().filter(|l| *l == first).count(), 1, "{block}");
+    }
+    // hand-written rules get the sentence added
+    let out = run(&["print", "--english", "rules/nonogram/control.rules"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.split("# cost ").skip(1).all(|b| b.lines().nth(1).unwrap().starts_with("# For ")));
 }

@@ -25,7 +25,8 @@ fn is_cost_note(line: &str) -> bool {
 pub struct PrintArgs {
     /// The `.rules` file.
     pub rules: PathBuf,
-    /// Put each nonogram rule's plain-English sentence first in its comment.
+    /// Put each nonogram rule's plain-English sentence first in its comment
+    /// (unless the comment already starts with it).
     #[arg(long)]
     pub english: bool,
 }
@@ -45,7 +46,10 @@ pub fn print(args: &PrintArgs) -> CmdResult {
             rule.description.retain(|line| !is_cost_note(line));
             if english {
                 let sentence = stratsynth::domains::nonogram::describe::sentence(&rule, &schema);
-                rule.description.splice(0..0, stratsynth::domains::nonogram::describe::wrap(&sentence, 76));
+                // (a learned rule's comment already starts with its sentence)
+                if !rule.description.join(" ").starts_with(&sentence) {
+                    rule.description.splice(0..0, stratsynth::domains::nonogram::describe::wrap(&sentence, 76));
+                }
             }
             format!("# cost {}\n{}", cost(&rule, &schema), print_rule(&rule, &schema))
         })
