@@ -482,7 +482,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     pub(super) fn check_at(&mut self, rule: &Rule, full: bool) -> Known<D::State> {
         let engine = self.engine;
         let verifier = if full { &mut *self.full } else { &mut *self.screen };
-        let key = format!("{}\n{}", verifier.bound(), rule_key(rule, engine.domain.schema()));
+        let key = verdict_key(verifier.bound(), rule, engine.domain.schema());
         if let Some(k) = engine.verdicts.lock().expect("verdicts").get(&key) {
             self.stats.cached += 1;
             return k.clone();
@@ -526,7 +526,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         let engine = self.engine;
         let schema = engine.domain.schema();
         let (bound, rlimit) = (engine.config.bound, engine.config.rlimit);
-        let keys: Vec<String> = rules.iter().map(|r| format!("{bound}\n{}", rule_key(r, schema))).collect();
+        let keys: Vec<String> = rules.iter().map(|r| verdict_key(bound, r, schema)).collect();
         let cached: Vec<Option<Known<D::State>>> = {
             let verdicts = engine.verdicts.lock().expect("verdicts");
             keys.iter().map(|k| verdicts.get(k).cloned()).collect()
@@ -553,6 +553,11 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         let out = cached.into_iter().zip(&keys).map(|(c, k)| c.unwrap_or_else(|| proven[k].clone())).collect();
         (out, missing.len() as u64)
     }
+}
+
+/// The key of a rule's verdict at `bound` in the shared cache.
+fn verdict_key(bound: u32, rule: &Rule, schema: &crate::dsl::schema::Schema) -> String {
+    format!("{bound}\n{}", rule_key(rule, schema))
 }
 
 /// One specification's synthesis, and the comparison of its rules.
