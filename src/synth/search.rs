@@ -565,6 +565,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
     /// Synthesises the maximally general rules for `spec` (with a fresh Z3
     /// verifier in this thread's context).
     pub fn synthesize(&self, spec: &Spec<D::State>) -> Outcome<D::State> {
+        use rayon::prelude::*;
         let started = Instant::now();
         let screen_bound = self.config.screen_bound.min(self.config.bound);
         let mut screen = Verifier::deterministic(self.domain, screen_bound, self.config.rlimit);
@@ -586,27 +587,21 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             .collect();
         // fewest bindings first, in every image, until some size gives rules
         for size in 1..=schema.file.synthesis.max_decls {
+            // The walks of the element sets are independent (each has its own
+            // memo and search state; the engine's caches hold answers that
+            // depend only on the query), so they run in parallel and are
+            // gathered in order: the same result as one after the other.
+            let walks: Vec<_> = images
+                .iter()
+                .flat_map(|(spec_ex, deduction, elements)| lattice::subsets(elements, size).into_iter().map(move |set| (spec_ex, deduction, set)))
+                .collect();
+            let walked: Vec<_> = walks.par_iter().map(|(spec_ex, deduction, set)| self.walk(spec_ex, deduction, set, screen_bound)).collect();
             let mut settled = vec![];
-            for (spec_ex, deduction, elements) in &images {
-                for set in lattice::subsets(elements, size) {
-                    let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
-                    let memo = Arc::default();
-                    let solve = |decls: &[Decl], binding: &Binding| run.solve_node(spec_ex, deduction, decls, binding, &memo);
-                    let score = |s: &Solved<D::State>| (s.general, std::cmp::Reverse(s.cost));
-                    let maximal = if self.config.explore {
-                        lattice::maximal(&set, schema, solve, score)
-                    } else {
-                        lattice::climb(&set, schema, solve, score).into_iter().collect()
-                    };
-                    for mut solved in maximal {
-                        if let Some((cand, picks)) = run.cheapest(&mut solved) {
-                            settled.push(run.settle(solved.node.clone(), cand, picks));
-                        }
-                        settled.push(run.settle(solved.node, solved.cand, solved.picks));
-                    }
-                    stats.add(&run.stats);
-                    counterexamples.extend(run.found);
-                }
+            for (walk_settled, walk_stats, walk_found, calls) in walked {
+                settled.extend(walk_settled);
+                stats.add(&walk_stats);
+                counterexamples.extend(walk_found);
+                parallel_calls += calls;
             }
             // only rules no other one outdoes are worth the full-bound proof
             let keep = self.undominated(&settled);
@@ -632,6 +627,34 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             .collect();
         rules.sort_by_key(|l| l.cost);
         Outcome { rules, stats, time: started.elapsed(), counterexamples }
+    }
+
+    /// One element set's lattice walk: its maximal nodes' rules, settled
+    /// (sound at the screening bound), with the walk's counters, the
+    /// counterexamples it found and its Z3 query count (in fresh verifiers
+    /// of its own, so walks can run in parallel).
+    fn walk(&self, spec_ex: &Arc<Example<D::State>>, deduction: &ActionValue, set: &[lattice::Element], screen_bound: u32) -> (Vec<Settled<D::State>>, Stats, Vec<D::State>, u64) {
+        let schema = self.domain.schema();
+        let mut screen = Verifier::deterministic(self.domain, screen_bound, self.config.rlimit);
+        let mut full = Verifier::deterministic(self.domain, self.config.bound, self.config.rlimit);
+        let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
+        let memo = Arc::default();
+        let solve = |decls: &[Decl], binding: &Binding| run.solve_node(spec_ex, deduction, decls, binding, &memo);
+        let score = |s: &Solved<D::State>| (s.general, std::cmp::Reverse(s.cost));
+        let maximal = if self.config.explore {
+            lattice::maximal(set, schema, solve, score)
+        } else {
+            lattice::climb(set, schema, solve, score).into_iter().collect()
+        };
+        let mut settled = vec![];
+        for mut solved in maximal {
+            if let Some((cand, picks)) = run.cheapest(&mut solved) {
+                settled.push(run.settle(solved.node.clone(), cand, picks));
+            }
+            settled.push(run.settle(solved.node, solved.cand, solved.picks));
+        }
+        let (stats, found) = (run.stats, run.found);
+        (settled, stats, found, screen.calls() + full.calls())
     }
 
     /// Which of a specification's rules to keep: a rule is dropped when
