@@ -93,7 +93,9 @@ pub struct Atom {
 /// `l CMP r` whose left side is a term of cost at most `max_left` (not a
 /// literal) and whose whole cost is at most `max_cost` (each unordered pair
 /// once), `maximal`/`minimal` of each variable whose type has the size
-/// feature, and every boolean feature — each also negated.
+/// feature, and every boolean feature — each also negated; and
+/// `v is unique where (c)` for each comparison `c` that reads `v` (the
+/// element a block or gap must belong to, say), within `max_cost`.
 pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, max_cost: u32) -> Vec<Atom> {
     let costs = schema.costs();
     let mut out = vec![];
@@ -116,6 +118,14 @@ pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, m
             }
         }
     }
+    let unique: Vec<Atom> = (0..types.len() as Var)
+        .flat_map(|v| {
+            out.iter()
+                .filter(move |c| c.cost + costs.unique <= max_cost && reads(&c.expr, v))
+                .map(move |c| Atom { expr: BoolExpr::Unique(v, Box::new(c.expr.clone())), cost: c.cost + costs.unique, cmp: None })
+        })
+        .collect();
+    out.extend(unique);
     let mut push = |e: BoolExpr| {
         for negated in [false, true] {
             let expr = if negated { BoolExpr::Not(Box::new(e.clone())) } else { e.clone() };
@@ -139,6 +149,19 @@ pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, m
     }
     out.sort_by_key(|a| a.cost);
     out
+}
+
+/// Whether the comparison `c` reads variable `v`.
+fn reads(c: &BoolExpr, v: Var) -> bool {
+    fn int(e: &IntExpr, v: Var) -> bool {
+        match e {
+            IntExpr::Lit(_) | IntExpr::Global(_) => false,
+            IntExpr::Feature(_, w) => *w == v,
+            IntExpr::Add(x, y) | IntExpr::Sub(x, y) => int(x, v) || int(y, v),
+            IntExpr::Mul(_, x) => int(x, v),
+        }
+    }
+    matches!(c, BoolExpr::Cmp(_, l, r) if int(l, v) || int(r, v))
 }
 
 #[cfg(test)]
@@ -171,5 +194,28 @@ mod tests {
         let atoms = atoms(&s, &[hint, block], &terms, 2, 7);
         assert!(atoms.iter().any(|a| matches!(a.expr, BoolExpr::Maximal(0))));
         assert!(atoms.iter().all(|a| a.cost <= 7));
+    }
+
+    #[test]
+    fn unique_atoms_wrap_the_comparisons_reading_their_variable() {
+        let s = Schema::nonogram();
+        let hint = s.type_id("hint").unwrap();
+        let block = s.type_id("block").unwrap();
+        let terms = int_terms(&s, &[hint, block], 5);
+        let atoms = atoms(&s, &[hint, block], &terms, 2, 6);
+        let size = s.feature_id("size").unwrap();
+        let (zh, zb) = (IntExpr::Feature(size, 0), IntExpr::Feature(size, 1));
+        // "h is unique where (size(h) >= size(b))": the only hint a block fits
+        let fits = BoolExpr::Cmp(CmpOp::Ge, zh.clone(), zb.clone());
+        let fits = if atoms.iter().any(|a| a.expr == fits) { fits } else { BoolExpr::Cmp(CmpOp::Le, zb, zh) };
+        let only = BoolExpr::Unique(0, Box::new(fits));
+        assert!(atoms.iter().any(|a| a.expr == only && a.cost == 6), "{only:?} missing");
+        for a in &atoms {
+            if let BoolExpr::Unique(v, c) = &a.expr {
+                assert!(reads(c, *v), "{:?} does not read its variable", a.expr);
+                assert!(a.cost <= 6);
+            }
+        }
+        eprintln!("{} atoms, {} unique", atoms.len(), atoms.iter().filter(|a| matches!(a.expr, BoolExpr::Unique(..))).count());
     }
 }
