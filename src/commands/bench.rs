@@ -54,7 +54,7 @@ pub struct BenchArgs {
     /// Instead, time synthesis on the specifications of this `.lines` file.
     #[arg(long)]
     pub synth: Option<PathBuf>,
-    /// With `--synth`: run this other stratsynth binary's `bench --synth` on the same file at the same time (side by side, one thread each) and compare.
+    /// With `--synth`: run this other stratsynth binary's `bench --synth` on the same file at the same time (side by side, each synthesising one specification at a time) and compare.
     #[arg(long, requires = "synth")]
     pub against: Option<PathBuf>,
     /// Instead, time the complete board solver on these puzzles (`.non` or webpbn XML).
@@ -190,7 +190,7 @@ fn scale(domain: &Nonogram, rules: &[Rule], tests: &[Transition]) -> Result<(), 
 }
 
 /// `bench --synth SPECS`: synthesises every specification of the file in
-/// order (as `synth` does, one thread) and reports the median and total
+/// order (as `synth` does, one at a time) and reports the median and total
 /// time per specification, Z3 calls per specification, and the share of
 /// candidates rejected before Z3. With `against`, that binary's `bench
 /// --synth` runs on the same file at the same time, and both totals and
@@ -266,7 +266,7 @@ fn synth(path: &Path, against: Option<&Path>) -> CmdResult {
             .filter(|_| out.status.success())
             .ok_or_else(|| format!("--against {}: no `synth: ... in T s` line in its output (exit {})", bin.display(), out.status))?;
         println!(
-            "side by side (one thread each, same time): {:.1} s here, {theirs:.1} s there: {:.2}x",
+            "side by side (same time, one specification at a time each): {:.1} s here, {theirs:.1} s there: {:.2}x",
             total.as_secs_f64(),
             theirs / total.as_secs_f64().max(1e-9)
         );

@@ -169,12 +169,18 @@ mod tests {
     use super::*;
     use crate::dsl::schema::Schema;
 
+    /// The nonogram schema, the hint and block types, and the terms over
+    /// a hint and a block up to cost 5.
+    fn hint_and_block() -> (Schema, [TypeId; 2], Vec<Term>) {
+        let s = Schema::nonogram();
+        let types = [s.type_id("hint").unwrap(), s.type_id("block").unwrap()];
+        let terms = int_terms(&s, &types, 5);
+        (s, types, terms)
+    }
+
     #[test]
     fn terms_are_distinct_cheapest_first_and_exclude_constant_folds() {
-        let s = Schema::nonogram();
-        let hint = s.type_id("hint").unwrap();
-        let block = s.type_id("block").unwrap();
-        let terms = int_terms(&s, &[hint, block], 5);
+        let (s, types, terms) = hint_and_block();
         assert!(terms.windows(2).all(|w| w[0].cost <= w[1].cost));
         let texts: Vec<String> = terms.iter().map(|t| format!("{:?}", t.expr)).collect();
         let unique: HashSet<&String> = texts.iter().collect();
@@ -191,18 +197,15 @@ mod tests {
         // 2 * size(h) (cost 3) comes before size(h) + size(h) (cost 3), which is dropped
         let zh = IntExpr::Feature(size, 0);
         assert!(has(&IntExpr::Mul(2, Box::new(zh.clone()))) ^ has(&IntExpr::add(zh.clone(), zh)));
-        let atoms = atoms(&s, &[hint, block], &terms, 2, 7);
+        let atoms = atoms(&s, &types, &terms, 2, 7);
         assert!(atoms.iter().any(|a| matches!(a.expr, BoolExpr::Maximal(0))));
         assert!(atoms.iter().all(|a| a.cost <= 7));
     }
 
     #[test]
     fn unique_atoms_wrap_the_comparisons_reading_their_variable() {
-        let s = Schema::nonogram();
-        let hint = s.type_id("hint").unwrap();
-        let block = s.type_id("block").unwrap();
-        let terms = int_terms(&s, &[hint, block], 5);
-        let atoms = atoms(&s, &[hint, block], &terms, 2, 6);
+        let (s, types, terms) = hint_and_block();
+        let atoms = atoms(&s, &types, &terms, 2, 6);
         let size = s.feature_id("size").unwrap();
         let (zh, zb) = (IntExpr::Feature(size, 0), IntExpr::Feature(size, 1));
         // "h is unique where (size(h) >= size(b))": the only hint a block fits
@@ -216,6 +219,5 @@ mod tests {
                 assert!(a.cost <= 6);
             }
         }
-        eprintln!("{} atoms, {} unique", atoms.len(), atoms.iter().filter(|a| matches!(a.expr, BoolExpr::Unique(..))).count());
     }
 }
