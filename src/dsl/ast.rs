@@ -175,6 +175,16 @@ impl IntExpr {
     pub fn sub(a: IntExpr, b: IntExpr) -> IntExpr {
         IntExpr::Sub(Box::new(a), Box::new(b))
     }
+
+    /// Whether the expression reads a feature of variable `v`.
+    pub fn reads(&self, v: Var) -> bool {
+        match self {
+            IntExpr::Lit(_) | IntExpr::Global(_) => false,
+            IntExpr::Feature(_, w) => *w == v,
+            IntExpr::Add(x, y) | IntExpr::Sub(x, y) => x.reads(v) || y.reads(v),
+            IntExpr::Mul(_, x) => x.reads(v),
+        }
+    }
 }
 
 impl BoolExpr {

@@ -153,15 +153,7 @@ pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, m
 
 /// Whether the comparison `c` reads variable `v`.
 fn reads(c: &BoolExpr, v: Var) -> bool {
-    fn int(e: &IntExpr, v: Var) -> bool {
-        match e {
-            IntExpr::Lit(_) | IntExpr::Global(_) => false,
-            IntExpr::Feature(_, w) => *w == v,
-            IntExpr::Add(x, y) | IntExpr::Sub(x, y) => int(x, v) || int(y, v),
-            IntExpr::Mul(_, x) => int(x, v),
-        }
-    }
-    matches!(c, BoolExpr::Cmp(_, l, r) if int(l, v) || int(r, v))
+    matches!(c, BoolExpr::Cmp(_, l, r) if l.reads(v) || r.reads(v))
 }
 
 #[cfg(test)]

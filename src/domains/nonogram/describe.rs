@@ -9,7 +9,7 @@ use super::domain::Nonogram;
 use super::apply::UnsoundFill;
 use super::lines_file::Transition;
 use crate::domains::Domain;
-use crate::dsl::ast::{ActionArg, BoolExpr, CmpOp, Decl, IntExpr, PatternKind, Rule};
+use crate::dsl::ast::{ActionArg, BoolExpr, CmpOp, Decl, IntExpr, PatternKind, Rule, Var};
 use crate::dsl::schema::Schema;
 
 fn ordinal(k: u32) -> String {
@@ -123,20 +123,7 @@ pub fn structural_name(rule: &Rule, schema: &Schema) -> String {
     let [ActionArg::Bool(v), ActionArg::Int(a), ActionArg::Int(b)] = rule.action.args.as_slice() else {
         return rule.name.clone();
     };
-    let mut used = vec![false; rule.decls.len()];
-    fn mark(e: &IntExpr, used: &mut [bool]) {
-        match e {
-            IntExpr::Feature(_, v) => used[*v as usize] = true,
-            IntExpr::Add(x, y) | IntExpr::Sub(x, y) => {
-                mark(x, used);
-                mark(y, used);
-            }
-            IntExpr::Mul(_, x) => mark(x, used),
-            IntExpr::Lit(_) | IntExpr::Global(_) => {}
-        }
-    }
-    mark(a, &mut used);
-    mark(b, &mut used);
+    let used: Vec<bool> = (0..rule.decls.len() as Var).map(|v| a.reads(v) || b.reads(v)).collect();
     let conjuncts: Vec<&BoolExpr> = match &rule.condition {
         BoolExpr::And(parts) => parts.iter().collect(),
         c => vec![c],
