@@ -10,7 +10,8 @@
 //! - [`rewrite`], [`dedup`]: egg rewrites of rules, rule keys;
 //! - [`select`]: greedy selection through an objective;
 //! - [`pipeline`]: the learning pipeline over any domain (mine, synthesise,
-//!   deduplicate, select, report);
+//!   deduplicate, select, report), and [`second_proof`]: its proof of
+//!   the rules lost to Z3's limit that count, at a higher limit;
 //! - [`files`]: outputs checked before work and written atomically.
 //!
 //! Each puzzle domain lives under [`domains`] (nonogram lines, Witness
@@ -25,5 +26,6 @@ pub mod dsl;
 pub mod files;
 pub mod pipeline;
 pub mod rewrite;
+pub mod second_proof;
 pub mod select;
 pub mod synth;

@@ -1,7 +1,8 @@
 //! The learning pipeline, generic over the domain: mine specifications →
 //! synthesise them in deterministic rounds (journaled, resumable,
 //! shardable, with a progress bar on stderr) → deduplicate by rule key →
-//! select greedily through a [`select::Objective`](crate::select::Objective)
+//! prove the rules lost to Z3's limit that count again, with a higher
+//! limit ([`second_proof`](crate::second_proof)) → select greedily through a [`select::Objective`](crate::select::Objective)
 //! → a report of what was done, with the time of each phase.
 //!
 //! A domain takes part through a [`Learner`]: it supplies the mined
@@ -14,6 +15,8 @@ use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
 use crate::dsl::print::print_rule;
 use crate::select::{greedy, Objective, Pick};
+pub use crate::second_proof::SecondProof;
+use crate::second_proof::second_proof;
 use crate::synth::batch::{Batch, Entry, Job, ReplayMismatch};
 use crate::synth::journal::{fingerprint, Journal, JournalError, RunKey};
 use crate::synth::{Config, Domain, Engine, Spec, Symbolic};
@@ -156,6 +159,19 @@ impl<S> BatchRun<S> {
     /// The rules found, in job order.
     pub fn rules(&self) -> Vec<Rule> {
         self.entries.iter().flat_map(|e| e.rules().cloned()).collect()
+    }
+
+    /// The rules lost to Z3's resource limit at the full-bound proof, in
+    /// job order, each with the place of its entry.
+    pub fn lost(&self) -> Vec<(usize, &Rule)> {
+        self.entries
+            .iter()
+            .enumerate()
+            .flat_map(|(at, e)| match e {
+                Entry::Done { outcome, .. } => outcome.lost.iter().map(|r| (at, r)).collect(),
+                Entry::Skipped { .. } => vec![],
+            })
+            .collect()
     }
 
     /// Specifications, skipped ones, throughput and times, in words.
@@ -317,6 +333,12 @@ pub trait Learner: Sync {
 
     /// The objective the selection maximises over `rules`.
     fn objective<'a>(&'a self, rules: &'a [Rule]) -> Result<Self::Objective<'a>, DomainError>;
+
+    /// The name of the rule a scoring error shows unsound, if that is what
+    /// it shows (scoring unproven rules may find them wrong on a test).
+    fn refuted(&self, _error: &Self::ScoreError) -> Option<String> {
+        None
+    }
 }
 
 /// How [`learn`] runs.
@@ -331,6 +353,10 @@ pub struct LearnOptions<'a> {
     pub progressive: bool,
     /// How many rules to select.
     pub k: usize,
+    /// The resource limit of the second proof of the rules lost to the
+    /// first one's limit that would add to the objective (0: no second
+    /// proof).
+    pub retry_rlimit: u32,
 }
 
 /// Named wall times of a run's phases, in order.
@@ -374,6 +400,8 @@ pub struct LearnRun<S> {
     pub by_key: usize,
     /// The deduplicated rules.
     pub learned: Vec<Rule>,
+    /// The second proof of rules lost to Z3's resource limit.
+    pub retry: SecondProof,
     /// The selection, in order (indices into `learned`).
     pub picks: Vec<Pick>,
     /// Wall time per phase.
@@ -387,19 +415,25 @@ pub fn learn<L: Learner>(learner: &L, options: LearnOptions<'_>) -> Result<Learn
     let mined = phases.time("mine", || learner.mine()).map_err(PipelineError::Domain)?;
     eprintln!("{} ({:.1} s)", mined.description, phases.total().as_secs_f64());
     let jobs = jobs(mined.specs, None);
+    let bound = options.config.bound;
     let batch = phases.time("synthesis", || {
         let engine = Engine::new(domain, options.config);
         let batch = BatchOptions { journal: options.journal, resume: options.resume, shard: None, skip: vec![], progressive: options.progressive };
         run_batch(domain, &engine, &jobs, batch)
     })?;
-    let found = batch.rules();
-    let (by_key, learned) = phases.time("dedup", || {
-        let by_key = dedup_by_key(domain, &found).len();
-        learner.dedup(&found).map(|l| (by_key, l))
-    }).map_err(PipelineError::Domain)?;
+    let mut found = batch.rules();
+    let first = phases.time("dedup", || learner.dedup(&found)).map_err(PipelineError::Domain)?;
+    let (retry, learned, by_key) = phases
+        .time("second proof", || -> Result<_, DomainError> {
+            let retry = second_proof(learner, &first, &batch, &jobs, (bound, options.retry_rlimit, options.k))?;
+            found.extend(retry.proven.iter().cloned());
+            let learned = if retry.proven.is_empty() { first } else { learner.dedup(&found)? };
+            Ok((retry, learned, dedup_by_key(domain, &found).len()))
+        })
+        .map_err(PipelineError::Domain)?;
     let picks = phases.time("select", || -> Result<Vec<Pick>, DomainError> {
         let mut objective = learner.objective(&learned)?;
         Ok(greedy(learned.len(), options.k, |i| cost(&learned[i], domain.schema()), &mut objective)?)
     }).map_err(PipelineError::Domain)?;
-    Ok(LearnRun { mined: mined.description, batch, found, by_key, learned, picks, phases })
+    Ok(LearnRun { mined: mined.description, batch, found, by_key, learned, retry, picks, phases })
 }

@@ -1,8 +1,13 @@
 //! `learn nonogram` is deterministic: on a small configuration (a few
 //! short training lines, a slice of the bundled traces as the test set) it
 //! writes byte-identical rule text, comment lines aside, with 1 and with 2
-//! worker threads, even where Z3 runs out of its resource limit. Z3 runs with a resource limit in fresh solvers, so the
-//! answers depend only on the queries, not on timing or thread schedule.
+//! worker threads, even where Z3 runs out of its resource limit and the
+//! second proof (at a higher limit) recovers some of the lost rules. Z3
+//! runs with a resource limit in fresh solvers, so the answers depend only
+//! on the queries, not on timing or thread schedule.
+//!
+//! The second proof only adds rules, and what it adds is sound: the rules
+//! it recovers are checked by brute force on every line of up to 9 cells.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -23,14 +28,25 @@ fn rule_text(path: &Path) -> String {
     text.lines().filter(|l| !l.trim_start().starts_with('#')).collect::<Vec<_>>().join("\n")
 }
 
+/// What one run of the small configuration wrote.
+struct Learned {
+    /// The rule text of `learned.rules`.
+    rules: String,
+    /// The rule text of `top3.rules`.
+    top: String,
+    /// The whole of `learned.rules`.
+    file: String,
+}
+
 /// Runs the small learning configuration with `threads` worker threads
-/// and returns the rule text of `learned.rules` and `top3.rules`.
-fn learn(tests: &Path, threads: usize) -> (String, String) {
-    let out = temp(&format!("learn-threads-{threads}"));
+/// and the second proof's resource limit `retry` (0: none).
+fn learn(tests: &Path, threads: usize, retry: u32) -> Learned {
+    let out = temp(&format!("learn-threads-{threads}-retry-{retry}"));
     let output = Command::new(env!("CARGO_BIN_EXE_stratsynth"))
         .current_dir(ROOT)
         // a low resource limit: some proofs run out (and are lost) the same way every time
         .args(["learn", "nonogram", "--sample", "3", "--max-len", "4", "--seed", "1", "-k", "3", "--rlimit", "30000000"])
+        .args(["--retry-rlimit", &retry.to_string()])
         .arg("--tests")
         .arg(tests)
         .arg("--out-dir")
@@ -39,9 +55,37 @@ fn learn(tests: &Path, threads: usize) -> (String, String) {
         .output()
         .unwrap();
     assert!(output.status.success(), "learn failed: {}", String::from_utf8_lossy(&output.stderr));
-    let texts = (rule_text(&out.join("learned.rules")), rule_text(&out.join("top3.rules")));
+    let file = std::fs::read_to_string(out.join("learned.rules")).unwrap();
+    let learned = Learned { rules: rule_text(&out.join("learned.rules")), top: rule_text(&out.join("top3.rules")), file };
     std::fs::remove_dir_all(&out).unwrap();
-    texts
+    learned
+}
+
+/// The rules of a rule text, one string each (from `def` to the next).
+fn rules_of(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = vec![];
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        match out.last_mut() {
+            Some(rule) if !line.starts_with("def ") => {
+                rule.push('\n');
+                rule.push_str(line);
+            }
+            _ => out.push(line.to_string()),
+        }
+    }
+    out
+}
+
+/// The header line of the second proof.
+fn second_proof(file: &str) -> &str {
+    file.lines().find(|l| l.starts_with("# second proof:")).expect("a second-proof line in the header")
+}
+
+/// The number just before `after` in the second proof's header line.
+fn count_before(file: &str, after: &str) -> usize {
+    let line = second_proof(file);
+    let (head, _) = line.split_once(after).unwrap_or_else(|| panic!("`{after}` in `{line}`"));
+    head.rsplit(' ').next().unwrap().parse().unwrap_or_else(|_| panic!("a count before `{after}` in `{line}`"))
 }
 
 #[test]
@@ -50,11 +94,28 @@ fn learn_writes_the_same_rules_with_one_and_two_threads() {
     let traces = std::fs::read_to_string(Path::new(ROOT).join("specs/nonogram/traces.lines")).unwrap();
     let tests = dir.join("tests.lines");
     std::fs::write(&tests, traces.lines().take(400).collect::<Vec<_>>().join("\n") + "\n").unwrap();
-    let one = learn(&tests, 1);
-    let two = learn(&tests, 2);
-    std::fs::remove_dir_all(&dir).unwrap();
+    let retry = 300_000_000;
+    let one = learn(&tests, 1, retry);
+    let two = learn(&tests, 2, retry);
+    let without = learn(&tests, 2, 0);
     // the configuration learns something, so the comparison can fail
-    assert!(one.0.lines().filter(|l| l.starts_with("def ")).count() >= 2, "too few rules to compare:\n{}", one.0);
-    assert_eq!(one.0, two.0, "learned.rules differs between 1 and 2 threads");
-    assert_eq!(one.1, two.1, "top3.rules differs between 1 and 2 threads");
+    assert!(one.rules.lines().filter(|l| l.starts_with("def ")).count() >= 2, "too few rules to compare:\n{}", one.rules);
+    assert_eq!(one.rules, two.rules, "learned.rules differs between 1 and 2 threads");
+    assert_eq!(one.top, two.top, "top3.rules differs between 1 and 2 threads");
+
+    // the second proof recovers rules, and only adds them
+    let recovered = count_before(&two.file, " sound,");
+    assert!(recovered >= 1, "the configuration recovers no lost rule, so the second proof is not tested:\n{}", two.file);
+    assert!(second_proof(&without.file).ends_with("none proven again"), "{}", second_proof(&without.file));
+    let (with_rules, without_rules) = (rules_of(&two.rules), rules_of(&without.rules));
+    let added: Vec<&String> = with_rules.iter().filter(|r| !without_rules.contains(r)).collect();
+    assert!(without_rules.iter().all(|r| with_rules.contains(r)), "the second proof dropped a rule");
+    assert!(!added.is_empty(), "no recovered rule in learned.rules");
+
+    // what it adds is sound: brute force on every line of up to 9 cells
+    let added_file = dir.join("added.rules");
+    std::fs::write(&added_file, added.iter().map(|r| format!("{r}\n\n")).collect::<String>()).unwrap();
+    let check = Command::new(env!("CARGO_BIN_EXE_stratsynth")).current_dir(ROOT).args(["check", "--max-n", "9"]).arg(&added_file).output().unwrap();
+    assert!(check.status.success(), "brute force rejects a recovered rule: {}", String::from_utf8_lossy(&check.stdout));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

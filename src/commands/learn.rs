@@ -59,11 +59,16 @@ pub struct NonogramArgs {
     /// How many rules to select.
     #[arg(short = 'k', default_value_t = 10)]
     pub k: usize,
-    /// Z3 resource limit per query (`rlimit`: Z3's own step count, so the
-    /// answer does not depend on machine load); a rule whose proof runs
-    /// out is dropped, never kept unproven.
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Z3 resource limit per query of the search (`rlimit`: Z3's own step
+    /// count, so the answer does not depend on machine load); a rule whose
+    /// proof runs out is never kept unproven (see `--retry-rlimit`).
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_SEARCH_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
     pub rlimit: u32,
+    /// Z3 resource limit of the second proof of the rules whose proof ran
+    /// out of `--rlimit` and that would add to the learned set's score or
+    /// enter its top K (0: no second proof; those rules are dropped).
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT)]
+    pub retry_rlimit: u32,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -88,7 +93,7 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     let bound = config.bound;
     let journal = args.out_dir.join("learned.journal");
     let learner = NonogramLearner { domain: &domain, max_len: args.max_len, sample: args.sample, seed: args.seed, tests: &tests };
-    let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: args.skip_made, k: args.k };
+    let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: args.skip_made, k: args.k, retry_rlimit: args.retry_rlimit };
     let run = run_pipeline(&learner, options).map_err(|e| e.to_string())?;
     let (found, picks, after_rewrites) = (&run.found, &run.picks, run.by_key);
     // readable names: after the documented strategy a rule is or generalises
@@ -134,6 +139,7 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
         bound_line(bound),
         mined,
         synthesis.clone(),
+        format!("second proof: {}", run.retry.summary()),
         format!(
             "{after_rewrites} after removing rules equal up to egg's rewrites, {} after removing rules that cover the same cells alone on {} \
              (the cheapest kept; rules covering none are kept)",
@@ -190,6 +196,7 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
         println!("{row}");
     }
     println!("{synthesis}");
+    println!("second proof: {}", run.retry.summary());
     println!("{times}");
     println!("wrote {} ({} rules) and {} ({} rules)", learned_path.display(), learned.len(), top_path.display(), top.len());
     Ok(ExitCode::SUCCESS)

@@ -233,11 +233,16 @@ pub struct LearnArgs {
     /// Continue the run recorded in the journal.
     #[arg(long)]
     pub resume: bool,
-    /// Z3 resource limit per query (`rlimit`: Z3's own step count, so the
-    /// answer does not depend on machine load); a rule whose proof runs
-    /// out is dropped, never kept unproven.
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Z3 resource limit per query of the search (`rlimit`: Z3's own step
+    /// count, so the answer does not depend on machine load); a rule whose
+    /// proof runs out is never kept unproven (see `--retry-rlimit`).
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_SEARCH_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
     pub rlimit: u32,
+    /// Z3 resource limit of the second proof of the rules whose proof ran
+    /// out of `--rlimit` and that would add to the learned set's score or
+    /// enter its top K (0: no second proof; those rules are dropped).
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT)]
+    pub retry_rlimit: u32,
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -260,7 +265,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     let output = &args.output;
     let journal = journal_path(output);
     let learner = WitnessLearner::new(&domain, config);
-    let options = LearnOptions { config: engine, journal: &journal, resume: args.resume, progressive: true, k: args.k };
+    let options = LearnOptions { config: engine, journal: &journal, resume: args.resume, progressive: true, k: args.k, retry_rlimit: args.retry_rlimit };
     let run = learn(&learner, options).map_err(|e| e.to_string())?;
     let chosen: Vec<_> = run.picks.iter().map(|p| run.learned[p.index].clone()).collect();
     let report = learner.report(&chosen).map_err(|e| e.to_string())?;
@@ -274,6 +279,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
          # {found} rules found, {learned} distinct up to egg's rewrites; selected greedily by A* expansions saved on {filter} filter puzzles\n\
          # (seed {fseed}; local constraint checking alone: {base_exp} expansions, {base_ms:.1} ms modelled), a rule only if it also saves modelled search time.\n\
          # synthesis: {summary}\n\
+         # second proof: {retry}\n\
          # {phases}.\n\n",
         b = schema.file.limits.bound,
         command = super::command_line(),
@@ -289,6 +295,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         base_exp = base.expansions,
         base_ms = base.model_ms(),
         summary = run.batch.summary(&journal),
+        retry = run.retry.summary(),
         phases = run.phases,
     );
     let mut table = format!(

@@ -19,7 +19,7 @@
 //! in the whole input, k the rule's rank in its outcome) and carry their
 //! [`Meta`] comment.
 
-use super::engine::{Engine, Outcome, Spec};
+use super::engine::{Engine, Learned, Outcome, Spec, Stats};
 use super::meta::Meta;
 use super::domain::{Domain, Symbolic};
 use crate::dsl::ast::Rule;
@@ -89,14 +89,25 @@ pub struct ReplayMismatch {
     pub found: usize,
 }
 
-/// Names and describes a finished outcome's rules (see the module doc).
+/// Names and describes a finished outcome's rules (see the module doc);
+/// its rules lost to Z3's limit are named after them, in order, and get
+/// their description only if a later proof succeeds ([`describe`]).
 pub fn label<S>(index: usize, text: &str, outcome: &mut Outcome<S>) {
     let (stats, time) = (outcome.stats.clone(), outcome.time);
     for (k, learned) in outcome.rules.iter_mut().enumerate() {
-        let meta = Meta::new(text, learned, &stats, time);
         learned.rule.name = format!("spec{}_{}", index + 1, k + 1);
-        learned.rule.description = vec![meta.comment()];
+        describe(text, learned, &stats, time);
     }
+    let first = outcome.rules.len();
+    for (j, rule) in outcome.lost.iter_mut().enumerate() {
+        rule.name = format!("spec{}_{}", index + 1, first + j + 1);
+    }
+}
+
+/// Gives a proven rule of the specification shown as `text` its [`Meta`]
+/// comment (the specification's counters and time).
+pub fn describe(text: &str, learned: &mut Learned, stats: &Stats, time: std::time::Duration) {
+    learned.rule.description = vec![Meta::new(text, learned, stats, time).comment()];
 }
 
 /// Whether `rule`, on some image of the specification's state (its

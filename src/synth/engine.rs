@@ -145,6 +145,11 @@ pub struct Outcome<S> {
     pub time: Duration,
     /// States on which candidates were refuted (for [`Engine::publish`]).
     pub counterexamples: Vec<S>,
+    /// Rules sound at the screening bound whose full-bound proof ran out
+    /// of Z3's resource limit: unproven, so never part of a rule set
+    /// unless a later proof (at a higher limit) succeeds. No two print
+    /// alike.
+    pub lost: Vec<Rule>,
 }
 
 /// Shared by every specification and thread of a run.

@@ -4,8 +4,8 @@
 //! One RON record per line. The first identifies the run ([`RunKey`]);
 //! then, per round, one record per specification in job order — `Done`
 //! (index, specification text, each rule as printed with its cost and
-//! bound, the counters, the wall time, and the counterexample states it
-//! found, as the domain shows them) or `Skipped` (index, text, the rule
+//! bound, the counters, the wall time, the counterexample states it
+//! found, as the domain shows them, and the rules it lost to Z3's limit) or `Skipped` (index, text, the rule
 //! that makes it) — and a `Round(n)` marker. A round is written with one
 //! write and flushed to disk, so an interruption loses at most the round
 //! under way; records after the last marker (a round cut short, or a torn
@@ -84,6 +84,10 @@ struct DoneRecord {
     stats: Stats,
     time_us: u64,
     counterexamples: Vec<String>,
+    /// The rules lost to Z3's resource limit, as printed (unproven; empty
+    /// in older journals).
+    #[serde(default)]
+    lost: Vec<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -269,6 +273,7 @@ fn to_record<D: Domain>(domain: &D, spec: String, entry: &Entry<D::State>) -> Re
             stats: outcome.stats.clone(),
             time_us: outcome.time.as_micros() as u64,
             counterexamples: outcome.counterexamples.iter().map(|s| domain.show(s)).collect(),
+            lost: outcome.lost.iter().map(|r| print_rule(r, domain.schema())).collect(),
         }),
     }
 }
@@ -360,14 +365,17 @@ impl<D: Symbolic> Reader<'_, D> {
 
     fn done(&self, n: usize, done: DoneRecord) -> Result<Entry<D::State>, JournalError> {
         let schema = self.domain.schema();
-        let mut rules = vec![];
-        for r in &done.rules {
-            let mut parsed = parse_rules(&r.text, "rule", schema)
+        let read_back = |text: &str| -> Result<crate::dsl::ast::Rule, JournalError> {
+            let mut parsed = parse_rules(text, "rule", schema)
                 .map_err(|e| self.parse_error(n, 1, format!("a rule of specification #{} does not read back: {e}", done.index + 1)))?;
             if parsed.len() != 1 {
                 return Err(self.parse_error(n, 1, format!("a rule of specification #{} is not one rule", done.index + 1)));
             }
-            let rule = parsed.remove(0);
+            Ok(parsed.remove(0))
+        };
+        let mut rules = vec![];
+        for r in &done.rules {
+            let rule = read_back(&r.text)?;
             if r.check != rule_check(&r.text, r.cost, r.bound) {
                 self.prove_again(n, &rule)?;
             }
@@ -378,11 +386,13 @@ impl<D: Symbolic> Reader<'_, D> {
             .iter()
             .map(|s| self.domain.parse_state(s).map_err(|e| self.parse_error(n, 1, format!("counterexample: {e}"))))
             .collect::<Result<_, _>>()?;
+        let lost = done.lost.iter().map(|text| read_back(text)).collect::<Result<_, _>>()?;
         let outcome = Outcome {
             rules,
             stats: done.stats,
             time: Duration::from_micros(done.time_us),
             counterexamples,
+            lost,
         };
         Ok(Entry::Done { index: done.index, outcome })
     }

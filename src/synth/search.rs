@@ -33,6 +33,8 @@ pub(super) struct Run<'e, 'd, 'v, D: Symbolic> {
     pub(super) stats: Stats,
     /// Counterexamples found (published when the run is over).
     pub(super) found: Vec<D::State>,
+    /// Rules whose full-bound proof ran out of Z3's resource limit.
+    pub(super) lost: Vec<Rule>,
 }
 
 /// A lattice node with the sound rule found there.
@@ -260,6 +262,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
                 }
                 Known::Unknown => {
                     self.stats.lost_at_full_bound += 1;
+                    self.lost.push(settled.rule);
                     return None;
                 }
                 Known::Unsound(state) => {
@@ -573,6 +576,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
         let mut stats = Stats::default();
         let mut found: Vec<Learned> = vec![];
         let mut counterexamples = vec![];
+        let mut lost = vec![];
         let mut parallel_calls = 0;
         let schema = self.domain.schema();
         let images: Vec<_> = self
@@ -586,6 +590,8 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             })
             .collect();
         // fewest bindings first, in every image, until some size gives rules
+        // (proven, or lost to Z3's limit: larger sizes would only find less
+        // general rules, at a much higher cost)
         for size in 1..=schema.file.synthesis.max_decls {
             // The walks of the element sets are independent (each has its own
             // memo and search state; the engine's caches hold answers that
@@ -607,7 +613,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             let keep = self.undominated(&settled);
             let kept: Vec<Settled<D::State>> = settled.into_iter().zip(&keep).filter(|(_, &k)| k).map(|(s, _)| s).collect();
             stats.dominated += (keep.len() - kept.len()) as u64;
-            let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
+            let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![], lost: vec![] };
             let (verdicts, queries) = run.full_verdicts(&kept.iter().map(|s| &s.rule).collect::<Vec<_>>());
             parallel_calls += queries;
             for (candidate, verdict) in kept.into_iter().zip(verdicts) {
@@ -615,7 +621,8 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             }
             stats.add(&run.stats);
             counterexamples.extend(run.found);
-            if !found.is_empty() && !self.config.all_sizes {
+            lost.extend(run.lost);
+            if !(found.is_empty() && lost.is_empty()) && !self.config.all_sizes {
                 break;
             }
         }
@@ -626,7 +633,9 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             .filter(|l| seen.insert(print_rule(&Rule { name: String::new(), ..l.rule.clone() }, schema)))
             .collect();
         rules.sort_by_key(|l| l.cost);
-        Outcome { rules, stats, time: started.elapsed(), counterexamples }
+        let mut seen_lost = HashSet::new();
+        lost.retain(|rule: &Rule| seen_lost.insert(print_rule(&Rule { name: String::new(), ..rule.clone() }, schema)));
+        Outcome { rules, stats, time: started.elapsed(), counterexamples, lost }
     }
 
     /// One element set's lattice walk: its maximal nodes' rules, settled
@@ -637,7 +646,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
         let schema = self.domain.schema();
         let mut screen = Verifier::deterministic(self.domain, screen_bound, self.config.rlimit);
         let mut full = Verifier::deterministic(self.domain, self.config.bound, self.config.rlimit);
-        let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![] };
+        let mut run = Run { engine: self, screen: &mut screen, full: &mut full, stats: Stats::default(), found: vec![], lost: vec![] };
         let memo = Arc::default();
         let solve = |decls: &[Decl], binding: &Binding| run.solve_node(spec_ex, deduction, decls, binding, &memo);
         let score = |s: &Solved<D::State>| (s.general, std::cmp::Reverse(s.cost));

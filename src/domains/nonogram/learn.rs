@@ -103,4 +103,8 @@ impl Learner for NonogramLearner<'_> {
     fn objective<'b>(&'b self, rules: &'b [Rule]) -> Result<Chosen<'b>, DomainError> {
         Ok(Coverage::new(self.domain, rules, self.tests, ApplyOptions::default()).objective())
     }
+
+    fn refuted(&self, error: &UnsoundFill) -> Option<String> {
+        Some(error.rule.clone())
+    }
 }
