@@ -16,12 +16,7 @@ use crate::synth::verify::{Verdict, Verifier};
 use crate::synth::{Domain, Learned};
 use rayon::prelude::*;
 
-/// What became of the rules lost to Z3's resource limit at the full-bound
-/// proof. Most of them add nothing to the learned set; the few that would
-/// — that raise its objective, or that the greedy selection of the top K
-/// would pick — are proven again with a higher limit. So the search can
-/// run on a lower limit (unknowns are most of its Z3 time) without losing
-/// a rule that counts.
+/// What [`second_proof`] did with the rules lost to Z3's resource limit.
 #[derive(Clone, Debug, Default)]
 pub struct SecondProof {
     /// Distinct lost rules (none equal to a rule found).

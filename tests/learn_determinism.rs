@@ -8,6 +8,8 @@
 //!
 //! The second proof only adds rules, and what it adds is sound: the rules
 //! it recovers are checked by brute force on every line of up to 9 cells.
+//! A run resumed from its finished journal writes the same rules (the
+//! journal keeps the lost rules for the second proof).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -38,10 +40,10 @@ struct Learned {
     file: String,
 }
 
-/// Runs the small learning configuration with `threads` worker threads
-/// and the second proof's resource limit `retry` (0: none).
-fn learn(tests: &Path, threads: usize, retry: u32) -> Learned {
-    let out = temp(&format!("learn-threads-{threads}-retry-{retry}"));
+/// Runs the small learning configuration in `out` with `threads` worker
+/// threads and the second proof's resource limit `retry` (0: none),
+/// continuing the journal there with `resume`.
+fn learn_in(out: &Path, tests: &Path, threads: usize, retry: u32, resume: bool) -> Learned {
     let output = Command::new(env!("CARGO_BIN_EXE_stratsynth"))
         .current_dir(ROOT)
         // a low resource limit: some proofs run out (and are lost) the same way every time
@@ -50,13 +52,20 @@ fn learn(tests: &Path, threads: usize, retry: u32) -> Learned {
         .arg("--tests")
         .arg(tests)
         .arg("--out-dir")
-        .arg(&out)
+        .arg(out)
         .args(["--threads", &threads.to_string()])
+        .args(resume.then_some("--resume"))
         .output()
         .unwrap();
     assert!(output.status.success(), "learn failed: {}", String::from_utf8_lossy(&output.stderr));
     let file = std::fs::read_to_string(out.join("learned.rules")).unwrap();
-    let learned = Learned { rules: rule_text(&out.join("learned.rules")), top: rule_text(&out.join("top3.rules")), file };
+    Learned { rules: rule_text(&out.join("learned.rules")), top: rule_text(&out.join("top3.rules")), file }
+}
+
+/// [`learn_in`] a fresh directory, removed afterwards.
+fn learn(tests: &Path, threads: usize, retry: u32) -> Learned {
+    let out = temp(&format!("learn-threads-{threads}-retry-{retry}"));
+    let learned = learn_in(&out, tests, threads, retry, false);
     std::fs::remove_dir_all(&out).unwrap();
     learned
 }
@@ -96,7 +105,13 @@ fn learn_writes_the_same_rules_with_one_and_two_threads() {
     std::fs::write(&tests, traces.lines().take(400).collect::<Vec<_>>().join("\n") + "\n").unwrap();
     let retry = 300_000_000;
     let one = learn(&tests, 1, retry);
-    let two = learn(&tests, 2, retry);
+    let out = temp("learn-resumed");
+    let two = learn_in(&out, &tests, 2, retry, false);
+    // the journal keeps the lost rules: a resumed run (every specification
+    // replayed) gives them their second proof again, with the same result
+    let resumed = learn_in(&out, &tests, 2, retry, true);
+    std::fs::remove_dir_all(&out).unwrap();
+    assert_eq!(two.rules, resumed.rules, "learned.rules differs after --resume");
     let without = learn(&tests, 2, 0);
     // the configuration learns something, so the comparison can fail
     assert!(one.rules.lines().filter(|l| l.starts_with("def ")).count() >= 2, "too few rules to compare:\n{}", one.rules);

@@ -67,7 +67,7 @@ pub struct NonogramArgs {
     /// Z3 resource limit of the second proof of the rules whose proof ran
     /// out of `--rlimit` and that would add to the learned set's score or
     /// enter its top K (0: no second proof; those rules are dropped).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_RLIMIT)]
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_SECOND_PROOF_RLIMIT)]
     pub retry_rlimit: u32,
     /// Worker threads (default: one per core).
     #[arg(long)]

@@ -29,6 +29,6 @@ pub mod space;
 pub mod verify;
 
 pub use batch::makes;
-pub use config::{Config, ConfigBuilder, ConfigError, DEFAULT_RLIMIT, DEFAULT_SEARCH_RLIMIT, DEFAULT_TIMEOUT_MS};
+pub use config::{Config, ConfigBuilder, ConfigError, DEFAULT_RLIMIT, DEFAULT_SEARCH_RLIMIT, DEFAULT_SECOND_PROOF_RLIMIT, DEFAULT_TIMEOUT_MS};
 pub use domain::{BadState, Domain, Encoding, Symbolic};
 pub use engine::{Engine, Learned, Outcome, Spec, Stats};
