@@ -422,15 +422,21 @@ pub fn learn<L: Learner>(learner: &L, options: LearnOptions<'_>) -> Result<Learn
         run_batch(domain, &engine, &jobs, batch)
     })?;
     let mut found = batch.rules();
-    let first = phases.time("dedup", || learner.dedup(&found)).map_err(PipelineError::Domain)?;
-    let (retry, learned, by_key) = phases
+    let (by_key, first) = phases
+        .time("dedup", || learner.dedup(&found).map(|first| (dedup_by_key(domain, &found).len(), first)))
+        .map_err(PipelineError::Domain)?;
+    let (retry, learned) = phases
         .time("second proof", || -> Result<_, DomainError> {
             let retry = second_proof(learner, &first, &batch, &jobs, (bound, options.retry_rlimit, options.k))?;
-            found.extend(retry.proven.iter().cloned());
-            let learned = if retry.proven.is_empty() { first } else { learner.dedup(&found)? };
-            Ok((retry, learned, dedup_by_key(domain, &found).len()))
+            // deduplicating the kept rules with the new ones is deduplicating
+            // everything found: a group's best found rule is among the kept
+            let learned = if retry.proven.is_empty() { first } else { learner.dedup(&[first, retry.proven.clone()].concat())? };
+            Ok((retry, learned))
         })
         .map_err(PipelineError::Domain)?;
+    // the proven rules' keys differ from every found rule's and each other's
+    let by_key = by_key + retry.proven.len();
+    found.extend(retry.proven.iter().cloned());
     let picks = phases.time("select", || -> Result<Vec<Pick>, DomainError> {
         let mut objective = learner.objective(&learned)?;
         Ok(greedy(learned.len(), options.k, |i| cost(&learned[i], domain.schema()), &mut objective)?)

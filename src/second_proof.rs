@@ -135,11 +135,8 @@ pub(crate) fn second_proof<L: Learner>(
             break;
         }
     }
-    for (j, &(at, rule)) in lost.iter().enumerate() {
+    for (j, &(at, rule)) in lost.iter().enumerate().filter(|&(j, _)| standing[j] == Standing::Proven) {
         let Entry::Done { index, outcome } = &batch.entries[at] else { continue };
-        if standing[j] != Standing::Proven {
-            continue;
-        }
         let text = jobs.iter().find(|job| job.index == *index).map_or("", |job| job.text.as_str());
         let mut proven = Learned { cost: cost(rule, domain.schema()), rule: rule.clone(), bound };
         describe(text, &mut proven, &outcome.stats, outcome.time);

@@ -558,6 +558,11 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     }
 }
 
+/// A rule's text without its name: rules found twice print alike.
+fn unnamed_text(rule: &Rule, schema: &crate::dsl::schema::Schema) -> String {
+    print_rule(&Rule { name: String::new(), ..rule.clone() }, schema)
+}
+
 /// The key of a rule's verdict at `bound` in the shared cache.
 fn verdict_key(bound: u32, rule: &Rule, schema: &crate::dsl::schema::Schema) -> String {
     format!("{bound}\n{}", rule_key(rule, schema))
@@ -590,8 +595,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             })
             .collect();
         // fewest bindings first, in every image, until some size gives rules
-        // (proven, or lost to Z3's limit: larger sizes would only find less
-        // general rules, at a much higher cost)
+        // (proven, or lost to Z3's limit and so left to a second proof)
         for size in 1..=schema.file.synthesis.max_decls {
             // The walks of the element sets are independent (each has its own
             // memo and search state; the engine's caches hold answers that
@@ -630,11 +634,11 @@ impl<'d, D: Symbolic> Engine<'d, D> {
         let mut seen = HashSet::new();
         let mut rules: Vec<Learned> = found
             .into_iter()
-            .filter(|l| seen.insert(print_rule(&Rule { name: String::new(), ..l.rule.clone() }, schema)))
+            .filter(|l| seen.insert(unnamed_text(&l.rule, schema)))
             .collect();
         rules.sort_by_key(|l| l.cost);
         let mut seen_lost = HashSet::new();
-        lost.retain(|rule: &Rule| seen_lost.insert(print_rule(&Rule { name: String::new(), ..rule.clone() }, schema)));
+        lost.retain(|rule: &Rule| seen_lost.insert(unnamed_text(rule, schema)));
         Outcome { rules, stats, time: started.elapsed(), counterexamples, lost }
     }
 
