@@ -135,7 +135,7 @@ pub(crate) fn second_proof<L: Learner>(
             break;
         }
     }
-    for (j, &(at, rule)) in lost.iter().enumerate().filter(|&(j, _)| standing[j] == Standing::Proven) {
+    for &(at, rule) in lost.iter().zip(&standing).filter(|(_, s)| **s == Standing::Proven).map(|(l, _)| l) {
         let Entry::Done { index, outcome } = &batch.entries[at] else { continue };
         let text = jobs.iter().find(|job| job.index == *index).map_or("", |job| job.text.as_str());
         let mut proven = Learned { cost: cost(rule, domain.schema()), rule: rule.clone(), bound };
