@@ -70,6 +70,12 @@ pub struct Config {
     /// At a maximal node, how many cheaper candidates are tried for the
     /// cheapest sound rule kept beside the most general one (0: none).
     pub cheapest_tries: usize,
+    /// At a maximal node, how many of the actions gaining the most cells
+    /// compete for the widest rule kept beside the most general one (0:
+    /// none).
+    pub wide_actions: usize,
+    /// How much more than the cheapest condition the widest rule's may cost.
+    pub wide_slack: u32,
 }
 
 /// The default Z3 time limit per query of `verify`, in milliseconds.
@@ -144,6 +150,8 @@ impl Config {
             all_sizes: false,
             explore: true,
             cheapest_tries: 3,
+            wide_actions: 6,
+            wide_slack: 7,
         }
     }
 

@@ -125,10 +125,16 @@ pub trait Domain: Send + Sync {
     fn parse_state(&self, text: &str) -> Result<Self::State, BadState>;
 
     /// Whether a sound `action` gains something on `state` (fills an
-    /// unknown cell; prunes): what "the rule covers the state" means. By
-    /// default every sound action does.
-    fn productive(&self, _state: &Self::State, _action: &ActionValue) -> bool {
-        true
+    /// unknown cell; prunes): what "the rule covers the state" means.
+    fn productive(&self, state: &Self::State, action: &ActionValue) -> bool {
+        self.gain(state, std::slice::from_ref(action)) > 0
+    }
+
+    /// How much sound `actions` gain on `state` together (nonogram: the
+    /// unknown cells they fill): what the search ranks rules' generality
+    /// by, as coverage counts cells. By default one per distinct action.
+    fn gain(&self, _state: &Self::State, actions: &[ActionValue]) -> usize {
+        actions.iter().enumerate().filter(|(i, a)| !actions[..*i].contains(a)).count()
     }
 
     /// The images of a state and a deduction under the symmetries rules are

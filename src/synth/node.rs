@@ -94,6 +94,15 @@ pub(super) struct Node<S> {
     pub(super) memo: Arc<PairMemo<S>>,
 }
 
+/// What a rule's breadth on the coverage sample counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Breadth {
+    /// The states it gains on (the paper's coverage of states).
+    States,
+    /// What it gains on them together ([`Domain::gain`]: nonogram cells).
+    Cells,
+}
+
 impl<S: Clone> Node<S> {
     pub(super) fn add_example(&mut self, ex: Arc<Example<S>>, schema: &Schema) {
         let e = self.examples.len();
@@ -175,23 +184,32 @@ impl<S: Clone> Node<S> {
         out
     }
 
-    /// The indices of the `count` actions that are sound and productive
-    /// on the most pairs of the coverage sample (cheapest first among
-    /// equals, `cands` being cheapest first; one per set of pairs), most
-    /// general first.
-    pub(super) fn most_general<D: Domain<State = S>>(&self, cands: &[Candidate], count: usize, domain: &D) -> Vec<usize> {
+    /// Per `(breadth, count)` wanted, the indices of the `count` actions
+    /// that are sound and productive on the coverage sample most broadly by
+    /// that breadth (cheapest first among equals, `cands` being cheapest
+    /// first; one per set of pairs), most general first.
+    pub(super) fn most_general<D: Domain<State = S>>(&self, cands: &[Candidate], wanted: &[(Breadth, usize)], domain: &D) -> Vec<Vec<usize>> {
         // one action per set of pairs gained on: the cheapest
         let mut seen = HashSet::new();
-        let mut scored: Vec<(std::cmp::Reverse<usize>, usize)> = vec![];
+        let mut scored: Vec<Vec<(std::cmp::Reverse<usize>, usize)>> = vec![vec![]; wanted.len()];
         for (i, c) in cands.iter().enumerate() {
             let good = self.good_pairs(c, domain);
-            let n = good.count();
-            if n > 0 && seen.insert(good) {
-                scored.push((std::cmp::Reverse(n), i));
+            if good.is_empty() || seen.contains(&good) {
+                continue;
             }
+            for (list, &(breadth, _)) in scored.iter_mut().zip(wanted) {
+                list.push((std::cmp::Reverse(self.breadth(c, &good, domain, breadth)), i));
+            }
+            seen.insert(good);
         }
-        scored.sort_unstable();
-        scored.into_iter().take(count).map(|(_, i)| i).collect()
+        scored
+            .into_iter()
+            .zip(wanted)
+            .map(|(mut list, &(_, count))| {
+                list.sort_unstable();
+                list.into_iter().take(count).map(|(_, i)| i).collect()
+            })
+            .collect()
     }
 
     /// Whether the condition is false on every known bad pair.
@@ -199,11 +217,28 @@ impl<S: Clone> Node<S> {
         self.kept(&self.bad_pairs(cand, domain), picks).is_empty()
     }
 
-    /// How many states of the coverage sample the rule covers.
-    pub(super) fn covered_states<D: Domain<State = S>>(&self, cand: &Candidate, picks: &[usize], domain: &D) -> usize {
-        let kept = self.kept(&self.good_pairs(cand, domain), picks);
-        let states: HashSet<usize> = kept.ones().map(|p| self.pairs.pairs[p].0).collect();
-        states.len()
+    /// How broadly the rule applies on the coverage sample.
+    pub(super) fn covered<D: Domain<State = S>>(&self, cand: &Candidate, picks: &[usize], domain: &D, breadth: Breadth) -> usize {
+        self.breadth(cand, &self.kept(&self.good_pairs(cand, domain), picks), domain, breadth)
+    }
+
+    /// How broadly the action applies on the given good pairs.
+    fn breadth<D: Domain<State = S>>(&self, cand: &Candidate, good: &Bits, domain: &D, breadth: Breadth) -> usize {
+        if breadth == Breadth::States {
+            return good.ones().map(|p| self.pairs.pairs[p].0).collect::<HashSet<usize>>().len();
+        }
+        // per state, the domain's gain of the actions on its pairs
+        let mut by_state: Vec<(usize, Vec<ActionValue>)> = vec![];
+        for p in good.ones() {
+            let state = self.pairs.pairs[p].0;
+            let mut value = ActionValue { action: cand.id, args: Vec::with_capacity(cand.args.len()) };
+            self.action_value_into(cand, p, &mut value);
+            match by_state.last_mut() {
+                Some((s, values)) if *s == state => values.push(value),
+                _ => by_state.push((state, vec![value])),
+            }
+        }
+        by_state.iter().map(|(s, values)| domain.gain(&self.examples[*s].state, values)).sum()
     }
 
     /// Which good pairs a condition (atom indices) holds on.

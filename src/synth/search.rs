@@ -10,7 +10,7 @@ use super::lattice;
 use super::cover::{self, Bits};
 use super::domain::Symbolic;
 use super::engine::{table_failures, Engine, Learned, Stats};
-use super::node::{holds, ArgChoice, Candidate, Node, PairMemo, Pairs};
+use super::node::{holds, ArgChoice, Breadth, Candidate, Node, PairMemo, Pairs};
 use super::space::Term;
 use super::verify::{Verdict, Verifier};
 use crate::dsl::ast::{Action, ActionId, BoolExpr, Decl, Rule, TypeId};
@@ -49,6 +49,9 @@ pub(super) struct Solved<S> {
     /// The node's other candidates cheaper than the rule (narrower, or
     /// they would rank first), for [`Run::cheapest`].
     pub(super) cheaper: Vec<Ranked>,
+    /// The node's actions that gain the most cells on the coverage sample,
+    /// for [`Run::widest`].
+    pub(super) wide: Vec<Candidate>,
 }
 
 /// A maximal node's final rule, sound at the screening bound, awaiting
@@ -66,16 +69,17 @@ pub(super) struct Ranked {
     pub(super) picks: Vec<usize>,
     /// Rule cost.
     pub(super) cost: u32,
-    /// Sample states covered.
+    /// How broadly it applies on the coverage sample (by the [`Breadth`]
+    /// it was ranked by).
     pub(super) covered: usize,
     /// Place of the action in the cheapest-first order.
     pub(super) order: usize,
 }
 
 impl Ranked {
-    pub(super) fn new<D: Symbolic>(node: &Node<D::State>, cand: Candidate, picks: Vec<usize>, order: usize, decl_cost: u32, domain: &D) -> Ranked {
+    pub(super) fn new<D: Symbolic>(node: &Node<D::State>, cand: Candidate, picks: Vec<usize>, order: usize, decl_cost: u32, domain: &D, breadth: Breadth) -> Ranked {
         let cost = decl_cost + cand.cost + node.condition_cost(&picks, domain.schema());
-        let covered = node.covered_states(&cand, &picks, domain);
+        let covered = node.covered(&cand, &picks, domain, breadth);
         Ranked { cand, picks, cost, covered, order }
     }
 
@@ -150,7 +154,9 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         // made of costlier terms is what makes a widely applicable rule.
         let slack = engine.config.generalise_slack;
         let max_cost = engine.config.max_rule_cost;
-        let general = node.most_general(&candidates, engine.config.max_general_actions, engine.domain);
+        let wanted = [(Breadth::States, engine.config.max_general_actions), (Breadth::Cells, engine.config.wide_actions)];
+        let [general, wide]: [Vec<usize>; 2] = node.most_general(&candidates, &wanted, engine.domain).try_into().expect("one list per breadth");
+        let wide = wide.into_iter().map(|i| candidates[i].clone()).collect();
         let mut ceiling: Option<u32> = None;
         let mut ranked: Vec<Ranked> = vec![];
         for (order, cand) in candidates.iter().enumerate().take(engine.config.max_actions) {
@@ -159,7 +165,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
                 break;
             }
             if let Some(picks) = self.table_condition(&mut node, cand, budget - decl_cost - cand.cost) {
-                let r = Ranked::new(&node, cand.clone(), picks, order, decl_cost, engine.domain);
+                let r = Ranked::new(&node, cand.clone(), picks, order, decl_cost, engine.domain, Breadth::States);
                 ceiling = Some(ceiling.map_or(r.cost, |c| c.min(r.cost)));
                 ranked.push(r);
             }
@@ -173,8 +179,8 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             if decl_cost + cand.cost > max_cost {
                 continue;
             }
-            if let Some(picks) = self.widest_condition(&mut node, cand, max_cost - decl_cost - cand.cost) {
-                ranked.push(Ranked::new(&node, cand.clone(), picks, order, decl_cost, engine.domain));
+            if let Some(picks) = self.widest_condition(&mut node, cand, max_cost - decl_cost - cand.cost, engine.config.generalise_slack) {
+                ranked.push(Ranked::new(&node, cand.clone(), picks, order, decl_cost, engine.domain, Breadth::States));
             }
         }
         let best = loop {
@@ -187,7 +193,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             if !node.consistent(&r.cand, &r.picks, engine.domain) {
                 let budget = limit.max(r.cost) - decl_cost - r.cand.cost;
                 if let Some(picks) = self.table_condition(&mut node, &r.cand, budget) {
-                    ranked.push(Ranked::new(&node, r.cand, picks, r.order, decl_cost, engine.domain));
+                    ranked.push(Ranked::new(&node, r.cand, picks, r.order, decl_cost, engine.domain, Breadth::States));
                 }
                 continue;
             }
@@ -198,14 +204,14 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
                 Known::Unsound(_) => {
                     let budget = limit.max(r.cost) - decl_cost - r.cand.cost;
                     if let Some(picks) = self.table_condition(&mut node, &r.cand, budget) {
-                        ranked.push(Ranked::new(&node, r.cand, picks, r.order, decl_cost, engine.domain));
+                        ranked.push(Ranked::new(&node, r.cand, picks, r.order, decl_cost, engine.domain, Breadth::States));
                     }
                 }
             }
         };
         let general = engine.generality(&node.rule(&best.cand, &best.picks));
         let cheaper = ranked.into_iter().filter(|r| r.cost < best.cost).collect();
-        Some(Solved { node, cand: best.cand, picks: best.picks, general, cost: best.cost, cheaper })
+        Some(Solved { node, cand: best.cand, picks: best.picks, general, cost: best.cost, cheaper, wide })
     }
 
     /// At a maximal node, the cheapest sound rule cheaper than the node's
@@ -227,6 +233,42 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             }
             if let Known::Sound = self.prove(&mut solved.node, &rule) {
                 return Some((r.cand, picks));
+            }
+        }
+        None
+    }
+
+    /// At a maximal node, the sound rule gaining the most cells on the
+    /// coverage sample (what coverage counts), with a condition up to the
+    /// wide slack costlier than the cheapest, if it gains more than the
+    /// node's most general rule: the two are incomparable (one applies to
+    /// more states, the other fills more cells), so both are kept. Tried
+    /// in that order, each proven by Z3 at the screening bound.
+    pub(super) fn widest(&mut self, solved: &mut Solved<D::State>) -> Option<(Candidate, Vec<usize>)> {
+        let engine = self.engine;
+        let domain = engine.domain;
+        let max_cost = engine.config.max_rule_cost;
+        let decl_cost = solved.node.skeleton.decls.iter().map(|d| decl_cost(d, domain.schema())).sum::<u32>();
+        let floor = solved.node.covered(&solved.cand, &solved.picks, domain, Breadth::Cells);
+        let mut ranked = vec![];
+        for (order, cand) in std::mem::take(&mut solved.wide).into_iter().enumerate() {
+            if decl_cost + cand.cost > max_cost {
+                continue;
+            }
+            if let Some(picks) = self.widest_condition(&mut solved.node, &cand, max_cost - decl_cost - cand.cost, engine.config.wide_slack) {
+                ranked.push(Ranked::new(&solved.node, cand, picks, order, decl_cost, domain, Breadth::Cells));
+            }
+        }
+        ranked.retain(|r| r.covered > floor);
+        ranked.sort_by_key(|r| r.rank());
+        for r in ranked {
+            // counterexamples found meanwhile may refute it
+            if !solved.node.consistent(&r.cand, &r.picks, domain) {
+                continue;
+            }
+            let rule = solved.node.rule(&r.cand, &r.picks);
+            if let Known::Sound = self.prove(&mut solved.node, &rule) {
+                return Some((r.cand, r.picks));
             }
         }
         None
@@ -346,29 +388,31 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     /// every known counterexample and on the exhaustive table (CEGIS with
     /// concrete checks only; Z3 comes later).
     pub(super) fn table_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32) -> Option<Vec<usize>> {
-        self.concrete_condition(node, cand, budget, false)
+        self.concrete_condition(node, cand, budget, None)
     }
 
     /// Like [`table_condition`](Self::table_condition), but the condition
     /// keeping the most good pairs of the coverage sample (then the
-    /// cheapest) within the generalisation slack of the cheapest: how
-    /// general the action can be made.
-    pub(super) fn widest_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32) -> Option<Vec<usize>> {
-        self.concrete_condition(node, cand, budget, true)
+    /// cheapest) within `slack` of the cheapest: how general the action
+    /// can be made.
+    pub(super) fn widest_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32, slack: u32) -> Option<Vec<usize>> {
+        self.concrete_condition(node, cand, budget, Some(slack))
     }
 
-    pub(super) fn concrete_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32, wide: bool) -> Option<Vec<usize>> {
+    /// The cheapest condition, or with `wide` the widest within that
+    /// slack of the cheapest, that survives the concrete checks.
+    pub(super) fn concrete_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32, wide: Option<u32>) -> Option<Vec<usize>> {
         let and = self.engine.domain.schema().costs().and;
         let max_atoms = self.engine.config.max_atoms;
         loop {
             let bad = node.bad_pairs(cand, self.engine.domain);
-            let good = if wide { node.good_pairs(cand, self.engine.domain) } else { Bits::new() };
+            let good = if wide.is_some() { node.good_pairs(cand, self.engine.domain) } else { Bits::new() };
             let choices = node.choices(&bad, &good, and);
             let cheapest = cover::cheapest(&choices.list, &bad, budget + and, max_atoms)?;
-            let picks = if wide {
+            let picks = if let Some(slack) = wide {
                 // within the slack of the cheapest, as generalisation
                 let floor: u32 = cheapest.iter().map(|&i| choices.list[i].cost).sum();
-                let budget = (floor + self.engine.config.generalise_slack).min(budget + and);
+                let budget = (floor + slack).min(budget + and);
                 cover::widest(&choices.list, &bad, &good, 0, budget, max_atoms).unwrap_or(cheapest)
             } else {
                 cheapest
@@ -662,6 +706,9 @@ impl<'d, D: Symbolic> Engine<'d, D> {
         let mut settled = vec![];
         for mut solved in maximal {
             if let Some((cand, picks)) = run.cheapest(&mut solved) {
+                settled.push(run.settle(solved.node.clone(), cand, picks));
+            }
+            if let Some((cand, picks)) = run.widest(&mut solved) {
                 settled.push(run.settle(solved.node.clone(), cand, picks));
             }
             settled.push(run.settle(solved.node, solved.cand, solved.picks));

@@ -146,10 +146,15 @@ impl Domain for Nonogram {
         }
     }
 
-    fn productive(&self, state: &LineState, action: &ActionValue) -> bool {
-        let Some((_, a, b)) = fill_args(action) else { return false };
+    fn gain(&self, state: &LineState, actions: &[ActionValue]) -> usize {
         let n = state.line.len() as i64;
-        (a.max(0)..b.min(n)).any(|i| state.line.cells[i as usize] == Cell::Unknown)
+        let mut filled = vec![false; state.line.len()];
+        for (_, a, b) in actions.iter().filter_map(fill_args) {
+            for i in a.max(0)..b.min(n) {
+                filled[i as usize] |= state.line.cells[i as usize] == Cell::Unknown;
+            }
+        }
+        filled.into_iter().filter(|&f| f).count()
     }
 
     fn images(&self, state: &LineState, deduction: &ActionValue) -> Vec<(LineState, ActionValue)> {
@@ -199,5 +204,28 @@ impl Symbolic for Nonogram {
 
     fn decode(&self, enc: &Encoding<LineTerms>, model: &Model) -> Option<LineState> {
         LineState::new(symbolic::decode(&enc.extra, model))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fill(value: bool, a: i64, b: i64) -> ActionValue {
+        ActionValue { action: ActionId(0), args: vec![value as i64, a, b] }
+    }
+
+    #[test]
+    fn gain_counts_the_unknown_cells_the_actions_fill_together() {
+        let domain = Nonogram::new();
+        let state = LineState::new("1 3 | ...##..".parse().unwrap()).unwrap();
+        // cells 3-4 are known: [3, 7) fills 5 and 6 only
+        assert_eq!(domain.gain(&state, &[fill(true, 3, 7)]), 2);
+        // overlapping fills count each cell once; out of range cells none
+        assert_eq!(domain.gain(&state, &[fill(false, 0, 2), fill(false, 1, 3), fill(false, 6, 9)]), 4);
+        assert_eq!(domain.gain(&state, &[]), 0);
+        assert!(domain.productive(&state, &fill(false, 6, 7)));
+        assert!(!domain.productive(&state, &fill(true, 3, 3)));
+        assert!(!domain.productive(&state, &fill(true, 3, 5)));
     }
 }
