@@ -18,8 +18,9 @@
 //! - the candidate actions are the argument expressions (terms enumerated
 //!   by cost, one per egg class) whose values make the deduction on the
 //!   specification: the cheapest, and the most general (those sound and
-//!   productive on the most pairs of the node's coverage sample by
-//!   themselves, one per behaviour);
+//!   productive on the most states of the node's coverage sample by
+//!   themselves, one per behaviour), and the widest (those gaining the
+//!   most on it: nonogram cells, what coverage counts);
 //! - for each, a condition (a conjunction of atoms true on the
 //!   specification) that is false on every known bad example pair is found
 //!   as a covering problem ([`cover`](super::cover)): the cheapest, or for
@@ -34,9 +35,14 @@
 //!   the full bound); Z3's counterexamples join the node and the search
 //!   goes on.
 //!
-//! At the node the climb ends on, the condition is generalised while Z3
-//! proves a wider condition sound and implied by the current one, and the
-//! rule is rewritten to its cheapest equal form (egg). Of a
+//! At every maximal node, beside its most general rule are kept its
+//! cheapest sound rule where that is cheaper, and its widest sound rule
+//! (the widest actions, each with the condition keeping the most good
+//! pairs within a larger slack, ranked by what they gain) where that gains
+//! more: each pair is incomparable (cheaper or applying to more states
+//! against filling more cells). Each kept rule's condition is generalised
+//! while Z3 proves a wider condition sound and implied by the current one,
+//! and the rule is rewritten to its cheapest equal form (egg). Of a
 //! specification's rules, those another one outdoes on the table are
 //! dropped; the rest must be proven sound by Z3 at the full bound to be
 //! returned.
