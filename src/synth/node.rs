@@ -227,18 +227,27 @@ impl<S: Clone> Node<S> {
         if breadth == Breadth::States {
             return good.ones().map(|p| self.pairs.pairs[p].0).collect::<HashSet<usize>>().len();
         }
-        // per state, the domain's gain of the actions on its pairs
-        let mut by_state: Vec<(usize, Vec<ActionValue>)> = vec![];
-        for p in good.ones() {
+        // per state (its pairs are consecutive), the domain's gain of the
+        // actions on its pairs
+        let mut total = 0;
+        let mut values: Vec<ActionValue> = vec![];
+        let mut pairs = good.ones().peekable();
+        while let Some(p) = pairs.next() {
             let state = self.pairs.pairs[p].0;
             let mut value = ActionValue { action: cand.id, args: Vec::with_capacity(cand.args.len()) };
             self.action_value_into(cand, p, &mut value);
-            match by_state.last_mut() {
-                Some((s, values)) if *s == state => values.push(value),
-                _ => by_state.push((state, vec![value])),
+            values.push(value);
+            if pairs.peek().map_or(true, |&q| self.pairs.pairs[q].0 != state) {
+                total += domain.gain(&self.examples[state].state, &values);
+                values.clear();
             }
         }
-        by_state.iter().map(|(s, values)| domain.gain(&self.examples[*s].state, values)).sum()
+        total
+    }
+
+    /// The cost of the node's pattern declarations.
+    pub(super) fn decl_cost(&self, schema: &Schema) -> u32 {
+        self.skeleton.decls.iter().map(|d| crate::dsl::cost::decl_cost(d, schema)).sum()
     }
 
     /// Which good pairs a condition (atom indices) holds on.

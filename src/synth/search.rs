@@ -14,7 +14,7 @@ use super::node::{holds, ArgChoice, Breadth, Candidate, Node, PairMemo, Pairs};
 use super::space::Term;
 use super::verify::{Verdict, Verifier};
 use crate::dsl::ast::{Action, ActionId, BoolExpr, Decl, Rule, TypeId};
-use crate::dsl::cost::{cost, decl_cost};
+use crate::dsl::cost::cost;
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
 use crate::dsl::print::print_rule;
 use crate::dsl::schema::ParamKind;
@@ -119,7 +119,6 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         if candidates.is_empty() {
             return None;
         }
-        let decl_cost: u32 = decls.iter().map(|d| decl_cost(d, schema)).sum();
         let live_count = live.len();
         let mut node = Node {
             skeleton,
@@ -131,6 +130,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             pairs: Pairs { pairs: vec![], values: vec![], holds: vec![Bits::new(); live_count] },
             memo: memo.clone(),
         };
+        let decl_cost = node.decl_cost(schema);
         // the coverage sample first (candidates are ranked on it): table
         // states the patterns bind on, evenly spread; then the most recent
         // counterexamples of the pool
@@ -222,7 +222,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     pub(super) fn cheapest(&mut self, solved: &mut Solved<D::State>) -> Option<(Candidate, Vec<usize>)> {
         let mut rest = std::mem::take(&mut solved.cheaper);
         rest.sort_by_key(|r| (r.cost, r.order));
-        let decl_cost = solved.node.skeleton.decls.iter().map(|d| decl_cost(d, self.engine.domain.schema())).sum::<u32>();
+        let decl_cost = solved.node.decl_cost(self.engine.domain.schema());
         for r in rest.into_iter().take(self.engine.config.cheapest_tries) {
             let budget = (solved.cost - 1).saturating_sub(decl_cost + r.cand.cost);
             let picks = if solved.node.consistent(&r.cand, &r.picks, self.engine.domain) { Some(r.picks) } else { self.table_condition(&mut solved.node, &r.cand, budget) };
@@ -248,7 +248,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         let engine = self.engine;
         let domain = engine.domain;
         let max_cost = engine.config.max_rule_cost;
-        let decl_cost = solved.node.skeleton.decls.iter().map(|d| decl_cost(d, domain.schema())).sum::<u32>();
+        let decl_cost = solved.node.decl_cost(domain.schema());
         let floor = solved.node.covered(&solved.cand, &solved.picks, domain, Breadth::Cells);
         let mut ranked = vec![];
         for (order, cand) in std::mem::take(&mut solved.wide).into_iter().enumerate() {
