@@ -256,13 +256,16 @@ impl<'d, D: Symbolic> Engine<'d, D> {
 pub(super) fn table_failures<D: Symbolic>(engine: &Engine<'_, D>, rule: &Rule, scope: &[usize]) -> Vec<usize> {
     use rayon::prelude::*;
     let size = engine.domain.schema().size_feature;
+    // the action values go through one buffer per state
     let wrong = |&i: &usize| {
         let ex = &engine.table[i];
-        let interp = Interpreter::new(rule, &ex.view, size);
+        let mut action = ActionValue { action: rule.action.id, args: Vec::with_capacity(rule.action.args.len()) };
         let mut wrong = false;
-        interp.for_each_binding(|b| {
-            if !wrong && interp.eval_bool(&rule.condition, b) && !engine.domain.is_sound(&ex.state, &interp.eval_action(b)) {
-                wrong = true;
+        Interpreter::new(rule, &ex.view, size).each_action(|args| {
+            if !wrong {
+                action.args.clear();
+                action.args.extend_from_slice(args);
+                wrong = !engine.domain.is_sound(&ex.state, &action);
             }
         });
         wrong
