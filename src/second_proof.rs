@@ -1,8 +1,7 @@
 //! The second proof of the rules lost to Z3's resource limit at the
 //! full-bound proof: the learning pipeline proves again, with a higher
 //! limit, the few lost rules that would count — that raise the learned
-//! set's objective (best first, skipping those the rules proven before
-//! them make redundant) or that the greedy top K would pick — so the search can
+//! set's objective or that the greedy top K would pick — so the search can
 //! run on a low limit (queries that run out are most of its Z3 time)
 //! without losing a rule that matters. Lost rules are unproven: scoring
 //! them may find them wrong on a test, which rules them out.
@@ -16,10 +15,6 @@ use crate::synth::batch::{describe, Entry, Job};
 use crate::synth::verify::{Verdict, Verifier};
 use crate::synth::{Domain, Learned};
 use rayon::prelude::*;
-
-/// How many lost rules the second proof proves at once (in parallel),
-/// fixed so that which rules are proven does not depend on the threads.
-const PROOF_BATCH: usize = 4;
 
 /// What [`second_proof`] did with the rules lost to Z3's resource limit.
 #[derive(Clone, Debug, Default)]
@@ -45,8 +40,8 @@ impl SecondProof {
             return format!("{} distinct rules lost to Z3's limit, none proven again", self.lost);
         }
         format!(
-            "{} distinct rules lost to Z3's limit ({} of them wrong on a test); {} proven again with rlimit {}, best first while one adds to \
-             the learned set or would enter its top K: {} sound, {} unsound, {} out of the limit again (lost)",
+            "{} distinct rules lost to Z3's limit ({} of them wrong on a test); the {} that would add to the learned set or enter its top K \
+             were proven again with rlimit {}: {} sound, {} unsound, {} out of the limit again (lost)",
             self.lost,
             self.refuted,
             self.tried,
@@ -70,11 +65,9 @@ enum Standing {
 }
 
 /// The second proof of `batch`'s lost rules ([`SecondProof`]) at `bound` with
-/// `rlimit`: [`PROOF_BATCH`] at a time, those raising `learner`'s objective
-/// most over `learned` and the lost rules proven so far, until no untried
-/// one raises it; then those that its greedy top `k` of the learned and
-/// lost rules picks (again without the ones that fail, until it picks no
-/// untried lost rule).
+/// `rlimit`, for those that raise `learner`'s objective over `learned` or
+/// that its greedy top `k` of the learned and lost rules picks (again
+/// without the ones that fail, until it picks no untried lost rule).
 pub(crate) fn second_proof<L: Learner>(
     learner: &L,
     learned: &[Rule],
@@ -90,17 +83,6 @@ pub(crate) fn second_proof<L: Learner>(
         return Ok(out);
     }
     let mut standing = vec![Standing::Open; lost.len()];
-    // An error scoring the rules that shows an open lost rule wrong on a
-    // test marks it failed; any other error is the pipeline's.
-    let refute = |error: L::ScoreError, standing: &mut Vec<Standing>, out: &mut SecondProof| -> Result<(), DomainError> {
-        let name = learner.refuted(&error);
-        let j = (0..lost.len())
-            .find(|&j| standing[j] == Standing::Open && name.as_deref() == Some(lost[j].1.name.as_str()))
-            .ok_or_else(|| -> DomainError { error.into() })?;
-        standing[j] = Standing::Failed;
-        out.refuted += 1;
-        Ok(())
-    };
     // Scores the learned rules with the lost ones not failed (`open`; the
     // rules, learned first): an error that shows an open lost rule wrong
     // on a test marks it failed, and the scoring runs again.
@@ -113,11 +95,28 @@ pub(crate) fn second_proof<L: Learner>(
             let result = score(&open, &pool, objective);
             match result {
                 Ok(picked) => return Ok::<_, DomainError>(picked),
-                Err(error) => refute(error, standing, out)?,
+                Err(error) => {
+                    let name = learner.refuted(&error);
+                    let j = (0..lost.len())
+                        .find(|&j| standing[j] == Standing::Open && name.as_deref() == Some(lost[j].1.name.as_str()))
+                        .ok_or_else(|| -> DomainError { error.into() })?;
+                    standing[j] = Standing::Failed;
+                    out.refuted += 1;
+                }
             }
         }
     };
-    let prove = |todo: &[usize], standing: &mut Vec<Standing>, out: &mut SecondProof| {
+    // the lost rules raising the objective of the learned ones
+    let n = learned.len();
+    let mut todo = scored(&mut standing, &mut out, &|open, _, mut objective| {
+        for i in 0..n {
+            objective.choose(i)?;
+        }
+        let base = objective.score();
+        let scores: Vec<usize> = (0..open.len()).into_par_iter().map(|o| objective.score_with(n + o)).collect::<Result<_, _>>()?;
+        Ok((0..open.len()).filter(|&o| scores[o] > base).map(|o| open[o]).collect())
+    })?;
+    loop {
         let verdicts: Vec<Verdict<_>> = todo.par_iter().map(|&j| Verifier::deterministic(domain, bound, rlimit).check(lost[j].1)).collect();
         for (&j, verdict) in todo.iter().zip(verdicts) {
             out.tried += 1;
@@ -126,64 +125,15 @@ pub(crate) fn second_proof<L: Learner>(
                 out.unsound += 1;
             }
         }
-    };
-    // The lost rules raising the objective of the learned ones and those
-    // proven so far, best first, a batch at a time, until none untried
-    // raises it: a lost rule another one makes redundant is not proven.
-    // The objective is built again whenever scoring shows a lost rule
-    // wrong on a test.
-    let n = learned.len();
-    'fresh: loop {
-        let members: Vec<usize> = (0..lost.len()).filter(|&j| standing[j] != Standing::Failed).collect();
-        let pool: Vec<Rule> = learned.iter().cloned().chain(members.iter().map(|&j| lost[j].1.clone())).collect();
-        let mut objective = learner.objective(&pool)?;
-        let chosen = (0..n).chain((0..members.len()).filter(|&o| standing[members[o]] == Standing::Proven).map(|o| n + o));
-        for i in chosen.collect::<Vec<_>>() {
-            if let Err(error) = objective.choose(i) {
-                refute(error, &mut standing, &mut out)?;
-                continue 'fresh;
-            }
-        }
-        loop {
-            let open: Vec<usize> = (0..members.len()).filter(|&o| standing[members[o]] == Standing::Open).collect();
-            let scores: Vec<_> = open.par_iter().map(|&o| objective.score_with(n + o)).collect();
-            let base = objective.score();
-            let mut gains = vec![];
-            for (&o, score) in open.iter().zip(scores) {
-                match score {
-                    Ok(score) if score > base => gains.push((std::cmp::Reverse(score), cost(lost[members[o]].1, domain.schema()), o)),
-                    Ok(_) => {}
-                    Err(error) => {
-                        refute(error, &mut standing, &mut out)?;
-                        continue 'fresh;
-                    }
-                }
-            }
-            gains.sort();
-            let todo: Vec<usize> = gains.iter().take(PROOF_BATCH).map(|&(_, _, o)| members[o]).collect();
-            if todo.is_empty() {
-                break 'fresh;
-            }
-            prove(&todo, &mut standing, &mut out);
-            for o in (0..members.len()).filter(|&o| todo.contains(&members[o]) && standing[members[o]] == Standing::Proven) {
-                if let Err(error) = objective.choose(n + o) {
-                    refute(error, &mut standing, &mut out)?;
-                    continue 'fresh;
-                }
-            }
-        }
-    }
-    loop {
         // the greedy top k of the learned rules and the lost ones not failed
         let picked = scored(&mut standing, &mut out, &|open, pool, mut objective| {
             let picks = greedy(pool.len(), k, |i| cost(&pool[i], domain.schema()), &mut objective)?;
             Ok(picks.iter().filter_map(|p| p.index.checked_sub(n).map(|o| open[o])).collect())
         })?;
-        let todo: Vec<usize> = picked.into_iter().filter(|&j| standing[j] == Standing::Open).collect();
+        todo = picked.into_iter().filter(|&j| standing[j] == Standing::Open).collect();
         if todo.is_empty() {
             break;
         }
-        prove(&todo, &mut standing, &mut out);
     }
     for &(at, rule) in lost.iter().zip(&standing).filter(|(_, s)| **s == Standing::Proven).map(|(l, _)| l) {
         let Entry::Done { index, outcome } = &batch.entries[at] else { continue };
