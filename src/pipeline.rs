@@ -18,7 +18,8 @@ use crate::select::{greedy, Objective, Pick};
 pub use crate::second_proof::SecondProof;
 use crate::second_proof::second_proof;
 use crate::synth::batch::{Batch, Entry, Job, ReplayMismatch};
-use crate::synth::journal::{fingerprint, Journal, JournalError, RunKey};
+use crate::synth::journal::{fingerprint, Journal, JournalError, ProofQuery, ProofVerdict, RunKey};
+use std::collections::HashMap;
 use crate::synth::{Config, Domain, Engine, Spec, Symbolic};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::{Path, PathBuf};
@@ -148,6 +149,10 @@ pub struct BatchRun<S> {
     pub time: Duration,
     /// Counterexample states in the pool at the end.
     pub pool: usize,
+    /// The journal, open for the second proof's records.
+    pub journal: std::sync::Mutex<Journal>,
+    /// The second proof's verdicts read back from the journal.
+    pub proofs: HashMap<ProofQuery, ProofVerdict>,
 }
 
 impl<S> BatchRun<S> {
@@ -237,11 +242,11 @@ pub fn run_batch<D: Symbolic>(
     options: BatchOptions<'_>,
 ) -> Result<BatchRun<D::State>, PipelineError> {
     let key = run_key(domain, engine, jobs, &options);
-    let (mut journal, replayed, rounds) = if options.resume {
+    let (mut journal, replayed, rounds, proofs) = if options.resume {
         let r = Journal::resume(options.journal, &key, domain, jobs)?;
-        (r.journal, r.entries, r.rounds)
+        (r.journal, r.entries, r.rounds, r.proofs)
     } else {
-        (Journal::create(options.journal, &key)?, vec![], 0)
+        (Journal::create(options.journal, &key)?, vec![], 0, HashMap::new())
     };
     let mut batch = Batch::new(domain, engine, jobs, options.skip, options.progressive);
     let replayed_count = replayed.len();
@@ -289,7 +294,14 @@ pub fn run_batch<D: Symbolic>(
         ));
     }
     bar.finish_and_clear();
-    Ok(BatchRun { entries: batch.entries().to_vec(), replayed: replayed_count, time: started.elapsed(), pool: engine.pool_len() })
+    Ok(BatchRun {
+        entries: batch.entries().to_vec(),
+        replayed: replayed_count,
+        time: started.elapsed(),
+        pool: engine.pool_len(),
+        journal: std::sync::Mutex::new(journal),
+        proofs,
+    })
 }
 
 /// The rules kept of `rules`: the cheapest (then first) of each group equal

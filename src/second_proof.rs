@@ -12,7 +12,9 @@ use crate::dsl::cost::cost;
 use crate::pipeline::{BatchRun, DomainError, Learner};
 use crate::select::{greedy, Objective};
 use crate::synth::batch::{describe, Entry, Job};
-use crate::synth::verify::{Verdict, Verifier};
+use crate::dsl::print::print_rule;
+use crate::synth::journal::{JournalError, ProofQuery, ProofVerdict};
+use crate::synth::verify::Verifier;
 use crate::synth::{Domain, Learned};
 use rayon::prelude::*;
 
@@ -117,11 +119,24 @@ pub(crate) fn second_proof<L: Learner>(
         Ok((0..open.len()).filter(|&o| scores[o] > base).map(|o| open[o]).collect())
     })?;
     loop {
-        let verdicts: Vec<Verdict<_>> = todo.par_iter().map(|&j| Verifier::deterministic(domain, bound, rlimit).check(lost[j].1)).collect();
+        // each verdict is journaled as it is reached, and one the journal
+        // already holds is not proven again
+        let verdicts: Vec<ProofVerdict> = todo
+            .par_iter()
+            .map(|&j| {
+                let query: ProofQuery = (print_rule(lost[j].1, domain.schema()), bound, rlimit);
+                if let Some(&verdict) = batch.proofs.get(&query) {
+                    return Ok(verdict);
+                }
+                let verdict = ProofVerdict::from(&Verifier::deterministic(domain, bound, rlimit).check(lost[j].1));
+                batch.journal.lock().expect("journal").append_proof(&query, verdict)?;
+                Ok(verdict)
+            })
+            .collect::<Result<_, JournalError>>()?;
         for (&j, verdict) in todo.iter().zip(verdicts) {
             out.tried += 1;
-            standing[j] = if verdict.is_sound() { Standing::Proven } else { Standing::Failed };
-            if let Verdict::Unsound(_) = verdict {
+            standing[j] = if verdict == ProofVerdict::Sound { Standing::Proven } else { Standing::Failed };
+            if verdict == ProofVerdict::Unsound {
                 out.unsound += 1;
             }
         }

@@ -107,11 +107,17 @@ fn learn_writes_the_same_rules_with_one_and_two_threads() {
     let one = learn(&tests, 1, retry);
     let out = temp("learn-resumed");
     let two = learn_in(&out, &tests, 2, retry, false);
-    // the journal keeps the lost rules: a resumed run (every specification
-    // replayed) gives them their second proof again, with the same result
+    // the journal keeps the lost rules and every second-proof verdict: a
+    // resumed run (every specification replayed) reads the verdicts back
+    // instead of proving the rules again, with the same result
+    let proofs = || std::fs::read_to_string(out.join("learned.journal")).unwrap().lines().filter(|l| l.starts_with("Proof(")).count();
+    let journaled = proofs();
     let resumed = learn_in(&out, &tests, 2, retry, true);
+    let after_resume = proofs();
     std::fs::remove_dir_all(&out).unwrap();
     assert_eq!(two.rules, resumed.rules, "learned.rules differs after --resume");
+    assert_eq!(journaled, count_before(&two.file, " that would add"), "one journal record per second-proof verdict:\n{}", two.file);
+    assert_eq!(after_resume, journaled, "the resumed run proved journaled rules again");
     let without = learn(&tests, 2, 0);
     // the configuration learns something, so the comparison can fail
     assert!(one.rules.lines().filter(|l| l.starts_with("def ")).count() >= 2, "too few rules to compare:\n{}", one.rules);

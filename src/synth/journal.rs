@@ -11,6 +11,11 @@
 //! under way; records after the last marker (a round cut short, or a torn
 //! last line) are dropped on resume and the file is truncated there.
 //!
+//! After the last round, the learning pipeline's second proof appends one
+//! `Proof` record per verdict it reaches (the rule as printed, the bound,
+//! the resource limit, the verdict, a check), flushed as it goes, so a run
+//! interrupted during the second proof does not prove those rules again.
+//!
 //! Resuming checks that the journal was made by the same run (same key,
 //! same specification at every index) and replays the entries with their
 //! counterexamples in the original order.
@@ -74,6 +79,42 @@ enum Record {
     Done(DoneRecord),
     Skipped { index: usize, spec: String, by: String },
     Round(usize),
+    Proof(ProofRecord),
+}
+
+/// The verdict of a second proof, as journaled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ProofVerdict {
+    /// Proven sound.
+    Sound,
+    /// A counterexample was found.
+    Unsound,
+    /// Out of the resource limit (or no answer): not proven.
+    Unknown,
+}
+
+impl<S> From<&Verdict<S>> for ProofVerdict {
+    fn from(verdict: &Verdict<S>) -> ProofVerdict {
+        match verdict {
+            Verdict::Sound => ProofVerdict::Sound,
+            Verdict::Unsound(_) => ProofVerdict::Unsound,
+            Verdict::Unknown(_) => ProofVerdict::Unknown,
+        }
+    }
+}
+
+/// What a second proof was asked: a rule as printed, at a bound, with a
+/// resource limit.
+pub type ProofQuery = (String, u32, u32);
+
+#[derive(Serialize, Deserialize)]
+struct ProofRecord {
+    text: String,
+    bound: u32,
+    rlimit: u32,
+    verdict: ProofVerdict,
+    /// [`proof_check`] of the fields above.
+    check: String,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -103,6 +144,11 @@ struct RuleRecord {
 /// The check of a rule record: the fingerprint of its text, cost and bound.
 fn rule_check(text: &str, cost: u32, bound: u32) -> String {
     fingerprint(&[format!("cost {cost}, bound {bound}"), text.to_string()])
+}
+
+/// The check of a proof record: the fingerprint of its fields.
+fn proof_check(text: &str, bound: u32, rlimit: u32, verdict: ProofVerdict) -> String {
+    fingerprint(&[format!("bound {bound}, rlimit {rlimit}, {verdict:?}"), text.to_string()])
 }
 
 /// A journal that cannot be written, read or resumed.
@@ -164,6 +210,9 @@ pub struct Resumed<S> {
     pub entries: Vec<Entry<S>>,
     /// Whole rounds read.
     pub rounds: usize,
+    /// The second proof's verdicts read back (records whose check fails
+    /// are left out: those rules are proven again).
+    pub proofs: std::collections::HashMap<ProofQuery, ProofVerdict>,
 }
 
 impl Journal {
@@ -198,12 +247,12 @@ impl Journal {
         let text = match crate::files::read_text(path) {
             Ok(text) => text,
             Err(crate::files::FileError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(Resumed { journal: Journal::create(path, key)?, entries: vec![], rounds: 0 })
+                return Ok(Resumed { journal: Journal::create(path, key)?, entries: vec![], rounds: 0, proofs: Default::default() })
             }
             Err(e) => return Err(e.into()),
         };
         let shown = path.display().to_string();
-        let mut reader = Reader { path: &shown, domain, config: &key.config, jobs, entries: vec![], pending: vec![], rounds: 0 };
+        let mut reader = Reader { path: &shown, domain, config: &key.config, jobs, entries: vec![], pending: vec![], rounds: 0, proofs: Default::default() };
         let mut kept = 0;
         let mut offset = 0;
         for (i, raw) in text.split_inclusive('\n').enumerate() {
@@ -216,11 +265,11 @@ impl Journal {
         if kept == 0 {
             // not even the run record is whole: start again
             std::fs::remove_file(path).map_err(Journal::io(path))?;
-            return Ok(Resumed { journal: Journal::create(path, key)?, entries: vec![], rounds: 0 });
+            return Ok(Resumed { journal: Journal::create(path, key)?, entries: vec![], rounds: 0, proofs: Default::default() });
         }
         let file = OpenOptions::new().append(true).open(path).map_err(Journal::io(path))?;
         file.set_len(kept as u64).map_err(Journal::io(path))?;
-        Ok(Resumed { journal: Journal { path: path.to_path_buf(), file }, entries: reader.entries, rounds: reader.rounds })
+        Ok(Resumed { journal: Journal { path: path.to_path_buf(), file }, entries: reader.entries, rounds: reader.rounds, proofs: reader.proofs })
     }
 
     /// Appends round `round` (1-based): its entries (of `jobs`, in job
@@ -242,6 +291,14 @@ impl Journal {
         text.push_str(&record_line(&Record::Round(round)));
         text.push('\n');
         self.write(&text)
+    }
+
+    /// Appends the second proof's verdict on `query`; flushed to disk.
+    pub fn append_proof(&mut self, query: &ProofQuery, verdict: ProofVerdict) -> Result<(), JournalError> {
+        let (text, bound, rlimit) = (query.0.clone(), query.1, query.2);
+        let check = proof_check(&text, bound, rlimit, verdict);
+        let record = Record::Proof(ProofRecord { text, bound, rlimit, verdict, check });
+        self.write(&format!("{}\n", record_line(&record)))
     }
 
     fn write(&mut self, text: &str) -> Result<(), JournalError> {
@@ -289,6 +346,7 @@ struct Reader<'r, D: Symbolic> {
     /// Entries of the round being read.
     pending: Vec<Entry<D::State>>,
     rounds: usize,
+    proofs: std::collections::HashMap<ProofQuery, ProofVerdict>,
 }
 
 impl<D: Symbolic> Reader<'_, D> {
@@ -315,6 +373,13 @@ impl<D: Symbolic> Reader<'_, D> {
                 }
                 self.rounds = r;
                 self.entries.append(&mut self.pending);
+                Ok(true)
+            }
+            (_, Record::Proof(_)) if !self.pending.is_empty() => Err(self.parse_error(n, 1, "a proof record inside a round".into())),
+            (_, Record::Proof(p)) => {
+                if p.check == proof_check(&p.text, p.bound, p.rlimit, p.verdict) {
+                    self.proofs.insert((p.text, p.bound, p.rlimit), p.verdict);
+                }
                 Ok(true)
             }
             (_, Record::Skipped { index, spec, by }) => {
