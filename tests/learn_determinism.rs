@@ -110,9 +110,9 @@ fn learn_writes_the_same_rules_with_one_and_two_threads() {
     let two = learn_in(&out, &tests, 2, retry, false);
     // the journal keeps the lost rules and every second-proof verdict: a
     // resumed run (every specification replayed) reads the verdicts back
-    // instead of proving the rules again, with the same result
-    // One verdict is edited (sound <-> unknown) without its check: the
-    // resumed run must ignore that record and prove the rule again.
+    // instead of proving the rules again, with the same result; one verdict
+    // edited here (sound <-> unknown) without its check is not believed,
+    // so that one rule is proven again
     let journal = out.join("learned.journal");
     let proofs = || std::fs::read_to_string(&journal).unwrap().lines().filter(|l| l.starts_with("Proof(")).count();
     let journaled = proofs();

@@ -36,6 +36,7 @@ use super::verify::{Verdict, Verifier};
 use crate::dsl::parse::parse_rules;
 use crate::dsl::print::print_rule;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -212,7 +213,7 @@ pub struct Resumed<S> {
     pub rounds: usize,
     /// The second proof's verdicts read back (records whose check fails
     /// are left out: those rules are proven again).
-    pub proofs: std::collections::HashMap<ProofQuery, ProofVerdict>,
+    pub proofs: HashMap<ProofQuery, ProofVerdict>,
 }
 
 impl Journal {
@@ -346,7 +347,7 @@ struct Reader<'r, D: Symbolic> {
     /// Entries of the round being read.
     pending: Vec<Entry<D::State>>,
     rounds: usize,
-    proofs: std::collections::HashMap<ProofQuery, ProofVerdict>,
+    proofs: HashMap<ProofQuery, ProofVerdict>,
 }
 
 impl<D: Symbolic> Reader<'_, D> {
