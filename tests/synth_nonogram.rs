@@ -82,3 +82,31 @@ fn every_rule_from_random_small_specifications_is_sound_by_brute_force() {
     }
     assert!(checked >= 5, "only {checked} rules checked");
 }
+
+#[test]
+fn checking_candidates_through_the_table_pairs_decides_as_interpreting_them() {
+    let domain = Nonogram::new();
+    let mut config = Config::new(domain.schema());
+    config.bound = 10;
+    config.screen_bound = 10;
+    let by_pairs = Engine::new(&domain, config.clone());
+    config.table_pairs = false;
+    let by_interpreter = Engine::new(&domain, config);
+    let (_, transitions) = mine(5, Some(Sample { count: 6, seed: 3 }));
+    let mut rejected = 0;
+    for t in transitions.iter().take(3) {
+        for spec in specs(t).unwrap() {
+            let [a, b] = [&by_pairs, &by_interpreter].map(|engine| {
+                let mut outcome = engine.synthesize(&spec);
+                engine.publish(&[&outcome]);
+                (outcome.stats.z3_time, outcome.stats.z3_full_time) = Default::default();
+                let shown: Vec<String> = outcome.counterexamples.iter().map(|s| domain.show(s)).collect();
+                (texts(&domain, &outcome.rules), outcome.stats, shown)
+            });
+            assert_eq!(a, b, "{t:?}");
+            rejected += a.1.rejected_by_table;
+        }
+    }
+    // the table refuted candidates, so both ways were put to work
+    assert!(rejected >= 50, "only {rejected} candidates rejected by the table");
+}

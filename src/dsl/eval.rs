@@ -97,20 +97,7 @@ impl<'a> Interpreter<'a> {
     /// The candidate elements of each declaration (empty if the pattern
     /// cannot bind).
     fn candidates(&self) -> Vec<std::ops::Range<usize>> {
-        self.rule
-            .decls
-            .iter()
-            .map(|d| {
-                let n = self.view.table(d.ty).len();
-                match d.kind {
-                    PatternKind::Singleton if n == 1 => 0..1,
-                    PatternKind::Singleton => 0..0,
-                    PatternKind::Constant(k) if (k as usize) < n => k as usize..k as usize + 1,
-                    PatternKind::Constant(_) => 0..0,
-                    PatternKind::Arbitrary => 0..n,
-                }
-            })
-            .collect()
+        self.rule.decls.iter().map(|d| pattern_range(d.kind, self.view.table(d.ty).len())).collect()
     }
 
     /// Calls `f` with every binding of the pattern, in lexicographic order.
@@ -162,13 +149,11 @@ impl<'a> Interpreter<'a> {
         // per variable, its candidate elements [start, end)
         let mut ranges = [(0usize, 0usize); SMALL];
         for (r, d) in ranges.iter_mut().zip(decls) {
-            let n = self.view.table(d.ty).len();
-            *r = match d.kind {
-                PatternKind::Singleton if n == 1 => (0, 1),
-                PatternKind::Constant(k) if (k as usize) < n => (k as usize, k as usize + 1),
-                PatternKind::Arbitrary if n > 0 => (0, n),
-                _ => return,
-            };
+            let range = pattern_range(d.kind, self.view.table(d.ty).len());
+            if range.is_empty() {
+                return;
+            }
+            *r = (range.start, range.end);
         }
         let ranges = &ranges[..decls.len()];
         let mut binding = [0usize; SMALL];
@@ -252,6 +237,17 @@ impl<'a> Interpreter<'a> {
         let table = self.view.table(self.rule.decls[v as usize].ty);
         let mine = table.get(b[v as usize], self.size);
         (0..table.len()).all(|e| keep(mine, table.get(e, self.size)))
+    }
+}
+
+/// The elements (indices) a pattern of this kind binds among `n` of its
+/// type: empty if it cannot bind.
+pub fn pattern_range(kind: PatternKind, n: usize) -> std::ops::Range<usize> {
+    match kind {
+        PatternKind::Singleton if n == 1 => 0..1,
+        PatternKind::Constant(k) if (k as usize) < n => k as usize..k as usize + 1,
+        PatternKind::Arbitrary => 0..n,
+        _ => 0..0,
     }
 }
 

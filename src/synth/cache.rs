@@ -1,10 +1,12 @@
 //! What the engine shares between runs and threads, as data: states with
 //! their views, the counterexample pool, cached verdicts, the term and atom
-//! spaces per list of variable types, and a rule's identity for the caches.
+//! spaces per list of variable types (with the table's pairs over them),
+//! and a rule's identity for the caches.
 //! Nothing here changes what a run decides (see the determinism note in
 //! [`engine`](super::engine)).
 
 use super::space::{Atom, Term};
+use super::table::TableFacts;
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::View;
 use crate::dsl::print::print_rule;
@@ -33,10 +35,12 @@ pub(super) enum Known<S> {
     Unknown,
 }
 
-/// Terms and atoms over one list of variable types.
+/// Terms and atoms over one list of variable types, and the table's pairs
+/// over those types (`None` if too many: see [`TableFacts`]).
 pub(super) struct Space {
     pub(super) terms: Vec<Term>,
     pub(super) atoms: Vec<Atom>,
+    pub(super) table: Option<TableFacts>,
 }
 
 /// A rule's identity for the caches: its text without name or comments.

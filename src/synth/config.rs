@@ -76,6 +76,16 @@ pub struct Config {
     pub wide_actions: usize,
     /// How much more than the cheapest condition the widest rule's may cost.
     pub wide_slack: u32,
+    /// Check candidates on the table through its pairs (bit sets and value
+    /// columns shared by the run, [`table`](super::table)); false: by
+    /// interpreting each rule on each state. The answers are the same, so
+    /// it is not part of a journal's run key.
+    #[serde(skip, default = "yes")]
+    pub table_pairs: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// The default Z3 time limit per query of `verify`, in milliseconds.
@@ -152,6 +162,7 @@ impl Config {
             cheapest_tries: 3,
             wide_actions: 6,
             wide_slack: 7,
+            table_pairs: true,
         }
     }
 

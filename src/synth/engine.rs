@@ -55,6 +55,7 @@
 //! candidate (counted in [`Stats`]).
 use super::cache::{Example, Known, Pool, Space};
 use super::space::{atoms, int_terms};
+use super::table::TableFacts;
 use super::config::Config;
 use super::domain::Symbolic;
 use crate::dsl::ast::{Rule, TypeId};
@@ -230,7 +231,8 @@ impl<'d, D: Symbolic> Engine<'d, D> {
         let schema = self.domain.schema();
         let terms = int_terms(schema, types, self.config.max_term_cost);
         let atoms = atoms(schema, types, &terms, self.config.max_left_cost, self.config.max_atom_cost);
-        let space = Arc::new(Space { terms, atoms });
+        let table = TableFacts::new(&self.table, types);
+        let space = Arc::new(Space { terms, atoms, table });
         self.spaces.lock().expect("space cache").insert(types.to_vec(), space.clone());
         space
     }

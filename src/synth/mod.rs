@@ -10,6 +10,7 @@
 //!   specification's search, a lattice node's bookkeeping;
 //! - [`lattice`], [`space`], [`cover`]: patterns, terms and atoms,
 //!   conditions as covering problems;
+//! - [`table`]: the exhaustive table as pairs, checked by bit sets;
 //! - [`verify`]: Z3 soundness of a rule up to a bound;
 //! - [`batch`], [`journal`], [`meta`]: many specifications in
 //!   deterministic rounds, their resumable journal, the rules' metadata.
@@ -26,6 +27,7 @@ pub mod meta;
 mod node;
 mod search;
 pub mod space;
+mod table;
 pub mod verify;
 
 pub use batch::makes;

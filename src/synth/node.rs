@@ -89,6 +89,9 @@ pub(super) struct Node<S> {
     /// Indices of the table states the node's patterns bind on (computed
     /// on first use).
     pub(super) scope: Option<Vec<usize>>,
+    /// The table pairs (of the space's [`TableFacts`](super::table::TableFacts))
+    /// the node's patterns bind (computed on first use).
+    pub(super) mask: Option<Bits>,
     pub(super) pairs: Pairs,
     /// Shared by the nodes of one lattice walk.
     pub(super) memo: Arc<PairMemo<S>>,
@@ -139,6 +142,17 @@ impl<S: Clone> Node<S> {
                 })
                 .collect()
         })
+    }
+
+    /// The table states the node's patterns bind on and, where the space
+    /// has the table's pairs, the pairs they bind.
+    pub(super) fn table_mask(&mut self, table: &[Arc<Example<S>>], schema: &Schema) -> (&[usize], Option<&Bits>) {
+        self.table_scope(table, schema);
+        let scope = self.scope.as_deref().expect("scope just computed");
+        if self.mask.is_none() {
+            self.mask = self.space.table.as_ref().map(|facts| facts.mask(&self.skeleton.decls, scope));
+        }
+        (scope, self.mask.as_ref())
     }
 
     /// Writes the candidate's action value on `pair` into `out` (one

@@ -127,6 +127,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             examples: vec![],
             sample: 0,
             scope: None,
+            mask: None,
             pairs: Pairs { pairs: vec![], values: vec![], holds: vec![Bits::new(); live_count] },
             memo: memo.clone(),
         };
@@ -419,7 +420,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             };
             let picks: Vec<usize> = picks.into_iter().map(|i| choices.atom[i]).collect();
             self.stats.candidates += 1;
-            if !self.refute(node, &node.rule(cand, &picks)) {
+            if !self.refute(node, cand, &picks) {
                 return Some(picks);
             }
         }
@@ -468,10 +469,10 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
                 return picks;
             }
             self.stats.candidates += 1;
-            let rule = node.rule(cand, &next);
-            if self.refute(node, &rule) {
+            if self.refute(node, cand, &next) {
                 continue;
             }
+            let rule = node.rule(cand, &next);
             if !matches!(self.prove(node, &rule), Known::Sound) {
                 continue;
             }
@@ -492,18 +493,25 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         }
     }
 
-    /// Concrete rejection on the exhaustive table: adds up to a few failing
-    /// states to the node (and the pool); whether any was found.
-    pub(super) fn refute(&mut self, node: &mut Node<D::State>, rule: &Rule) -> bool {
+    /// Concrete rejection of the candidate with the condition of atoms
+    /// `picks` on the exhaustive table (by the table's pairs where the
+    /// space has them, else by interpreting the rule): adds up to a few
+    /// failing states to the node (and the pool); whether any was found.
+    pub(super) fn refute(&mut self, node: &mut Node<D::State>, cand: &Candidate, picks: &[usize]) -> bool {
         let engine = self.engine;
         let schema = engine.domain.schema();
-        let key = rule_key(rule, schema);
+        let rule = node.rule(cand, picks);
+        let key = rule_key(&rule, schema);
         let cached = engine.refuted.lock().expect("table cache").get(&key).cloned();
         let failures = match cached {
             Some(f) => f,
             None => {
-                let scope = node.table_scope(&engine.table, schema);
-                let f = table_failures(engine, rule, scope);
+                let space = node.space.clone();
+                let facts = space.table.as_ref().filter(|_| engine.config.table_pairs);
+                let f = match (node.table_mask(&engine.table, schema), facts) {
+                    ((scope, Some(mask)), Some(facts)) => facts.failures(engine, &space, (mask, scope), cand, picks),
+                    ((scope, _), _) => table_failures(engine, &rule, scope),
+                };
                 engine.refuted.lock().expect("table cache").insert(key, f.clone());
                 f
             }

@@ -1,0 +1,230 @@
+//! The exhaustive table seen pair by pair for one list of variable types:
+//! every (table state, tuple of its elements) pair, with the values of the
+//! space's terms and the truth of its atoms on each, computed on first use
+//! as columns shared by every node, specification and thread of a run. A
+//! candidate made of those terms and atoms (what a lattice node proposes)
+//! is then checked on the table by intersecting bit sets and looking up its
+//! action's values, instead of interpreting the rule state by state
+//! ([`table_failures`](super::engine::table_failures) does that for any
+//! rule). A pattern only narrows the elements a variable ranges over, so a
+//! node's bindings are a subset of these pairs (its mask). Columns are
+//! computed per block of table states, as the check reaches them: a check
+//! that finds failures early computes only the first blocks.
+
+use super::cache::{Example, Space};
+use super::cover::Bits;
+use super::domain::Symbolic;
+use super::engine::Engine;
+use super::node::{ArgChoice, Candidate};
+use crate::dsl::ast::{Action, ActionId, BoolExpr, Decl, PatternKind, Rule, TypeId};
+use crate::dsl::eval::{pattern_range, ActionValue, Interpreter};
+use crate::dsl::schema::Schema;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// Most pairs a table view is built for (beyond it, candidates are
+/// checked by the interpreter): bounds a column to 32 MiB.
+const MAX_PAIRS: usize = 1 << 22;
+
+/// Table states per block of the columns.
+const BLOCK: usize = 4096;
+
+/// The table's pairs for one list of variable types and the column blocks
+/// computed so far.
+pub(super) struct TableFacts {
+    /// The first pair of each table state; its tuples follow in
+    /// lexicographic order (the last variable fastest), as the interpreter
+    /// binds them. Each block's first pair is a multiple of 64, so a
+    /// block's bits are whole words of the node masks.
+    starts: Vec<usize>,
+    /// Per state, the element count of each variable's type (`types.len()`
+    /// entries per state).
+    counts: Vec<usize>,
+    /// Every variable `arbitrary` over its type: the evaluation context of
+    /// the columns.
+    skeleton: Rule,
+    /// (term, block): the term's value on each pair of the block.
+    terms: Mutex<HashMap<(usize, usize), Arc<[i64]>>>,
+    /// (atom, block): the block's pairs the atom holds on, as words.
+    atoms: Mutex<HashMap<(usize, usize), Arc<[u64]>>>,
+}
+
+impl TableFacts {
+    /// The pairs of `table` over variables of `types`, or `None` if there
+    /// are more than [`MAX_PAIRS`].
+    pub(super) fn new<S>(table: &[Arc<Example<S>>], types: &[TypeId]) -> Option<TableFacts> {
+        let mut starts = Vec::with_capacity(table.len() + 1);
+        let mut counts = Vec::with_capacity(table.len() * types.len());
+        let mut next = 0usize;
+        for (i, ex) in table.iter().enumerate() {
+            if i % BLOCK == 0 {
+                next = next.next_multiple_of(64);
+            }
+            starts.push(next);
+            let before = counts.len();
+            counts.extend(types.iter().map(|&t| ex.view.table(t).len()));
+            next += counts[before..].iter().product::<usize>();
+            if next > MAX_PAIRS {
+                return None;
+            }
+        }
+        starts.push(next);
+        let decls = types
+            .iter()
+            .enumerate()
+            .map(|(v, &ty)| Decl { name: format!("v{v}"), ty, kind: PatternKind::Arbitrary })
+            .collect();
+        let skeleton = Rule { name: String::new(), description: vec![], decls, condition: BoolExpr::True, action: Action { id: ActionId(0), args: vec![] } };
+        Some(TableFacts { starts, counts, skeleton, terms: Mutex::default(), atoms: Mutex::default() })
+    }
+
+    /// The states of block `b`.
+    fn states(&self, b: usize) -> std::ops::Range<usize> {
+        let n = self.starts.len() - 1;
+        (b * BLOCK).min(n)..((b + 1) * BLOCK).min(n)
+    }
+
+    /// The pairs of block `b`: `[first, end)`, `first` a multiple of 64.
+    fn pairs(&self, b: usize) -> (usize, usize) {
+        let states = self.states(b);
+        let types = self.skeleton.decls.len();
+        let last = states.end - 1;
+        (self.starts[states.start], self.starts[last] + self.counts[last * types..(last + 1) * types].iter().product::<usize>())
+    }
+
+    /// Per state of block `b`, `eval` on each of its pairs, concatenated.
+    fn evaluate<S: Sync + Send, T: Send>(&self, b: usize, table: &[Arc<Example<S>>], schema: &Schema, eval: impl Fn(&Interpreter<'_>, &[usize]) -> T + Sync) -> Vec<T> {
+        table[self.states(b)]
+            .par_iter()
+            .map(|ex| {
+                let interp = Interpreter::new(&self.skeleton, &ex.view, schema.size_feature);
+                let mut out = vec![];
+                interp.for_each_binding(|binding| out.push(eval(&interp, binding)));
+                out
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
+    /// The value of term `t` of `space` on every pair of block `b`.
+    fn term<S: Sync + Send>(&self, (t, b): (usize, usize), space: &Space, table: &[Arc<Example<S>>], schema: &Schema) -> Arc<[i64]> {
+        if let Some(column) = self.terms.lock().expect("term columns").get(&(t, b)) {
+            return column.clone();
+        }
+        let expr = &space.terms[t].expr;
+        let column: Arc<[i64]> = self.evaluate(b, table, schema, |interp, binding| interp.eval_int(expr, binding)).into();
+        self.terms.lock().expect("term columns").entry((t, b)).or_insert(column).clone()
+    }
+
+    /// The pairs of block `b` atom `a` of `space` holds on.
+    fn atom<S: Sync + Send>(&self, (a, b): (usize, usize), space: &Space, table: &[Arc<Example<S>>], schema: &Schema) -> Arc<[u64]> {
+        if let Some(column) = self.atoms.lock().expect("atom columns").get(&(a, b)) {
+            return column.clone();
+        }
+        let atom = &space.atoms[a];
+        let truth: Vec<bool> = match atom.cmp {
+            Some((op, l, r)) => {
+                let (l, r) = (self.term((l, b), space, table, schema), self.term((r, b), space, table, schema));
+                l.iter().zip(r.iter()).map(|(&x, &y)| op.holds(x, y)).collect()
+            }
+            None => self.evaluate(b, table, schema, |interp, binding| interp.eval_bool(&atom.expr, binding)),
+        };
+        let words: Arc<[u64]> = truth.chunks(64).map(|bits| bits.iter().enumerate().fold(0, |w, (i, &t)| w | (t as u64) << i)).collect();
+        self.atoms.lock().expect("atom columns").entry((a, b)).or_insert(words).clone()
+    }
+
+    /// The pairs of the states in `scope` that `decls` (patterns over this
+    /// view's types) bind.
+    pub(super) fn mask(&self, decls: &[Decl], scope: &[usize]) -> Bits {
+        let vars = decls.len();
+        let mut mask = Bits(vec![0; self.starts[self.starts.len() - 1].div_ceil(64)]);
+        let mut ranges = vec![(0usize, 0usize); vars];
+        let mut tuple = vec![0usize; vars];
+        for &s in scope {
+            let counts = &self.counts[s * vars..(s + 1) * vars];
+            for ((r, d), &n) in ranges.iter_mut().zip(decls).zip(counts) {
+                let range = pattern_range(d.kind, n);
+                *r = (range.start, range.end);
+            }
+            if ranges.iter().any(|r| r.0 >= r.1) {
+                continue;
+            }
+            tuple.iter_mut().zip(&ranges).for_each(|(x, r)| *x = r.0);
+            loop {
+                let index = tuple.iter().zip(counts).fold(0, |i, (&x, &n)| i * n + x);
+                mask.set(self.starts[s] + index);
+                let Some(v) = (0..vars).rev().find(|&v| tuple[v] + 1 < ranges[v].1) else { break };
+                tuple[v] += 1;
+                tuple[v + 1..].iter_mut().zip(&ranges[v + 1..]).for_each(|(x, r)| *x = r.0);
+            }
+        }
+        mask
+    }
+
+    /// The table states (indices, ascending) on which the candidate of
+    /// `space` is wrong with the condition made of atoms `picks`, on the
+    /// pairs of `mask` (a node's, over the states of `scope`): the first
+    /// few of the first chunk of `scope` that has any, as
+    /// [`table_failures`](super::engine::table_failures) finds them. Goes
+    /// block by block and stops as soon as they are known.
+    pub(super) fn failures<D: Symbolic>(&self, engine: &Engine<'_, D>, space: &Space, (mask, scope): (&Bits, &[usize]), cand: &Candidate, picks: &[usize]) -> Vec<usize> {
+        let (table, domain) = (&engine.table, engine.domain);
+        let (chunk, most) = (engine.config.table_chunk, engine.config.table_failures);
+        let schema = domain.schema();
+        let mut action = ActionValue { action: cand.id, args: Vec::with_capacity(cand.args.len()) };
+        let mut found: Vec<usize> = vec![];
+        // the first failing chunk and its last state
+        let mut failing: Option<(usize, usize)> = None;
+        let Some(&first) = scope.first() else { return found };
+        for b in first / BLOCK..(self.starts.len() - 1).div_ceil(BLOCK) {
+            if failing.is_some_and(|(_, last)| last < self.states(b).start) {
+                break;
+            }
+            let (start, end) = self.pairs(b);
+            let Some(words) = mask.0.get(start / 64..end.div_ceil(64)) else { break };
+            if words.iter().all(|&w| w == 0) {
+                continue;
+            }
+            let mut holds = words.to_vec();
+            for &a in picks {
+                let column = self.atom((a, b), space, table, schema);
+                holds.iter_mut().zip(column.iter()).for_each(|(w, c)| *w &= c);
+            }
+            let args: Vec<Result<Arc<[i64]>, i64>> = cand
+                .args
+                .iter()
+                .map(|a| match *a {
+                    ArgChoice::Bool(value) => Err(value as i64),
+                    ArgChoice::Term(t) => Ok(self.term((t, b), space, table, schema)),
+                })
+                .collect();
+            for p in Bits(holds).ones().map(|p| start + p) {
+                let s = self.starts.partition_point(|&o| o <= p) - 1;
+                if found.last() == Some(&s) {
+                    continue;
+                }
+                action.args.clear();
+                action.args.extend(args.iter().map(|a| match a {
+                    Ok(column) => column[p - start],
+                    Err(value) => *value,
+                }));
+                if domain.is_sound(&table[s].state, &action) {
+                    continue;
+                }
+                let at = scope.binary_search(&s).expect("masked pairs are in scope") / chunk;
+                let (c, _) = *failing.get_or_insert_with(|| (at, scope[((at + 1) * chunk).min(scope.len()) - 1]));
+                if c != at {
+                    return found;
+                }
+                found.push(s);
+                if found.len() == most {
+                    return found;
+                }
+            }
+        }
+        found
+    }
+}
