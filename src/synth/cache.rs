@@ -5,7 +5,7 @@
 //! Nothing here changes what a run decides (see the determinism note in
 //! [`engine`](super::engine)).
 
-use super::space::{Atom, Term};
+use super::space::{Atom, Term, TermPlan};
 use super::table::TableFacts;
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::View;
@@ -39,6 +39,7 @@ pub(super) enum Known<S> {
 /// over those types (`None` if too many: see [`TableFacts`]).
 pub(super) struct Space {
     pub(super) terms: Vec<Term>,
+    pub(super) plan: TermPlan,
     pub(super) atoms: Vec<Atom>,
     pub(super) table: Option<TableFacts>,
 }

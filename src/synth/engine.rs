@@ -54,7 +54,7 @@
 //! time, so machine load does not either. A query that runs out skips its
 //! candidate (counted in [`Stats`]).
 use super::cache::{Example, Known, Pool, Space};
-use super::space::{atoms, int_terms};
+use super::space::{atoms, int_terms, TermPlan};
 use super::table::TableFacts;
 use super::config::Config;
 use super::domain::Symbolic;
@@ -232,7 +232,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
         let terms = int_terms(schema, types, self.config.max_term_cost);
         let atoms = atoms(schema, types, &terms, self.config.max_left_cost, self.config.max_atom_cost);
         let table = TableFacts::new(&self.table, types);
-        let space = Arc::new(Space { terms, atoms, table });
+        let space = Arc::new(Space { plan: TermPlan::new(&terms), terms, atoms, table });
         self.spaces.lock().expect("space cache").insert(types.to_vec(), space.clone());
         space
     }

@@ -117,7 +117,7 @@ impl<S: Clone> Node<S> {
         for b in bindings {
             let p = self.pairs.pairs.len();
             let facts = known.entry(b.clone()).or_insert_with(|| {
-                let values: Vec<i64> = self.space.terms.iter().map(|t| interp.eval_int(&t.expr, &b)).collect();
+                let values = self.space.plan.values(&self.space.terms, &interp, &b);
                 let true_atoms = (0..self.live.len() as u32).filter(|&k| holds(&self.space.atoms[self.live[k as usize]], &values, &interp, &b)).collect();
                 Arc::new(PairFacts { values: values.into(), holds: true_atoms })
             });

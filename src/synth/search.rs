@@ -111,7 +111,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             action: Action { id: ActionId(0), args: vec![] },
         };
         let interp = Interpreter::new(&skeleton, &spec.view, schema.size_feature);
-        let spec_values: Vec<i64> = space.terms.iter().map(|t| interp.eval_int(&t.expr, binding)).collect();
+        let spec_values = space.plan.values(&space.terms, &interp, binding);
         let live: Vec<usize> = (0..space.atoms.len())
             .filter(|&a| holds(&space.atoms[a], &spec_values, &interp, binding))
             .collect();

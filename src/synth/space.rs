@@ -1,13 +1,15 @@
 //! The space candidates are drawn from: integer expressions over a
 //! pattern's variables, enumerated by increasing cost with one expression
-//! per class of equal ones (egg, [`ExprClasses`]), and the condition atoms
-//! built from them. Depends only on the schema, never on a state.
+//! per class of equal ones (egg, [`ExprClasses`]), the plan computing all
+//! their values on a binding in one pass ([`TermPlan`]), and the condition
+//! atoms built from them. Depends only on the schema, never on a state.
 
 use crate::dsl::ast::{BoolExpr, CmpOp, IntExpr, TypeId, Var};
 use crate::dsl::cost::{bool_cost, int_cost};
 use crate::dsl::schema::{FeatureKind, Schema};
+use crate::dsl::eval::Interpreter;
 use crate::rewrite::ExprClasses;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// An expression with its cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,6 +77,58 @@ pub fn int_terms(schema: &Schema, types: &[TypeId], max_cost: u32) -> Vec<Term> 
         }
     }
     kept
+}
+
+/// How to compute the value of every term of a list on one binding in one
+/// pass: a compound term from the values of the (cheaper, earlier) terms
+/// it is built of, a leaf by the interpreter. Same values as evaluating
+/// each term by itself (the same wrapping arithmetic).
+pub struct TermPlan(Vec<Step>);
+
+/// One term's computation in a [`TermPlan`].
+enum Step {
+    /// Evaluate the term itself.
+    Whole,
+    Add(usize, usize),
+    Sub(usize, usize),
+    Mul(i64, usize),
+}
+
+impl TermPlan {
+    /// The plan of `terms` (as [`int_terms`] lists them: the parts of a
+    /// compound term are earlier terms; any that is not is evaluated whole).
+    pub fn new(terms: &[Term]) -> TermPlan {
+        let mut index: HashMap<&IntExpr, usize> = HashMap::new();
+        let mut steps = Vec::with_capacity(terms.len());
+        for (i, t) in terms.iter().enumerate() {
+            let at = |e: &IntExpr| index.get(e).copied();
+            let step = match &t.expr {
+                IntExpr::Add(x, y) => at(x).zip(at(y)).map(|(x, y)| Step::Add(x, y)),
+                IntExpr::Sub(x, y) => at(x).zip(at(y)).map(|(x, y)| Step::Sub(x, y)),
+                IntExpr::Mul(k, x) => at(x).map(|x| Step::Mul(*k, x)),
+                _ => None,
+            };
+            steps.push(step.unwrap_or(Step::Whole));
+            index.insert(&t.expr, i);
+        }
+        TermPlan(steps)
+    }
+
+    /// The value of each of `terms` (those the plan was made for) under
+    /// `binding`.
+    pub fn values(&self, terms: &[Term], interp: &Interpreter<'_>, binding: &[usize]) -> Vec<i64> {
+        let mut values: Vec<i64> = Vec::with_capacity(terms.len());
+        for (step, t) in self.0.iter().zip(terms) {
+            let v = match *step {
+                Step::Whole => interp.eval_int(&t.expr, binding),
+                Step::Add(x, y) => values[x].wrapping_add(values[y]),
+                Step::Sub(x, y) => values[x].wrapping_sub(values[y]),
+                Step::Mul(k, x) => k.wrapping_mul(values[x]),
+            };
+            values.push(v);
+        }
+        values
+    }
 }
 
 /// A condition atom: a comparison of two terms, or a boolean construct.
@@ -192,6 +246,37 @@ mod tests {
         let atoms = atoms(&s, &types, &terms, 2, 7);
         assert!(atoms.iter().any(|a| matches!(a.expr, BoolExpr::Maximal(0))));
         assert!(atoms.iter().all(|a| a.cost <= 7));
+    }
+
+    #[test]
+    fn the_term_plan_computes_what_evaluating_each_term_gives() {
+        use crate::dsl::ast::{Action, ActionId, Decl, PatternKind, Rule};
+        use crate::dsl::eval::{ElementTable, View};
+        let (s, types, terms) = hint_and_block();
+        let plan = TermPlan::new(&terms);
+        // the plan computes most terms from their parts
+        assert!(plan.0.iter().filter(|step| !matches!(step, Step::Whole)).count() * 2 > terms.len());
+        let decls = types.iter().map(|&ty| Decl { name: String::new(), ty, kind: PatternKind::Arbitrary }).collect();
+        let rule = Rule { name: String::new(), description: vec![], decls, condition: BoolExpr::True, action: Action { id: ActionId(0), args: vec![] } };
+        let features = s.feature_count();
+        let mut tables = vec![ElementTable::new(features); s.file.types.len()];
+        // two elements of each type, with feature values far apart
+        let mut value = 7i64;
+        for table in &mut tables {
+            for _ in 0..2 {
+                let values: Vec<i64> = (0..features).map(|_| {
+                    value = (value * 31 + 11) % 97 - 40;
+                    value
+                }).collect();
+                table.push(&values);
+            }
+        }
+        let view = View { globals: vec![23; s.globals().count()], tables };
+        let interp = Interpreter::new(&rule, &view, s.size_feature);
+        for binding in [[0, 0], [0, 1], [1, 0], [1, 1]] {
+            let each: Vec<i64> = terms.iter().map(|t| interp.eval_int(&t.expr, &binding)).collect();
+            assert_eq!(plan.values(&terms, &interp, &binding), each);
+        }
     }
 
     #[test]
