@@ -45,10 +45,13 @@ pub(super) struct TableFacts {
     /// the columns.
     skeleton: Rule,
     /// (term, block): the term's value on each pair of the block.
-    terms: Mutex<HashMap<(usize, usize), Arc<[i64]>>>,
+    terms: Columns<i64>,
     /// (atom, block): the block's pairs the atom holds on, as words.
-    atoms: Mutex<HashMap<(usize, usize), Arc<[u64]>>>,
+    atoms: Columns<u64>,
 }
+
+/// Column blocks by (term or atom index, block), computed so far.
+type Columns<T> = Mutex<HashMap<(usize, usize), Arc<[T]>>>;
 
 impl TableFacts {
     /// The pairs of `table` over variables of `types`, or `None` if there
