@@ -253,7 +253,7 @@ pub fn pattern_range(kind: PatternKind, n: usize) -> std::ops::Range<usize> {
 
 /// Moves `binding` to the next one in lexicographic order, per variable
 /// within its candidates `[start, end)`; false after the last.
-fn advance(binding: &mut [usize], ranges: &[(usize, usize)]) -> bool {
+pub fn advance(binding: &mut [usize], ranges: &[(usize, usize)]) -> bool {
     for i in (0..binding.len()).rev() {
         binding[i] += 1;
         if binding[i] < ranges[i].1 {

@@ -8,7 +8,7 @@
 use super::space::{Atom, Term, TermPlan};
 use super::table::TableFacts;
 use crate::dsl::ast::Rule;
-use crate::dsl::eval::View;
+use crate::dsl::eval::{Interpreter, View};
 use crate::dsl::print::print_rule;
 use crate::dsl::schema::Schema;
 use std::collections::HashSet;
@@ -42,6 +42,13 @@ pub(super) struct Space {
     pub(super) plan: TermPlan,
     pub(super) atoms: Vec<Atom>,
     pub(super) table: Option<TableFacts>,
+}
+
+impl Space {
+    /// The value of every term under `binding` (in one pass: [`TermPlan`]).
+    pub(super) fn term_values(&self, interp: &Interpreter<'_>, binding: &[usize]) -> Vec<i64> {
+        self.plan.values(&self.terms, interp, binding)
+    }
 }
 
 /// A rule's identity for the caches: its text without name or comments.

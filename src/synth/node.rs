@@ -7,6 +7,7 @@ use super::cache::{Example, Space};
 use super::cover::{Bits, Choice};
 use super::domain::Domain;
 use super::space::Atom;
+use super::table::TableFacts;
 use crate::dsl::ast::{Action, ActionArg, ActionId, BoolExpr, Rule};
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
 use crate::dsl::schema::Schema;
@@ -89,8 +90,8 @@ pub(super) struct Node<S> {
     /// Indices of the table states the node's patterns bind on (computed
     /// on first use).
     pub(super) scope: Option<Vec<usize>>,
-    /// The table pairs (of the space's [`TableFacts`](super::table::TableFacts))
-    /// the node's patterns bind (computed on first use).
+    /// The table pairs (of the space's [`TableFacts`]) the node's patterns
+    /// bind (computed on first use).
     pub(super) mask: Option<Bits>,
     pub(super) pairs: Pairs,
     /// Shared by the nodes of one lattice walk.
@@ -117,7 +118,7 @@ impl<S: Clone> Node<S> {
         for b in bindings {
             let p = self.pairs.pairs.len();
             let facts = known.entry(b.clone()).or_insert_with(|| {
-                let values = self.space.plan.values(&self.space.terms, &interp, &b);
+                let values = self.space.term_values(&interp, &b);
                 let true_atoms = (0..self.live.len() as u32).filter(|&k| holds(&self.space.atoms[self.live[k as usize]], &values, &interp, &b)).collect();
                 Arc::new(PairFacts { values: values.into(), holds: true_atoms })
             });
@@ -144,15 +145,13 @@ impl<S: Clone> Node<S> {
         })
     }
 
-    /// The table states the node's patterns bind on and, where the space
-    /// has the table's pairs, the pairs they bind.
-    pub(super) fn table_mask(&mut self, table: &[Arc<Example<S>>], schema: &Schema) -> (&[usize], Option<&Bits>) {
+    /// The pairs of `facts` (its space's) the node's patterns bind, and the
+    /// table states they bind on.
+    pub(super) fn table_mask(&mut self, table: &[Arc<Example<S>>], schema: &Schema, facts: &TableFacts) -> (&Bits, &[usize]) {
         self.table_scope(table, schema);
         let scope = self.scope.as_deref().expect("scope just computed");
-        if self.mask.is_none() {
-            self.mask = self.space.table.as_ref().map(|facts| facts.mask(&self.skeleton.decls, scope));
-        }
-        (scope, self.mask.as_ref())
+        let mask = self.mask.get_or_insert_with(|| facts.mask(&self.skeleton.decls, scope));
+        (mask, scope)
     }
 
     /// Writes the candidate's action value on `pair` into `out` (one

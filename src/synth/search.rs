@@ -111,7 +111,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             action: Action { id: ActionId(0), args: vec![] },
         };
         let interp = Interpreter::new(&skeleton, &spec.view, schema.size_feature);
-        let spec_values = space.plan.values(&space.terms, &interp, binding);
+        let spec_values = space.term_values(&interp, binding);
         let live: Vec<usize> = (0..space.atoms.len())
             .filter(|&a| holds(&space.atoms[a], &spec_values, &interp, binding))
             .collect();
@@ -507,10 +507,9 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             Some(f) => f,
             None => {
                 let space = node.space.clone();
-                let facts = space.table.as_ref().filter(|_| engine.config.table_pairs);
-                let f = match (node.table_mask(&engine.table, schema), facts) {
-                    ((scope, Some(mask)), Some(facts)) => facts.failures(engine, &space, (mask, scope), cand, picks),
-                    ((scope, _), _) => table_failures(engine, &rule, scope),
+                let f = match space.table.as_ref().filter(|_| engine.config.table_pairs) {
+                    Some(facts) => facts.failures(engine, &space, node.table_mask(&engine.table, schema, facts), cand, picks),
+                    None => table_failures(engine, &rule, node.table_scope(&engine.table, schema)),
                 };
                 engine.refuted.lock().expect("table cache").insert(key, f.clone());
                 f

@@ -17,7 +17,7 @@ use super::domain::Symbolic;
 use super::engine::Engine;
 use super::node::{ArgChoice, Candidate};
 use crate::dsl::ast::{Action, ActionId, BoolExpr, Decl, PatternKind, Rule, TypeId};
-use crate::dsl::eval::{pattern_range, ActionValue, Interpreter};
+use crate::dsl::eval::{advance, pattern_range, ActionValue, Interpreter};
 use crate::dsl::schema::Schema;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -159,9 +159,9 @@ impl TableFacts {
             loop {
                 let index = tuple.iter().zip(counts).fold(0, |i, (&x, &n)| i * n + x);
                 mask.set(self.starts[s] + index);
-                let Some(v) = (0..vars).rev().find(|&v| tuple[v] + 1 < ranges[v].1) else { break };
-                tuple[v] += 1;
-                tuple[v + 1..].iter_mut().zip(&ranges[v + 1..]).for_each(|(x, r)| *x = r.0);
+                if !advance(&mut tuple, &ranges) {
+                    break;
+                }
             }
         }
         mask
