@@ -4,7 +4,8 @@
 //! the fill value flipped, action bounds ±1), the Z3 verdict at bound 12
 //! equals brute force over every valid line of at most 12 cells, and every
 //! counterexample Z3 returns is a valid line (exact solver) on which the
-//! concrete interpreter's fill is wrong. Also: `verify --json` prints the
+//! concrete interpreter's fill is wrong — asked whole, and split into one
+//! query per slot of a pattern variable. Also: `verify --json` prints the
 //! documented JSON.
 
 use stratsynth::domains::nonogram::check::brute_force_all;
@@ -18,7 +19,7 @@ use stratsynth::dsl::eval::Interpreter;
 use stratsynth::dsl::parse::parse_rules;
 use stratsynth::dsl::print::print_rule;
 use stratsynth::dsl::schema::{FeatureKind, Schema};
-use stratsynth::synth::verify::{Verdict, Verifier};
+use stratsynth::synth::verify::{split_variable, Verdict, Verifier};
 use std::collections::HashSet;
 
 const BOUND: u32 = 12;
@@ -260,27 +261,44 @@ fn z3_verdicts_at_bound_12_equal_brute_force_on_control_rules_and_mutants() {
     let started = std::time::Instant::now();
     let brute = brute_force_all(&d, &rules, BOUND as usize);
     let brute_time = started.elapsed();
-
-    let mut failures = vec![];
-    for ((rule, verdict), truth) in rules.iter().zip(&verdicts).zip(&brute) {
-        match (verdict, truth) {
-            (Verdict::Sound, None) => {}
-            (Verdict::Unsound(cx), Some(bx)) => {
-                let fill = fill_args(&cx.action).expect("a fill");
-                assert_confirmed(&d, rule, &cx.state.line, &cx.state.target, &cx.binding, fill);
-                let fill = fill_args(&bx.action).expect("a fill");
-                assert_confirmed(&d, rule, &bx.state.line, &bx.state.target, &bx.binding, fill);
+    let agree = |verdicts: &[Verdict<<Nonogram as Domain>::State>]| {
+        let mut failures = vec![];
+        for ((rule, verdict), truth) in rules.iter().zip(verdicts).zip(&brute) {
+            match (verdict, truth) {
+                (Verdict::Sound, None) => {}
+                (Verdict::Unsound(cx), Some(bx)) => {
+                    let fill = fill_args(&cx.action).expect("a fill");
+                    assert_confirmed(&d, rule, &cx.state.line, &cx.state.target, &cx.binding, fill);
+                    let fill = fill_args(&bx.action).expect("a fill");
+                    assert_confirmed(&d, rule, &bx.state.line, &bx.state.target, &bx.binding, fill);
+                }
+                (v, t) => failures.push(format!(
+                    "{}: Z3 says {} but brute force {}\n{}",
+                    rule.name,
+                    v.word(),
+                    t.as_ref().map_or("finds it sound".to_string(), |c| format!("finds {}", d.show(&c.state))),
+                    print_rule(rule, schema)
+                )),
             }
-            (v, t) => failures.push(format!(
-                "{}: Z3 says {} but brute force {}\n{}",
-                rule.name,
-                v.word(),
-                t.as_ref().map_or("finds it sound".to_string(), |c| format!("finds {}", d.show(&c.state))),
-                print_rule(rule, schema)
-            )),
         }
-    }
-    assert!(failures.is_empty(), "verdicts disagree:\n{}", failures.join("\n"));
+        assert!(failures.is_empty(), "verdicts disagree:\n{}", failures.join("\n"));
+    };
+    agree(&verdicts);
+
+    // every query with a variable to split over, split at once: one query
+    // per slot, the first not proven sound giving the verdict
+    let split: Vec<usize> = (0..rules.len()).filter(|&i| split_variable(&rules[i], &schema.split_types()).is_some()).collect();
+    let started = std::time::Instant::now();
+    let mut splitting = Verifier::deterministic(&d, BOUND, 2_000_000_000).known_past(u32::MAX);
+    let split_verdicts: Vec<_> = rules
+        .iter()
+        .enumerate()
+        .map(|(i, r)| if split.contains(&i) { splitting.check(r) } else { verdicts[i].clone() })
+        .collect();
+    agree(&split_verdicts);
+    let split_unsound = split.iter().filter(|&&i| brute[i].is_some()).count();
+    eprintln!("{} rules split ({split_unsound} unsound) in {:.1?}", split.len(), started.elapsed());
+    assert!(split.len() >= 100 && split_unsound >= 30, "only {} rules split, {split_unsound} unsound", split.len());
 
     let unsound = brute[control.len()..].iter().filter(|b| b.is_some()).count();
     eprintln!(

@@ -103,6 +103,11 @@ pub struct Limits {
     pub max_state: u32,
     /// Default soundness bound of verification and synthesis.
     pub bound: u32,
+    /// The element types a hard soundness query may be split over, one
+    /// query per slot of an arbitrary pattern of the first listed type the
+    /// rule's action reads (none: never split).
+    #[serde(default)]
+    pub split: Vec<String>,
 }
 
 /// What enumeration may build.
@@ -246,6 +251,9 @@ impl Schema {
             .iter()
             .position(|f| f.name == file.size_feature && f.kind == FeatureKind::Int)
             .ok_or_else(|| invalid(format!("size feature `{}` is not an integer feature", file.size_feature)))?;
+        if let Some(t) = file.limits.split.iter().find(|t| !file.types.contains(t)) {
+            return Err(invalid(format!("limits.split names unknown type `{t}`")));
+        }
         Ok(Schema { applies, size_feature: FeatureId(size as u8), file })
     }
 
@@ -277,6 +285,11 @@ impl Schema {
     /// Looks up an element type.
     pub fn type_id(&self, name: &str) -> Option<TypeId> {
         self.file.types.iter().position(|t| t == name).map(|i| TypeId(i as u8))
+    }
+
+    /// The types a hard soundness query may be split over, in order of preference.
+    pub fn split_types(&self) -> Vec<TypeId> {
+        self.file.limits.split.iter().filter_map(|t| self.type_id(t)).collect()
     }
 
     /// Looks up a feature.
@@ -355,6 +368,15 @@ mod tests {
         assert!(!n.applies(lec, block));
         let w = Schema::witness();
         assert_eq!(w.feature(w.size_feature).name, "triangles");
+        assert_eq!(n.split_types(), vec![block, hint]);
+        assert!(w.split_types().is_empty());
+    }
+
+    #[test]
+    fn split_over_an_unknown_type_is_refused() {
+        let text = include_str!("../../dsl/nonogram.ron").replace(r#"split: ["block", "hint"]"#, r#"split: ["block", "run"]"#);
+        let err = Schema::from_ron(&text, "n.ron").unwrap_err().to_string();
+        assert_eq!(err, "n.ron: limits.split names unknown type `run`");
     }
 
     #[test]
