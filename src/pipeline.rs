@@ -427,7 +427,7 @@ pub fn learn<L: Learner>(learner: &L, options: LearnOptions<'_>) -> Result<Learn
     let mined = phases.time("mine", || learner.mine()).map_err(PipelineError::Domain)?;
     eprintln!("{} ({:.1} s)", mined.description, phases.total().as_secs_f64());
     let jobs = jobs(mined.specs, None);
-    let (bound, searched) = (options.config.bound, options.config.rlimit);
+    let bound = options.config.bound;
     let batch = phases.time("synthesis", || {
         let engine = Engine::new(domain, options.config);
         let batch = BatchOptions { journal: options.journal, resume: options.resume, shard: None, skip: vec![], progressive: options.progressive };
@@ -439,7 +439,7 @@ pub fn learn<L: Learner>(learner: &L, options: LearnOptions<'_>) -> Result<Learn
         .map_err(PipelineError::Domain)?;
     let (retry, learned) = phases
         .time("second proof", || -> Result<_, DomainError> {
-            let retry = second_proof(learner, &first, &batch, &jobs, (bound, options.retry_rlimit, searched, options.k))?;
+            let retry = second_proof(learner, &first, &batch, &jobs, (bound, options.retry_rlimit, options.k))?;
             // deduplicating the kept rules with the new ones is deduplicating
             // everything found: a group's best found rule is among the kept
             let learned = if retry.proven.is_empty() { first } else { learner.dedup(&[first, retry.proven.clone()].concat())? };

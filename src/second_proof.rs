@@ -67,7 +67,8 @@ enum Standing {
 }
 
 /// The second proof of `batch`'s lost rules ([`SecondProof`]) at `bound` with
-/// `rlimit` (they ran out of `searched` before), for those that raise `learner`'s objective over `learned` or
+/// `rlimit`, each split at once (it ran out of the search's limit whole),
+/// for those that raise `learner`'s objective over `learned` or
 /// that its greedy top `k` of the learned and lost rules picks (again
 /// without the ones that fail, until it picks no untried lost rule).
 pub(crate) fn second_proof<L: Learner>(
@@ -75,7 +76,7 @@ pub(crate) fn second_proof<L: Learner>(
     learned: &[Rule],
     batch: &BatchRun<<L::Domain as Domain>::State>,
     jobs: &[Job<<L::Domain as Domain>::State>],
-    (bound, rlimit, searched, k): (u32, u32, u32, usize),
+    (bound, rlimit, k): (u32, u32, usize),
 ) -> Result<SecondProof, DomainError> {
     let domain = learner.domain();
     let mut seen: std::collections::HashSet<_> = batch.rules().iter().map(rule_key).collect();
@@ -128,7 +129,7 @@ pub(crate) fn second_proof<L: Learner>(
                 if let Some(&verdict) = batch.proofs.get(&query) {
                     return Ok(verdict);
                 }
-                let verdict = ProofVerdict::from(&Verifier::deterministic(domain, bound, rlimit).known_past(searched).check(lost[j].1));
+                let verdict = ProofVerdict::from(&Verifier::deterministic(domain, bound, rlimit).split_after(0).check(lost[j].1));
                 batch.journal.lock().expect("journal").append_proof(&query, verdict)?;
                 Ok(verdict)
             })

@@ -158,6 +158,12 @@ pub struct VerifyArgs {
     /// only on the rule), and each line says the count Z3 spent.
     #[arg(long, conflicts_with = "timeout_ms", value_parser = clap::value_parser!(u32).range(1..))]
     pub rlimit: Option<u32>,
+    /// With `--rlimit`: split a rule's query once it has run N units whole
+    /// (0: at once) into one query per slot of a pattern variable (the DSL
+    /// file's `limits.split` types), sharing the limit, as the second proof
+    /// of `learn` does; the count is their sum.
+    #[arg(long, requires = "rlimit")]
+    pub split_after: Option<u32>,
     /// Print one JSON list instead of text.
     #[arg(long)]
     pub json: bool,
@@ -188,7 +194,10 @@ fn verify_in<D: Symbolic>(domain: &D, rules: &[Rule], args: &VerifyArgs) -> CmdR
         return Err(format!("--bound must be between 1 and {limit}"));
     }
     let mut verifier = match args.rlimit {
-        Some(rlimit) => Verifier::deterministic(domain, bound, rlimit),
+        Some(rlimit) => match args.split_after {
+            Some(count) => Verifier::deterministic(domain, bound, rlimit).split_after(count),
+            None => Verifier::deterministic(domain, bound, rlimit),
+        },
         None => Verifier::new(domain, bound, args.timeout_ms),
     };
     let mut out = vec![];

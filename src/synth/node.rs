@@ -169,14 +169,22 @@ impl<S: Clone> Node<S> {
     /// Pairs on which the action is wrong.
     pub(super) fn bad_pairs<D: Domain<State = S>>(&self, cand: &Candidate, domain: &D) -> Bits {
         let mut out = Bits::new();
+        self.extend_bad_pairs(cand, domain, &mut out, 0);
+        out
+    }
+
+    /// Adds to `bad` the pairs from `from` on where the action is unsound
+    /// (examples only ever join at the end, so the bad pairs before `from`
+    /// stay as they were); returns the number of pairs, where to go on from.
+    pub(super) fn extend_bad_pairs<D: Domain<State = S>>(&self, cand: &Candidate, domain: &D, bad: &mut Bits, from: usize) -> usize {
         let mut value = ActionValue { action: cand.id, args: Vec::with_capacity(cand.args.len()) };
-        for p in 0..self.pairs.pairs.len() {
+        for p in from..self.pairs.pairs.len() {
             self.action_value_into(cand, p, &mut value);
             if !domain.is_sound(&self.examples[self.pairs.pairs[p].0].state, &value) {
-                out.set(p);
+                bad.set(p);
             }
         }
-        out
+        self.pairs.pairs.len()
     }
 
     /// Pairs of the coverage sample on which the action is sound and gains

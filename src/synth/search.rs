@@ -405,9 +405,12 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     pub(super) fn concrete_condition(&mut self, node: &mut Node<D::State>, cand: &Candidate, budget: u32, wide: Option<u32>) -> Option<Vec<usize>> {
         let and = self.engine.domain.schema().costs().and;
         let max_atoms = self.engine.config.max_atoms;
+        // the coverage sample's pairs come first and stay: the good pairs
+        // are fixed, and the bad ones only grow with the examples refuting adds
+        let good = if wide.is_some() { node.good_pairs(cand, self.engine.domain) } else { Bits::new() };
+        let (mut bad, mut known) = (Bits::new(), 0);
         loop {
-            let bad = node.bad_pairs(cand, self.engine.domain);
-            let good = if wide.is_some() { node.good_pairs(cand, self.engine.domain) } else { Bits::new() };
+            known = node.extend_bad_pairs(cand, self.engine.domain, &mut bad, known);
             let choices = node.choices(&bad, &good, and);
             let cheapest = cover::cheapest(&choices.list, &bad, budget + and, max_atoms)?;
             let picks = if let Some(slack) = wide {
@@ -446,9 +449,10 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         let and = schema.costs().and;
         let budget = node.condition_cost(&picks, schema) + engine.config.generalise_slack;
         let mut banned: HashSet<Vec<usize>> = HashSet::new();
+        let good = node.good_pairs(cand, engine.domain);
+        let (mut bad, mut known) = (Bits::new(), 0);
         loop {
-            let bad = node.bad_pairs(cand, engine.domain);
-            let good = node.good_pairs(cand, engine.domain);
+            known = node.extend_bad_pairs(cand, engine.domain, &mut bad, known);
             let kept = node.kept(&good, &picks);
             let choices = node.choices(&bad, &good, and);
             // atoms must keep every pair the current condition keeps

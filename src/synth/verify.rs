@@ -3,13 +3,20 @@
 //! the action is wrong". Sat gives a counterexample state, unsat proves the
 //! rule sound, anything else is `Unknown` — never sound.
 //!
-//! A query that runs past [`SPLIT_AFTER`] of Z3's resource count is split
-//! into one query per slot of one pattern variable (the domain's DSL file
-//! says of which types, `limits.split`): the rule is sound exactly when it
-//! is sound with the variable bound to each slot in turn, and the cases
-//! share what is left of the limit. Each case fixes the variable's index,
-//! so Z3 sees one element's features as plain terms instead of choices
-//! over every slot.
+//! A verifier may split a hard query ([`Verifier::split_after`]) into one
+//! query per slot of one pattern variable (the domain's DSL file says of
+//! which types, `limits.split`): the rule is sound exactly when it is
+//! sound with the variable bound to each slot in turn, and the cases share
+//! what is left of the limit. Each case fixes the variable's index, so Z3
+//! sees one element's features as plain terms instead of choices over
+//! every slot. That pays only on the hardest queries: on the 50 learned
+//! nonogram rules that need more than 5e7 units whole at bound 30, split
+//! at once they need 15.7e9 units in all instead of 24.0e9; on the 21
+//! rules of the synthesis benchmark that need 5e7 to 1e9, split after 5e7
+//! they need more than whole (most finish soon after 5e7 whole, and their
+//! cases cost 2-7 times that). So the second proof, whose rules already ran
+//! out of the search's limit whole, splits at once, and nothing else
+//! splits unless asked (`verify --split-after`).
 
 use crate::synth::domain::{Encoding, Symbolic};
 use crate::dsl::ast::{ActionArg, PatternKind, Rule, TypeId, Var};
@@ -90,13 +97,6 @@ fn new_solver(params: &Params) -> Solver {
     solver
 }
 
-/// The resource count a query with a variable to split over is first
-/// tried whole within (see the module documentation). Measured on the 50
-/// learned nonogram rules that need more than this at bound 30: split,
-/// they need 15.7e9 units in all instead of 24.0e9 whole (tried whole to
-/// this count first: 18.0e9); below it a split costs more than it saves.
-pub const SPLIT_AFTER: u32 = 50_000_000;
-
 /// The pattern variable a hard query about `rule` is split over: an
 /// arbitrary pattern whose element the action reads, of the first of the
 /// `preferred` types that has one.
@@ -125,8 +125,9 @@ enum How<E> {
     /// thread's Z3 context, each query limited by wall-clock time.
     Shared { encoding: Encoding<E>, solver: Solver },
     /// Every query in a fresh Z3 context (its own encoding and solver),
-    /// limited by Z3's resource count, split past `split_after`.
-    Fresh { rlimit: u32, split_after: u32 },
+    /// limited by Z3's resource count; a query with a variable to split
+    /// over is split once it has run `split_after` units whole, if ever.
+    Fresh { rlimit: u32, split_after: Option<u32> },
 }
 
 /// One query's encoding and solver, with the domain (in one Z3 context).
@@ -168,21 +169,16 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// Z3's resource count `rlimit` (the same on any machine under any
     /// load) instead of wall-clock time. About twice as slow at bound 30
     /// as the incremental solver.
-    /// A query with a variable to split over is tried whole up to
-    /// [`SPLIT_AFTER`], then split.
     pub fn deterministic(domain: &'d D, bound: u32, rlimit: u32) -> Verifier<'d, D> {
-        Verifier { domain, how: How::Fresh { rlimit, split_after: SPLIT_AFTER }, bound, calls: 0, last_count: std::cell::Cell::new(None) }
+        Verifier { domain, how: How::Fresh { rlimit, split_after: None }, bound, calls: 0, last_count: std::cell::Cell::new(None) }
     }
 
-    /// The same verifier for rules known to run out of `count` resource
-    /// units whole (lost at that limit before): a whole try that would
-    /// stop sooner is skipped and such a query is split at once. Only for
-    /// a verifier of [`deterministic`](Self::deterministic).
-    pub fn known_past(mut self, count: u32) -> Verifier<'d, D> {
+    /// The same verifier splitting a query with a variable to split over
+    /// once it has run `count` units whole (0: at once). Only for a
+    /// verifier of [`deterministic`](Self::deterministic).
+    pub fn split_after(mut self, count: u32) -> Verifier<'d, D> {
         if let How::Fresh { split_after, .. } = &mut self.how {
-            if count >= *split_after {
-                *split_after = 0;
-            }
+            *split_after = Some(count);
         }
         self
     }
@@ -238,7 +234,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     pub fn check(&mut self, rule: &Rule) -> Verdict<D::State> {
         self.calls += 1;
         let split = match self.how {
-            How::Fresh { rlimit, split_after } if rlimit > 0 && split_after < rlimit => {
+            How::Fresh { rlimit, split_after: Some(split_after) } if rlimit > 0 && split_after < rlimit => {
                 split_variable(rule, &self.domain.schema().split_types()).map(|v| (v, rlimit, split_after))
             }
             _ => None,
