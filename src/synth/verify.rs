@@ -295,7 +295,7 @@ impl<D: Symbolic> Session<'_, D> {
         let wrong = self.domain.wrong(encoding, rule.action.id, &compiled.args);
         solver.assert(&compiled.binds);
         if let Some((v, slot)) = case {
-            solver.assert(&compiled.indices[v as usize].same(&num(slot as i64, encoding.view.width)));
+            solver.assert(compiled.indices[v as usize].same(&num(slot as i64, encoding.view.width)));
         }
         solver.assert(&compiled.condition);
         solver.assert(&wrong);
