@@ -194,10 +194,13 @@ fn verify_in<D: Symbolic>(domain: &D, rules: &[Rule], args: &VerifyArgs) -> CmdR
         return Err(format!("--bound must be between 1 and {limit}"));
     }
     let mut verifier = match args.rlimit {
-        Some(rlimit) => match args.split_after {
-            Some(count) => Verifier::deterministic(domain, bound, rlimit).split_after(count),
-            None => Verifier::deterministic(domain, bound, rlimit),
-        },
+        Some(rlimit) => {
+            let verifier = Verifier::deterministic(domain, bound, rlimit);
+            match args.split_after {
+                Some(count) => verifier.split_after(count),
+                None => verifier,
+            }
+        }
         None => Verifier::new(domain, bound, args.timeout_ms),
     };
     let mut out = vec![];
