@@ -188,6 +188,19 @@ impl IntExpr {
 }
 
 impl BoolExpr {
+    /// Whether the expression compares variable `v`'s element with the
+    /// other elements of its type (`maximal`, `minimal`, `unique`), so that
+    /// its truth depends on elements no variable binds.
+    pub fn compares_others(&self, v: Var) -> bool {
+        match self {
+            BoolExpr::True | BoolExpr::Cmp(..) | BoolExpr::Feature(..) => false,
+            BoolExpr::Maximal(w) | BoolExpr::Minimal(w) => *w == v,
+            BoolExpr::Unique(w, inner) => *w == v || inner.compares_others(v),
+            BoolExpr::Not(inner) => inner.compares_others(v),
+            BoolExpr::And(parts) => parts.iter().any(|p| p.compares_others(v)),
+        }
+    }
+
     /// Conjunction of `parts`, flattening `true` and single conjuncts.
     pub fn and(parts: Vec<BoolExpr>) -> BoolExpr {
         let mut parts: Vec<BoolExpr> = parts.into_iter().filter(|p| *p != BoolExpr::True).collect();

@@ -72,7 +72,7 @@
 //! assert!(bag.parse_state("[1,").is_err());
 //! ```
 
-use crate::dsl::ast::ActionId;
+use crate::dsl::ast::{ActionId, Rule};
 use crate::dsl::eval::{ActionValue, View};
 use crate::dsl::schema::Schema;
 use crate::dsl::symbolic::{Num, SymView};
@@ -191,4 +191,14 @@ pub trait Symbolic: Domain {
     /// Reads the concrete state out of a model of an encoding (`None` if the
     /// model is not a valid state, which would be an encoding fault).
     fn decode(&self, enc: &Encoding<Self::Extra>, model: &Model) -> Option<Self::State>;
+
+    /// An encoding for the queries about one rule: it may leave out states
+    /// (e.g. hold fewer elements of a type) as long as, whenever some state
+    /// up to `bound` gives the rule a wrong application (or satisfies its
+    /// condition), one that it holds does too — so every query about the
+    /// rule keeps its answer, and Z3 gets a smaller problem. The default is
+    /// [`Symbolic::encode`].
+    fn encode_for(&self, bound: u32, _rule: &Rule) -> Encoding<Self::Extra> {
+        self.encode(bound)
+    }
 }

@@ -188,10 +188,12 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
         self.last_count.get()
     }
 
-    /// Runs one query on a solver holding the encoding's validity: the
-    /// shared one inside a new scope, or a fresh one in a fresh context
-    /// limited by `rlimit` (the verifier's own if `None`).
-    fn query<T: Send + Sync>(&self, rlimit: Option<u32>, f: impl Fn(&Session<'_, D>) -> T + Send + Sync) -> T {
+    /// Runs one query about `rule` on a solver holding the encoding's
+    /// validity: the shared one inside a new scope, or a fresh one in a
+    /// fresh context, on the encoding made for the rule
+    /// ([`Symbolic::encode_for`]), limited by `rlimit` (the verifier's own
+    /// if `None`).
+    fn query<T: Send + Sync>(&self, rule: &Rule, rlimit: Option<u32>, f: impl Fn(&Session<'_, D>) -> T + Send + Sync) -> T {
         match &self.how {
             How::Shared { encoding, solver } => {
                 solver.push();
@@ -202,7 +204,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
             &How::Fresh { rlimit: own, .. } => {
                 let (domain, bound, rlimit) = (self.domain, self.bound, rlimit.unwrap_or(own));
                 let (out, count) = z3::with_z3_config(&z3::Config::new(), || {
-                    let encoding = domain.encode(bound);
+                    let encoding = if std::env::var_os("NOFORGET").is_some() { domain.encode(bound) } else { domain.encode_for(bound, rule) };
                     let solver = new_solver(&params(0, rlimit));
                     solver.assert(&encoding.valid);
                     let out = f(&Session { domain, encoding: &encoding, solver: &solver });
@@ -239,10 +241,10 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
             }
             _ => None,
         };
-        let Some((var, rlimit, split_after)) = split else { return self.query(None, |s| s.check(rule, None)) };
+        let Some((var, rlimit, split_after)) = split else { return self.query(rule, None, |s| s.check(rule, None)) };
         let mut spent = 0u64;
         if split_after > 0 {
-            let whole = self.query(Some(split_after), |s| s.check(rule, None));
+            let whole = self.query(rule, Some(split_after), |s| s.check(rule, None));
             spent += self.last_count.get().unwrap_or(split_after as u64);
             if !matches!(whole, Verdict::Unknown(Unknown::Limit(_))) {
                 self.last_count.set(Some(spent));
@@ -256,7 +258,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
             if left == 0 {
                 break Verdict::Unknown(Unknown::Limit("max. resource limit exceeded".into()));
             }
-            let (verdict, slots) = self.query(Some(left as u32), |s| (s.check(rule, Some((var, slot))), s.slots(ty)));
+            let (verdict, slots) = self.query(rule, Some(left as u32), |s| (s.check(rule, Some((var, slot))), s.slots(ty)));
             spent += self.last_count.get().unwrap_or(left);
             slot += 1;
             if !verdict.is_sound() || slot >= slots {
@@ -273,7 +275,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// gave no answer or the model did not decode.
     pub fn find_state(&mut self, rule: &Rule) -> Result<Option<D::State>, Unknown> {
         self.calls += 1;
-        self.query(None, |s| s.find_state(rule))
+        self.query(rule, None, |s| s.find_state(rule))
     }
 }
 

@@ -6,9 +6,9 @@
 use super::line::{Cell, Line};
 use super::state::Ids;
 pub use super::state::{fill_args, LineState};
-use super::symbolic::{self, LineTerms};
+use super::symbolic::{self, LineTerms, Slots};
 use crate::synth::domain::{BadState, Domain, Encoding, Symbolic};
-use crate::dsl::ast::ActionId;
+use crate::dsl::ast::{ActionId, Rule};
 use crate::dsl::eval::{ActionValue, ElementTable, View};
 use crate::dsl::schema::Schema;
 use crate::dsl::symbolic::Num;
@@ -195,7 +195,12 @@ impl Symbolic for Nonogram {
     type Extra = LineTerms;
 
     fn encode(&self, bound: u32) -> Encoding<LineTerms> {
-        symbolic::encode(self.ids, self.schema.feature_count(), bound as usize)
+        symbolic::encode(self.ids, self.schema.feature_count(), bound as usize, Slots::all(bound as usize))
+    }
+
+    fn encode_for(&self, bound: u32, rule: &Rule) -> Encoding<LineTerms> {
+        let slots = Slots::for_rule(self.ids, bound as usize, rule);
+        symbolic::encode(self.ids, self.schema.feature_count(), bound as usize, slots)
     }
 
     fn wrong(&self, enc: &Encoding<LineTerms>, _action: ActionId, args: &[Num]) -> Bool {

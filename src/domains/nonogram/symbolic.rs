@@ -20,6 +20,7 @@
 //! `[0, bound]` so nothing can wrap around at the encoding's width.
 
 use super::state::Ids;
+use crate::dsl::ast::{PatternKind, Rule, TypeId, Var};
 use super::line::{Cell, Line};
 use crate::synth::domain::Encoding;
 use crate::dsl::symbolic::{num, signed_value, widen, Num, NumOps, SymTable, SymView};
@@ -28,6 +29,8 @@ use z3::Model;
 
 /// The terms of an encoding that rules do not see directly.
 pub struct LineTerms {
+    /// The longest line encoded.
+    pub bound: usize,
     /// Line length.
     pub n: Num,
     /// Number of hints.
@@ -84,9 +87,74 @@ fn inside_one(s: &Num, e: &Num, outer: &[(Num, Num)]) -> Bool {
     Bool::or(&outer.iter().map(|(os, oe)| Bool::and(&[os.sle(s), e.sle(oe)])).collect::<Vec<_>>())
 }
 
-/// Encodes every valid line of 1..=bound cells (`ids`: where the domain's
-/// names live in the schema, which has `nf` features).
-pub(crate) fn encode(ids: Ids, nf: usize, bound: usize) -> Encoding<LineTerms> {
+/// How many block and gap slots an encoding has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slots {
+    /// Block slots.
+    pub blocks: usize,
+    /// Gap slots.
+    pub gaps: usize,
+}
+
+impl Slots {
+    /// Room for every line up to `bound` cells.
+    pub fn all(bound: usize) -> Slots {
+        Slots { blocks: bound.div_ceil(2), gaps: bound.div_ceil(2) }
+    }
+
+    /// Room enough for the queries about `rule` (see
+    /// [`Symbolic::encode_for`](crate::synth::Symbolic::encode_for)).
+    ///
+    /// A rule reads the cells only through the blocks and gaps its patterns
+    /// bind; the hints and the length do not depend on cells. So if a line
+    /// gives the rule a wrong application (or satisfies its condition),
+    /// the line with the cells no pattern needs forgotten (made unknown)
+    /// does too: the bound blocks and gaps, and the solution, stay as they
+    /// are. Unless the condition compares a variable's element with the
+    /// others of its type (`maximal`, `minimal`, `unique`) or the pattern
+    /// is `singleton` (whose match depends on every element), keeping
+    /// - the true cells of the bound blocks, and those of every block before
+    ///   a `constant(block, k)`, leaves 1 block per arbitrary variable and
+    ///   k + 1 per constant one (forgetting true cells leaves other blocks
+    ///   and every gap unchanged);
+    /// - the false cells next to the bound gaps, and every false cell up to
+    ///   the end of a `constant(gap, k)`, leaves the bound gaps, the first
+    ///   k + 1 gaps, and between and after them at most one merged gap
+    ///   each: at most 2 per arbitrary variable and k + 2 per constant one,
+    ///   and 1 more (forgetting false cells leaves every block unchanged).
+    ///
+    /// A type no variable binds thus gets 0 block slots, or 1 gap slot
+    /// (the whole line).
+    pub(crate) fn for_rule(ids: Ids, bound: usize, rule: &Rule) -> Slots {
+        let all = Slots::all(bound);
+        let needed = |ty: TypeId, per_arbitrary: usize, per_constant: usize| -> Option<usize> {
+            let mut count = 0;
+            for (v, decl) in rule.decls.iter().enumerate() {
+                if decl.ty != ty {
+                    continue;
+                }
+                if rule.condition.compares_others(v as Var) {
+                    return None;
+                }
+                count += match decl.kind {
+                    PatternKind::Singleton => return None,
+                    PatternKind::Arbitrary => per_arbitrary,
+                    PatternKind::Constant(k) => k as usize + per_constant,
+                };
+            }
+            Some(count)
+        };
+        Slots {
+            blocks: needed(ids.block, 1, 1).map_or(all.blocks, |b| b.min(all.blocks)),
+            gaps: needed(ids.gap, 2, 2).map_or(all.gaps, |g| (g + 1).min(all.gaps)),
+        }
+    }
+}
+
+/// Encodes every valid line of 1..=bound cells with at most `slots`
+/// blocks and gaps (`ids`: where the domain's names live in the schema,
+/// which has `nf` features).
+pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots) -> Encoding<LineTerms> {
     let w = width(bound);
     let c = |v: usize| num(v as i64, w);
     let max_hints = bound.div_ceil(2);
@@ -105,9 +173,8 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize) -> Encoding<LineTerms> {
     for i in 0..max_hints {
         valid.push(hints[i].same(&runs[i].1.minus(&runs[i].0)));
     }
-    let run_slots = bound.div_ceil(2);
-    let (block_count, blocks) = intervals(run_slots, &n, bound, w, &mut valid, "block");
-    let (gap_count, gaps) = intervals(run_slots, &n, bound, w, &mut valid, "gap");
+    let (block_count, blocks) = intervals(slots.blocks, &n, bound, w, &mut valid, "block");
+    let (gap_count, gaps) = intervals(slots.gaps, &n, bound, w, &mut valid, "gap");
     // cells agree: true cells are not false, are filled, and filled cells are not false
     for (i, (s, e)) in blocks.iter().enumerate() {
         let present = block_count.sgt(&c(i));
@@ -166,7 +233,7 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize) -> Encoding<LineTerms> {
     // On a valid line every value the rules see lies in [0, bound]; the
     // stated magnitude leaves room (the encoding's width holds 4 * (bound + 1)).
     let view = SymView { globals: vec![n.clone()], tables, width: w, magnitude: 2 * bound as i64 + 2 };
-    Encoding { view, valid: Bool::and(&valid), extra: LineTerms { n, k, hints, runs, blocks, gaps } }
+    Encoding { view, valid: Bool::and(&valid), extra: LineTerms { bound, n, k, hints, runs, blocks, gaps } }
 }
 
 /// `fill(value, a, b)` is wrong: out of range, or some cell of [a, b)
@@ -196,8 +263,7 @@ pub fn wrong_fill(t: &LineTerms, args: &[Num]) -> Bool {
 /// The concrete line of a model.
 pub fn decode(t: &LineTerms, model: &Model) -> Line {
     let get = |x: &Num| model.eval(x, true).and_then(|v| signed_value(&v)).unwrap_or(0);
-    let bound = 2 * t.blocks.len();
-    let n = get(&t.n).clamp(0, bound as i64) as usize;
+    let n = get(&t.n).clamp(0, t.bound as i64) as usize;
     let k = get(&t.k).clamp(0, t.hints.len() as i64) as usize;
     let hints = t.hints[..k].iter().map(|h| get(h).max(1) as u32).collect();
     let within = |slots: &[(Num, Num)], j: i64| slots.iter().any(|(s, e)| get(s) <= j && j < get(e));
