@@ -6,7 +6,8 @@
 //! counterexample Z3 returns is a valid line (exact solver) on which the
 //! concrete interpreter's fill is wrong — asked whole (on the full
 //! encoding, and on the one made for each rule), and split into one query
-//! per slot of a pattern variable. Also: `verify --json` prints the
+//! per slot of a pattern variable. Two more unsound rules need the most
+//! slots the encoding made for them allows. Also: `verify --json` prints the
 //! documented JSON.
 
 use stratsynth::domains::nonogram::check::brute_force_all;
@@ -24,6 +25,22 @@ use stratsynth::synth::verify::{split_variable, Verdict, Verifier};
 use std::collections::HashSet;
 
 const BOUND: u32 = 12;
+
+/// Unsound rules whose every counterexample needs the most block or gap
+/// slots the encoding made for them allows: the second block (so two
+/// blocks), and a gap with a run before and after it (so a gap on each
+/// side of it).
+const SLOT_RULES: &str = "\
+def second_block_crossed:
+    with b = constant(block, 1):
+    if true:
+    then fill(false, start(b), start(b) + 1)
+
+def middle_gap_crossed:
+    with h = constant(hint, 0) and j = constant(hint, 2) and g = arbitrary(gap):
+    if highest_start_cell(h) + 1 < start(g) and lowest_end_cell(j) > start(g) + size(g) + 1:
+    then fill(false, start(g), start(g) + size(g))
+";
 const CONTROL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/nonogram/control.rules");
 
 fn control_rules(schema: &Schema) -> Vec<Rule> {
@@ -253,7 +270,8 @@ fn z3_verdicts_at_bound_12_equal_brute_force_on_control_rules_and_mutants() {
     let control = control_rules(schema);
     assert_eq!(control.len(), 13);
     let mutants = distinct_mutants(&control, schema);
-    let rules: Vec<Rule> = control.iter().cloned().chain(mutants.iter().cloned()).collect();
+    let slot_rules = parse_rules(SLOT_RULES, "slot rules", schema).unwrap();
+    let rules: Vec<Rule> = control.iter().cloned().chain(mutants.iter().cloned()).chain(slot_rules.iter().cloned()).collect();
 
     let started = std::time::Instant::now();
     let mut verifier = Verifier::new(&d, BOUND, 60_000);
@@ -313,13 +331,14 @@ fn z3_verdicts_at_bound_12_equal_brute_force_on_control_rules_and_mutants() {
     eprintln!("{split_count} rules split ({split_unsound} unsound) in {:.1?}", started.elapsed());
     assert!(split_count >= 100 && split_unsound >= 30, "only {split_count} rules split, {split_unsound} unsound");
 
-    let unsound = brute[control.len()..].iter().filter(|b| b.is_some()).count();
+    let unsound = brute[control.len()..control.len() + mutants.len()].iter().filter(|b| b.is_some()).count();
     eprintln!(
         "{} control rules, {} mutants ({unsound} unsound): Z3 at bound {BOUND} in {z3_time:.1?}, brute force in {brute_time:.1?}",
         control.len(),
         mutants.len()
     );
     assert!(brute[..control.len()].iter().all(Option::is_none), "a control rule is unsound");
+    assert!(brute[rules.len() - slot_rules.len()..].iter().all(Option::is_some), "a slot rule is sound");
     assert!(mutants.len() >= 100, "only {} distinct mutants", mutants.len());
     assert!(2 * unsound > mutants.len(), "only {unsound} of {} mutants are unsound", mutants.len());
 }

@@ -280,3 +280,36 @@ pub fn decode(t: &LineTerms, model: &Model) -> Line {
         .collect();
     Line::new(hints, cells)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::nonogram::domain::Nonogram;
+    use crate::domains::Domain;
+    use crate::dsl::parse::parse_rules;
+
+    fn slots(with: &str, condition: &str) -> Slots {
+        let d = Nonogram::new();
+        let text = format!("def r:\n    with {with}:\n    if {condition}:\n    then fill(true, 0, 1)\n");
+        let rule = &parse_rules(&text, "test", d.schema()).unwrap()[0];
+        Slots::for_rule(d.ids(), 30, rule)
+    }
+
+    #[test]
+    fn a_rule_gets_the_block_and_gap_slots_its_patterns_can_need() {
+        let all = Slots::all(30);
+        assert_eq!(all, Slots { blocks: 15, gaps: 15 });
+        // no block read: no true cell; no gap read: one gap, the whole line
+        assert_eq!(slots("h = arbitrary(hint)", "size(h) > 1"), Slots { blocks: 0, gaps: 1 });
+        // an arbitrary block is alone; an arbitrary gap has one merged gap on each side
+        assert_eq!(slots("b = arbitrary(block) and g = arbitrary(gap)", "size(b) > 1"), Slots { blocks: 1, gaps: 3 });
+        // the k-th keeps the k before it (and a gap the merged rest after it)
+        assert_eq!(slots("b = constant(block, 2) and g = constant(gap, 1)", "size(b) > 1"), Slots { blocks: 3, gaps: 4 });
+        assert_eq!(slots("b = arbitrary(block) and c = constant(block, 1)", "size(b) > 1"), Slots { blocks: 3, gaps: 1 });
+        // comparing with the others of the type, or the only one, needs them all
+        assert_eq!(slots("b = arbitrary(block) and g = arbitrary(gap)", "maximal(b)"), Slots { blocks: 15, gaps: 3 });
+        assert_eq!(slots("h = arbitrary(hint) and g = arbitrary(gap)", "g is unique where (size(h) <= size(g))").gaps, 15);
+        assert_eq!(slots("h = arbitrary(hint) and g = arbitrary(gap)", "not (minimal(g))").gaps, 15);
+        assert_eq!(slots("b = singleton(block)", "size(b) > 1"), Slots { blocks: 15, gaps: 1 });
+    }
+}
