@@ -204,7 +204,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
             &How::Fresh { rlimit: own, .. } => {
                 let (domain, bound, rlimit) = (self.domain, self.bound, rlimit.unwrap_or(own));
                 let (out, count) = z3::with_z3_config(&z3::Config::new(), || {
-                    let encoding = if std::env::var_os("NOFORGET").is_some() { domain.encode(bound) } else { domain.encode_for(bound, rule) };
+                    let encoding = domain.encode_for(bound, rule);
                     let solver = new_solver(&params(0, rlimit));
                     solver.assert(&encoding.valid);
                     let out = f(&Session { domain, encoding: &encoding, solver: &solver });
