@@ -28,12 +28,17 @@ const BOUND: u32 = 12;
 
 /// Unsound rules whose every counterexample needs the most block or gap
 /// slots the encoding made for them allows: the second block (so two
-/// blocks), and a gap with a run before and after it (so a gap on each
-/// side of it).
+/// blocks), a block that is not the largest (so another one), and a gap
+/// with a run before and after it (so a gap on each side of it).
 const SLOT_RULES: &str = "\
 def second_block_crossed:
     with b = constant(block, 1):
     if true:
+    then fill(false, start(b), start(b) + 1)
+
+def smaller_block_crossed:
+    with b = arbitrary(block):
+    if not (maximal(b)):
     then fill(false, start(b), start(b) + 1)
 
 def middle_gap_crossed:

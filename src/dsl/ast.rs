@@ -201,6 +201,26 @@ impl BoolExpr {
         }
     }
 
+    /// Whether the expression could turn from true to false if elements of
+    /// `v`'s type that no variable binds were taken away: `maximal(v)`,
+    /// `minimal(v)` or `v is unique where ...` under a negation, or any
+    /// comparison of `v` with the others inside a `unique`'s condition
+    /// (which must also be false on the others). Where they hold
+    /// unnegated, fewer others keep them true.
+    pub fn needs_others(&self, v: Var) -> bool {
+        self.needs_others_at(v, true)
+    }
+
+    fn needs_others_at(&self, v: Var, positive: bool) -> bool {
+        match self {
+            BoolExpr::True | BoolExpr::Cmp(..) | BoolExpr::Feature(..) => false,
+            BoolExpr::Maximal(w) | BoolExpr::Minimal(w) => *w == v && !positive,
+            BoolExpr::Unique(w, inner) => (*w == v && !positive) || inner.compares_others(v),
+            BoolExpr::Not(inner) => inner.needs_others_at(v, !positive),
+            BoolExpr::And(parts) => parts.iter().any(|p| p.needs_others_at(v, positive)),
+        }
+    }
+
     /// Conjunction of `parts`, flattening `true` and single conjuncts.
     pub fn and(parts: Vec<BoolExpr>) -> BoolExpr {
         let mut parts: Vec<BoolExpr> = parts.into_iter().filter(|p| *p != BoolExpr::True).collect();

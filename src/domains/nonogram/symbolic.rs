@@ -111,7 +111,9 @@ impl Slots {
     /// the line with the cells no pattern needs forgotten (made unknown)
     /// does too: the bound blocks and gaps, and the solution, stay as they
     /// are. Unless the condition compares a variable's element with the
-    /// others of its type (`maximal`, `minimal`, `unique`) or the pattern
+    /// others of its type (`maximal`, `minimal`, `unique`; for blocks only
+    /// where taking other blocks away could falsify it: negated, or inside
+    /// a `unique`'s condition, [`needs_others`](crate::dsl::ast::BoolExpr::needs_others)) or the pattern
     /// is `singleton` (whose match depends on every element), keeping
     /// - the true cells of the bound blocks, and those of every block before
     ///   a `constant(block, k)`, leaves 1 block per arbitrary variable and
@@ -127,13 +129,22 @@ impl Slots {
     /// (the whole line).
     pub(crate) fn for_rule(ids: Ids, bound: usize, rule: &Rule) -> Slots {
         let all = Slots::all(bound);
+        // taking blocks away removes them (unnegated comparisons with the
+        // others stay true); forgetting false cells merges gaps into new ones
+        let needs_others = |ty: TypeId, v: Var| {
+            if ty == ids.block {
+                rule.condition.needs_others(v)
+            } else {
+                rule.condition.compares_others(v)
+            }
+        };
         let needed = |ty: TypeId, per_arbitrary: usize, per_constant: usize| -> Option<usize> {
             let mut count = 0;
             for (v, decl) in rule.decls.iter().enumerate() {
                 if decl.ty != ty {
                     continue;
                 }
-                if rule.condition.compares_others(v as Var) {
+                if needs_others(ty, v as Var) {
                     return None;
                 }
                 count += match decl.kind {
@@ -306,8 +317,13 @@ mod tests {
         // the k-th keeps the k before it (and a gap the merged rest after it)
         assert_eq!(slots("b = constant(block, 2) and g = constant(gap, 1)", "size(b) > 1"), Slots { blocks: 3, gaps: 4 });
         assert_eq!(slots("b = arbitrary(block) and c = constant(block, 1)", "size(b) > 1"), Slots { blocks: 3, gaps: 1 });
-        // comparing with the others of the type, or the only one, needs them all
-        assert_eq!(slots("b = arbitrary(block) and g = arbitrary(gap)", "maximal(b)"), Slots { blocks: 15, gaps: 3 });
+        // comparing with the others of the type, or the only one, needs them
+        // all, except a block that stays maximal or unique with fewer others
+        assert_eq!(slots("b = arbitrary(block) and g = arbitrary(gap)", "maximal(b)"), Slots { blocks: 1, gaps: 3 });
+        assert_eq!(slots("b = arbitrary(block) and g = arbitrary(gap)", "not (maximal(b))"), Slots { blocks: 15, gaps: 3 });
+        assert_eq!(slots("b = arbitrary(block) and h = arbitrary(hint)", "b is unique where (size(b) > size(h))").blocks, 1);
+        assert_eq!(slots("b = arbitrary(block) and h = arbitrary(hint)", "h is unique where (maximal(b))").blocks, 15);
+        assert_eq!(slots("b = arbitrary(block) and g = arbitrary(gap)", "maximal(g)").gaps, 15);
         assert_eq!(slots("h = arbitrary(hint) and g = arbitrary(gap)", "g is unique where (size(h) <= size(g))").gaps, 15);
         assert_eq!(slots("h = arbitrary(hint) and g = arbitrary(gap)", "not (minimal(g))").gaps, 15);
         assert_eq!(slots("b = singleton(block)", "size(b) > 1"), Slots { blocks: 15, gaps: 1 });
