@@ -100,6 +100,11 @@ impl<'a> Interpreter<'a> {
         self.rule.decls.iter().map(|d| pattern_range(d.kind, self.view.table(d.ty).len())).collect()
     }
 
+    /// Whether the pattern has some binding (every variable has a candidate).
+    pub fn binds(&self) -> bool {
+        self.rule.decls.iter().all(|d| !pattern_range(d.kind, self.view.table(d.ty).len()).is_empty())
+    }
+
     /// Calls `f` with every binding of the pattern, in lexicographic order.
     pub fn for_each_binding(&self, mut f: impl FnMut(&Binding)) {
         let ranges = self.candidates();

@@ -135,13 +135,7 @@ impl<S: Clone> Node<S> {
     pub(super) fn table_scope(&mut self, table: &[Arc<Example<S>>], schema: &Schema) -> &[usize] {
         let skeleton = &self.skeleton;
         self.scope.get_or_insert_with(|| {
-            (0..table.len())
-                .filter(|&i| {
-                    let mut binds = false;
-                    Interpreter::new(skeleton, &table[i].view, schema.size_feature).for_each_binding(|_| binds = true);
-                    binds
-                })
-                .collect()
+            (0..table.len()).filter(|&i| Interpreter::new(skeleton, &table[i].view, schema.size_feature).binds()).collect()
         })
     }
 

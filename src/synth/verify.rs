@@ -16,7 +16,9 @@
 //! they need more than whole (most finish soon after 5e7 whole, and their
 //! cases cost 2-7 times that). So the second proof, whose rules already ran
 //! out of the search's limit whole, splits at once, and nothing else
-//! splits unless asked (`verify --split-after`).
+//! splits unless asked (`verify --split-after`). (Those figures are of the
+//! full encodings; since each fresh-context query runs on the encoding
+//! made for its rule, [`Symbolic::encode_for`], few queries get that far.)
 
 use crate::synth::domain::{Encoding, Symbolic};
 use crate::dsl::ast::{ActionArg, PatternKind, Rule, TypeId, Var};
@@ -153,9 +155,11 @@ fn params(timeout_ms: u32, rlimit: u32) -> Params {
 
 impl<'d, D: Symbolic> Verifier<'d, D> {
     /// A verifier for states up to `bound`, giving up on one query after
-    /// `timeout_ms` milliseconds. Incremental: one encoding and solver in
-    /// the thread's Z3 context serve every query (fast, but an answer may
-    /// depend on the queries before it and on the machine's load).
+    /// `timeout_ms` milliseconds. Incremental: one full encoding and solver
+    /// in the thread's Z3 context serve every query (an answer may depend
+    /// on the queries before it and on the machine's load; a fresh context
+    /// per query, [`deterministic`](Self::deterministic), on the encoding
+    /// made for each rule, is now the faster way at the nonogram bound 30).
     pub fn new(domain: &'d D, bound: u32, timeout_ms: u32) -> Verifier<'d, D> {
         let encoding = domain.encode(bound);
         let solver = new_solver(&params(timeout_ms, 0));
