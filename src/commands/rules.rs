@@ -209,7 +209,9 @@ fn verify_in<D: Symbolic>(domain: &D, rules: &[Rule], args: &VerifyArgs) -> CmdR
     for rule in rules {
         let verdict = verifier.check(rule);
         all_sound &= verdict.is_sound();
-        let count = verifier.last_count().map(|c| {
+        // the count is a measure of proof work worth printing only where
+        // it also limits the proof
+        let count = verifier.last_count().filter(|_| args.rlimit.is_some()).map(|c| {
             work += c;
             format!(" (Z3 resource count {c})")
         });

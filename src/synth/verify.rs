@@ -114,22 +114,17 @@ pub fn split_variable(rule: &Rule, preferred: &[TypeId]) -> Option<Var> {
 /// Checks rules against symbolic states up to a bound.
 pub struct Verifier<'d, D: Symbolic> {
     domain: &'d D,
-    how: How<D::Extra>,
+    /// Z3's resource limit per query (0: none).
+    rlimit: u32,
+    /// Wall-clock limit per query in milliseconds (0: none).
+    timeout_ms: u32,
+    /// Split a query with a variable to split over once it has run this
+    /// many units whole (with a resource limit only).
+    split_after: Option<u32>,
     bound: u32,
     calls: u64,
-    /// The resource count of the last fresh-context query.
+    /// The resource count of the last query.
     last_count: std::cell::Cell<Option<u64>>,
-}
-
-/// Where a verifier's queries run.
-enum How<E> {
-    /// One encoding and one incremental solver (push/pop per query) in the
-    /// thread's Z3 context, each query limited by wall-clock time.
-    Shared { encoding: Encoding<E>, solver: Solver },
-    /// Every query in a fresh Z3 context (its own encoding and solver),
-    /// limited by Z3's resource count; a query with a variable to split
-    /// over is split once it has run `split_after` units whole, if ever.
-    Fresh { rlimit: u32, split_after: Option<u32> },
 }
 
 /// One query's encoding and solver, with the domain (in one Z3 context).
@@ -155,73 +150,55 @@ fn params(timeout_ms: u32, rlimit: u32) -> Params {
 
 impl<'d, D: Symbolic> Verifier<'d, D> {
     /// A verifier for states up to `bound`, giving up on one query after
-    /// `timeout_ms` milliseconds. Incremental: one full encoding and solver
-    /// in the thread's Z3 context serve every query (an answer may depend
-    /// on the queries before it and on the machine's load; a fresh context
-    /// per query, [`deterministic`](Self::deterministic), on the encoding
-    /// made for each rule, is now the faster way at the nonogram bound 30).
+    /// `timeout_ms` milliseconds of wall-clock time (so an answer may
+    /// depend on the machine's load). Every query runs in a fresh Z3
+    /// context on the encoding made for its rule
+    /// ([`Symbolic::encode_for`]).
     pub fn new(domain: &'d D, bound: u32, timeout_ms: u32) -> Verifier<'d, D> {
-        let encoding = domain.encode(bound);
-        let solver = new_solver(&params(timeout_ms, 0));
-        solver.assert(&encoding.valid);
-        Verifier { domain, how: How::Shared { encoding, solver }, bound, calls: 0, last_count: std::cell::Cell::new(None) }
+        Verifier { domain, rlimit: 0, timeout_ms, split_after: None, bound, calls: 0, last_count: std::cell::Cell::new(None) }
     }
 
     /// A verifier whose answers depend only on the query: every query runs
     /// in a fresh Z3 context (its own encoding and solver, so neither
     /// earlier queries nor the thread that asks matter) and is limited by
     /// Z3's resource count `rlimit` (the same on any machine under any
-    /// load) instead of wall-clock time. About twice as slow at bound 30
-    /// as the incremental solver.
+    /// load) instead of wall-clock time.
     pub fn deterministic(domain: &'d D, bound: u32, rlimit: u32) -> Verifier<'d, D> {
-        Verifier { domain, how: How::Fresh { rlimit, split_after: None }, bound, calls: 0, last_count: std::cell::Cell::new(None) }
+        Verifier { domain, rlimit, timeout_ms: 0, split_after: None, bound, calls: 0, last_count: std::cell::Cell::new(None) }
     }
 
     /// The same verifier splitting a query with a variable to split over
-    /// once it has run `count` units whole (0: at once). Only for a
-    /// verifier of [`deterministic`](Self::deterministic).
+    /// once it has run `count` units whole (0: at once). Only with a
+    /// resource limit ([`deterministic`](Self::deterministic)).
     pub fn split_after(mut self, count: u32) -> Verifier<'d, D> {
-        if let How::Fresh { split_after, .. } = &mut self.how {
-            *split_after = Some(count);
-        }
+        self.split_after = Some(count);
         self
     }
 
-    /// The resource count Z3 spent on the last fresh-context query.
+    /// The resource count Z3 spent on the last query.
     pub fn last_count(&self) -> Option<u64> {
         self.last_count.get()
     }
 
-    /// Runs one query about `rule` on a solver holding the encoding's
-    /// validity: the shared one inside a new scope, or a fresh one in a
-    /// fresh context, on the encoding made for the rule
-    /// ([`Symbolic::encode_for`]), limited by `rlimit` (the verifier's own
-    /// if `None`).
+    /// Runs one query about `rule` in a fresh Z3 context, on the encoding
+    /// made for the rule ([`Symbolic::encode_for`]) and a solver holding
+    /// its validity, limited by the verifier's time limit and by `rlimit`
+    /// (the verifier's own if `None`).
     fn query<T: Send + Sync>(&self, rule: &Rule, rlimit: Option<u32>, f: impl Fn(&Session<'_, D>) -> T + Send + Sync) -> T {
-        match &self.how {
-            How::Shared { encoding, solver } => {
-                solver.push();
-                let out = f(&Session { domain: self.domain, encoding, solver });
-                solver.pop(1);
-                out
-            }
-            &How::Fresh { rlimit: own, .. } => {
-                let (domain, bound, rlimit) = (self.domain, self.bound, rlimit.unwrap_or(own));
-                let (out, count) = z3::with_z3_config(&z3::Config::new(), || {
-                    let encoding = domain.encode_for(bound, rule);
-                    let solver = new_solver(&params(0, rlimit));
-                    solver.assert(&encoding.valid);
-                    let out = f(&Session { domain, encoding: &encoding, solver: &solver });
-                    let count = solver.get_statistics().value("rlimit count").map(|v| match v {
-                        z3::StatisticsValue::UInt(n) => n as u64,
-                        z3::StatisticsValue::Double(x) => x as u64,
-                    });
-                    (out, count)
-                });
-                self.last_count.set(count);
-                out
-            }
-        }
+        let (domain, bound, rlimit, timeout_ms) = (self.domain, self.bound, rlimit.unwrap_or(self.rlimit), self.timeout_ms);
+        let (out, count) = z3::with_z3_config(&z3::Config::new(), || {
+            let encoding = domain.encode_for(bound, rule);
+            let solver = new_solver(&params(timeout_ms, rlimit));
+            solver.assert(&encoding.valid);
+            let out = f(&Session { domain, encoding: &encoding, solver: &solver });
+            let count = solver.get_statistics().value("rlimit count").map(|v| match v {
+                z3::StatisticsValue::UInt(n) => n as u64,
+                z3::StatisticsValue::Double(x) => x as u64,
+            });
+            (out, count)
+        });
+        self.last_count.set(count);
+        out
     }
 
     /// The bound states are checked up to.
@@ -239,8 +216,8 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// share the resource limit).
     pub fn check(&mut self, rule: &Rule) -> Verdict<D::State> {
         self.calls += 1;
-        let split = match self.how {
-            How::Fresh { rlimit, split_after: Some(split_after) } if rlimit > 0 && split_after < rlimit => {
+        let split = match (self.rlimit, self.split_after) {
+            (rlimit, Some(split_after)) if rlimit > 0 && split_after < rlimit => {
                 split_variable(rule, &self.domain.schema().split_types()).map(|v| (v, rlimit, split_after))
             }
             _ => None,
