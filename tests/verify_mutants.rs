@@ -6,9 +6,9 @@
 //! counterexample Z3 returns is a valid line (exact solver) on which the
 //! concrete interpreter's fill is wrong — asked whole and split into one
 //! query per slot of a pattern variable, each query on the encoding made
-//! for its rule (fewer block and gap slots where its patterns allow). Two more unsound rules need the most
-//! slots the encoding made for them allows. Also: `verify --json` prints the
-//! documented JSON.
+//! for its rule (fewer block and gap slots where its patterns allow);
+//! three more unsound rules need the most slots the encoding made for them
+//! allows. Also: `verify --json` prints the documented JSON.
 
 use stratsynth::domains::nonogram::check::brute_force_all;
 use stratsynth::domains::nonogram::domain::{fill_args, Nonogram};

@@ -187,37 +187,45 @@ impl IntExpr {
     }
 }
 
-impl BoolExpr {
-    /// Whether the expression compares variable `v`'s element with the
-    /// other elements of its type (`maximal`, `minimal`, `unique`), so that
-    /// its truth depends on elements no variable binds.
-    pub fn compares_others(&self, v: Var) -> bool {
+/// Where a subexpression stands in a condition: under an even or an odd
+/// number of negations, or where both count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Polarity {
+    /// Unnegated.
+    Positive,
+    /// Negated.
+    Negative,
+    /// Either.
+    Both,
+}
+
+impl Polarity {
+    /// The polarity under one more negation.
+    pub fn negated(self) -> Polarity {
         match self {
-            BoolExpr::True | BoolExpr::Cmp(..) | BoolExpr::Feature(..) => false,
-            BoolExpr::Maximal(w) | BoolExpr::Minimal(w) => *w == v,
-            BoolExpr::Unique(w, inner) => *w == v || inner.compares_others(v),
-            BoolExpr::Not(inner) => inner.compares_others(v),
-            BoolExpr::And(parts) => parts.iter().any(|p| p.compares_others(v)),
+            Polarity::Positive => Polarity::Negative,
+            Polarity::Negative => Polarity::Positive,
+            Polarity::Both => Polarity::Both,
         }
     }
+}
 
-    /// Whether the expression could turn from true to false if elements of
-    /// `v`'s type that no variable binds were taken away: `maximal(v)`,
-    /// `minimal(v)` or `v is unique where ...` under a negation, or any
-    /// comparison of `v` with the others inside a `unique`'s condition
-    /// (which must also be false on the others). Where they hold
-    /// unnegated, fewer others keep them true.
-    pub fn needs_others(&self, v: Var) -> bool {
-        self.needs_others_at(v, true)
-    }
-
-    fn needs_others_at(&self, v: Var, positive: bool) -> bool {
+impl BoolExpr {
+    /// Whether the expression compares variable `v`'s element with the
+    /// other elements of its type (`maximal`, `minimal`, `unique`) where
+    /// the comparison could turn false if elements of that type no variable
+    /// binds were taken away, the expression standing at `polarity`: an
+    /// unnegated comparison stays true with fewer others, a negated one may
+    /// not, and inside a `unique`'s condition (true on the bound element,
+    /// false on the others) any may not. [`Polarity::Both`] counts every
+    /// comparison.
+    pub fn compares_others(&self, v: Var, polarity: Polarity) -> bool {
         match self {
             BoolExpr::True | BoolExpr::Cmp(..) | BoolExpr::Feature(..) => false,
-            BoolExpr::Maximal(w) | BoolExpr::Minimal(w) => *w == v && !positive,
-            BoolExpr::Unique(w, inner) => (*w == v && !positive) || inner.compares_others(v),
-            BoolExpr::Not(inner) => inner.needs_others_at(v, !positive),
-            BoolExpr::And(parts) => parts.iter().any(|p| p.needs_others_at(v, positive)),
+            BoolExpr::Maximal(w) | BoolExpr::Minimal(w) => *w == v && polarity != Polarity::Positive,
+            BoolExpr::Unique(w, inner) => (*w == v && polarity != Polarity::Positive) || inner.compares_others(v, Polarity::Both),
+            BoolExpr::Not(inner) => inner.compares_others(v, polarity.negated()),
+            BoolExpr::And(parts) => parts.iter().any(|p| p.compares_others(v, polarity)),
         }
     }
 

@@ -20,7 +20,7 @@
 //! `[0, bound]` so nothing can wrap around at the encoding's width.
 
 use super::state::Ids;
-use crate::dsl::ast::{PatternKind, Rule, TypeId, Var};
+use crate::dsl::ast::{PatternKind, Polarity, Rule, TypeId, Var};
 use super::line::{Cell, Line};
 use crate::synth::domain::Encoding;
 use crate::dsl::symbolic::{num, signed_value, widen, Num, NumOps, SymTable, SymView};
@@ -113,7 +113,7 @@ impl Slots {
     /// are. Unless the condition compares a variable's element with the
     /// others of its type (`maximal`, `minimal`, `unique`; for blocks only
     /// where taking other blocks away could falsify it: negated, or inside
-    /// a `unique`'s condition, [`needs_others`](crate::dsl::ast::BoolExpr::needs_others)) or the pattern
+    /// a `unique`'s condition, [`compares_others`](crate::dsl::ast::BoolExpr::compares_others)) or the pattern
     /// is `singleton` (whose match depends on every element), keeping
     /// - the true cells of the bound blocks, and those of every block before
     ///   a `constant(block, k)`, leaves 1 block per arbitrary variable and
@@ -130,13 +130,11 @@ impl Slots {
     pub(crate) fn for_rule(ids: Ids, bound: usize, rule: &Rule) -> Slots {
         let all = Slots::all(bound);
         // taking blocks away removes them (unnegated comparisons with the
-        // others stay true); forgetting false cells merges gaps into new ones
+        // others stay true); forgetting false cells merges gaps into new
+        // ones, so every comparison of a gap counts
         let needs_others = |ty: TypeId, v: Var| {
-            if ty == ids.block {
-                rule.condition.needs_others(v)
-            } else {
-                rule.condition.compares_others(v)
-            }
+            let at = if ty == ids.block { Polarity::Positive } else { Polarity::Both };
+            rule.condition.compares_others(v, at)
         };
         let needed = |ty: TypeId, per_arbitrary: usize, per_constant: usize| -> Option<usize> {
             let mut count = 0;
