@@ -11,7 +11,8 @@ use super::table::TableFacts;
 use crate::dsl::ast::{Action, ActionArg, ActionId, BoolExpr, Rule};
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
 use crate::dsl::schema::Schema;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::hash_map::Entry;
 use std::sync::{Arc, Mutex};
 
 /// Examples of one lattice node: states, their bindings (pairs), and what
@@ -39,7 +40,7 @@ struct PairFacts {
 /// The facts of every pair met in one lattice walk, by example (its
 /// address; the entry holds the example, so the address is not reused)
 /// and binding: each pair is evaluated once per walk, not once per node.
-pub(super) struct PairMemo<S>(Mutex<HashMap<usize, (Arc<Example<S>>, HashMap<Binding, Arc<PairFacts>>)>>);
+pub(super) struct PairMemo<S>(Mutex<FxHashMap<usize, (Arc<Example<S>>, FxHashMap<Binding, Arc<PairFacts>>)>>);
 
 impl<S> Default for PairMemo<S> {
     fn default() -> PairMemo<S> {
@@ -114,7 +115,7 @@ impl<S: Clone> Node<S> {
         let mut bindings = vec![];
         interp.for_each_binding(|b| bindings.push(b.clone()));
         let mut memo = self.memo.0.lock().expect("pair memo");
-        let (_, known) = memo.entry(Arc::as_ptr(&ex) as usize).or_insert_with(|| (ex.clone(), HashMap::new()));
+        let (_, known) = memo.entry(Arc::as_ptr(&ex) as usize).or_insert_with(|| (ex.clone(), FxHashMap::default()));
         for b in bindings {
             let p = self.pairs.pairs.len();
             let facts = known.entry(b.clone()).or_insert_with(|| {
@@ -205,7 +206,7 @@ impl<S: Clone> Node<S> {
     /// first; one per set of pairs), most general first.
     pub(super) fn most_general<D: Domain<State = S>>(&self, cands: &[Candidate], wanted: &[(Breadth, usize)], domain: &D) -> Vec<Vec<usize>> {
         // one action per set of pairs gained on: the cheapest
-        let mut seen = HashSet::new();
+        let mut seen = FxHashSet::default();
         let mut scored: Vec<Vec<(std::cmp::Reverse<usize>, usize)>> = vec![vec![]; wanted.len()];
         for (i, c) in cands.iter().enumerate() {
             let good = self.good_pairs(c, domain);
@@ -240,7 +241,7 @@ impl<S: Clone> Node<S> {
     /// How broadly the action applies on the given good pairs.
     fn breadth<D: Domain<State = S>>(&self, cand: &Candidate, good: &Bits, domain: &D, breadth: Breadth) -> usize {
         if breadth == Breadth::States {
-            return good.ones().map(|p| self.pairs.pairs[p].0).collect::<HashSet<usize>>().len();
+            return good.ones().map(|p| self.pairs.pairs[p].0).collect::<FxHashSet<usize>>().len();
         }
         // per state (its pairs are consecutive), the domain's gain of the
         // actions on its pairs
@@ -277,7 +278,7 @@ impl<S: Clone> Node<S> {
     /// The live atoms as choices over the given bad and good pairs,
     /// deduplicated by behaviour (cheapest, then first, kept).
     pub(super) fn choices(&self, bad: &Bits, good: &Bits, and: u32) -> Choices {
-        let mut seen: HashMap<(Bits, Bits), usize> = HashMap::new();
+        let mut seen: FxHashMap<(Bits, Bits), usize> = FxHashMap::default();
         let mut list: Vec<Choice> = vec![];
         let mut atom = vec![];
         for (k, &a) in self.live.iter().enumerate() {
@@ -287,14 +288,18 @@ impl<S: Clone> Node<S> {
             }
             let keeps = good.and(&self.pairs.holds[k]);
             let cost = self.space.atoms[a].cost + and;
-            match seen.get(&(excludes.clone(), keeps.clone())) {
-                Some(&i) if list[i].cost <= cost => {}
-                Some(&i) => {
-                    list[i] = Choice { cost, key: a, excludes, keeps };
-                    atom[i] = a;
+            match seen.entry((excludes, keeps)) {
+                Entry::Occupied(e) => {
+                    let i = *e.get();
+                    if cost < list[i].cost {
+                        list[i].cost = cost;
+                        list[i].key = a;
+                        atom[i] = a;
+                    }
                 }
-                None => {
-                    seen.insert((excludes.clone(), keeps.clone()), list.len());
+                Entry::Vacant(e) => {
+                    let (excludes, keeps) = e.key().clone();
+                    e.insert(list.len());
                     list.push(Choice { cost, key: a, excludes, keeps });
                     atom.push(a);
                 }

@@ -19,6 +19,7 @@ use crate::dsl::eval::{ActionValue, Binding, Interpreter};
 use crate::dsl::print::print_rule;
 use crate::dsl::schema::ParamKind;
 use crate::rewrite::Simplifier;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Instant;
@@ -341,7 +342,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     pub(super) fn actions(&self, terms: &[Term], spec_values: &[i64], spec: &Example<D::State>, deduction: &ActionValue, limit: usize) -> Vec<Candidate> {
         let schema = self.engine.domain.schema();
         // one representative per distinct value keeps the tuple count small
-        let mut by_value: HashMap<i64, Vec<usize>> = HashMap::new();
+        let mut by_value: FxHashMap<i64, Vec<usize>> = FxHashMap::default();
         for (i, &v) in spec_values.iter().enumerate() {
             by_value.entry(v).or_default().push(i);
         }
@@ -448,7 +449,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         let schema = engine.domain.schema();
         let and = schema.costs().and;
         let budget = node.condition_cost(&picks, schema) + engine.config.generalise_slack;
-        let mut banned: HashSet<Vec<usize>> = HashSet::new();
+        let mut banned: FxHashSet<Vec<usize>> = FxHashSet::default();
         let good = node.good_pairs(cand, engine.domain);
         let (mut bad, mut known) = (Bits::new(), 0);
         loop {

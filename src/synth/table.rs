@@ -20,7 +20,7 @@ use crate::dsl::ast::{Action, ActionId, BoolExpr, Decl, PatternKind, Rule, TypeI
 use crate::dsl::eval::{advance, pattern_range, ActionValue, Interpreter};
 use crate::dsl::schema::Schema;
 use rayon::prelude::*;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::{Arc, Mutex};
 
 /// Most pairs a table view is built for (beyond it, candidates are
@@ -51,7 +51,7 @@ pub(super) struct TableFacts {
 }
 
 /// Column blocks by (term or atom index, block), computed so far.
-type Columns<T> = Mutex<HashMap<(usize, usize), Arc<[T]>>>;
+type Columns<T> = Mutex<FxHashMap<(usize, usize), Arc<[T]>>>;
 
 impl TableFacts {
     /// The pairs of `table` over variables of `types`, or `None` if there
