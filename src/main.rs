@@ -1,5 +1,6 @@
 //! The `stratsynth` command line: parses arguments (clap), calls the
-//! library, reports results and errors (non-zero exit on any error).
+//! library, reports results and errors (non-zero exit on any error); sets
+//! the allocator (mimalloc, keeping freed memory for reuse).
 
 /// `println!` for the commands: as std's, but a closed or full standard
 /// output ends the process cleanly instead of panicking (see `stdout.rs`).
