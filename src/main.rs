@@ -138,7 +138,8 @@ impl std::fmt::Display for Wrapped {
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// mimalloc's `mi_option_purge_delay` (its place in `mi_option_t` of the
-/// mimalloc 3 bundled by libmimalloc-sys 0.1.49, pinned in Cargo.lock).
+/// mimalloc 3 bundled by libmimalloc-sys 0.1.49, pinned exactly in
+/// Cargo.toml: the crate does not export the constant).
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
 /// Keeps freed memory for reuse instead of returning it to the system a
