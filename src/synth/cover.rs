@@ -101,6 +101,21 @@ impl Bits {
         self.0.iter().zip(&other.0).map(|(a, b)| (a & b).count_ones() as usize).sum()
     }
 
+    /// `self ∪ other`
+    pub fn union(&self, other: &Bits) -> Bits {
+        let (long, short) = if self.0.len() >= other.0.len() { (self, other) } else { (other, self) };
+        let mut out = long.clone();
+        out.0.iter_mut().zip(&short.0).for_each(|(a, b)| *a |= b);
+        out
+    }
+
+    /// Drops the trailing empty words, so that equal sets have equal words.
+    pub fn trim(&mut self) {
+        while self.0.last() == Some(&0) {
+            self.0.pop();
+        }
+    }
+
     /// Whether `self ⊆ other`.
     pub fn is_subset(&self, other: &Bits) -> bool {
         self.0.iter().enumerate().all(|(i, a)| a & !other.0.get(i).copied().unwrap_or(0) == 0)
@@ -362,6 +377,22 @@ mod tests {
 
     fn choice(cost: u32, key: usize, excludes: &[usize], keeps: &[usize]) -> Choice {
         Choice { cost, key, excludes: bits(excludes), keeps: bits(keeps) }
+    }
+
+    #[test]
+    fn union_and_trimmed_sets_compare_as_sets() {
+        let (a, b) = (bits(&[1, 70]), bits(&[3]));
+        assert_eq!(a.union(&b), bits(&[1, 3, 70]));
+        assert_eq!(b.union(&a), bits(&[1, 3, 70]));
+        // {3} reached by intersecting with a longer set keeps an empty word
+        let mut meet = Bits::new();
+        bits(&[3, 70]).and_into(&bits(&[3, 100]), &mut meet);
+        assert_ne!(meet, b);
+        meet.trim();
+        assert_eq!(meet, b);
+        let mut empty = bits(&[130]).minus(&bits(&[130]));
+        empty.trim();
+        assert_eq!(empty, Bits::new());
     }
 
     #[test]

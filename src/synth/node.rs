@@ -12,7 +12,6 @@ use crate::dsl::ast::{Action, ActionArg, ActionId, BoolExpr, Rule};
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
 use crate::dsl::schema::Schema;
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::collections::hash_map::Entry;
 use std::sync::{Arc, Mutex};
 
 /// Examples of one lattice node: states, their bindings (pairs), and what
@@ -276,31 +275,38 @@ impl<S: Clone> Node<S> {
     }
 
     /// The live atoms as choices over the given bad and good pairs,
-    /// deduplicated by behaviour (cheapest, then first, kept).
+    /// deduplicated by behaviour (cheapest, then first, kept). The pairs
+    /// are disjoint (an action is sound on a good pair, unsound on a bad
+    /// one), so an atom's behaviour is the set of those pairs it holds on:
+    /// one set to hash and compare, and the choice's two sets are built
+    /// only for the first atom of each behaviour.
     pub(super) fn choices(&self, bad: &Bits, good: &Bits, and: u32) -> Choices {
-        let mut seen: FxHashMap<(Bits, Bits), usize> = FxHashMap::default();
+        debug_assert!(bad.and(good).is_empty(), "bad and good pairs are disjoint");
+        let relevant = bad.union(good);
+        let mut seen: FxHashMap<Bits, usize> = FxHashMap::default();
         let mut list: Vec<Choice> = vec![];
         let mut atom = vec![];
+        let mut behaviour = Bits::new();
         for (k, &a) in self.live.iter().enumerate() {
-            let excludes = bad.minus(&self.pairs.holds[k]);
-            if excludes.is_empty() {
+            let holds = &self.pairs.holds[k];
+            if bad.is_subset(holds) {
+                // excludes no bad pair
                 continue;
             }
-            let keeps = good.and(&self.pairs.holds[k]);
+            relevant.and_into(holds, &mut behaviour);
+            behaviour.trim();
             let cost = self.space.atoms[a].cost + and;
-            match seen.entry((excludes, keeps)) {
-                Entry::Occupied(e) => {
-                    let i = *e.get();
+            match seen.get(&behaviour) {
+                Some(&i) => {
                     if cost < list[i].cost {
                         list[i].cost = cost;
                         list[i].key = a;
                         atom[i] = a;
                     }
                 }
-                Entry::Vacant(e) => {
-                    let (excludes, keeps) = e.key().clone();
-                    e.insert(list.len());
-                    list.push(Choice { cost, key: a, excludes, keeps });
+                None => {
+                    seen.insert(behaviour.clone(), list.len());
+                    list.push(Choice { cost, key: a, excludes: bad.minus(holds), keeps: good.and(holds) });
                     atom.push(a);
                 }
             }
