@@ -39,7 +39,11 @@ struct PairFacts {
 /// The facts of every pair met in one lattice walk, by example (its
 /// address; the entry holds the example, so the address is not reused)
 /// and binding: each pair is evaluated once per walk, not once per node.
-pub(super) struct PairMemo<S>(Mutex<FxHashMap<usize, (Arc<Example<S>>, FxHashMap<Binding, Arc<PairFacts>>)>>);
+pub(super) struct PairMemo<S>(Mutex<FxHashMap<usize, ExampleFacts<S>>>);
+
+/// One example (held, so its address stays its own) and its pairs' facts
+/// by binding.
+type ExampleFacts<S> = (Arc<Example<S>>, FxHashMap<Binding, Arc<PairFacts>>);
 
 impl<S> Default for PairMemo<S> {
     fn default() -> PairMemo<S> {
@@ -252,7 +256,7 @@ impl<S: Clone> Node<S> {
             let mut value = ActionValue { action: cand.id, args: Vec::with_capacity(cand.args.len()) };
             self.action_value_into(cand, p, &mut value);
             values.push(value);
-            if pairs.peek().map_or(true, |&q| self.pairs.pairs[q].0 != state) {
+            if pairs.peek().is_none_or(|&q| self.pairs.pairs[q].0 != state) {
                 total += domain.gain(&self.examples[state].state, &values);
                 values.clear();
             }
