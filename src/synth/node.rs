@@ -298,7 +298,6 @@ impl<S: Clone> Node<S> {
                 continue;
             }
             relevant.and_into(holds, &mut behaviour);
-            behaviour.trim();
             let cost = self.space.atoms[a].cost + and;
             match seen.get(&behaviour) {
                 Some(&i) => {

@@ -164,7 +164,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// Z3's resource count `rlimit` (the same on any machine under any
     /// load) instead of wall-clock time.
     pub fn deterministic(domain: &'d D, bound: u32, rlimit: u32) -> Verifier<'d, D> {
-        Verifier { domain, rlimit, timeout_ms: 0, split_after: None, bound, calls: 0, last_count: std::cell::Cell::new(None) }
+        Verifier { rlimit, ..Verifier::new(domain, bound, 0) }
     }
 
     /// The same verifier splitting a query with a variable to split over
