@@ -100,6 +100,10 @@ enum WitnessCommand {
     Solve(commands::witness::SolveArgs),
     /// Speed-up of a rule set over local constraint checking (Stevens eq. 2.1/2.2), per size.
     Bench(commands::witness_bench::BenchArgs),
+    /// Solutions and solution information (MSI, TSI in Sh) per player: uniform, local, each rule file.
+    Analyze(commands::witness_info::AnalyzeArgs),
+    /// Puzzles made to a difficulty: every filling of placeholder squares (EPCG), or teaching puzzles per rule.
+    Generate(commands::witness_generate::GenerateArgs),
 }
 
 /// Domains `mine` knows.
@@ -169,6 +173,8 @@ fn main() -> ExitCode {
         Command::Witness { command: WitnessCommand::Gen(args) } => commands::witness::gen(&args),
         Command::Witness { command: WitnessCommand::Solve(args) } => commands::witness::solve(&args),
         Command::Witness { command: WitnessCommand::Bench(args) } => commands::witness_bench::bench(&args),
+        Command::Witness { command: WitnessCommand::Analyze(args) } => commands::witness_info::analyze(&args),
+        Command::Witness { command: WitnessCommand::Generate(args) } => commands::witness_generate::generate(&args),
         Command::Synth(args) => with_threads(args.threads, || commands::synth::run(&args)),
         Command::Merge(args) => commands::synth::merge(&args),
         Command::Mine { domain: MineCommand::Nonogram(args) } => commands::pipeline::mine(&args),

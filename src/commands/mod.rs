@@ -11,6 +11,8 @@ pub mod rules;
 pub mod synth;
 pub mod witness;
 pub mod witness_bench;
+pub mod witness_generate;
+pub mod witness_info;
 
 use stratsynth::domains::nonogram::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;

@@ -33,15 +33,15 @@ pub(super) fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, Stri
     Ok(RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, rules))
 }
 
-/// A size range argument `WxH..WxH`, within the schema's limit.
-fn sizes(text: &str) -> Result<SizeRange, String> {
+/// A size range argument `WxH..WxH` of option `flag`, within the schema's limit.
+pub(super) fn sizes(flag: &str, text: &str) -> Result<SizeRange, String> {
     let limit = Witness::new().schema().file.limits.max_state as usize;
     // every side beyond the limit gets the same message, however large
     let sides = text.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty());
     if sides.clone().any(|n| n.parse::<usize>().map_or(true, |n| n > limit)) {
-        return Err(format!("--sizes {text}: the tool handles grids up to {limit}x{limit} (dsl/witness.ron limits.max_state)"));
+        return Err(format!("{flag} {text}: the tool handles grids up to {limit}x{limit} (dsl/witness.ron limits.max_state)"));
     }
-    text.parse::<SizeRange>().map_err(|e| format!("--sizes: {e}"))
+    text.parse::<SizeRange>().map_err(|e| format!("{flag}: {e}"))
 }
 
 /// Reads a puzzle file, refusing grids larger than the schema's limit.
@@ -88,7 +88,7 @@ pub fn gen(args: &GenArgs) -> CmdResult {
         _ => return Err(format!("--alg {alg}: expected 3 (random triangles) or 4 (triangles from a random path)")),
     };
     check_output(output, &[])?;
-    let config = GeneratorConfig::new(sizes(size_range)?, algorithm);
+    let config = GeneratorConfig::new(sizes("--sizes", size_range)?, algorithm);
     let ps = generate(&config, seed, count).map_err(|e| e.to_string())?;
     let header = format!(
         "// stratsynth witness gen --alg {alg} --sizes {size_range} --count {count} --seed {seed} -o {}\n",
@@ -183,7 +183,7 @@ pub struct MineArgs {
 pub fn mine_specs(args: &MineArgs) -> CmdResult {
     let (size_range, count, seed, rules, all, output) = (args.sizes.as_str(), args.count, args.seed, args.rules.as_deref(), args.all, args.output.as_path());
     check_output(output, &rules.into_iter().collect::<Vec<_>>())?;
-    let config = GeneratorConfig::new(sizes(size_range)?, Algorithm::RandomTriangles);
+    let config = GeneratorConfig::new(sizes("--sizes", size_range)?, Algorithm::RandomTriangles);
     let ps = generate(&config, seed, count).map_err(|e| e.to_string())?;
     let pred = predicate(rules)?;
     let flags = |p: &Puzzle, path: &Path| pred.flags(p, path);
@@ -259,7 +259,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     if args.train == 0 || args.filter == 0 || args.k == 0 || args.max_specs == 0 {
         return Err("--train, --filter, -k and --max-specs must be at least 1".into());
     }
-    let config = LearnConfig { sizes: sizes(&args.sizes)?, train: args.train, filter: args.filter, seed: args.seed, max_specs: args.max_specs };
+    let config = LearnConfig { sizes: sizes("--sizes", &args.sizes)?, train: args.train, filter: args.filter, seed: args.seed, max_specs: args.max_specs };
     let engine = stratsynth::synth::Config::builder(schema).rlimit(args.rlimit).build().map_err(|e| format!("--rlimit: {e}"))?;
     check_output(&args.output, &[])?;
     let output = &args.output;

@@ -19,17 +19,23 @@
 //! - [`symbolic`]: the Z3 encoding of every completable state up to a bound;
 //! - [`domain`]: the [`Domain`](crate::domains::Domain) implementation;
 //! - [`ruleset`]: a rule set as a search predicate;
+//! - [`information`]: players and their solution information (MSI, TSI);
 //! - [`mine`]: specifications (incompletable paths a predicate misses);
 //! - [`specs`]: the specification file format;
-//! - [`learn`]: the learning pipeline (mine, synthesise, select).
+//! - [`learn`]: the learning pipeline (mine, synthesise, select);
+//! - [`epcg`]: placeholder squares and their fillings (Shen's EPCG);
+//! - [`page`]: puzzles and their figures as an HTML page.
 
 pub mod domain;
+pub mod epcg;
 pub mod features;
 pub mod generate;
 pub mod grid;
+pub mod information;
 pub mod learn;
 pub mod mine;
 pub mod oracle;
+pub mod page;
 pub mod path;
 pub mod predicates;
 pub mod puzzle;

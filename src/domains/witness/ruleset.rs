@@ -134,6 +134,17 @@ impl RuleSetPredicate {
         &self.rules
     }
 
+    /// Whether some rule reads a region feature (`free`, `live` or
+    /// `goal_reachable`).
+    pub fn reads_region(&self) -> bool {
+        self.region
+    }
+
+    /// Whether some rule reads the global `path_length`.
+    pub fn reads_path_length(&self) -> bool {
+        self.ids.reads_global(&self.rules, self.ids.path_length)
+    }
+
     /// The masks of `puzzle`'s grid (cached for the last grid).
     fn masks(&self, puzzle: &Puzzle) -> Masks {
         let grid = puzzle.grid();

@@ -1,0 +1,277 @@
+//! `witness generate`: puzzles made to a difficulty. With `--base` and
+//! `--at`, Shen's EPCG (Algorithm 4): every filling of the placeholder
+//! squares with 0-3 triangles, the solvable ones ranked by the TSI of the
+//! chosen player or by the gap between the local player's TSI and the rule
+//! player's (a puzzle that is hard unless one knows the rules). With
+//! `--teach`, per rule of a file the generated puzzles whose TSI knowing
+//! that rule lowers the most.
+
+use super::witness::{puzzles, sizes};
+use super::witness_info::{evaluate, rows, sh, sh_json, solutions, RuleFile, Who, DEFAULT_MAX_NODES};
+use super::{check_output, command_line, write_output, CmdResult};
+use rayon::prelude::*;
+use serde_json::{json, Value};
+use std::path::{Path as FsPath, PathBuf};
+use std::process::ExitCode;
+use stratsynth::domains::witness::epcg::{Placeholders, USUAL_PLACEHOLDERS};
+use stratsynth::domains::witness::generate::{generate as random_puzzles, Algorithm, GeneratorConfig};
+use stratsynth::domains::witness::information::Odds;
+use stratsynth::domains::witness::oracle::solve;
+use stratsynth::domains::witness::page::{page, PagePuzzle};
+use stratsynth::domains::witness::Puzzle;
+
+/// What the generated puzzles are ranked by, largest first.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// TSI of the rule player (`--rules`), else of the local player.
+    Tsi,
+    /// TSI of the local player minus TSI of the rule player (needs `--rules`).
+    Gap,
+}
+
+/// Options of `witness generate`.
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// Base puzzle file (one puzzle) whose placeholder squares are filled.
+    #[arg(long, conflicts_with = "teach", required_unless_present = "teach")]
+    pub base: Option<PathBuf>,
+    /// Placeholder squares `column,row` (FORMATS.md), each filled with 0-3 triangles.
+    #[arg(long, num_args = 1.., value_name = "C,R")]
+    pub at: Vec<String>,
+    /// A Witness rule file: the rule player (local checking plus these rules).
+    #[arg(long)]
+    pub rules: Option<PathBuf>,
+    /// Rank by the chosen player's TSI, or by the local player's TSI minus the rule player's.
+    #[arg(long, value_enum, default_value_t = Order::Tsi)]
+    pub order: Order,
+    /// Keep the best N puzzles (default: all solvable ones; with --teach, 3 per rule).
+    #[arg(long)]
+    pub top: Option<usize>,
+    /// A JSON list on stdout instead of the text report.
+    #[arg(long)]
+    pub json: bool,
+    /// Write an HTML page with each puzzle, a solution and its figures.
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
+    /// Output puzzle file (`.ron`, each puzzle's figures as a comment).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+    /// Teaching puzzles for each rule of this Witness rule file.
+    #[arg(long)]
+    pub teach: Option<PathBuf>,
+    /// With --teach: size `WxH` (or `WxH..WxH`) of the candidate puzzles (Algorithm 3).
+    #[arg(long, requires = "teach")]
+    pub size: Option<String>,
+    /// With --teach: number of candidate puzzles.
+    #[arg(long, default_value_t = 100, requires = "teach")]
+    pub count: usize,
+    /// With --teach: seed of the candidate puzzles.
+    #[arg(long, default_value_t = 0, requires = "teach")]
+    pub seed: u64,
+    /// States each player may expand on a puzzle larger than 5x5 before its figures are `unknown`.
+    #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+}
+
+/// One generated puzzle with its figures.
+struct Made {
+    puzzle: Puzzle,
+    /// What it came from: `variant N` or `candidate #N`.
+    origin: String,
+    figures: Vec<Option<Odds>>,
+    /// The value it is ranked by (`None`: unknown).
+    score: Option<f64>,
+}
+
+/// `witness generate --base P --at C,R... [--rules R] [--order tsi|gap] [--top N] [--json] [--html H] -o OUT`
+/// or `witness generate --teach R --size WxH [--count N] [--seed S] [--top N] [-o OUT]`.
+pub fn generate(args: &GenerateArgs) -> CmdResult {
+    let inputs: Vec<&FsPath> = [&args.base, &args.rules, &args.teach].into_iter().flatten().map(PathBuf::as_path).collect();
+    for out in [&args.output, &args.html].into_iter().flatten() {
+        check_output(out, &inputs)?;
+    }
+    match (&args.base, &args.teach) {
+        (Some(base), None) => epcg(args, base),
+        (None, Some(rules)) => teach(args, rules),
+        _ => Err("give either --base PUZZLE.ron --at C,R ... or --teach RULES --size WxH".into()),
+    }
+}
+
+/// A placeholder `column,row`.
+fn square(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--at {text}: expected a square `column,row` like `1,2`");
+    let (c, r) = text.split_once(',').ok_or_else(bad)?;
+    Ok((c.trim().parse().map_err(|_| bad())?, r.trim().parse().map_err(|_| bad())?))
+}
+
+/// The TSI of the player at `i`, if known and finite.
+fn tsi(figures: &[Option<Odds>], i: usize) -> Option<f64> {
+    figures[i].as_ref().and_then(Odds::tsi)
+}
+
+/// Shen's Algorithm 4 over every filling of the placeholders.
+fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
+    let output = args.output.as_deref().ok_or("--base needs -o OUT.ron (the generated puzzles)")?;
+    let mut base = puzzles(base_path)?;
+    if base.len() != 1 {
+        return Err(format!("{}: holds {} puzzles; --base expects exactly one", base_path.display(), base.len()));
+    }
+    let squares = args.at.iter().map(|t| square(t)).collect::<Result<Vec<_>, _>>()?;
+    let placeholders = Placeholders::new(base.remove(0), squares).map_err(|e| e.to_string())?;
+    if placeholders.squares().len() > USUAL_PLACEHOLDERS {
+        eprintln!(
+            "warning: {} placeholders make {} variants to analyse (Shen's editor allows {USUAL_PLACEHOLDERS}: 256)",
+            placeholders.squares().len(),
+            placeholders.max_rank()
+        );
+    }
+    let file = args.rules.as_deref().map(RuleFile::read).transpose()?;
+    if args.order == Order::Gap && file.is_none() {
+        return Err("--order gap needs --rules (the gap is the local player's TSI minus the rule player's)".into());
+    }
+    let mut players = vec![Who::Local];
+    players.extend(file.iter().map(Who::Rules));
+    let chosen = players.len() - 1;
+    let made: Vec<Option<Made>> = (0..placeholders.max_rank())
+        .into_par_iter()
+        .map(|rank| {
+            let puzzle = placeholders.unrank(rank).map_err(|e| e.to_string())?;
+            if solve(&puzzle).is_none() {
+                return Ok(None);
+            }
+            let figures = evaluate(&puzzle, &players, args.max_nodes, &format!("witness generate: variant {rank}"));
+            let score = match args.order {
+                Order::Tsi => tsi(&figures, chosen),
+                Order::Gap => tsi(&figures, 0).zip(tsi(&figures, 1)).map(|(a, b)| a - b),
+            };
+            Ok(Some(Made { puzzle, origin: format!("variant {rank}"), figures, score }))
+        })
+        .collect::<Result<_, String>>()?;
+    let solvable = made.iter().flatten().count();
+    let mut made: Vec<Made> = made.into_iter().flatten().collect();
+    rank(&mut made);
+    made.truncate(args.top.unwrap_or(usize::MAX));
+    let order = match args.order {
+        Order::Tsi => format!("TSI of {}", players[chosen].name()),
+        Order::Gap => format!("gap = TSI of local - TSI of {}", players[chosen].name()),
+    };
+    let summary = format!(
+        "{} variants of {} (placeholders {}), {solvable} solvable; {} kept, ranked by {order} (Sh), largest first",
+        placeholders.max_rank(),
+        base_path.display(),
+        args.at.join(" "),
+        made.len()
+    );
+    report(args, &summary, &players, &made, output)
+}
+
+/// Sorts by score, largest first; unknown scores last; ties by origin order.
+fn rank(made: &mut [Made]) {
+    made.sort_by(|a, b| match (a.score, b.score) {
+        (Some(x), Some(y)) => y.total_cmp(&x),
+        (x, y) => y.is_some().cmp(&x.is_some()),
+    });
+}
+
+/// One puzzle's figures as a line: solutions, then per player MSI/TSI.
+fn figures_line(players: &[Who], m: &Made) -> String {
+    let cells: Vec<String> = rows(players, &m.figures).into_iter().map(|[who, msi, tsi]| format!("{who} MSI {msi} TSI {tsi}")).collect();
+    let score = m.score.map_or("unknown".into(), |s| format!("{s:.2}"));
+    format!("{}: score {score}; {} solutions; {}", m.origin, solutions(&m.figures[0]), cells.join("; "))
+}
+
+/// Writes the puzzle file (and page), prints the report or JSON.
+fn report(args: &GenerateArgs, summary: &str, players: &[Who], made: &[Made], output: &FsPath) -> CmdResult {
+    let mut ron = format!("// {}\n// {summary}\n[\n", command_line());
+    for m in made {
+        ron += &format!("    // {}\n    {},\n", figures_line(players, m), m.puzzle.to_ron());
+    }
+    ron += "]\n";
+    write_output(output, &ron)?;
+    if let Some(html) = &args.html {
+        let items: Vec<PagePuzzle> = made
+            .iter()
+            .map(|m| PagePuzzle {
+                title: format!("{}: score {}, {} solutions", m.origin, m.score.map_or("unknown".into(), |s| format!("{s:.2}")), solutions(&m.figures[0])),
+                puzzle: m.puzzle.clone(),
+                rows: rows(players, &m.figures),
+            })
+            .collect();
+        write_output(html, &page(summary, &items))?;
+    }
+    if args.json {
+        let list: Vec<Value> = made
+            .iter()
+            .map(|m| {
+                let ps: Vec<Value> = players
+                    .iter()
+                    .zip(&m.figures)
+                    .map(|(who, o)| json!({"player": who.name(), "msi": sh_json(o.as_ref().map(Odds::msi)), "tsi": sh_json(o.as_ref().map(Odds::tsi))}))
+                    .collect();
+                json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "score": m.score, "solutions": solutions(&m.figures[0]), "players": ps})
+            })
+            .collect();
+        println!("{}", Value::Array(list));
+    } else {
+        println!("{summary}; written to {}", output.display());
+        for m in made {
+            println!("  {}\n    {}", figures_line(players, m), m.puzzle.to_ron());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Per rule, the candidates whose TSI knowing the rule lowers the most.
+fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
+    let size = args.size.as_deref().ok_or("--teach needs --size WxH (the candidate puzzles' size)")?;
+    let file = RuleFile::read(rules_path)?;
+    if file.rules.is_empty() {
+        return Err(format!("{}: holds no rules to teach", rules_path.display()));
+    }
+    let candidates = random_puzzles(&GeneratorConfig::new(sizes("--size", size)?, Algorithm::RandomTriangles), args.seed, args.count).map_err(|e| e.to_string())?;
+    let singles: Vec<RuleFile> = (0..file.rules.len()).map(|i| file.single(i)).collect();
+    let mut players = vec![Who::Local];
+    players.extend(singles.iter().map(Who::Rules));
+    let figures: Vec<Vec<Option<Odds>>> = candidates
+        .par_iter()
+        .enumerate()
+        .map(|(i, p)| evaluate(p, &players, args.max_nodes, &format!("witness generate: candidate #{i}")))
+        .collect();
+    let top = args.top.unwrap_or(3);
+    let mut ron = format!("// {}\n[\n", command_line());
+    let mut text = format!("{} candidate {size} puzzles (Algorithm 3, seed {}); per rule the {top} whose TSI the rule lowers most (Sh)\n", candidates.len(), args.seed);
+    let mut list = vec![];
+    for (r, rule) in singles.iter().enumerate() {
+        let pair = |f: &[Option<Odds>]| vec![f[0].clone(), f[r + 1].clone()];
+        let mut made: Vec<Made> = candidates
+            .iter()
+            .zip(&figures)
+            .enumerate()
+            .map(|(i, (p, f))| Made { puzzle: p.clone(), origin: format!("candidate #{i}"), figures: pair(f), score: tsi(f, 0).zip(tsi(f, r + 1)).map(|(a, b)| a - b) })
+            .filter(|m| m.score.is_some_and(|s| s > 0.0))
+            .collect();
+        rank(&mut made);
+        made.truncate(top);
+        text += &format!("rule {}: {} candidates made easier\n", rule.name, made.len());
+        ron += &format!("    // rule {}\n", rule.name);
+        let mut entries = vec![];
+        for m in &made {
+            let (local, with) = (sh(Some(tsi(&m.figures, 0))), sh(Some(tsi(&m.figures, 1))));
+            let gap = m.score.unwrap_or(0.0);
+            text += &format!("  {}: TSI {local} -> {with} (-{gap:.2})  {}\n", m.origin, m.puzzle.to_ron());
+            ron += &format!("    // {}: TSI local {local}, with {} {with}, lowered by {gap:.2} Sh\n    {},\n", m.origin, rule.name, m.puzzle.to_ron());
+            entries.push(json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "local_tsi": tsi(&m.figures, 0), "rule_tsi": tsi(&m.figures, 1), "gap": gap}));
+        }
+        list.push(json!({"rule": rule.name, "puzzles": entries}));
+    }
+    ron += "]\n";
+    if let Some(out) = &args.output {
+        write_output(out, &ron)?;
+    }
+    if args.json {
+        println!("{}", Value::Array(list));
+    } else {
+        print!("{text}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

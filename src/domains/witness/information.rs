@@ -1,0 +1,294 @@
+//! Solution information of a triangle puzzle for a player (Shen 2024,
+//! chapters 3-4; DSL.md "Players and solution information"): the minimum
+//! solution information MSI = −log2 max_g π(g) (eq. 3.2; MUSE for the
+//! uniform player) and the total solution information TSI = −log2 Σ_g π(g)
+//! (eq. 3.6), in Shannon, for the players `uniform`, `local`, a rule set
+//! (Algorithm 1 with the rules as CANNOT_TAKE inferences) and the perfect
+//! player (every move no solution begins with is CANNOT_TAKE).
+//!
+//! The values are exact: a depth-first enumeration of the states the policy
+//! reaches computes, per state, the probability of reaching a goal from it
+//! and the largest probability of one goal, as exact rationals (a product
+//! of move probabilities 1/|A'(s)|, sums of them); logarithms are taken at
+//! the end. States with the same future share their values through a memo
+//! whose key holds everything the policy can see of that future:
+//! - the head and its component C (unvisited vertices joined to the head
+//!   through unvisited vertices): every later vertex of the path is in C;
+//! - the used edges of each triangle square with a corner in C or at the
+//!   head (the others cannot change any more);
+//! - for a rule set that reads region features, `free` of the other
+//!   squares (constant from here on, and read by the rules), and for one
+//!   that reads `path_length`, the length.
+//!
+//! A state from which no goal state can be reached has probability 0 under
+//! every policy, so the completion oracle's sound cuts (goal outside C; a
+//! square with too many, or too few reachable, edges) end the enumeration
+//! there without changing a value.
+//!
+//! This module owns the policies' semantics and the enumeration; rule
+//! evaluation is [`RuleSetPredicate`]'s, completability the [`Oracle`]'s.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, ToPrimitive, Zero};
+use rustc_hash::FxHashMap;
+
+use super::oracle::Oracle;
+use super::path::Path;
+use super::predicates::baseline;
+use super::puzzle::Puzzle;
+use super::region::Masks;
+use super::ruleset::RuleSetPredicate;
+use super::search::Predicate;
+
+/// A player: the policy π(a, s) over the moves of a state.
+pub enum Player<'a> {
+    /// π_μ: every move with probability 1/|A(s)|.
+    Uniform,
+    /// Moves that overfill a triangle square are CANNOT_TAKE.
+    Local,
+    /// `Local` plus the moves after which a rule of the set fires.
+    Rules(&'a RuleSetPredicate),
+    /// Moves that no solution begins with are CANNOT_TAKE.
+    Perfect,
+}
+
+/// The probabilities of one state's future under a policy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Odds {
+    /// Probability of reaching some goal state (Σ_g π(g | s)).
+    pub total: BigRational,
+    /// Probability of the most likely goal state (max_g π(g | s)).
+    pub best: BigRational,
+    /// Goal states reached with positive probability.
+    pub goals: u64,
+}
+
+impl Odds {
+    /// A state from which no goal is reached.
+    pub fn zero() -> Odds {
+        Odds { total: BigRational::zero(), best: BigRational::zero(), goals: 0 }
+    }
+
+    /// A goal state.
+    pub fn goal() -> Odds {
+        Odds { total: BigRational::one(), best: BigRational::one(), goals: 1 }
+    }
+
+    /// Eq. 3.5 and its maximum: the odds of a state whose moves are taken
+    /// with probabilities `policy` and lead to states with odds `children`
+    /// (Σ_a π(a, s)·P(g | s_a), and max_a π(a, s)·max_g π(g | s_a)).
+    pub fn combine(policy: &[BigRational], children: &[Odds]) -> Odds {
+        let mut out = Odds::zero();
+        for (p, c) in policy.iter().zip(children) {
+            out.total += p * &c.total;
+            let best = p * &c.best;
+            if best > out.best {
+                out.best = best;
+            }
+            out.goals += c.goals;
+        }
+        out
+    }
+
+    /// MSI in Shannon; `None` for +∞ (no goal reached).
+    pub fn msi(&self) -> Option<f64> {
+        information(&self.best)
+    }
+
+    /// TSI in Shannon; `None` for +∞ (no goal reached).
+    pub fn tsi(&self) -> Option<f64> {
+        information(&self.total)
+    }
+}
+
+/// −log2 p for an exact probability `p` (`None` for p = 0).
+pub fn information(p: &BigRational) -> Option<f64> {
+    if p.is_zero() {
+        return None;
+    }
+    let bits = log2(p.denom()) - log2(p.numer());
+    // an exact 1 gives 0, not a rounding residue
+    Some(if p.is_one() { 0.0 } else { bits })
+}
+
+/// log2 of a positive integer, from its top 64 bits and its length.
+fn log2(n: &BigInt) -> f64 {
+    let bits = n.bits();
+    let shift = bits.saturating_sub(64);
+    let top = (n >> shift).to_f64().unwrap_or(f64::NAN);
+    top.log2() + shift as f64
+}
+
+/// Why an enumeration stopped without a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfBudget {
+    /// States expanded when it stopped.
+    pub nodes: u64,
+}
+
+/// The exact enumeration of one puzzle under one player.
+pub struct Enumeration<'a> {
+    puzzle: &'a Puzzle,
+    player: &'a Player<'a>,
+    oracle: Option<Oracle<'a>>,
+    masks: Masks,
+    goal: usize,
+    /// The key includes `free` of the squares away from the head's component.
+    key_free: bool,
+    /// The key includes the path's length.
+    key_length: bool,
+    memo: FxHashMap<Vec<u8>, Odds>,
+    nodes: u64,
+    budget: Option<u64>,
+    progress: &'a mut dyn FnMut(u64),
+}
+
+/// How often (in expanded states) the progress callback is called.
+pub const PROGRESS_EVERY: u64 = 1 << 16;
+
+impl<'a> Enumeration<'a> {
+    /// An enumeration of `puzzle` under `player` that gives up after
+    /// `budget` expanded states (never if `None`), calling `progress` with
+    /// the states expanded so far every [`PROGRESS_EVERY`] states.
+    pub fn new(puzzle: &'a Puzzle, player: &'a Player<'a>, budget: Option<u64>, progress: &'a mut dyn FnMut(u64)) -> Enumeration<'a> {
+        let (key_free, key_length) = match player {
+            Player::Rules(rules) => (rules.reads_region(), rules.reads_path_length()),
+            _ => (false, false),
+        };
+        Enumeration {
+            puzzle,
+            player,
+            oracle: matches!(player, Player::Perfect).then(|| Oracle::new(puzzle)),
+            masks: Masks::new(puzzle.grid()),
+            goal: puzzle.grid().vertex_id(puzzle.goal()),
+            key_free,
+            key_length,
+            memo: FxHashMap::default(),
+            nodes: 0,
+            budget,
+            progress,
+        }
+    }
+
+    /// The odds of the puzzle's start state.
+    pub fn run(&mut self) -> Result<Odds, OutOfBudget> {
+        let mut path = Path::new(self.puzzle);
+        let clear = match self.player {
+            Player::Rules(rules) => !rules.rules_fire(self.puzzle, &path),
+            _ => true,
+        };
+        self.odds(&mut path, clear)
+    }
+
+    /// Whether the move that made `path` is CANNOT_TAKE (`parent_clear`:
+    /// no rule fires on the path before the move).
+    fn cannot_take(&mut self, path: &Path, parent_clear: bool) -> bool {
+        match self.player {
+            Player::Uniform => false,
+            Player::Local => baseline(self.puzzle, path),
+            Player::Rules(rules) => rules.flags_step(self.puzzle, path, parent_clear),
+            Player::Perfect => !self.oracle.as_mut().is_some_and(|o| o.completable(path)),
+        }
+    }
+
+    /// The odds of a non-terminal state.
+    fn odds(&mut self, path: &mut Path, clear: bool) -> Result<Odds, OutOfBudget> {
+        let Some(key) = self.key(path) else {
+            return Ok(Odds::zero());
+        };
+        if let Some(odds) = self.memo.get(&key) {
+            return Ok(odds.clone());
+        }
+        self.nodes += 1;
+        if self.budget.is_some_and(|b| self.nodes > b) {
+            return Err(OutOfBudget { nodes: self.nodes });
+        }
+        if self.nodes % PROGRESS_EVERY == 0 {
+            (self.progress)(self.nodes);
+        }
+        let moves: Vec<usize> = path.successor_ids().collect();
+        let mut children = Vec::with_capacity(moves.len());
+        for v in moves {
+            path.push_id(v);
+            if !self.cannot_take(path, clear) {
+                let child = if v == self.goal {
+                    if path.satisfies_triangles(self.puzzle) { Odds::goal() } else { Odds::zero() }
+                } else {
+                    match self.odds(path, true) {
+                        Ok(c) => c,
+                        Err(e) => {
+                            path.pop();
+                            return Err(e);
+                        }
+                    }
+                };
+                children.push(child);
+            }
+            path.pop();
+        }
+        let share = BigRational::new(BigInt::one(), BigInt::from(children.len().max(1)));
+        let odds = Odds::combine(&vec![share; children.len()], &children);
+        self.memo.insert(key, odds.clone());
+        Ok(odds)
+    }
+
+    /// The memo key of a non-terminal state, or `None` if no goal state
+    /// can be reached from it.
+    fn key(&self, path: &Path) -> Option<Vec<u8>> {
+        let grid = self.puzzle.grid();
+        let masks = &self.masks;
+        let head = path.head_id();
+        let unvisited = path.visited().iter().fold(masks.all(), |acc, v| acc & !(1u128 << v));
+        let mut component = masks.grow(1u128 << head) & unvisited;
+        loop {
+            let next = masks.grow(component) & unvisited;
+            if next == component {
+                break;
+            }
+            component = next;
+        }
+        if component >> self.goal & 1 == 0 {
+            return None;
+        }
+        let reach = component | 1u128 << head;
+        let mut key = Vec::with_capacity(24 + self.puzzle.constrained_squares().len());
+        key.push(head as u8);
+        key.extend_from_slice(&component.to_le_bytes());
+        if self.key_length {
+            key.push(path.len() as u8);
+        }
+        for &s in self.puzzle.constrained_squares() {
+            let (t, u) = (self.puzzle.triangles_of(s), path.used_of(s));
+            let c = grid.square_corners(s);
+            let side = |set: u128| (0..4).filter(|&k| set >> c[k] & 1 == 1 && set >> c[(k + 1) % 4] & 1 == 1).count() as u8;
+            // a simple path never uses all four sides of a square it can still enter
+            let open = side(reach).min(3);
+            if u > t || u + open < t {
+                return None;
+            }
+            if c.iter().any(|&v| reach >> v & 1 == 1) {
+                key.push(u);
+            } else if self.key_free {
+                key.push(side(unvisited | 1u128 << head));
+            }
+        }
+        Some(key)
+    }
+
+    /// States expanded so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// Puzzles up to this many squares a side are always enumerated to the
+/// end; larger ones within a budget of expanded states.
+pub const EXACT_SIDE: usize = 5;
+
+/// The odds of `puzzle`'s start state under `player`: exact up to
+/// [`EXACT_SIDE`] x [`EXACT_SIDE`], within `budget` expanded states beyond.
+pub fn odds(puzzle: &Puzzle, player: &Player, budget: u64, progress: &mut dyn FnMut(u64)) -> Result<Odds, OutOfBudget> {
+    let exact = puzzle.width() <= EXACT_SIDE && puzzle.height() <= EXACT_SIDE;
+    Enumeration::new(puzzle, player, (!exact).then_some(budget), progress).run()
+}
