@@ -36,10 +36,10 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with = "teach", required_unless_present = "teach")]
     pub base: Option<PathBuf>,
     /// Placeholder squares `column,row` (FORMATS.md), each filled with 0-3 triangles.
-    #[arg(long, num_args = 1.., value_name = "C,R")]
+    #[arg(long, num_args = 1.., value_name = "C,R", requires = "base")]
     pub at: Vec<String>,
     /// A Witness rule file: the rule player (local checking plus these rules).
-    #[arg(long)]
+    #[arg(long, requires = "base")]
     pub rules: Option<PathBuf>,
     /// Rank by the chosen player's TSI, or by the local player's TSI minus the rule player's.
     #[arg(long, value_enum, default_value_t = Order::Tsi)]
@@ -197,7 +197,7 @@ fn report(args: &GenerateArgs, summary: &str, players: &[Who], made: &[Made], ou
                 rows: rows(players, &m.figures),
             })
             .collect();
-        write_output(html, &page(summary, &items))?;
+        write_output(html, &page("witness generate", summary, &items))?;
     }
     if args.json {
         let list: Vec<Value> = made
@@ -224,6 +224,9 @@ fn report(args: &GenerateArgs, summary: &str, players: &[Who], made: &[Made], ou
 /// Per rule, the candidates whose TSI knowing the rule lowers the most.
 fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
     let size = args.size.as_deref().ok_or("--teach needs --size WxH (the candidate puzzles' size)")?;
+    if args.html.is_some() {
+        return Err("--html draws the puzzles of --base; with --teach, write them with -o and run witness analyze --html on them".into());
+    }
     let file = RuleFile::read(rules_path)?;
     if file.rules.is_empty() {
         return Err(format!("{}: holds no rules to teach", rules_path.display()));

@@ -196,7 +196,7 @@ pub fn analyze(args: &AnalyzeArgs) -> CmdResult {
                 rows: rows(&players, figures),
             })
             .collect();
-        write_output(out, &page(&format!("witness analyze {file}"), &items))?;
+        write_output(out, &page(&format!("witness analyze {file}"), &format!("{} puzzles", ps.len()), &items))?;
     }
     Ok(ExitCode::SUCCESS)
 }

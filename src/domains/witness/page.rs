@@ -89,15 +89,17 @@ pub fn svg(puzzle: &Puzzle) -> String {
     s + "</svg>"
 }
 
-/// The whole page: a heading, then per puzzle its title, drawing and table.
-pub fn page(title: &str, puzzles: &[PagePuzzle]) -> String {
+/// The whole page: a heading and a summary, then per puzzle its title,
+/// drawing and table.
+pub fn page(title: &str, summary: &str, puzzles: &[PagePuzzle]) -> String {
     let mut s = format!(
         "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{t}</title><style>\
 body{{font-family:sans-serif;margin:1.5em;color:#222}} .p{{display:flex;gap:2em;align-items:flex-start;margin:1em 0 2em}}\
 table{{border-collapse:collapse}} td,th{{padding:0.2em 0.8em;border-bottom:1px solid #ddd;text-align:right}} td:first-child,th:first-child{{text-align:left}}\
-</style></head><body>\n<h1>{t}</h1>\n<p>MSI and TSI in Shannon (Sh): the information an oracle must give the player \
+</style></head><body>\n<h1>{t}</h1>\n<p>{summary}</p>\n<p>MSI and TSI in Shannon (Sh): the information an oracle must give the player \
 to solve the puzzle (Shen 2024); <code>inf</code> when the player cannot reach a solution. The yellow line is one solution.</p>\n",
-        t = escape(title)
+        t = escape(title),
+        summary = escape(summary)
     );
     for p in puzzles {
         s += &format!("<h2>{}</h2>\n<div class=\"p\">{}<table><tr><th>player</th><th>MSI</th><th>TSI</th></tr>", escape(&p.title), svg(&p.puzzle));
