@@ -221,5 +221,19 @@ fn table(file: &str, ps: &[Puzzle], players: &[Who], results: &[Vec<Option<Odds>
             s += &format!("  {name:<width$}  {msi:>8}  {tsi:>8}\n");
         }
     }
+    s + &means(players, results, width)
+}
+
+/// Per player the mean MSI and TSI over the puzzles where they are known
+/// and finite, and how many of those have TSI below 1 Sh ("easy").
+fn means(players: &[Who], results: &[Vec<Option<Odds>>], width: usize) -> String {
+    let mut s = format!("means over the puzzles each player solves (known, finite):\n  {:<width$}  {:>8}  {:>8}  {:>8}  {:>10}\n", "player", "puzzles", "MSI", "TSI", "TSI < 1 Sh");
+    for (i, who) in players.iter().enumerate() {
+        let known: Vec<(f64, f64)> = results.iter().filter_map(|f| f[i].as_ref().and_then(|o| o.msi().zip(o.tsi()))).collect();
+        let n = known.len().max(1) as f64;
+        let (msi, tsi) = known.iter().fold((0.0, 0.0), |(a, b), (m, t)| (a + m, b + t));
+        let easy = known.iter().filter(|(_, t)| *t < 1.0).count();
+        s += &format!("  {:<width$}  {:>8}  {:>8.2}  {:>8.2}  {easy:>10}\n", who.name(), known.len(), msi / n, tsi / n);
+    }
     s
 }
