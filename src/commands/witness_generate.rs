@@ -254,8 +254,9 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
             .filter(|m| m.score.is_some_and(|s| s > 0.0))
             .collect();
         rank(&mut made);
+        let easier = made.len();
         made.truncate(top);
-        text += &format!("rule {}: {} candidates made easier\n", rule.name, made.len());
+        text += &format!("rule {}: makes {easier} of {} candidates easier; the {} it helps most:\n", rule.name, candidates.len(), made.len());
         ron += &format!("    // rule {}\n", rule.name);
         let mut entries = vec![];
         for m in &made {
