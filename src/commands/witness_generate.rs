@@ -7,7 +7,7 @@
 //! that rule lowers the most.
 
 use super::witness::{puzzles, sizes};
-use super::witness_info::{evaluate, rows, sh, sh_json, solutions, RuleFile, Who, DEFAULT_MAX_NODES};
+use super::witness_info::{evaluate, players_json, rows, sh, solutions, RuleFile, Who, DEFAULT_MAX_NODES};
 use super::{check_output, command_line, write_output, CmdResult};
 use rayon::prelude::*;
 use serde_json::{json, Value};
@@ -202,14 +202,7 @@ fn report(args: &GenerateArgs, summary: &str, players: &[Who], made: &[Made], ou
     if args.json {
         let list: Vec<Value> = made
             .iter()
-            .map(|m| {
-                let ps: Vec<Value> = players
-                    .iter()
-                    .zip(&m.figures)
-                    .map(|(who, o)| json!({"player": who.name(), "msi": sh_json(o.as_ref().map(Odds::msi)), "tsi": sh_json(o.as_ref().map(Odds::tsi))}))
-                    .collect();
-                json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "score": m.score, "solutions": solutions(&m.figures[0]), "players": ps})
-            })
+            .map(|m| json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "score": m.score, "solutions": solutions(&m.figures[0]), "players": players_json(players, &m.figures)}))
             .collect();
         println!("{}", Value::Array(list));
     } else {

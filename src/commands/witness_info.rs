@@ -112,8 +112,17 @@ pub(super) fn sh(v: Option<Option<f64>>) -> String {
     }
 }
 
+/// The figures of one puzzle as the JSON list of `{player, msi, tsi}`.
+pub(super) fn players_json(players: &[Who], figures: &[Option<Odds>]) -> Value {
+    players
+        .iter()
+        .zip(figures)
+        .map(|(who, o)| json!({"player": who.name(), "msi": sh_json(o.as_ref().map(Odds::msi)), "tsi": sh_json(o.as_ref().map(Odds::tsi))}))
+        .collect()
+}
+
 /// A value in Shannon for JSON: a number, `null` for +∞, `"unknown"`.
-pub(super) fn sh_json(v: Option<Option<f64>>) -> Value {
+fn sh_json(v: Option<Option<f64>>) -> Value {
     match v {
         Some(Some(x)) => json!(x),
         Some(None) => Value::Null,
@@ -172,14 +181,7 @@ pub fn analyze(args: &AnalyzeArgs) -> CmdResult {
     if args.json {
         let list: Vec<Value> = results
             .iter()
-            .map(|figures| {
-                let players: Vec<Value> = players
-                    .iter()
-                    .zip(figures)
-                    .map(|(who, o)| json!({"player": who.name(), "msi": sh_json(o.as_ref().map(Odds::msi)), "tsi": sh_json(o.as_ref().map(Odds::tsi))}))
-                    .collect();
-                json!({"solutions": solutions(&figures[1]), "players": players})
-            })
+            .map(|figures| json!({"solutions": solutions(&figures[1]), "players": players_json(&players, figures)}))
             .collect();
         println!("{}", Value::Array(list));
     } else {

@@ -204,7 +204,7 @@ impl<'a> Enumeration<'a> {
         if self.budget.is_some_and(|b| self.nodes > b) {
             return Err(OutOfBudget { nodes: self.nodes });
         }
-        if self.nodes % PROGRESS_EVERY == 0 {
+        if self.nodes.is_multiple_of(PROGRESS_EVERY) {
             (self.progress)(self.nodes);
         }
         let moves: Vec<usize> = path.successor_ids().collect();
