@@ -21,7 +21,8 @@ use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
-use stratsynth::pipeline::{learn as run_pipeline, percent, versions, LearnOptions};
+use super::{percent, versions};
+use stratsynth::pipeline::{learn as run_pipeline, LearnOptions};
 use stratsynth::synth::Config;
 
 /// Options of `learn nonogram`.

@@ -103,3 +103,17 @@ pub fn bundled(path: &Path) -> Result<PathBuf, String> {
         ))
     }
 }
+
+/// `part` as a percentage of `whole` (0 if `whole` is 0).
+pub fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+/// The versions of the tool and of Z3.
+pub fn versions() -> String {
+    format!("stratsynth {}, Z3 {}", env!("CARGO_PKG_VERSION"), z3::full_version())
+}

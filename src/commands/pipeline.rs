@@ -13,7 +13,7 @@ use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
 use std::path::{Path, PathBuf};
-use stratsynth::pipeline::percent;
+use super::percent;
 use std::process::ExitCode;
 
 /// Reads a `.lines` test set within the domain's line limit.

@@ -11,9 +11,10 @@ use stratsynth::domains::nonogram::lines_file::{parse_lines, read_lines_file, re
 use stratsynth::domains::nonogram::spec::{self, specs};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::print::print_rule;
-use stratsynth::synth::batch::label;
+use stratsynth::pipeline::batch::label;
 use stratsynth::synth::meta::Meta;
-use stratsynth::pipeline::{jobs, journal_path, run_batch, versions, BatchOptions, Shard};
+use super::versions;
+use stratsynth::pipeline::{jobs, journal_path, run_batch, BatchOptions, Shard};
 use stratsynth::synth::{Config, Engine, Spec};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};

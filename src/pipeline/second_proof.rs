@@ -9,11 +9,12 @@
 use crate::dedup::rule_key;
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
-use crate::pipeline::{BatchRun, DomainError, Learner};
+use super::batch::{describe, Entry, Job};
+use super::journal::{JournalError, ProofQuery, ProofVerdict};
+use super::learner::{DomainError, Learner};
+use super::rounds::BatchRun;
 use crate::select::{greedy, Objective};
-use crate::synth::batch::{describe, Entry, Job};
 use crate::dsl::print::print_rule;
-use crate::synth::journal::{JournalError, ProofQuery, ProofVerdict};
 use crate::synth::verify::Verifier;
 use crate::synth::{Domain, Learned};
 use rayon::prelude::*;

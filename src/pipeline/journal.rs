@@ -29,10 +29,8 @@
 //! damage, not a forger who recomputes it; `verify` re-checks any file.)
 
 use super::batch::{Entry, Job};
-use super::config::Config;
-use super::engine::{Learned, Outcome, Stats};
-use super::domain::{Domain, Symbolic};
-use super::verify::{Verdict, Verifier};
+use crate::synth::verify::{Verdict, Verifier};
+use crate::synth::{Config, Domain, Learned, Outcome, Stats, Symbolic};
 use crate::dsl::parse::parse_rules;
 use crate::dsl::print::print_rule;
 use serde::{Deserialize, Serialize};

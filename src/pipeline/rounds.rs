@@ -1,33 +1,19 @@
-//! The learning pipeline, generic over the domain: mine specifications →
-//! synthesise them in deterministic rounds (journaled, resumable,
-//! shardable, with a progress bar on stderr) → deduplicate by rule key →
-//! prove the rules lost to Z3's limit that count again, with a higher
-//! limit ([`second_proof`](crate::second_proof)) → select greedily through a [`select::Objective`](crate::select::Objective)
-//! → a report of what was done, with the time of each phase.
-//!
-//! A domain takes part through a [`Learner`]: it supplies the mined
-//! specifications and the selection objective (and may deduplicate
-//! further). The pipeline never names a domain; the commands only word
-//! the report and write the files.
+//! The journaled rounds: a list of specifications ([`jobs`], optionally
+//! one shard of it) run as a [`Batch`] in deterministic rounds on one
+//! engine, each round appended to the [`Journal`] as it ends, so that an
+//! interrupted run resumes where it stopped ([`run_batch`]).
 
-use crate::dedup::{keep_cheapest, rule_key};
+use super::batch::{Batch, Entry, Job, ReplayMismatch};
+use super::journal::{fingerprint, Journal, JournalError, ProofQuery, ProofVerdict, RunKey};
+use super::learner::DomainError;
 use crate::dsl::ast::Rule;
-use crate::dsl::cost::cost;
 use crate::dsl::print::print_rule;
-use crate::select::{greedy, Objective, Pick};
-pub use crate::second_proof::SecondProof;
-use crate::second_proof::second_proof;
-use crate::synth::batch::{Batch, Entry, Job, ReplayMismatch};
-use crate::synth::journal::{fingerprint, Journal, JournalError, ProofQuery, ProofVerdict, RunKey};
-use crate::synth::{Config, Domain, Engine, Spec, Symbolic};
+use crate::synth::{Engine, Spec, Symbolic};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-
-/// A domain's own failure (reading its inputs, scoring rules), worded by it.
-pub type DomainError = Box<dyn std::error::Error + Send + Sync>;
 
 /// What can stop the pipeline.
 #[derive(Debug, thiserror::Error)]
@@ -98,20 +84,6 @@ pub fn journal_path(output: &Path) -> PathBuf {
     let mut name = output.as_os_str().to_owned();
     name.push(".journal");
     PathBuf::from(name)
-}
-
-/// `part` as a percentage of `whole` (0 if `whole` is 0).
-pub fn percent(part: usize, whole: usize) -> f64 {
-    if whole == 0 {
-        0.0
-    } else {
-        100.0 * part as f64 / whole as f64
-    }
-}
-
-/// The versions of the tool and of Z3.
-pub fn versions() -> String {
-    format!("stratsynth {}, Z3 {}", env!("CARGO_PKG_VERSION"), z3::full_version())
 }
 
 /// The jobs of `specs` (each with its text; indices in the whole list),
@@ -302,156 +274,4 @@ pub fn run_batch<D: Symbolic>(
         journal: std::sync::Mutex::new(journal),
         proofs,
     })
-}
-
-/// The rules kept of `rules`: the cheapest (then first) of each group equal
-/// up to names, comments, order and egg's rewrites ([`rule_key`]).
-pub fn dedup_by_key<D: Domain>(domain: &D, rules: &[Rule]) -> Vec<Rule> {
-    let costs: Vec<u32> = rules.iter().map(|r| cost(r, domain.schema())).collect();
-    let keys: Vec<_> = rules.iter().map(|r| Some(rule_key(r))).collect();
-    keep_cheapest(&keys, &costs).into_iter().map(|i| rules[i].clone()).collect()
-}
-
-/// The specifications a domain mined, and how, in words.
-pub struct Mined<S> {
-    /// The specifications, in order, each with its text.
-    pub specs: Vec<(String, Spec<S>)>,
-    /// What was mined from what (for the report).
-    pub description: String,
-}
-
-/// What a domain supplies to [`learn`].
-pub trait Learner: Sync {
-    /// The domain.
-    type Domain: Symbolic;
-    /// What can go wrong while scoring rules for the selection.
-    type ScoreError: std::error::Error + Send + Sync + 'static;
-    /// The selection objective over a list of rules.
-    type Objective<'a>: Objective<Error = Self::ScoreError>
-    where
-        Self: 'a;
-
-    /// The domain.
-    fn domain(&self) -> &Self::Domain;
-
-    /// The specifications to synthesise.
-    fn mine(&self) -> Result<Mined<<Self::Domain as Domain>::State>, DomainError>;
-
-    /// Deduplicates the rules found: by default by rule key
-    /// ([`dedup_by_key`]); a domain may also merge rules that behave alike.
-    fn dedup(&self, rules: &[Rule]) -> Result<Vec<Rule>, DomainError> {
-        Ok(dedup_by_key(self.domain(), rules))
-    }
-
-    /// The objective the selection maximises over `rules`.
-    fn objective<'a>(&'a self, rules: &'a [Rule]) -> Result<Self::Objective<'a>, DomainError>;
-
-    /// The name of the rule a scoring error shows unsound, if that is what
-    /// it shows (scoring unproven rules may find them wrong on a test).
-    fn refuted(&self, _error: &Self::ScoreError) -> Option<String> {
-        None
-    }
-}
-
-/// How [`learn`] runs.
-pub struct LearnOptions<'a> {
-    /// The engine's configuration.
-    pub config: Config,
-    /// The journal's path.
-    pub journal: &'a Path,
-    /// Continue the journal instead of starting one.
-    pub resume: bool,
-    /// Skip specifications made by rules learned in earlier rounds.
-    pub progressive: bool,
-    /// How many rules to select.
-    pub k: usize,
-    /// The resource limit of the second proof of the rules lost to the
-    /// first one's limit that would add to the objective (0: no second
-    /// proof).
-    pub retry_rlimit: u32,
-}
-
-/// Named wall times of a run's phases, in order.
-#[derive(Clone, Debug, Default)]
-pub struct Phases(pub Vec<(&'static str, Duration)>);
-
-impl Phases {
-    /// Runs `f` as the phase `name`.
-    pub fn time<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
-        let started = Instant::now();
-        let out = f();
-        self.0.push((name, started.elapsed()));
-        out
-    }
-
-    /// The sum of the phases.
-    pub fn total(&self) -> Duration {
-        self.0.iter().map(|(_, d)| *d).sum()
-    }
-}
-
-impl std::fmt::Display for Phases {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "wall times: ")?;
-        for (name, time) in &self.0 {
-            write!(f, "{name} {:.1} s, ", time.as_secs_f64())?;
-        }
-        write!(f, "total {:.1} s", self.total().as_secs_f64())
-    }
-}
-
-/// What [`learn`] did.
-pub struct LearnRun<S> {
-    /// How the specifications were mined.
-    pub mined: String,
-    /// The synthesis batch.
-    pub batch: BatchRun<S>,
-    /// Every rule found, in job order.
-    pub found: Vec<Rule>,
-    /// After deduplication by rule key.
-    pub by_key: usize,
-    /// The deduplicated rules.
-    pub learned: Vec<Rule>,
-    /// The second proof of rules lost to Z3's resource limit.
-    pub retry: SecondProof,
-    /// The selection, in order (indices into `learned`).
-    pub picks: Vec<Pick>,
-    /// Wall time per phase.
-    pub phases: Phases,
-}
-
-/// Runs the whole pipeline for `learner`.
-pub fn learn<L: Learner>(learner: &L, options: LearnOptions<'_>) -> Result<LearnRun<<L::Domain as Domain>::State>, PipelineError> {
-    let domain = learner.domain();
-    let mut phases = Phases::default();
-    let mined = phases.time("mine", || learner.mine()).map_err(PipelineError::Domain)?;
-    eprintln!("{} ({:.1} s)", mined.description, phases.total().as_secs_f64());
-    let jobs = jobs(mined.specs, None);
-    let bound = options.config.bound;
-    let batch = phases.time("synthesis", || {
-        let engine = Engine::new(domain, options.config);
-        let batch = BatchOptions { journal: options.journal, resume: options.resume, shard: None, skip: vec![], progressive: options.progressive };
-        run_batch(domain, &engine, &jobs, batch)
-    })?;
-    let mut found = batch.rules();
-    let (by_key, first) = phases
-        .time("dedup", || learner.dedup(&found).map(|first| (dedup_by_key(domain, &found).len(), first)))
-        .map_err(PipelineError::Domain)?;
-    let (retry, learned) = phases
-        .time("second proof", || -> Result<_, DomainError> {
-            let retry = second_proof(learner, &first, &batch, &jobs, (bound, options.retry_rlimit, options.k))?;
-            // deduplicating the kept rules with the new ones is deduplicating
-            // everything found: a group's best found rule is among the kept
-            let learned = if retry.proven.is_empty() { first } else { learner.dedup(&[first, retry.proven.clone()].concat())? };
-            Ok((retry, learned))
-        })
-        .map_err(PipelineError::Domain)?;
-    // the proven rules' keys differ from every found rule's and each other's
-    let by_key = by_key + retry.proven.len();
-    found.extend(retry.proven.iter().cloned());
-    let picks = phases.time("select", || -> Result<Vec<Pick>, DomainError> {
-        let mut objective = learner.objective(&learned)?;
-        Ok(greedy(learned.len(), options.k, |i| cost(&learned[i], domain.schema()), &mut objective)?)
-    }).map_err(PipelineError::Domain)?;
-    Ok(LearnRun { mined: mined.description, batch, found, by_key, learned, retry, picks, phases })
 }
