@@ -4,7 +4,8 @@
 //! interrupted run resumes where it stopped ([`run_batch`]).
 
 use super::batch::{Batch, Entry, Job, ReplayMismatch};
-use super::journal::{fingerprint, Journal, JournalError, ProofQuery, ProofVerdict, RunKey};
+use super::journal::{fingerprint, Journal, JournalError, ProofQuery, RunKey};
+use crate::synth::Verdict;
 use super::learner::DomainError;
 use crate::dsl::ast::Rule;
 use crate::dsl::print::print_rule;
@@ -124,7 +125,7 @@ pub struct BatchRun<S> {
     /// The journal, open for the second proof's records.
     pub journal: std::sync::Mutex<Journal>,
     /// The second proof's verdicts read back from the journal.
-    pub proofs: HashMap<ProofQuery, ProofVerdict>,
+    pub proofs: HashMap<ProofQuery, Verdict<String>>,
 }
 
 impl<S> BatchRun<S> {
