@@ -5,6 +5,7 @@
 //! the top K by coverage on the test traces, and report that set against
 //! all learned rules and the control rules.
 
+use super::progress::Progress;
 use super::synth::bound_line;
 use super::{bundled, check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
 use serde::Serialize;
@@ -94,7 +95,16 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     let bound = config.bound;
     let journal = args.out_dir.join("learned.journal");
     let learner = NonogramLearner { domain: &domain, max_len: args.max_len, sample: args.sample, seed: args.seed, tests: &tests };
-    let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: args.skip_made, k: args.k, retry_rlimit: args.retry_rlimit };
+    let progress = Progress::default();
+    let options = LearnOptions {
+        config,
+        journal: &journal,
+        resume: args.resume,
+        progressive: args.skip_made,
+        k: args.k,
+        retry_rlimit: args.retry_rlimit,
+        observer: &progress,
+    };
     let run = run_pipeline(&learner, options).map_err(|e| e.to_string())?;
     let (found, picks, after_rewrites) = (&run.found, &run.picks, run.by_key);
     // readable names: after the documented strategy a rule is or generalises

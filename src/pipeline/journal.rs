@@ -104,8 +104,8 @@ struct DoneRecord {
     stats: Stats,
     time_us: u64,
     counterexamples: Vec<String>,
-    /// The rules lost to Z3's resource limit, as printed (unproven; empty
-    /// in older journals).
+    /// The rules lost to Z3's resource limit, as printed (unproven); a
+    /// record without them lost none.
     #[serde(default)]
     lost: Vec<String>,
 }
@@ -115,7 +115,8 @@ struct RuleRecord {
     text: String,
     cost: u32,
     bound: u32,
-    /// [`rule_check`] of the fields above (empty in older journals).
+    /// [`rule_check`] of the fields above; a record without one does not
+    /// match, so its rule is proven again before it is replayed.
     #[serde(default)]
     check: String,
 }

@@ -6,7 +6,7 @@
 //! without losing a rule that matters. Lost rules are unproven: scoring
 //! them may find them wrong on a test, which rules them out.
 
-use crate::dedup::rule_key;
+use crate::dedup::normal_key;
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
 use super::batch::{describe, Entry, Job};
@@ -80,8 +80,8 @@ pub(crate) fn second_proof<L: Learner>(
     (bound, rlimit, k): (u32, u32, usize),
 ) -> Result<SecondProof, DomainError> {
     let domain = learner.domain();
-    let mut seen: std::collections::HashSet<_> = batch.rules().iter().map(rule_key).collect();
-    let lost: Vec<(usize, &Rule)> = batch.lost().into_iter().filter(|(_, r)| seen.insert(rule_key(r))).collect();
+    let mut seen: std::collections::HashSet<_> = batch.rules().iter().map(normal_key).collect();
+    let lost: Vec<(usize, &Rule)> = batch.lost().into_iter().filter(|(_, r)| seen.insert(normal_key(r))).collect();
     let mut out = SecondProof { lost: lost.len(), rlimit, ..SecondProof::default() };
     if rlimit == 0 || lost.is_empty() {
         return Ok(out);

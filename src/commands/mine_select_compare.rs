@@ -1,5 +1,6 @@
-//! `mine`, `select` and `compare`: the nonogram learning pipeline's
-//! commands around synthesis (specifications in, rule sets out).
+//! `mine nonogram`, `select` and `compare`: the steps of nonogram
+//! learning around synthesis as commands of their own (specifications
+//! in, rule sets out, rule sets compared).
 
 use super::{check_output, read_nonogram_rules, write_output, CmdResult};
 use stratsynth::domains::nonogram::apply::ApplyOptions;
