@@ -13,7 +13,7 @@ pub mod synth;
 pub mod witness;
 pub mod witness_bench;
 
-use stratsynth::domains::nonogram::domain::Nonogram;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::parse::{detect_and_parse, parse_rules};
 use stratsynth::dsl::schema::Schema;

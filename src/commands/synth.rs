@@ -6,10 +6,11 @@
 
 use super::progress::Progress;
 use super::{check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
-use stratsynth::domains::nonogram::learn::dedup;
-use stratsynth::domains::nonogram::domain::{LineState, Nonogram};
-use stratsynth::domains::nonogram::lines_file::{parse_lines, read_lines_file, read_test_set};
-use stratsynth::domains::nonogram::spec::{self, specs};
+use stratsynth::domains::nonogram::learn::learner::dedup;
+use stratsynth::domains::nonogram::line::state::LineState;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+use stratsynth::domains::nonogram::formats::lines::{parse_lines, read_lines_file, read_test_set};
+use stratsynth::domains::nonogram::synthesis::spec::{self, specs};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::print::print_rule;
 use stratsynth::pipeline::batch::label;
