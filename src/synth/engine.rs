@@ -129,7 +129,8 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             stats.add(&run.stats);
             counterexamples.extend(run.found);
             lost.extend(run.lost);
-            if !(found.is_empty() && lost.is_empty()) && !config.all_sizes {
+            let some = !found.is_empty() || !lost.is_empty();
+            if some && !config.all_sizes {
                 break;
             }
         }
