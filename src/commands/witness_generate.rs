@@ -21,7 +21,7 @@ use stratsynth::domains::witness::page::{page, PagePuzzle};
 use stratsynth::domains::witness::Puzzle;
 
 /// What the generated puzzles are ranked by, largest first.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(clap::ValueEnum, serde::Serialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {
     /// TSI of the rule player (`--rules`), else of the local player.
     Tsi,
@@ -30,7 +30,7 @@ pub enum Order {
 }
 
 /// Options of `witness generate`.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, serde::Serialize, Debug)]
 pub struct GenerateArgs {
     /// Base puzzle file (one puzzle) whose placeholder squares are filled.
     #[arg(long, conflicts_with = "teach", required_unless_present = "teach")]

@@ -137,7 +137,7 @@ pub(super) fn solutions(local: &Option<Odds>) -> Value {
 }
 
 /// Options of `witness analyze`.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, serde::Serialize, Debug)]
 pub struct AnalyzeArgs {
     /// The `.ron` puzzle file.
     pub puzzles: PathBuf,
