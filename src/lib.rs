@@ -3,11 +3,10 @@
 //!
 //! The engine knows the rule language and nothing about puzzles:
 //! - [`dsl`]: the rule language (syntax tree, schema, parser, printer,
-//!   cost, concrete and symbolic interpreters);
+//!   cost, concrete and symbolic interpreters, egg rewrites, rule keys);
 //! - [`synth`]: the [`Domain`](synth::Domain) and
 //!   [`Symbolic`](synth::Symbolic) traits and the synthesis engine (search,
 //!   Z3 verification, batches in rounds, journal);
-//! - [`rewrite`], [`dedup`]: egg rewrites of rules, rule keys;
 //! - [`select`]: greedy selection through an objective;
 //! - [`pipeline`]: the learning pipeline over any domain (mine, synthesise,
 //!   deduplicate, select, report), and [`second_proof`]: its proof of
@@ -20,12 +19,10 @@
 
 #![warn(missing_docs)]
 
-pub mod dedup;
 pub mod domains;
 pub mod dsl;
 pub mod files;
 pub mod pipeline;
-pub mod rewrite;
 pub mod second_proof;
 pub mod select;
 pub mod synth;

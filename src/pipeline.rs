@@ -10,7 +10,7 @@
 //! further). The pipeline never names a domain; the commands only word
 //! the report and write the files.
 
-use crate::dedup::{keep_cheapest, rule_key};
+use crate::dsl::dedup::{keep_cheapest, rule_key};
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
 use crate::dsl::print::print_rule;

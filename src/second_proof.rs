@@ -6,7 +6,7 @@
 //! without losing a rule that matters. Lost rules are unproven: scoring
 //! them may find them wrong on a test, which rules them out.
 
-use crate::dedup::rule_key;
+use crate::dsl::dedup::rule_key;
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
 use crate::pipeline::{BatchRun, DomainError, Learner};

@@ -6,6 +6,8 @@
 
 use std::path::Path;
 
+use stratsynth::domains::nonogram::rules::apply::ApplyOptions;
+use stratsynth::domains::nonogram::rules::compare::compare;
 use stratsynth::domains::nonogram::rules::describe::{name_rules, sentence, strategies, Strategy};
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::nonogram::formats::lines::read_test_set;
@@ -24,7 +26,8 @@ fn learned_rules_get_readable_names() {
     let learned = rules(&d, "rules/nonogram/learned.rules");
     let control = rules(&d, "rules/nonogram/control.rules");
     let tests = read_test_set(&Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/nonogram/traces.lines"), 30).unwrap();
-    let found = strategies(&d, &learned, &control, &tests[..1500]).unwrap();
+    let comparisons = compare(&d, &learned, &control, &tests[..1500], ApplyOptions::default()).unwrap();
+    let found = strategies(learned.len(), &control, &comparisons);
     // compare recovers documented strategies among the learned rules
     assert!(found.iter().filter(|s| s.is_some()).count() >= 5, "{found:?}");
     let mut named = learned.clone();

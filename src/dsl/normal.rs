@@ -3,7 +3,7 @@
 //! differ only in names, descriptions, the order of their pattern
 //! declarations and the order of conjuncts compare equal ([`same_rule`]).
 //! Semantic equalities (arithmetic, flipped comparisons) are not this
-//! module's business ([`crate::rewrite`], [`crate::dedup`]).
+//! module's business ([`super::rewrite`], [`super::dedup`]).
 
 use super::ast::{ActionArg, BoolExpr, Decl, IntExpr, Rule, Var};
 

@@ -18,7 +18,7 @@ use crate::dsl::cost::cost;
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
 use crate::dsl::print::print_rule;
 use crate::dsl::schema::ParamKind;
-use crate::rewrite::Simplifier;
+use crate::dsl::rewrite::Simplifier;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;

@@ -8,7 +8,7 @@ use crate::dsl::ast::{BoolExpr, CmpOp, IntExpr, TypeId, Var};
 use crate::dsl::cost::{bool_cost, int_cost};
 use crate::dsl::schema::{FeatureKind, Schema};
 use crate::dsl::eval::Interpreter;
-use crate::rewrite::ExprClasses;
+use crate::dsl::rewrite::ExprClasses;
 use std::collections::{HashMap, HashSet};
 
 /// An expression with its cost.

@@ -385,11 +385,6 @@ pub fn read_puzzles(path: &FsPath) -> Result<Vec<Puzzle>, PuzzleError> {
     parse_puzzles(&text, &file)
 }
 
-/// Writes a list of puzzles to a RON file (see [`puzzles_to_ron`]).
-pub fn write_puzzles(path: &FsPath, puzzles: &[Puzzle]) -> Result<(), PuzzleError> {
-    Ok(crate::files::write_atomic(path, puzzles_to_ron(puzzles).as_bytes())?)
-}
-
 /// 1-based (line, column) of the start of each element of the top-level RON
 /// list, found by a bracket-depth scan that skips comments and strings.
 /// Only used to locate validation errors (the text has already parsed).

@@ -15,20 +15,15 @@
 //! differs from the puzzle's `defaultcolor` makes the puzzle multicolour,
 //! which is an error. Every error names the file, line and column.
 
-use std::path::Path;
-
 use roxmltree::{Document, Node};
 use thiserror::Error;
 
 use crate::domains::nonogram::line::model::Line;
 use super::non::{check_goal, Puzzle, MAX_SIDE};
 
-/// Errors reading a webpbn XML file.
+/// Errors parsing webpbn XML.
 #[derive(Debug, Error)]
 pub enum WebpbnError {
-    /// The file could not be read, or is not UTF-8 text.
-    #[error(transparent)]
-    File(#[from] crate::files::FileError),
     /// Not well-formed XML.
     #[error("{file}:{line}:{column}: malformed XML: {message}")]
     Xml {
@@ -53,13 +48,6 @@ pub enum WebpbnError {
         /// What was expected.
         message: String,
     },
-}
-
-/// Reads a webpbn XML file.
-pub fn read_webpbn(path: &Path) -> Result<Puzzle, WebpbnError> {
-    let file = path.display().to_string();
-    let text = crate::files::read_text(path)?;
-    parse_webpbn(&text, &file)
 }
 
 /// Parses webpbn XML text; `file` names the source in errors.

@@ -3,11 +3,8 @@
 //! generalises (as `compare` finds), else after what it does — for the
 //! printer, `explain` and the learning pipeline.
 
-use super::apply::ApplyOptions;
-use super::compare::{compare, Match};
+use super::compare::{Comparison, Match};
 use crate::domains::nonogram::synthesis::domain::Nonogram;
-use super::apply::UnsoundFill;
-use crate::domains::nonogram::formats::lines::Transition;
 use crate::domains::Domain;
 use crate::dsl::ast::{ActionArg, BoolExpr, CmpOp, Decl, IntExpr, PatternKind, Rule, Var};
 use crate::dsl::schema::Schema;
@@ -162,17 +159,12 @@ pub enum Strategy {
     Generalises(String),
 }
 
-/// For each learned rule, the documented (control) strategy it is, or else
-/// generalises, by `compare`'s verdicts on `tests` (the first control rule
-/// in file order with the strongest verdict).
-pub fn strategies(
-    domain: &Nonogram,
-    learned: &[Rule],
-    control: &[Rule],
-    tests: &[Transition],
-) -> Result<Vec<Option<Strategy>>, UnsoundFill> {
-    let mut out: Vec<Option<Strategy>> = vec![None; learned.len()];
-    for c in compare(domain, learned, control, tests, ApplyOptions::default())? {
+/// For each of the `learned` rules, the documented (control) strategy it
+/// is, or else generalises, by the verdicts of `compare` (the first
+/// control rule in file order with the strongest verdict).
+pub fn strategies(learned: usize, control: &[Rule], comparisons: &[Comparison]) -> Vec<Option<Strategy>> {
+    let mut out: Vec<Option<Strategy>> = vec![None; learned];
+    for c in comparisons {
         let name = control[c.control].name.clone();
         match c.verdict {
             Match::Exact { learned: l } | Match::SameCells { learned: l } => {
@@ -184,7 +176,7 @@ pub fn strategies(
             _ => {}
         }
     }
-    Ok(out)
+    out
 }
 
 /// Renames learned rules readably and puts the English sentence (and the
