@@ -5,12 +5,12 @@
 //! - [`dsl`]: the rule language (syntax tree, schema, parser, printer,
 //!   cost, concrete and symbolic interpreters, egg rewrites, rule keys);
 //! - [`synth`]: the [`Domain`](synth::Domain) and
-//!   [`Symbolic`](synth::Symbolic) traits and the synthesis engine (search,
-//!   Z3 verification, batches in rounds, journal);
+//!   [`Symbolic`](synth::Symbolic) traits and the synthesis engine (one
+//!   specification's search, Z3 verification);
 //! - [`select`]: greedy selection through an objective;
-//! - [`pipeline`]: the learning pipeline over any domain (mine, synthesise,
-//!   deduplicate, select, report), and [`second_proof`]: its proof of
-//!   the rules lost to Z3's limit that count, at a higher limit;
+//! - [`pipeline`]: the learning pipeline over any domain (mine, synthesise
+//!   in journaled rounds, deduplicate, prove again the rules lost to Z3's
+//!   limit that count, select);
 //! - [`files`]: outputs checked before work and written atomically.
 //!
 //! Each puzzle domain lives under [`domains`] (nonogram lines, Witness
@@ -23,6 +23,5 @@ pub mod domains;
 pub mod dsl;
 pub mod files;
 pub mod pipeline;
-pub mod second_proof;
 pub mod select;
 pub mod synth;

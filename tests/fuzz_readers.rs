@@ -228,8 +228,8 @@ const JOURNAL_SPECS: &str = "8 | .......... | ..######..\n3 | ..... | ..#..\n";
 fn journals() {
     use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
     use stratsynth::domains::nonogram::synthesis::spec::{show, specs};
-    use stratsynth::synth::batch::Job;
-    use stratsynth::synth::journal::{Journal, RunKey};
+    use stratsynth::pipeline::batch::Job;
+    use stratsynth::pipeline::journal::{Journal, RunKey};
     use stratsynth::synth::Config;
     let domain = Nonogram::new();
     let mut config = Config::new(&Schema::nonogram());

@@ -5,6 +5,7 @@
 //! the top K by coverage on the test traces, and report that set against
 //! all learned rules and the control rules.
 
+use super::progress::Progress;
 use super::synth::bound_line;
 use super::{bundled, check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
 use serde::Serialize;
@@ -17,8 +18,12 @@ use stratsynth::domains::nonogram::learn::report::{report, LearnReport, SetCover
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
+use stratsynth::dsl::cost::cost;
+use stratsynth::dsl::schema::Schema;
 use stratsynth::dsl::print::print_rule;
-use stratsynth::pipeline::{learn as run_pipeline, percent, versions, LearnOptions};
+use super::{percent, selection_table, versions};
+use stratsynth::pipeline::{learn as run_pipeline, LearnOptions};
+use stratsynth::select::Pick;
 use stratsynth::synth::Config;
 
 /// Options of `learn nonogram`.
@@ -90,7 +95,8 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     let bound = config.bound;
     let journal = args.out_dir.join("learned.journal");
     let learner = NonogramLearner::new(&domain, &tests, args.max_len, args.sample, args.seed);
-    let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: args.skip_made, k: args.k, retry_rlimit: args.retry_rlimit };
+    let progress = Progress::default();
+    let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: args.skip_made, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
     let run = run_pipeline(&learner, options).map_err(|e| e.to_string())?;
     let mut phases = run.phases.clone();
     let report = phases
@@ -119,8 +125,8 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     ];
     let learned_path = args.out_dir.join("learned.rules");
     write_rules_file(&learned_path, &header, &report.named, domain.schema())?;
-    let top_header = top_header(&report, bound, &learned_path, tests.len(), args);
-    let top: Vec<Rule> = report.ranks.iter().map(|r| report.named[r.rule].clone()).collect();
+    let top_header = top_header(&report, &run.picks, domain.schema(), bound, &learned_path, tests.len(), &args.tests);
+    let top: Vec<Rule> = run.picks.iter().map(|p| report.named[p.index].clone()).collect();
     let top_path = args.out_dir.join(format!("top{}.rules", args.k));
     write_rules_file(&top_path, &top_header, &top, domain.schema())?;
 
@@ -142,9 +148,9 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The header of the top-K file: how the rules were chosen, then a row per
-/// rank (the rows after the third line are also printed).
-fn top_header(report: &LearnReport, bound: u32, learned_path: &Path, transitions: usize, args: &NonogramArgs) -> Vec<String> {
+/// The header of the top-K file: how the rules were chosen, then the
+/// selection's table (the lines after the third are also printed).
+fn top_header(report: &LearnReport, picks: &[Pick], schema: &Schema, bound: u32, learned_path: &Path, transitions: usize, tests_path: &Path) -> Vec<String> {
     let (top, max) = (report.top.cells, report.max_cells);
     let mut header = vec![
         command_line(),
@@ -157,22 +163,11 @@ fn top_header(report: &LearnReport, bound: u32, learned_path: &Path, transitions
             report.named.len(),
             learned_path.display(),
             transitions,
-            args.tests.display(),
+            tests_path.display(),
             percent(top, max)
         ),
-        format!("{:>4}  {:<16} {:>5} {:>8} {:>11} {:>7}", "rank", "rule", "cost", "gain", "cumulative", "%"),
     ];
-    for (rank, r) in report.ranks.iter().enumerate() {
-        header.push(format!(
-            "{:>4}  {:<16} {:>5} {:>8} {:>11} {:>6.1}%",
-            rank + 1,
-            report.named[r.rule].name,
-            r.cost,
-            r.gain,
-            r.cumulative,
-            percent(r.cumulative, max)
-        ));
-    }
+    header.extend(selection_table(picks, &report.named, |i| cost(&report.named[i], schema), max, 16));
     header
 }
 

@@ -13,7 +13,7 @@ use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use std::path::{Path, PathBuf};
-use stratsynth::pipeline::percent;
+use super::percent;
 use std::process::ExitCode;
 
 /// Why line-by-line solving with a rule set stopped.

@@ -16,8 +16,8 @@ use crate::domains::nonogram::synthesis::mine::{mine, Sample};
 use crate::domains::nonogram::synthesis::spec;
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
-use crate::dsl::dedup::{keep_cheapest, rule_key};
-use crate::pipeline::{DomainError, Learner, Mined};
+use crate::dsl::dedup::{keep_cheapest, normal_key};
+use crate::pipeline::{Deduplicated, DomainError, Learner, Mined};
 use crate::synth::Domain;
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
@@ -84,7 +84,7 @@ pub fn dedup(domain: &Nonogram, rules: &[Rule], tests: Option<&[Transition]>) ->
 fn dedup_by(domain: &Nonogram, rules: &[Rule], alone: Option<Alone<'_>>) -> Result<(Vec<Rule>, usize), UnsoundFill> {
     let schema = domain.schema();
     let costs: Vec<u32> = rules.iter().map(|r| cost(r, schema)).collect();
-    let keys: Vec<_> = rules.iter().map(|r| Some(rule_key(r))).collect();
+    let keys: Vec<_> = rules.iter().map(|r| Some(normal_key(r))).collect();
     let kept = keep_cheapest(&keys, &costs);
     let after_rewrites = kept.len();
     let Some(alone) = alone else {
@@ -132,8 +132,9 @@ impl Learner for NonogramLearner<'_> {
         Ok(Mined { specs, description })
     }
 
-    fn dedup(&self, rules: &[Rule]) -> Result<Vec<Rule>, DomainError> {
-        Ok(dedup_by(self.domain, rules, Some(&|r: &Rule| self.covered_alone(r)))?.0)
+    fn dedup(&self, rules: &[Rule]) -> Result<Deduplicated, DomainError> {
+        let (rules, by_key) = dedup_by(self.domain, rules, Some(&|r: &Rule| self.covered_alone(r)))?;
+        Ok(Deduplicated { rules, by_key })
     }
 
     fn objective<'b>(&'b self, rules: &'b [Rule]) -> Result<Chosen<'b>, DomainError> {

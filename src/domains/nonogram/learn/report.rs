@@ -3,7 +3,7 @@
 //! the documented strategy each is or generalises (compared by what each
 //! rule covers alone, which deduplication measured), the coverage of the
 //! selection, of every learned rule, of the control rules and of both
-//! together on the test transitions, and the selection's ranks.
+//! together on the test transitions.
 
 use super::learner::NonogramLearner;
 use crate::domains::nonogram::rules::apply::{ApplyOptions, UnsoundFill};
@@ -11,22 +11,7 @@ use crate::domains::nonogram::rules::compare::{covered_alone, verdicts};
 use crate::domains::nonogram::rules::coverage::Coverage;
 use crate::domains::nonogram::rules::describe::{name_rules, strategies};
 use crate::dsl::ast::Rule;
-use crate::dsl::cost::cost;
 use crate::select::Pick;
-use crate::synth::Domain;
-
-/// One selected rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rank {
-    /// Its index in the learned rules.
-    pub rule: usize,
-    /// Its cost.
-    pub cost: u32,
-    /// Cells it adds to the rules selected before it.
-    pub gain: usize,
-    /// Cells the rules selected up to it cover.
-    pub cumulative: usize,
-}
 
 /// A rule set's size and the cells it covers on the test transitions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,8 +28,6 @@ pub struct LearnReport {
     /// The learned rules in their order, renamed readably, each comment
     /// starting with the rule's English sentence.
     pub named: Vec<Rule>,
-    /// The selection, in order.
-    pub ranks: Vec<Rank>,
     /// The selection's coverage.
     pub top: SetCoverage,
     /// Every learned rule's.
@@ -72,19 +55,12 @@ pub fn report(learner: &NonogramLearner<'_>, learned: &[Rule], picks: &[Pick], c
     };
     let union: Vec<Rule> = named.iter().chain(control).cloned().collect();
     let whole = Coverage::new(domain, &named, tests, options);
-    let mut ranks = vec![];
-    let mut previous = 0;
-    for p in picks {
-        ranks.push(Rank { rule: p.index, cost: cost(&learned[p.index], domain.schema()), gain: p.score - previous, cumulative: p.score });
-        previous = p.score;
-    }
     Ok(LearnReport {
-        top: SetCoverage { rules: picks.len(), cells: previous },
+        top: SetCoverage { rules: picks.len(), cells: picks.last().map_or(0, |p| p.score) },
         learned: measure(&whole, named.len())?,
         control: measure(&Coverage::new(domain, control, tests, options), control.len())?,
         union: measure(&Coverage::new(domain, &union, tests, options), union.len())?,
         max_cells: whole.max_cells(),
         named,
-        ranks,
     })
 }

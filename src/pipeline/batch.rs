@@ -19,11 +19,9 @@
 //! in the whole input, k the rule's rank in its outcome) and carry their
 //! [`Meta`] comment.
 
-use super::engine::{Engine, Learned, Outcome, Spec, Stats};
-use super::meta::Meta;
-use super::domain::{Domain, Symbolic};
+use crate::synth::meta::Meta;
+use crate::synth::{makes, Engine, Learned, Outcome, Spec, Stats, Symbolic};
 use crate::dsl::ast::Rule;
-use crate::dsl::eval::Interpreter;
 use rayon::prelude::*;
 
 /// Specifications synthesised in parallel per round.
@@ -108,20 +106,6 @@ pub fn label<S>(index: usize, text: &str, outcome: &mut Outcome<S>) {
 /// comment (the specification's counters and time).
 pub fn describe(text: &str, learned: &mut Learned, stats: &Stats, time: std::time::Duration) {
     learned.rule.description = vec![Meta::new(text, learned, stats, time).comment()];
-}
-
-/// Whether `rule`, on some image of the specification's state (its
-/// orientations), has an application that is sound there and makes the
-/// deduction.
-pub fn makes<D: Domain>(domain: &D, rule: &Rule, spec: &Spec<D::State>) -> bool {
-    let size = domain.schema().size_feature;
-    domain.images(&spec.state, &spec.deduction).into_iter().any(|(state, deduction)| {
-        let view = domain.view(&state);
-        Interpreter::new(rule, &view, size)
-            .applications()
-            .into_iter()
-            .any(|(_, action)| domain.is_sound(&state, &action) && domain.makes(&state, &deduction, &action))
-    })
 }
 
 /// A batch under way: the jobs, what is finished (a prefix of them), and
