@@ -435,8 +435,8 @@ impl<'a> Parser<'a> {
         let mut acc = self.term()?;
         loop {
             let op = match self.peek() {
-                Tok::Plus => IntExpr::add,
-                Tok::Minus => IntExpr::sub,
+                Tok::Plus => IntExpr::sum,
+                Tok::Minus => IntExpr::difference,
                 _ => return Ok(acc),
             };
             self.deeper()?;

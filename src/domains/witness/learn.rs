@@ -56,7 +56,7 @@ impl<'a> WitnessLearner<'a> {
     }
 
     fn generator(&self) -> GeneratorConfig {
-        GeneratorConfig::new(self.config.sizes.clone(), Algorithm::RandomTriangles)
+        GeneratorConfig::new(self.config.sizes, Algorithm::RandomTriangles)
     }
 
     /// The filter puzzles (Algorithm 3, seed + 1).

@@ -510,7 +510,8 @@ mod tests {
         assert_eq!((index, line, column), (1, 4, 3));
         assert!(matches!(problem, Problem::GoalNotOnBorder { x: 1, y: 1, .. }));
 
-        let cases: Vec<(&str, fn(&Problem) -> bool)> = vec![
+        type Case = (&'static str, fn(&Problem) -> bool);
+        let cases: Vec<Case> = vec![
             ("(width: 2, height: 2, start: (1, 0), goal: (1, 0))", |p| {
                 matches!(p, Problem::StartIsGoal { .. })
             }),

@@ -167,10 +167,8 @@ pub fn strategies(learned: usize, control: &[Rule], comparisons: &[Comparison]) 
     for c in comparisons {
         let name = control[c.control].name.clone();
         match c.verdict {
-            Match::Exact { learned: l } | Match::SameCells { learned: l } => {
-                if !matches!(out[l], Some(Strategy::Is(_))) {
-                    out[l] = Some(Strategy::Is(name));
-                }
+            Match::Exact { learned: l } | Match::SameCells { learned: l } if !matches!(out[l], Some(Strategy::Is(_))) => {
+                out[l] = Some(Strategy::Is(name));
             }
             Match::MoreGeneral { learned: l } if out[l].is_none() => out[l] = Some(Strategy::Generalises(name)),
             _ => {}
@@ -195,7 +193,7 @@ pub fn name_rules(domain: &Nonogram, rules: &mut [Rule], strategies: &[Option<St
         let n = taken.entry(base.clone()).or_insert(0);
         *n += 1;
         let name = if *n == 1 { base } else { format!("{base}_{n}") };
-        let mut comment = wrap(&format!("{} {note}", sentence(rule, schema)).trim().to_string(), 76);
+        let mut comment = wrap(format!("{} {note}", sentence(rule, schema)).trim(), 76);
         comment.push(format!("(learned as {})", rule.name));
         comment.append(&mut rule.description);
         rule.description = comment;
