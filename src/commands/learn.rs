@@ -146,7 +146,6 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
             learned.len(),
             args.tests.display()
         ),
-        times.clone(),
     ];
     let learned_path = args.out_dir.join("learned.rules");
     write_rules_file(&learned_path, &header, learned, domain.schema())?;
@@ -196,6 +195,7 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
         println!("{row}");
     }
     println!("{synthesis}");
+    println!("synthesis {}", run.batch.times());
     println!("second proof: {}", run.retry.summary());
     println!("{times}");
     println!("wrote {} ({} rules) and {} ({} rules)", learned_path.display(), learned.len(), top_path.display(), top.len());

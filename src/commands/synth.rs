@@ -163,6 +163,7 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
         format!("synthesis: {}", run.summary(&journal)),
     ];
     write_rules_file(output, &header, &kept, domain.schema())?;
+    eprintln!("synthesis {}", run.times());
     eprintln!("{synthesised} specifications synthesised, {} rules ({} distinct) written to {}", found.len(), kept.len(), output.display());
     Ok(ExitCode::SUCCESS)
 }

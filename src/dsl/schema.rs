@@ -307,6 +307,25 @@ impl Schema {
         self.file.actions.iter().position(|a| a.name == name).map(|i| ActionId(i as u8))
     }
 
+    /// What `name` already is, if it is a reserved word of this domain's
+    /// rule language (DSL.md): a keyword, or one of the schema's type,
+    /// feature, global or action names. Rule and variable names never are.
+    pub fn reserved(&self, name: &str) -> Option<&'static str> {
+        if super::lexer::is_reserved(name) {
+            Some("a keyword")
+        } else if self.type_id(name).is_some() {
+            Some("an element type")
+        } else if self.feature_id(name).is_some() {
+            Some("a feature")
+        } else if self.global_id(name).is_some() {
+            Some("a global")
+        } else if self.action_id(name).is_some() {
+            Some("an action")
+        } else {
+            None
+        }
+    }
+
     /// A type's name.
     pub fn type_name(&self, t: TypeId) -> &str {
         &self.file.types[t.0 as usize]
