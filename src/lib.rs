@@ -12,7 +12,8 @@
 //! - [`pipeline`]: the learning pipeline over any domain (mine, synthesise,
 //!   deduplicate, select, report), and [`second_proof`]: its proof of
 //!   the rules lost to Z3's limit that count, at a higher limit;
-//! - [`files`]: outputs checked before work and written atomically.
+//! - [`files`]: outputs checked before work and written atomically;
+//!   [`located`]: the located error every reader returns.
 //!
 //! Each puzzle domain lives under [`domains`] (nonogram lines, Witness
 //! partial paths) and plugs in by implementing the engine's traits; the
@@ -24,6 +25,7 @@ pub mod dedup;
 pub mod domains;
 pub mod dsl;
 pub mod files;
+pub mod located;
 pub mod pipeline;
 pub mod rewrite;
 pub mod second_proof;

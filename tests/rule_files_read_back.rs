@@ -105,7 +105,7 @@ fn reserved_words_are_refused_as_rule_and_variable_names_with_their_position() {
     for (name, what) in [("fill", "an action"), ("size", "a feature"), ("line_size", "a global"), ("hint", "an element type"), ("unique", "a keyword")] {
         let e = parse_rules(&format!("def {name}:{body}"), "r.rules", &schema).unwrap_err();
         assert_eq!((e.line, e.column), (1, 5), "{e}");
-        assert_eq!(e.message, format!("rule name '{name}' is a reserved word ({what})"));
+        assert_eq!(e.kind, format!("rule name '{name}' is a reserved word ({what})"));
     }
     let e = parse_rules("def ok:\n    with size = arbitrary(hint):\n    if true:\n    then fill(true, 0, 1)\n", "r.rules", &schema).unwrap_err();
     assert_eq!(e.to_string(), "r.rules:2:10: variable name 'size' is a reserved word (a feature)");

@@ -200,7 +200,7 @@ pub fn merge(args: &MergeArgs) -> CmdResult {
                 Some(Err(e)) => {
                     let shown = path.display().to_string();
                     let text = stratsynth::files::read_text(path).map_err(|e| e.to_string())?;
-                    return Err(e.locate(&text, &shown).unwrap_or_else(|| format!("{shown}: {e}")));
+                    return Err(e.locate(&text, &shown).map_or_else(|| format!("{shown}: {e}"), |l| l.to_string()));
                 }
                 None => {
                     return Err(format!(

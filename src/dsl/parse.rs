@@ -99,7 +99,7 @@ impl<'a> Parser<'a> {
     }
 
     fn error_at(&self, at: &Token, message: String) -> ParseError {
-        ParseError { path: self.path.to_string(), line: at.line, column: at.column, message }
+        ParseError::new(self.path, at.line, at.column, message)
     }
 
     /// `expected WHAT, found TOKEN` at the current token.

@@ -174,17 +174,8 @@ pub enum JournalError {
         path: String,
     },
     /// A record that cannot be read.
-    #[error("{path}:{line}:{column}: {message}")]
-    Parse {
-        /// The journal.
-        path: String,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What is wrong.
-        message: String,
-    },
+    #[error(transparent)]
+    Parse(crate::located::Located<String>),
     /// The journal was made by another run.
     #[error("{path}:{line}:1: the journal was made by another run ({what}); delete it to start again")]
     OtherRun {
@@ -352,7 +343,7 @@ struct Reader<'r, D: Symbolic> {
 
 impl<D: Symbolic> Reader<'_, D> {
     fn parse_error(&self, line: usize, column: usize, message: String) -> JournalError {
-        JournalError::Parse { path: self.path.to_string(), line, column, message }
+        JournalError::Parse(crate::located::Located::new(self.path, line, column, message))
     }
 
     fn other_run(&self, line: usize, what: String) -> JournalError {

@@ -12,6 +12,7 @@
 
 use super::engine::{Learned, Stats};
 use crate::dsl::ast::Rule;
+use crate::located::Located;
 use serde::{Deserialize, Serialize};
 
 /// How a rule was made.
@@ -75,10 +76,10 @@ pub struct MetaError {
 }
 
 impl MetaError {
-    /// The error as `path:line:column: ...`, at its place in `text`, the
-    /// rule file the rule was read from (the `# meta:` comment above the
-    /// rule's `def`); `None` if the comment is not found there.
-    pub fn locate(&self, text: &str, path: &str) -> Option<String> {
+    /// The error at its place in `text`, the rule file the rule was read
+    /// from (the `# meta:` comment above the rule's `def`); `None` if the
+    /// comment is not found there.
+    pub fn locate(&self, text: &str, path: &str) -> Option<Located<MetaError>> {
         let lines: Vec<&str> = text.lines().collect();
         let def = lines.iter().position(|l| {
             l.trim_start().strip_prefix("def").and_then(|r| r.trim_start().strip_prefix(self.rule.as_str())).is_some_and(|r| r.trim_start().starts_with(':'))
@@ -86,7 +87,7 @@ impl MetaError {
         let (n, line) = lines[..def].iter().enumerate().rev().find(|(_, l)| l.trim_start().starts_with('#') && l.contains(PREFIX))?;
         let before = &line[..line.find(PREFIX)?];
         let column = before.chars().count() + PREFIX.len() + self.column;
-        Some(format!("{path}:{}:{column}: {self}", n + 1))
+        Some(Located::new(path, n + 1, column, self.clone()))
     }
 }
 
@@ -138,6 +139,6 @@ mod tests {
         let e = Meta::of(&rule).unwrap().unwrap_err();
         assert!(e.to_string().starts_with("rule `r`: unreadable"));
         let file = format!("# first\n  # meta: (spec: 3)\n{}", &print_rule(&rule, &schema)["# meta: (spec: 3)\n".len()..]);
-        assert_eq!(e.locate(&file, "f.rules").unwrap(), format!("f.rules:2:{}: {e}", 4 + PREFIX.len() + e.column));
+        assert_eq!(e.locate(&file, "f.rules").unwrap().to_string(), format!("f.rules:2:{}: {e}", 4 + PREFIX.len() + e.column));
     }
 }

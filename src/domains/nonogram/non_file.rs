@@ -123,17 +123,8 @@ pub enum NonError {
     #[error(transparent)]
     File(#[from] crate::files::FileError),
     /// A problem at a position of the file.
-    #[error("{file}:{line}:{column}: {kind}")]
-    Parse {
-        /// The file name.
-        file: String,
-        /// 1-based line number.
-        line: usize,
-        /// 1-based column (in characters).
-        column: usize,
-        /// What was expected.
-        kind: NonErrorKind,
-    },
+    #[error(transparent)]
+    Parse(crate::located::Located<NonErrorKind>),
 }
 
 /// Checks a solution (row by row, `true` = filled) against a puzzle's
@@ -205,7 +196,7 @@ pub fn parse_non(text: &str, file: &str) -> Result<Puzzle, NonError> {
             None => whole.len() - whole.trim_start().len(),
         };
         let column = whole.get(..offset).map_or(1, |s| s.chars().count() + 1);
-        NonError::Parse { file: file.to_string(), line, column, kind }
+        NonError::Parse(crate::located::Located::new(file, line, column, kind))
     };
     let err = |line: usize, kind: NonErrorKind| err_at(line, None, kind);
     // the last key line, if it was not one the format knows

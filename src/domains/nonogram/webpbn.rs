@@ -19,6 +19,7 @@ use std::path::Path;
 
 use roxmltree::{Document, Node};
 use thiserror::Error;
+use crate::located::Located;
 
 use super::line::Line;
 use super::non_file::{check_goal, Puzzle, MAX_SIDE};
@@ -29,30 +30,10 @@ pub enum WebpbnError {
     /// The file could not be read, or is not UTF-8 text.
     #[error(transparent)]
     File(#[from] crate::files::FileError),
-    /// Not well-formed XML.
-    #[error("{file}:{line}:{column}: malformed XML: {message}")]
-    Xml {
-        /// The file name.
-        file: String,
-        /// 1-based line.
-        line: u32,
-        /// 1-based column.
-        column: u32,
-        /// The XML parser's message.
-        message: String,
-    },
-    /// Well-formed XML that is not a single-colour webpbn puzzle.
-    #[error("{file}:{line}:{column}: {message}")]
-    Content {
-        /// The file name.
-        file: String,
-        /// 1-based line.
-        line: u32,
-        /// 1-based column.
-        column: u32,
-        /// What was expected.
-        message: String,
-    },
+    /// Not well-formed XML, or well-formed XML that is not a single-colour
+    /// webpbn puzzle.
+    #[error(transparent)]
+    Parse(Located<String>),
 }
 
 /// Reads a webpbn XML file.
@@ -70,7 +51,7 @@ pub fn parse_webpbn(text: &str, file: &str) -> Result<Puzzle, WebpbnError> {
     let options = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
     let doc = Document::parse_with_options(&text, options).map_err(|e| {
         let pos = e.pos();
-        WebpbnError::Xml { file: file.to_string(), line: pos.row, column: pos.col, message: e.to_string() }
+        WebpbnError::Parse(Located::new(file, pos.row as usize, pos.col as usize, format!("malformed XML: {e}")))
     })?;
     Reader { doc: &doc, file }.puzzle()
 }
@@ -88,7 +69,7 @@ struct Reader<'a, 'input> {
 impl<'a, 'input> Reader<'a, 'input> {
     fn err(&self, node: Node, message: String) -> WebpbnError {
         let pos = self.doc.text_pos_at(node.range().start);
-        WebpbnError::Content { file: self.file.to_string(), line: pos.row, column: pos.col, message }
+        WebpbnError::Parse(Located::new(self.file, pos.row as usize, pos.col as usize, message))
     }
 
     fn puzzle(&self) -> Result<Puzzle, WebpbnError> {
