@@ -145,7 +145,7 @@ const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// Keeps freed memory for reuse instead of returning it to the system a
 /// second later: synthesis frees and refills the same memory specification
 /// after specification, and every page returned is zeroed again by the
-/// kernel when it comes back (bench --synth: 5% less CPU). The environment
+/// kernel when it comes back. The environment
 /// variable `MIMALLOC_PURGE_DELAY` still overrides it.
 fn keep_freed_memory() {
     if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {

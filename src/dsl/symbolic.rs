@@ -102,10 +102,10 @@ pub struct SymView {
     pub magnitude: i64,
 }
 
-/// The sort of symbolic integer values: mathematical integers (default;
-/// measured fastest: Z3's arithmetic solver handles the interval encodings
-/// well) or signed bit-vectors (feature `bv-arith`: Z3 bit-blasts to SAT,
-/// measured 10x and more slower on the nonogram queries at bound 30).
+/// The sort of symbolic integer values: mathematical integers (default:
+/// Z3's arithmetic solver handles the interval encodings well) or signed
+/// bit-vectors (feature `bv-arith`: Z3 bit-blasts them to SAT, which is
+/// far slower on the nonogram queries at bound 30).
 #[cfg(not(feature = "bv-arith"))]
 pub type Num = z3::ast::Int;
 /// The sort of symbolic integer values.

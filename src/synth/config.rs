@@ -91,22 +91,17 @@ fn yes() -> bool {
 /// The default Z3 time limit per query of `verify`, in milliseconds.
 pub const DEFAULT_TIMEOUT_MS: u32 = 60_000;
 
-/// The default Z3 resource limit per synthesis query of `synth`: about
-/// 12 s of Z3 at bound 30 on the 2-core machine the figures were measured
-/// on (Z3 4.8.12 counts roughly 85 million units per second there). Rules
-/// worth having need up to about 8 * 10^8 units (`verify --rlimit` prints
-/// each rule's count).
+/// The default Z3 resource limit per synthesis query of `synth`, which
+/// has no second proof: above what the rules worth having need (`verify
+/// --rlimit` prints each rule's count), so few are lost to it.
 pub const DEFAULT_RLIMIT: u32 = 1_000_000_000;
 
 /// The default Z3 resource limit per query of `learn`'s search. Queries
 /// that run out are most of the search's Z3 time, and most rules lost to
 /// this limit add nothing; the ones that would add coverage or enter the
 /// top K get a second proof at [`DEFAULT_SECOND_PROOF_RLIMIT`] (see
-/// [`second_proof`](crate::second_proof)). Measured on `learn nonogram`,
-/// one run after the other: a search at 10^9 without second proof took
-/// 744.6 s; at 10^8 with a second proof at 10^9, 534.9 s, the same
-/// coverage of the bundled traces (all 22,713 cells, top 10 22,187); at
-/// 5 * 10^7 with a second proof at 2 * 10^9, 536.2 s and 22,747 / 22,221.
+/// [`second_proof`](crate::second_proof)), which keeps the coverage of a
+/// search at the higher limit for a fraction of its time.
 pub const DEFAULT_SEARCH_RLIMIT: u32 = 50_000_000;
 
 /// The default Z3 resource limit of `learn`'s second proof (see

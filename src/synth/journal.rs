@@ -126,8 +126,8 @@ struct DoneRecord {
     stats: Stats,
     time_us: u64,
     counterexamples: Vec<String>,
-    /// The rules lost to Z3's resource limit, as printed (unproven; empty
-    /// in older journals).
+    /// The rules lost to Z3's resource limit, as printed (unproven; a
+    /// record without the field lost none).
     #[serde(default)]
     lost: Vec<String>,
 }
@@ -137,7 +137,8 @@ struct RuleRecord {
     text: String,
     cost: u32,
     bound: u32,
-    /// [`rule_check`] of the fields above (empty in older journals).
+    /// [`rule_check`] of the fields above (a record without one fails the
+    /// check, so its rule is proven again).
     #[serde(default)]
     check: String,
 }

@@ -123,10 +123,9 @@ pub struct FilterCost {
 }
 
 /// Nanoseconds per unit of work of the time model: a relative least-squares
-/// fit over 22 filter searches (Algorithm-3 puzzles, 600 of 2x2..4x4 and 150
-/// of 4x4..5x5; local checking alone, the hand-written, region and earlier
-/// learned rules, each alone and together; release build, best of 3, this
-/// 2-core machine at load about 9), within 30% of every measured time.
+/// fit of measured filter searches (local checking alone and with several
+/// rule sets), fixed here so the model, and with it the selection, does not
+/// depend on the machine or its load.
 const NS_PER_GENERATED: f64 = 280.0;
 const NS_PER_JUDGED: f64 = 90.0;
 const NS_PER_BINDING: f64 = 85.0;

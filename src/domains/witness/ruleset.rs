@@ -10,8 +10,7 @@
 //! Rules see only a path's view, so their verdict is memoised per view
 //! (its compact key, [`write_view_key`]): search meets the same view again
 //! and again (paths that differ only away from every triangle square), and
-//! a lookup is cheaper than interpreting the rules (measured: the rule-set
-//! search 2x faster). [`RuleSetPredicate::forget`] empties the memo, so
+//! a lookup is cheaper than interpreting the rules. [`RuleSetPredicate::forget`] empties the memo, so
 //! timed searches can start cold.
 //! This module owns the evaluation order, the memo and the reuse of the
 //! view buffer; the rule semantics are the generic interpreter's.
@@ -78,8 +77,8 @@ pub struct Work {
 /// Largest number of memoised views (the memo is emptied when full).
 const MEMO_LIMIT: usize = 1 << 20;
 
-/// A multiplicative hash for the short view keys (std's SipHash was
-/// measured as 7% of search time).
+/// A multiplicative hash for the short view keys (std's SipHash is slow on
+/// keys this short, and they are hashed on every judged path).
 #[derive(Default)]
 struct KeyHasher(u64);
 

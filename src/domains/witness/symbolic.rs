@@ -37,11 +37,11 @@
 //! orders the active squares as the puzzle's (row, column) order does),
 //! holding an element when the square holds triangles, with its rank the
 //! number of such squares before it. Mapping the `k`-th element to slot `k`
-//! instead (a dense table) was measured 10-40x slower on the rules of
-//! `rules/witness`: every proof then has to find which square a slot is.
+//! instead (a dense table) makes every proof find which square a slot is,
+//! which Z3 does slowly.
 //!
-//! Implied constraints (true in every state, stated because they were
-//! measured to speed up proofs): exactly one vertex is the head; a solution
+//! Implied constraints (true in every state, stated because they speed up
+//! proofs): exactly one vertex is the head; a solution
 //! edge with one end in the prefix leaves it from the head; the prefix is
 //! closed towards the start; a square's prefix uses no more sides than its
 //! solution does; the solution's vertices after the head are in R (the
@@ -178,7 +178,7 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
             outgoing.push(out.clone());
             incoming.push(inc.clone());
             valid.push(out.implies(ord[next].same(&ord[v].plus(&c(1)))));
-            // implied: the prefix is closed towards the start (measured faster)
+            // implied: the prefix is closed towards the start (it speeds up proofs)
             implied.push(Bool::and(&[out.clone(), prefix[next].clone()]).implies(&prefix[v]));
         }
         let is_start = Bool::and(&[start.0.same(&c(x)), start.1.same(&c(y))]);
@@ -199,8 +199,8 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
     }
 
     // implied: exactly one vertex is the head, and a solution edge leaving
-    // the prefix leaves it from the head (measured: proofs about squares
-    // at the head 10-100x faster)
+    // the prefix leaves it from the head (proofs about squares at the head
+    // need them to be fast)
     implied.push(Bool::pb_eq(&ones(&head), 1));
     for (e, &(u, v)) in edges.iter().enumerate() {
         for (a, z) in [(u, v), (v, u)] {
