@@ -91,17 +91,18 @@ fn yes() -> bool {
 /// The default Z3 time limit per query of `verify`, in milliseconds.
 pub const DEFAULT_TIMEOUT_MS: u32 = 60_000;
 
-/// The default Z3 resource limit per synthesis query of `synth`, which
-/// has no second proof: above what the rules worth having need (`verify
-/// --rlimit` prints each rule's count), so few are lost to it.
+/// The default Z3 resource limit per synthesis query of `synth`: high
+/// enough that the rules worth having are proven within it
+/// (`verify --rlimit` prints each rule's count), since `synth` has no
+/// second proof to catch the ones that run out.
 pub const DEFAULT_RLIMIT: u32 = 1_000_000_000;
 
-/// The default Z3 resource limit per query of `learn`'s search. Queries
-/// that run out are most of the search's Z3 time, and most rules lost to
-/// this limit add nothing; the ones that would add coverage or enter the
-/// top K get a second proof at [`DEFAULT_SECOND_PROOF_RLIMIT`] (see
-/// [`second_proof`](crate::second_proof)), which keeps the coverage of a
-/// search at the higher limit for a fraction of its time.
+/// The default Z3 resource limit per query of `learn`'s search: low,
+/// because queries that run out are most of the search's Z3 time and most
+/// rules lost to the limit add nothing; the few that would add coverage or
+/// enter the top K get a second proof at [`DEFAULT_SECOND_PROOF_RLIMIT`]
+/// (see [`second_proof`](crate::pipeline::second_proof)), so a low limit
+/// costs no rule that matters.
 pub const DEFAULT_SEARCH_RLIMIT: u32 = 50_000_000;
 
 /// The default Z3 resource limit of `learn`'s second proof (see

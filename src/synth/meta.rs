@@ -10,7 +10,7 @@
 //! the rule file byte for byte; the journal keeps the whole [`Stats`].
 //! Comments written with `time_ms` and `stats` still read.
 
-use super::engine::{Learned, Stats};
+use super::outcome::{Learned, Stats};
 use crate::dsl::ast::Rule;
 use crate::located::Located;
 use serde::{Deserialize, Serialize};
