@@ -7,21 +7,13 @@
 //! comment read as its RON value. The reader's refusal of reserved names is
 //! checked here too.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use stratsynth::dsl::parse::parse_rules;
 use stratsynth::dsl::schema::Schema;
 use stratsynth::synth::meta::Meta;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-/// A fresh directory in the temporary directory.
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("stratsynth-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Runs the tool in the repository and returns its standard output.
 fn run(args: &[&str]) -> String {
@@ -65,7 +57,8 @@ fn the_committed_rule_files_and_their_printouts_read_back() {
 #[test]
 fn synth_merge_and_select_write_rule_files_that_read_back() {
     let schema = Schema::nonogram();
-    let dir = temp("read-back-synth");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let specs = dir.join("specs.lines");
     std::fs::write(&specs, "5 | ...... | .####.\n2 2 | ..... | ..x..\n").unwrap();
     let printed = run(&["synth", "--spec", "2 2 | ..... | ..x.."]);
@@ -78,12 +71,12 @@ fn synth_merge_and_select_write_rule_files_that_read_back() {
     let args = ["select", "--rules", "rules/nonogram/learned.rules", "--lines", "specs/nonogram/traces.lines", "-k", "3"];
     run(&[&args[..], &["-o", selected.to_str().unwrap()]].concat());
     assert_eq!(strict_file(&selected, &schema), 3);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn learn_writes_rule_files_that_read_back() {
-    let dir = temp("read-back-learn");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let traces = std::fs::read_to_string(Path::new(ROOT).join("specs/nonogram/traces.lines")).unwrap();
     let tests = dir.join("tests.lines");
     std::fs::write(&tests, traces.lines().take(200).collect::<Vec<_>>().join("\n") + "\n").unwrap();
@@ -95,7 +88,6 @@ fn learn_writes_rule_files_that_read_back() {
     let small = ["--sizes", "3x3..3x3", "--train", "2", "--filter", "10", "--max-specs", "3", "--rlimit", "30000000", "-k", "2"];
     run(&[&["learn", "witness"][..], &small, &["-o", witness.to_str().unwrap()]].concat());
     assert!(strict_file(&witness, &Schema::witness()) >= 1);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
