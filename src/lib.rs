@@ -11,7 +11,8 @@
 //! - [`pipeline`]: the learning pipeline over any domain (mine, synthesise
 //!   in journaled rounds, deduplicate, prove again the rules lost to Z3's
 //!   limit that count, select);
-//! - [`files`]: outputs checked before work and written atomically.
+//! - [`files`]: outputs checked before work and written atomically;
+//!   [`located`]: the located error every reader returns.
 //!
 //! Each puzzle domain lives under [`domains`] (nonogram lines, Witness
 //! partial paths) and plugs in by implementing the engine's traits; the
@@ -22,6 +23,7 @@
 pub mod domains;
 pub mod dsl;
 pub mod files;
+pub mod located;
 pub mod pipeline;
 pub mod select;
 pub mod synth;

@@ -41,10 +41,11 @@ fn learned_rules_get_readable_names() {
         match s {
             Some(Strategy::Is(c)) => assert!(rule.name.starts_with(c.as_str())),
             Some(Strategy::Generalises(c)) => assert!(rule.name.starts_with(&format!("general_{c}"))),
-            // the verb, then what the action uses (a rule whose action
-            // uses no variable is named by its verb alone)
-            None => assert!(rule.name.starts_with("fill") || rule.name.starts_with("cross"), "{}", rule.name),
+            // the verb, then what the action uses (`fixed_cells` if it
+            // uses no variable and reaches no end of the line)
+            None => assert!(rule.name.starts_with("fill_") || rule.name.starts_with("cross_"), "{}", rule.name),
         }
+        assert_eq!(d.schema().reserved(&rule.name), None, "{}", rule.name);
         assert!(sentence(old, d.schema()).starts_with(&rule.description[0]));
         assert!(rule.description.iter().any(|l| l == &format!("(learned as {})", old.name)));
     }

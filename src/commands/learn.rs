@@ -121,7 +121,6 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
             report.named.len(),
             args.tests.display()
         ),
-        times.clone(),
     ];
     let learned_path = args.out_dir.join("learned.rules");
     write_rules_file(&learned_path, &header, &report.named, domain.schema())?;
@@ -142,6 +141,7 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
         println!("{row}");
     }
     println!("{synthesis}");
+    println!("synthesis {}", run.batch.times());
     println!("second proof: {}", run.retry.summary());
     println!("{times}");
     println!("wrote {} ({} rules) and {} ({} rules)", learned_path.display(), report.named.len(), top_path.display(), top.len());

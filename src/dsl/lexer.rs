@@ -9,19 +9,9 @@ use super::ast::CmpOp;
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// A `.rules` text that cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{path}:{line}:{column}: {message}")]
-pub struct ParseError {
-    /// The file.
-    pub path: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column (in characters).
-    pub column: usize,
-    /// What was expected and found, or why the rule is rejected.
-    pub message: String,
-}
+/// A `.rules` text that cannot be read: where, and what was expected and
+/// found or why the rule is rejected.
+pub type ParseError = crate::located::Located<String>;
 
 /// Whether `name` is a keyword of the rule language.
 pub fn is_reserved(name: &str) -> bool {
@@ -128,7 +118,7 @@ pub fn lex(text: &str, path: &str) -> Result<Lexed, ParseError> {
     let mut line_blank = true;
     while let Some(&c) = chars.peek() {
         let (start_line, start_column) = (line, column);
-        let err = |message: String| ParseError { path: path.to_string(), line: start_line, column: start_column, message };
+        let err = |message: String| ParseError::new(path, start_line, start_column, message);
         let bump = |chars: &mut std::iter::Peekable<std::str::Chars<'_>>, column: &mut usize| {
             chars.next();
             *column += 1;

@@ -123,17 +123,8 @@ pub enum NonError {
     #[error(transparent)]
     File(#[from] crate::files::FileError),
     /// A problem at a position of the file.
-    #[error("{file}:{line}:{column}: {kind}")]
-    Parse {
-        /// The file name.
-        file: String,
-        /// 1-based line number.
-        line: usize,
-        /// 1-based column (in characters).
-        column: usize,
-        /// What was expected.
-        kind: NonErrorKind,
-    },
+    #[error(transparent)]
+    Parse(crate::located::Located<NonErrorKind>),
 }
 
 /// Checks a solution (row by row, `true` = filled) against a puzzle's
@@ -210,7 +201,7 @@ impl Source<'_> {
             None => whole.len() - whole.trim_start().len(),
         };
         let column = whole.get(..offset).map_or(1, |s| s.chars().count() + 1);
-        NonError::Parse { file: self.file.to_string(), line, column, kind }
+        NonError::Parse(crate::located::Located::new(self.file, line, column, kind))
     }
 
     /// An error at the first non-blank character of line `line`.

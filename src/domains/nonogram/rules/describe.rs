@@ -115,7 +115,9 @@ pub fn sentence(rule: &Rule, schema: &Schema) -> String {
 
 /// A name after what the rule does: `fill`/`cross`, then the elements the
 /// fill is placed by (`only_hint`, `first_gap`, `largest_hint`, `block`, ...),
-/// then `from_start` / `to_end` if it reaches an end of the line.
+/// then `from_start` / `to_end` if it reaches an end of the line; a fill
+/// placed by no element and reaching no end is `fixed_cells` (the verb alone
+/// says nothing, and `fill` is the action's name, a reserved word).
 pub fn structural_name(rule: &Rule, schema: &Schema) -> String {
     let [ActionArg::Bool(v), ActionArg::Int(a), ActionArg::Int(b)] = rule.action.args.as_slice() else {
         return rule.name.clone();
@@ -146,6 +148,9 @@ pub fn structural_name(rule: &Rule, schema: &Schema) -> String {
     }
     if matches!(b, IntExpr::Global(_)) {
         parts.push("to_end".into());
+    }
+    if parts.len() == 1 {
+        parts.push("fixed_cells".into());
     }
     parts.join("_")
 }
@@ -226,7 +231,8 @@ mod tests {
         let d = Nonogram::new();
         let rules = parse_rules(
             "def spec68_1:\n with h = singleton(hint) and b = arbitrary(block):\n if start(b) + size(b) > size(h):\n then fill(false, 0, start(b) + size(b) - size(h))\n\
-             def x:\n with h = arbitrary(hint) and b = arbitrary(block):\n if maximal(h) and size(b) = size(h) and start(b) > 0:\n then fill(false, start(b) - 1, start(b))",
+             def x:\n with h = arbitrary(hint) and b = arbitrary(block):\n if maximal(h) and size(b) = size(h) and start(b) > 0:\n then fill(false, start(b) - 1, start(b))\n\
+             def y:\n with h = constant(hint, 0):\n if size(h) = 1:\n then fill(true, 1, 2)",
             "t",
             d.schema(),
         )
@@ -238,8 +244,10 @@ mod tests {
         );
         assert_eq!(structural_name(&rules[0], d.schema()), "cross_only_hint_block_from_start");
         assert_eq!(structural_name(&rules[1], d.schema()), "cross_block");
+        // not the verb alone: `fill` is the action's name
+        assert_eq!(structural_name(&rules[2], d.schema()), "fill_fixed_cells");
         let mut named = rules.clone();
-        name_rules(&d, &mut named, &[Some(Strategy::Is("mercury".into())), None]);
+        name_rules(&d, &mut named, &[Some(Strategy::Is("mercury".into())), None, None]);
         assert_eq!(named[0].name, "mercury");
         assert_eq!(named[1].name, "cross_block");
         assert!(named[0].description.last().unwrap().contains("learned as spec68_1"));
