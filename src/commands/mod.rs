@@ -7,6 +7,7 @@ pub mod explain;
 pub mod learn;
 pub mod nonogram;
 pub mod pipeline;
+pub mod puzzle_set;
 pub mod rules;
 pub mod synth;
 pub mod witness;

@@ -6,10 +6,13 @@
 //! - [`decompose`]: the decomposition oracle (cuts and sub-lines);
 //! - [`lines_file`]: the `.lines` transition format;
 //! - [`non_file`]: the `.non` puzzle format; [`webpbn`]: webpbn XML;
-//!   [`puzzle_file`]: either, by extension or content;
+//!   [`tournament`]: tournament sets of many puzzles; [`puzzle_file`]: any
+//!   of them, by extension or content;
 //! - [`board`]: boards solved line by line to a fixpoint;
-//! - [`propagate`], [`search`]: the complete board solver (propagation,
-//!   probing, backtracking that counts solutions);
+//! - [`propagate`]: line propagation on a grid of cells (the player's);
+//! - [`bitline`]: the exact line solver on bit masks (lines up to 126);
+//! - [`bitboard`], [`search`]: the complete board solver (bit boards,
+//!   propagation with a memo, probing, search that counts solutions);
 //! - [`html`]: a solve as a self-contained HTML page of SVG boards;
 //! - [`analysis`]: a puzzle's solutions, solvability and difficulty;
 //! - [`player`]: a step-by-step solve with rules or the line solver and an
@@ -29,6 +32,8 @@
 
 pub mod analysis;
 pub mod apply;
+pub mod bitboard;
+pub mod bitline;
 pub mod board;
 pub mod check;
 pub mod chosen;
@@ -53,6 +58,7 @@ pub mod solver;
 pub mod spec;
 pub mod state;
 pub mod symbolic;
+pub mod tournament;
 pub mod trace;
 pub mod webpbn;
 
