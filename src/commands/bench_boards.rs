@@ -18,10 +18,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
-use stratsynth::domains::nonogram::analysis::count;
-use stratsynth::domains::nonogram::non_file::{check_goal, Puzzle};
-use stratsynth::domains::nonogram::search::Outcome;
-use stratsynth::domains::nonogram::tournament::parse_solutions;
+use stratsynth::domains::nonogram::play::analysis::count;
+use stratsynth::domains::nonogram::formats::non::{check_goal, Puzzle};
+use stratsynth::domains::nonogram::board::complete::Outcome;
+use stratsynth::domains::nonogram::formats::tournament::parse_solutions;
 
 /// User + system CPU time of this process (`RUSAGE_SELF`) or of its waited
 /// children (`RUSAGE_CHILDREN`).

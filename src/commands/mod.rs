@@ -5,18 +5,20 @@ pub mod bench;
 pub mod bench_boards;
 pub mod explain;
 pub mod learn;
+pub mod mine_select_compare;
 pub mod nonogram;
-pub mod pipeline;
+pub mod progress;
 pub mod puzzle_set;
 pub mod rules;
 pub mod synth;
 pub mod witness;
 pub mod witness_bench;
 
-use stratsynth::domains::nonogram::domain::Nonogram;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::parse::{detect_and_parse, parse_rules};
 use stratsynth::dsl::schema::Schema;
+use stratsynth::select::Pick;
 use std::path::{Path, PathBuf};
 
 /// The command line as typed, program name `stratsynth`.
@@ -103,4 +105,37 @@ pub fn bundled(path: &Path) -> Result<PathBuf, String> {
             env!("CARGO_MANIFEST_DIR")
         ))
     }
+}
+
+/// `part` as a percentage of `whole` (0 if `whole` is 0).
+pub fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+/// The versions of the tool and of Z3.
+pub fn versions() -> String {
+    format!("stratsynth {}, Z3 {}", env!("CARGO_PKG_VERSION"), z3::full_version())
+}
+/// A selection as a table: a header, then per pick its rank, rule (names
+/// padded to `width`), cost, gain, cumulative score and its share of `max`.
+pub fn selection_table(picks: &[Pick], rules: &[Rule], cost_of: impl Fn(usize) -> u32, max: usize, width: usize) -> Vec<String> {
+    let mut table = vec![format!("{:>4}  {:<width$} {:>5} {:>8} {:>11} {:>7}", "rank", "rule", "cost", "gain", "cumulative", "%")];
+    let mut previous = 0;
+    for (rank, p) in picks.iter().enumerate() {
+        table.push(format!(
+            "{:>4}  {:<width$} {:>5} {:>8} {:>11} {:>6.1}%",
+            rank + 1,
+            rules[p.index].name,
+            cost_of(p.index),
+            p.score - previous,
+            p.score,
+            percent(p.score, max)
+        ));
+        previous = p.score;
+    }
+    table
 }

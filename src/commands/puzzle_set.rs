@@ -11,9 +11,9 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use stratsynth::domains::nonogram::non_file::Puzzle;
-use stratsynth::domains::nonogram::puzzle_file::read_puzzles;
-use stratsynth::domains::nonogram::search::Limits;
+use stratsynth::domains::nonogram::formats::non::Puzzle;
+use stratsynth::domains::nonogram::formats::puzzle::read_puzzles;
+use stratsynth::domains::nonogram::board::complete::Limits;
 
 /// The complete solver's options.
 #[derive(clap::Args, Debug, Clone, serde::Serialize)]

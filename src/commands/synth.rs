@@ -4,16 +4,19 @@
 //! rounds (resumable, shardable, skipping covered ones) and OUT gets the
 //! deduplicated rule set. `merge` joins such rule files.
 
+use super::progress::Progress;
 use super::{check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
-use stratsynth::domains::nonogram::learn::dedup;
-use stratsynth::domains::nonogram::domain::{LineState, Nonogram};
-use stratsynth::domains::nonogram::lines_file::{parse_lines, read_lines_file, read_test_set};
-use stratsynth::domains::nonogram::spec::{self, specs};
+use stratsynth::domains::nonogram::learn::learner::dedup;
+use stratsynth::domains::nonogram::line::state::LineState;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+use stratsynth::domains::nonogram::formats::lines::{parse_lines, read_lines_file, read_test_set};
+use stratsynth::domains::nonogram::synthesis::spec::{self, specs};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::print::print_rule;
-use stratsynth::synth::batch::label;
+use stratsynth::pipeline::batch::label;
 use stratsynth::synth::meta::Meta;
-use stratsynth::pipeline::{jobs, journal_path, run_batch, versions, BatchOptions, Shard};
+use super::versions;
+use stratsynth::pipeline::{jobs, journal_path, run_batch, BatchOptions, Shard};
 use stratsynth::synth::{Config, Engine, Spec};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -135,7 +138,8 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
     let bound = config.bound;
     let engine = Engine::new(domain, config);
     let journal = journal_path(output);
-    let options = BatchOptions { journal: &journal, resume: args.resume, shard: args.shard, skip, progressive: false };
+    let progress = Progress::default();
+    let options = BatchOptions { journal: &journal, resume: args.resume, shard: args.shard, skip, progressive: false, observer: &progress };
     let run = run_batch(domain, &engine, &jobs, options).map_err(|e| e.to_string())?;
     let found = run.rules();
     let (kept, _) = dedup(domain, &found, None).map_err(|e| e.to_string())?;

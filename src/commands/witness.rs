@@ -253,7 +253,8 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     use stratsynth::domains::witness::learn::{LearnConfig, WitnessLearner};
     use stratsynth::dsl::cost::cost;
     use stratsynth::dsl::print::print_rule;
-    use stratsynth::pipeline::{journal_path, learn, versions, LearnOptions};
+    use super::versions;
+    use stratsynth::pipeline::{journal_path, learn, LearnOptions};
     let domain = Witness::new();
     let schema = domain.schema();
     if args.train == 0 || args.filter == 0 || args.k == 0 || args.max_specs == 0 {
@@ -265,7 +266,8 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     let output = &args.output;
     let journal = journal_path(output);
     let learner = WitnessLearner::new(&domain, config);
-    let options = LearnOptions { config: engine, journal: &journal, resume: args.resume, progressive: true, k: args.k, retry_rlimit: args.retry_rlimit };
+    let progress = super::progress::Progress::default();
+    let options = LearnOptions { config: engine, journal: &journal, resume: args.resume, progressive: true, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
     let run = learn(&learner, options).map_err(|e| e.to_string())?;
     let chosen: Vec<_> = run.picks.iter().map(|p| run.learned[p.index].clone()).collect();
     let report = learner.report(&chosen).map_err(|e| e.to_string())?;
@@ -332,8 +334,8 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     print!("{text}");
     print!("{table}");
     let z3_calls: u64 = run.batch.entries.iter().map(|e| match e {
-        stratsynth::synth::batch::Entry::Done { outcome, .. } => outcome.stats.z3_calls,
-        stratsynth::synth::batch::Entry::Skipped { .. } => 0,
+        stratsynth::pipeline::batch::Entry::Done { outcome, .. } => outcome.stats.z3_calls,
+        stratsynth::pipeline::batch::Entry::Skipped { .. } => 0,
     }).sum();
     eprintln!(
         "learn witness: {} rules written to {} in {:.1} s ({z3_calls} Z3 calls)",
