@@ -173,7 +173,7 @@ pub fn run(puzzles: &[PathBuf], bin: Option<&Path>, solutions: Option<&Path>, so
     }
     let theirs_cpu = cpu_time(libc::RUSAGE_CHILDREN) - children0;
     println!(
-        "\ncomplete solver: {} puzzles, {:.3} CPU s (user+sys, {} threads, {:.3} s wall); {unknown} unknown",
+        "\ncomplete solver: {} puzzles, {:.3} CPU s (user+sys, threads: {}, {:.3} s wall); {unknown} unknown",
         set.len(),
         ours_cpu.as_secs_f64(),
         solver.threads.unwrap_or_else(rayon::current_num_threads),

@@ -23,7 +23,7 @@ pub const MAX_CELLS: usize = 100 * 100;
 pub enum AnalysisError {
     /// The board is larger than [`MAX_CELLS`] or a side longer than
     /// [`MAX_LINE`].
-    #[error("the board is {width}x{height}; at most {MAX_CELLS} cells and sides of at most {MAX_LINE} are analysed")]
+    #[error("the board has {width}x{height} = {} cells; at most {MAX_CELLS} are analysed, with sides of at most {MAX_LINE}", width * height)]
     TooLarge {
         /// Columns.
         width: usize,
