@@ -167,7 +167,7 @@ impl<'a> Search<'a> {
     /// microseconds).
     fn out_of_time(&mut self) -> bool {
         self.out.probes += 2;
-        if self.out.probes % 64 == 0 && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.out.probes.is_multiple_of(64) && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
             self.out.stopped = Some(Stop::Timeout);
         }
         self.out.stopped.is_some()

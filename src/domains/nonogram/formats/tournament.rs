@@ -253,7 +253,7 @@ mod tests {
         let text = format!("$3\n{}\n", vec![row.as_str(); SIDE].join("\n"));
         let sols = parse_solutions(&text, "s.txt", "t.txt").unwrap();
         assert_eq!(sols, vec![("t.txt#3".to_string(), vec![true; SIDE * SIDE])]);
-        let cut = format!("$3\n{}\n", vec![row.as_str(); 3].join("\n"));
+        let cut = format!("$3\n{}\n", [row.as_str(); 3].join("\n"));
         assert!(parse_solutions(&cut, "s.txt", "t.txt").unwrap_err().to_string().starts_with("s.txt:5:1: solution $3 has 3 rows"));
     }
 }
