@@ -75,12 +75,6 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// True if exactly one solution was found (with a limit above 1: the
-    /// board has exactly one solution).
-    pub fn unique(&self) -> bool {
-        self.solutions.len() == 1 && self.stopped.is_none()
-    }
-
     /// The number of solutions (at most the limit), or `None` if the search
     /// stopped before it knew.
     pub fn count(&self) -> Option<usize> {
@@ -260,8 +254,10 @@ impl<'a> Search<'a> {
     }
 }
 
-/// Counts the solutions of a board up to `limit` (see [`Search`]).
-pub fn count_solutions(clues: &Clues, limit: usize) -> Outcome {
+/// Counts the solutions of a board up to `limit` (see [`Search`]). Tests
+/// only: commands give limits of nodes and time too.
+#[cfg(test)]
+pub(crate) fn count_solutions(clues: &Clues, limit: usize) -> Outcome {
     Search::new(clues, Limits::solutions(limit)).run()
 }
 
