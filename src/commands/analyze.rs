@@ -1,7 +1,10 @@
-//! `analyze PUZZLES... [--rules R] [--json]`: per puzzle the number of
-//! solutions, line- and rule-solvability, steps, rules fired, difficulty;
-//! then the puzzles ranked by difficulty with each player.
+//! `analyze PUZZLES... [--rules R] [--json] [--first] [--threads N]
+//! [--timeout S] [--max-nodes N]`: per puzzle the number of solutions
+//! (`unknown` past the limits), line- and rule-solvability, steps, rules
+//! fired, difficulty; then the puzzles ranked by difficulty with each
+//! player. Puzzles are analysed in parallel, reported in input order.
 
+use super::puzzle_set::{read_all, run_all, SolverArgs};
 use super::{read_nonogram_rules, CmdResult};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -9,15 +12,17 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use stratsynth::domains::nonogram::play::analysis::{analyse, Analysis};
 use stratsynth::domains::nonogram::play::player::Playthrough;
-use stratsynth::domains::nonogram::formats::puzzle::read_puzzle;
 use stratsynth::dsl::ast::Rule;
 
 /// Options of `analyze`.
 #[derive(clap::Args, Debug, Serialize)]
 pub struct AnalyzeArgs {
-    /// Puzzles (`.non` or webpbn XML).
+    /// Puzzles (`.non`, webpbn XML, or tournament sets of many puzzles).
     #[arg(required = true)]
     pub puzzles: Vec<PathBuf>,
+    /// The complete solver's options.
+    #[command(flatten)]
+    pub solver: SolverArgs,
     /// The player's rule set (applied with the decomposition oracle).
     #[arg(long)]
     pub rules: Option<PathBuf>,
@@ -32,8 +37,11 @@ struct JsonPuzzle<'a> {
     file: String,
     width: usize,
     height: usize,
-    /// 0, 1, or 2 for "two or more".
-    solutions: usize,
+    /// 0, 1, or 2 for "two or more" (1 for "one or more" with `--first`);
+    /// null if the solver stopped first.
+    solutions: Option<usize>,
+    /// Why the solver stopped before it knew (`"timeout"`, `"node budget"`).
+    stopped: Option<&'static str>,
     line_solvable: bool,
     rules_solvable: Option<bool>,
     /// Steps of the player with the rules (with the line solver without `--rules`).
@@ -63,15 +71,19 @@ fn fired<'a>(rules: &'a [Rule], p: Option<&Playthrough>) -> BTreeMap<&'a str, us
 pub fn run(args: &AnalyzeArgs) -> CmdResult {
     let loaded = args.rules.as_deref().map(read_nonogram_rules).transpose()?;
     let rules: &[Rule] = loaded.as_ref().map_or(&[], |(_, r)| r.as_slice());
+    let puzzles = read_all(&args.puzzles)?;
+    let with_rules = loaded.as_ref().map(|(d, r)| (d, r.as_slice()));
+    let analysed = run_all(&puzzles, args.solver.threads, |name, puzzle| {
+        analyse(puzzle, with_rules, args.solver.limits()).map_err(|e| format!("{name}: {e}"))
+    })?;
     let mut results: Vec<(String, usize, usize, Analysis)> = vec![];
-    for path in &args.puzzles {
-        let shown = path.display().to_string();
-        let puzzle = read_puzzle(path).map_err(|e| e.to_string())?;
-        let a = analyse(&puzzle, loaded.as_ref().map(|(d, r)| (d, r.as_slice()))).map_err(|e| format!("{shown}: {e}"))?;
-        results.push((shown, puzzle.width, puzzle.height, a));
+    for ((name, puzzle), a) in puzzles.iter().zip(analysed) {
+        results.push((name.clone(), puzzle.width, puzzle.height, a?));
     }
     let player = |a: &Analysis| -> Option<Playthrough> { if loaded.is_some() { a.rules.clone() } else { a.line.clone() } };
-    let unsolvable: Vec<&str> = results.iter().filter(|r| r.3.solution_count() == 0).map(|r| r.0.as_str()).collect();
+    let unsolvable: Vec<&str> = results.iter().filter(|r| r.3.solution_count() == Some(0)).map(|r| r.0.as_str()).collect();
+    let unknown: Vec<(&str, &str)> =
+        results.iter().filter_map(|r| r.3.stopped.map(|s| (r.0.as_str(), s.name()))).collect();
     if args.json {
         let out: Vec<JsonPuzzle> = results
             .iter()
@@ -82,6 +94,7 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
                     width: *width,
                     height: *height,
                     solutions: a.solution_count(),
+                    stopped: a.stopped.map(|s| s.name()),
                     line_solvable: a.line_solvable,
                     rules_solvable: loaded
                         .as_ref()
@@ -101,8 +114,8 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
             .collect();
         println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
     } else {
-        print_table(&results, loaded.is_some());
-        for (file, w, _, a) in results.iter().filter(|r| r.3.solution_count() == 2) {
+        print_table(&results, loaded.is_some(), args.solver.first);
+        for (file, w, _, a) in results.iter().filter(|r| r.3.solution_count() == Some(2)) {
             print_two_solutions(file, *w, &a.solutions[0], &a.solutions[1]);
         }
         if let Some((_, rules)) = &loaded {
@@ -129,7 +142,10 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
     for file in &unsolvable {
         eprintln!("{file}: the clues contradict each other: no solution");
     }
-    Ok(if unsolvable.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    for (file, why) in &unknown {
+        eprintln!("{file}: unknown: the solver stopped ({why}) before it knew the number of solutions");
+    }
+    Ok(if unsolvable.is_empty() && unknown.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// Two solutions side by side (`#` filled, `.` empty), cells that differ in
@@ -152,7 +168,7 @@ fn yes(b: bool) -> &'static str {
     }
 }
 
-fn print_table(results: &[(String, usize, usize, Analysis)], with_rules: bool) {
+fn print_table(results: &[(String, usize, usize, Analysis)], with_rules: bool, first: bool) {
     let name_width = results.iter().map(|r| r.0.len()).max().unwrap_or(6).max(6);
     println!(
         "{:<name_width$} {:>7} {:>9} {:>5} {:>5} {:>6} {:>6} {:>8} {:>9}",
@@ -161,8 +177,9 @@ fn print_table(results: &[(String, usize, usize, Analysis)], with_rules: bool) {
     for (file, w, h, a) in results {
         let p = if with_rules { a.rules.as_ref() } else { a.line.as_ref() };
         let count = match a.solution_count() {
-            2 => "2+".to_string(),
-            n => n.to_string(),
+            None => "unknown".to_string(),
+            Some(n) if n == a.solutions.len() && n > 0 && (n == 2 || first) => format!("{n}+"),
+            Some(n) => n.to_string(),
         };
         let rules = match (with_rules, a.too_long_for_rules) {
             (false, _) => "-",

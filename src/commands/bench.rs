@@ -57,18 +57,24 @@ pub struct BenchArgs {
     /// With `--synth`: run this other stratsynth binary's `bench --synth` on the same file at the same time (side by side, each synthesising one specification at a time) and compare.
     #[arg(long, requires = "synth")]
     pub against: Option<PathBuf>,
-    /// Instead, time the complete board solver on these puzzles (`.non` or webpbn XML).
+    /// Instead, time the complete board solver on these puzzles (`.non`, webpbn XML, or tournament sets).
     #[arg(long, num_args = 1.., value_name = "PUZZLES", conflicts_with = "synth")]
     pub boards: Vec<PathBuf>,
-    /// With `--boards`: also run this nonogrid binary on each puzzle and compare.
+    /// With `--boards`: also run this nonogrid binary on each puzzle (one process each) and compare.
     #[arg(long, requires = "boards")]
     pub nonogrid: Option<PathBuf>,
+    /// With `--boards`: the tournament solutions file of the set, to check every answer against.
+    #[arg(long, requires = "boards")]
+    pub solutions: Option<PathBuf>,
+    /// With `--boards`: the complete solver's options (`--timeout` also bounds each nonogrid process).
+    #[command(flatten)]
+    pub solver: super::puzzle_set::SolverArgs,
 }
 
 /// `bench`, `bench --synth SPECS` or `bench --boards PUZZLES...`.
 pub fn dispatch(args: &BenchArgs) -> CmdResult {
     match &args.synth {
-        _ if !args.boards.is_empty() => super::bench_boards::run(&args.boards, args.nonogrid.as_deref()),
+        _ if !args.boards.is_empty() => super::bench_boards::run(&args.boards, args.nonogrid.as_deref(), args.solutions.as_deref(), &args.solver),
         Some(specs) => synth(specs, args.against.as_deref()),
         None => run(&args.rules, &args.lines, args.count, args.seed),
     }

@@ -1,88 +1,195 @@
-//! `bench --boards PUZZLES... [--nonogrid BIN]`: the complete solver's
-//! answer (0, 1 or 2+ solutions) and time per puzzle, and, in the same run,
-//! nonogrid's (an independent Rust solver, `cargo install nonogrid
-//! --features xml`) on the same puzzles written as webpbn XML, with a check
-//! that the answers agree.
+//! `bench --boards PUZZLES... [--nonogrid BIN] [--solutions FILE]`: the
+//! complete solver's answer (0, 1 or 2+ solutions; `unknown` past its
+//! limits) per puzzle and its CPU time, and, in the same run, nonogrid's
+//! (an independent Rust solver, `cargo install nonogrid`) on the same
+//! puzzles, one process per puzzle, with the CPU ratio and a check that the
+//! answers agree.
 //!
-//! Our time is the solver alone, in process (the puzzle already read); a
-//! nonogrid time is its whole process (start, parse, solve, print) — the
-//! time of nonogrid on a 1x1 puzzle is printed as its process overhead.
+//! CPU time is user + system time from the kernel: ours over the whole
+//! parallel solve (every thread), nonogrid's over its child processes. A
+//! nonogrid answer is read from its output; output that is not an answer
+//! (junk, a partly solved board, a crash) or a process past `--timeout` is
+//! reported as such and never counted as agreement. Its puzzle files live in
+//! a temporary directory removed whatever happens.
 
+use super::puzzle_set::{read_all, run_all, SolverArgs};
 use super::CmdResult;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 use stratsynth::domains::nonogram::play::analysis::count;
-use stratsynth::domains::nonogram::formats::non::Puzzle;
-use stratsynth::domains::nonogram::formats::puzzle::read_puzzle;
-use stratsynth::domains::nonogram::formats::webpbn::write_webpbn;
+use stratsynth::domains::nonogram::formats::non::{check_goal, Puzzle};
+use stratsynth::domains::nonogram::board::complete::Outcome;
+use stratsynth::domains::nonogram::formats::tournament::parse_solutions;
 
-/// Runs nonogrid on a puzzle (written to `dir` as XML) with `-m 2`: its
-/// answer (0, 1 or 2 for two or more) and wall time.
-fn nonogrid(bin: &Path, dir: &Path, name: &str, puzzle: &Puzzle) -> Result<(usize, Duration), String> {
-    let xml = dir.join(format!("{name}.xml"));
-    std::fs::write(&xml, write_webpbn(puzzle)).map_err(|e| format!("{}: {e}", xml.display()))?;
-    let started = Instant::now();
-    let out = Command::new(bin).arg("-m").arg("2").arg(&xml).output().map_err(|e| format!("{}: {e}", bin.display()))?;
-    let time = started.elapsed();
-    if !out.status.success() {
-        return Ok((0, time)); // nonogrid exits with an error on contradictory clues
+/// User + system CPU time of this process (`RUSAGE_SELF`) or of its waited
+/// children (`RUSAGE_CHILDREN`).
+fn cpu_time(who: libc::c_int) -> Duration {
+    // SAFETY: getrusage only writes the struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(who, &mut usage);
+        usage
+    };
+    let tv = |t: libc::timeval| Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64);
+    tv(usage.ru_utime) + tv(usage.ru_stime)
+}
+
+/// A puzzle in nonogrid's own text format (TOML: one clue per line).
+fn nonogrid_text(p: &Puzzle) -> String {
+    let clues = |lines: &[Vec<u32>]| {
+        lines.iter().map(|c| if c.is_empty() { "0".to_string() } else { c.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") }).collect::<Vec<_>>().join("\n")
+    };
+    format!("[clues]\ncolumns = \"\"\"\n{}\n\"\"\"\nrows = \"\"\"\n{}\n\"\"\"\n", clues(&p.columns), clues(&p.rows))
+}
+
+/// What nonogrid said about one puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Theirs {
+    /// A count: 0, 1, or 2 for two or more.
+    Count(usize),
+    /// Not an answer (why).
+    NoAnswer(String),
+}
+
+/// Reads nonogrid's answer from its exit status and output: `Backtracking
+/// found N solutions`, one fully solved board, or an error exit on
+/// contradictory clues. A board with unknown cells (`?`) is no answer.
+fn read_answer(success: bool, out: &str, err: &str, height: usize) -> Theirs {
+    if !success {
+        return if err.contains("panicked") || out.trim().is_empty() && err.trim().is_empty() {
+            Theirs::NoAnswer("crashed".into())
+        } else {
+            Theirs::Count(0)
+        };
     }
-    let text = String::from_utf8_lossy(&out.stdout);
-    let found = text
-        .lines()
-        .find_map(|l| l.strip_prefix("Backtracking found ").and_then(|r| r.split_whitespace().next()?.parse::<usize>().ok()));
-    Ok((found.unwrap_or(1).min(2), time))
+    if let Some(n) = out.lines().find_map(|l| l.strip_prefix("Backtracking found ").and_then(|r| r.split_whitespace().next()?.parse::<usize>().ok())) {
+        return Theirs::Count(n.min(2));
+    }
+    let board: Vec<&str> = out.lines().filter(|l| l.contains('■') || l.contains('?')).collect();
+    match board.len() {
+        n if n != height => Theirs::NoAnswer("output is not an answer".into()),
+        _ if board.iter().any(|l| l.contains('?')) => Theirs::NoAnswer("partly solved board".into()),
+        _ => Theirs::Count(1),
+    }
+}
+
+/// Runs nonogrid on one puzzle (written into `dir`), killed past `timeout`.
+fn nonogrid(bin: &Path, dir: &Path, i: usize, puzzle: &Puzzle, first: bool, timeout: Duration) -> Result<Theirs, String> {
+    let file = dir.join(format!("p{i}.toml"));
+    let (out_path, err_path) = (dir.join(format!("p{i}.out")), dir.join(format!("p{i}.err")));
+    std::fs::write(&file, nonogrid_text(puzzle)).map_err(|e| format!("{}: {e}", file.display()))?;
+    let create = |p: &Path| std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()));
+    let mut child = Command::new(bin)
+        .args(["-m", if first { "1" } else { "2" }])
+        .arg(&file)
+        .stdin(Stdio::null())
+        .stdout(create(&out_path)?)
+        .stderr(create(&err_path)?)
+        .spawn()
+        .map_err(|e| format!("{}: {e}", bin.display()))?;
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(|e| e.to_string())? {
+            break Some(status);
+        }
+        if started.elapsed() > timeout {
+            let _ = child.kill();
+            child.wait().map_err(|e| e.to_string())?;
+            break None;
+        }
+        std::thread::sleep(Duration::from_micros(200));
+    };
+    let Some(status) = status else {
+        return Ok(Theirs::NoAnswer(format!("no answer within {} s (killed)", timeout.as_secs_f64())));
+    };
+    let read = |p: &Path| std::fs::read(p).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|e| format!("{}: {e}", p.display()));
+    Ok(read_answer(status.success(), &read(&out_path)?, &read(&err_path)?, puzzle.height))
+}
+
+/// The known solutions of a tournament set, by puzzle name.
+fn known_solutions(file: Option<&Path>, sets: &[PathBuf]) -> Result<HashMap<String, Vec<bool>>, String> {
+    let Some(file) = file else { return Ok(HashMap::new()) };
+    let text = stratsynth::files::read_text(file).map_err(|e| e.to_string())?;
+    let set = sets.first().ok_or("--solutions needs a puzzle set")?.display().to_string();
+    Ok(parse_solutions(&text, &file.display().to_string(), &set).map_err(|e| e.to_string())?.into_iter().collect())
+}
+
+/// Checks our answer: every solution found is one, and a count of 1 is the
+/// known solution (or the puzzle's goal). `Some(why)` if wrong.
+fn check(puzzle: &Puzzle, out: &Outcome, known: Option<&Vec<bool>>) -> Option<String> {
+    if let Some(bad) = out.solutions.iter().find_map(|s| check_goal(puzzle, s).err()) {
+        return Some(format!("a solution found is not one: {bad}"));
+    }
+    let known = known.or(puzzle.goal.as_ref())?;
+    match out.count() {
+        Some(0) => Some("no solution found, but one is known".into()),
+        Some(1) if out.solutions[0] != *known && out.solutions.len() == 1 => Some("the one solution found is not the known one".into()),
+        _ => None,
+    }
 }
 
 /// `bench --boards`.
-pub fn run(puzzles: &[PathBuf], bin: Option<&Path>) -> CmdResult {
-    let dir = std::env::temp_dir().join(format!("stratsynth-bench-boards-{}", std::process::id()));
-    if bin.is_some() {
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    let show = |n: usize| if n == 2 { "2+".to_string() } else { n.to_string() };
-    let (mut ours_total, mut theirs_total) = (Duration::ZERO, Duration::ZERO);
-    let mut disagreements = 0;
-    println!("{:<52} {:>9} {:>10} {:>9} {:>13}", "puzzle", "solutions", "ours ms", "nonogrid", "nonogrid ms");
-    for (i, path) in puzzles.iter().enumerate() {
-        let puzzle = read_puzzle(path).map_err(|e| e.to_string())?;
-        let (solutions, _, _, time) = count(&puzzle).map_err(|e| format!("{}: {e}", path.display()))?;
-        ours_total += time;
-        let theirs = bin.map(|b| nonogrid(b, &dir, &format!("p{i}"), &puzzle)).transpose()?;
-        let (answer, ms) = match theirs {
-            Some((n, t)) => {
-                theirs_total += t;
-                if n != solutions.len() {
-                    disagreements += 1;
+pub fn run(puzzles: &[PathBuf], bin: Option<&Path>, solutions: Option<&Path>, solver: &SolverArgs) -> CmdResult {
+    let set = read_all(puzzles)?;
+    let known = known_solutions(solutions, puzzles)?;
+    let show = |n: Option<usize>| match n {
+        None => "unknown".to_string(),
+        Some(n) if n == 2 || (n == 1 && solver.first) => format!("{n}+"),
+        Some(n) => n.to_string(),
+    };
+    let (cpu0, wall) = (cpu_time(libc::RUSAGE_SELF), Instant::now());
+    let ours = run_all(&set, solver.threads, |_, p| count(p, solver.limits()))?;
+    let (ours_cpu, ours_wall) = (cpu_time(libc::RUSAGE_SELF) - cpu0, wall.elapsed());
+    let dir = tempfile::Builder::new().prefix("stratsynth-bench-boards-").tempdir().map_err(|e| e.to_string())?;
+    let children0 = cpu_time(libc::RUSAGE_CHILDREN);
+    let (mut wrong, mut unknown, mut differ, mut no_answer) = (0, 0, 0, 0);
+    println!("{:<40} {:>9} {:>10} {:>9}", "puzzle", "solutions", "ours ms", "nonogrid");
+    for (i, ((name, puzzle), result)) in set.iter().zip(ours).enumerate() {
+        let (out, time) = result.map_err(|e| format!("{name}: {e}"))?;
+        let theirs = bin.map(|b| nonogrid(b, dir.path(), i, puzzle, solver.first, Duration::from_secs_f64(solver.timeout))).transpose()?;
+        let mut note = String::new();
+        if let Some(why) = check(puzzle, &out, known.get(name)) {
+            wrong += 1;
+            note = format!("  WRONG: {why}");
+        }
+        unknown += usize::from(out.stopped.is_some());
+        let answer = match &theirs {
+            None => "-".to_string(),
+            Some(Theirs::Count(n)) => {
+                if out.count().is_some_and(|c| c != *n) {
+                    differ += 1;
+                    note.push_str("  ANSWERS DIFFER");
                 }
-                (show(n), format!("{:.2}", t.as_secs_f64() * 1000.0))
+                show(Some(*n))
             }
-            None => ("-".into(), "-".into()),
+            Some(Theirs::NoAnswer(why)) => {
+                no_answer += 1;
+                format!("none ({why})")
+            }
         };
+        println!("{name:<40} {:>9} {:>10.2} {answer:>9}{note}", show(out.count()), time.as_secs_f64() * 1000.0);
+    }
+    let theirs_cpu = cpu_time(libc::RUSAGE_CHILDREN) - children0;
+    println!(
+        "\ncomplete solver: {} puzzles, {:.3} CPU s (user+sys, threads: {}, {:.3} s wall); {unknown} unknown",
+        set.len(),
+        ours_cpu.as_secs_f64(),
+        solver.threads.unwrap_or_else(rayon::current_num_threads),
+        ours_wall.as_secs_f64()
+    );
+    if !known.is_empty() || set.iter().any(|(_, p)| p.goal.is_some()) {
+        println!("checked against the known solutions: {}", if wrong == 0 { "all right".to_string() } else { format!("{wrong} WRONG") });
+    }
+    if bin.is_some() {
+        println!("nonogrid:        {} puzzles, {:.3} CPU s (user+sys of its processes); {no_answer} without an answer", set.len(), theirs_cpu.as_secs_f64());
         println!(
-            "{:<52} {:>9} {:>10.2} {answer:>9} {ms:>13}",
-            path.display(),
-            show(solutions.len()),
-            time.as_secs_f64() * 1000.0
+            "CPU ratio nonogrid / ours: {:.2}; answers {}",
+            theirs_cpu.as_secs_f64() / ours_cpu.as_secs_f64().max(1e-9),
+            if differ == 0 { "agree wherever both answered".to_string() } else { format!("DIFFER on {differ} puzzles") }
         );
     }
-    println!("\ncomplete solver: {} puzzles in {:.3} s (solver only, one thread)", puzzles.len(), ours_total.as_secs_f64());
-    if let Some(b) = bin {
-        let one = Puzzle { title: None, width: 1, height: 1, rows: vec![vec![1]], columns: vec![vec![1]], goal: None };
-        let (_, overhead) = nonogrid(b, &dir, "one", &one)?;
-        println!(
-            "nonogrid:        {} puzzles in {:.3} s (whole processes; one process on a 1x1 puzzle takes {:.2} ms)",
-            puzzles.len(),
-            theirs_total.as_secs_f64(),
-            overhead.as_secs_f64() * 1000.0
-        );
-        println!(
-            "ratio nonogrid / ours: {:.2}; answers {}",
-            theirs_total.as_secs_f64() / ours_total.as_secs_f64().max(1e-9),
-            if disagreements == 0 { "all agree".to_string() } else { format!("DIFFER on {disagreements} puzzles") }
-        );
-        std::fs::remove_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    Ok(if disagreements == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    dir.close().map_err(|e| e.to_string())?;
+    Ok(if wrong == 0 && differ == 0 && unknown == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -13,13 +13,14 @@ use stratsynth::domains::nonogram::board::grid::Axis;
 use stratsynth::domains::nonogram::play::player::{play, How, Knowledge, Step};
 use stratsynth::domains::nonogram::board::propagate::Clues;
 use stratsynth::domains::nonogram::formats::puzzle::read_puzzle;
+use stratsynth::domains::nonogram::board::complete::{Limits, Outcome};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::print::print_rule;
 
 /// Options of `explain`.
 #[derive(clap::Args, Debug, Serialize)]
 pub struct ExplainArgs {
-    /// The puzzle (`.non` or webpbn XML).
+    /// The puzzle (`.non`, webpbn XML, or `SET#N`: puzzle N of a tournament set).
     pub puzzle: PathBuf,
     /// The player's rule set (applied with the decomposition oracle).
     #[arg(long)]
@@ -58,7 +59,7 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
     }
     let puzzle = read_puzzle(&args.puzzle).map_err(|e| e.to_string())?;
     let (domain, rules) = read_nonogram_rules(&args.rules)?;
-    let (solutions, ..) = count(&puzzle).map_err(|e| format!("{shown}: {e}"))?;
+    let (Outcome { solutions, .. }, _) = count(&puzzle, Limits::solutions(2)).map_err(|e| format!("{shown}: {e}"))?;
     let Some(solution) = solutions.first() else {
         return Err(format!("{shown}: the clues contradict each other: the puzzle has no solution"));
     };

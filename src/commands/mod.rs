@@ -8,6 +8,7 @@ pub mod learn;
 pub mod mine_select_compare;
 pub mod nonogram;
 pub mod progress;
+pub mod puzzle_set;
 pub mod rules;
 pub mod synth;
 pub mod witness;

@@ -8,6 +8,7 @@ use stratsynth::domains::nonogram::board::grid::{exact, Board, BoardError, Contr
 use stratsynth::domains::nonogram::rules::coverage::Coverage;
 use stratsynth::domains::nonogram::formats::lines::{read_test_set, write_lines_file};
 use stratsynth::domains::nonogram::formats::non::read_non_file;
+use stratsynth::domains::nonogram::formats::puzzle::read_puzzle;
 use stratsynth::domains::nonogram::board::trace::trace_puzzle;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
@@ -35,7 +36,7 @@ fn no_solution(puzzle: &Path, e: impl std::fmt::Display) -> String {
 /// Options of `solve`.
 #[derive(clap::Args, serde::Serialize, Debug)]
 pub struct SolveArgs {
-    /// The `.non` puzzle.
+    /// The puzzle (`.non`, webpbn XML, or `SET#N`: puzzle N of a tournament set).
     pub puzzle: PathBuf,
     /// Solve with these rules (plus the decomposition oracle) instead of the exact solver.
     #[arg(long)]
@@ -48,7 +49,7 @@ pub struct SolveArgs {
 /// `solve PUZZLE [--rules R]`: line-by-line solving to a fixpoint.
 pub fn solve(args: &SolveArgs) -> CmdResult {
     let (path, rules, one_sided) = (args.puzzle.as_path(), args.rules.as_deref(), args.one_sided);
-    let puzzle = read_non_file(path).map_err(|e| e.to_string())?;
+    let puzzle = read_puzzle(path).map_err(|e| e.to_string())?;
     let mut board = Board::from_puzzle(&puzzle);
     let report = match rules {
         None => board.solve_exact().map_err(|e| no_solution(path, e))?,

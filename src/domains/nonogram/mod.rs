@@ -3,8 +3,8 @@
 //!
 //! - [`line`]: one line: cells and hints, the exact line solver, the
 //!   decomposition oracle, line states and every small valid one;
-//! - [`formats`]: the files: `.lines` transitions, `.non` and webpbn
-//!   puzzles;
+//! - [`formats`]: the files: `.lines` transitions, `.non`, webpbn and
+//!   tournament puzzles;
 //! - [`board`]: whole boards: line-by-line fixpoints, the complete solver
 //!   that counts solutions, solution traces;
 //! - [`synthesis`]: what the synthesis engine sees: the `Domain` and

@@ -1,19 +1,63 @@
-//! The complete board solver: line propagation with the exact line solver,
-//! probing, and backtracking search that counts solutions up to a limit.
+//! The complete board solver: line propagation with the exact line solver
+//! (on bit boards, with a memo of line results), probing, and depth-first
+//! search that counts solutions up to a limit, within a node budget and a
+//! deadline.
 //!
 //! Probing is the implication deduction of the propnet paper (papers/): set
 //! an unknown cell both ways and propagate each; a contradiction fixes the
 //! cell to the other value, and a cell both branches fix to the same value is
-//! fixed. When probing changes nothing, the search branches on the cell whose
-//! two probes fixed the most cells (the smaller of the two counts, then the
-//! sum; ties to the lowest index), true first, each branch probed again. It
-//! stops at `limit` solutions, so the count it reports is exact below the
-//! limit: 0, 1, ..., or "at least `limit`".
+//! fixed. A probe that fills the whole board has found a solution, recorded
+//! at once (the search may meet it again; solutions are kept distinct). When
+//! probing changes nothing, the search branches on the cell whose two probes
+//! fixed the most cells (the smaller of the two counts, then the sum; ties to
+//! the first cell row by row), true first, each branch starting from its
+//! probe's board. It stops at `limit` solutions, so the count it reports is
+//! exact below the limit: 0, 1, ..., or "at least `limit`" — unless it ran
+//! out of nodes or time first, and then it says so ([`Outcome::stopped`]).
 //!
 //! This module knows boards as clues and cells; it knows nothing about rules.
 
-use crate::domains::nonogram::line::model::Cell;
-use super::propagate::{Clues, Conflict, Propagator};
+use std::time::Instant;
+
+use super::bitboard::{BitBoard, BitPropagator};
+use super::propagate::Clues;
+
+/// How far a search may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop after this many solutions (at least 1).
+    pub solutions: usize,
+    /// Stop (answer unknown) after this many search nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop (answer unknown) at this instant.
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// Up to `solutions` solutions, no budget, no deadline.
+    pub fn solutions(solutions: usize) -> Limits {
+        Limits { solutions, max_nodes: None, deadline: None }
+    }
+}
+
+/// Why a search stopped before its answer was known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The deadline passed.
+    Timeout,
+    /// The node budget ran out.
+    Nodes,
+}
+
+impl Stop {
+    /// The name used in reports (`--json`'s `"stopped"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Stop::Timeout => "timeout",
+            Stop::Nodes => "node budget",
+        }
+    }
+}
 
 /// What the search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,137 +69,196 @@ pub struct Outcome {
     pub nodes: u64,
     /// Probes made (each cell set one way and propagated).
     pub probes: u64,
+    /// Set if the search stopped before it knew the count (the solutions
+    /// found so far are real, but there may be more).
+    pub stopped: Option<Stop>,
 }
 
 impl Outcome {
-    /// True if exactly one solution was found (with a limit above 1: the
-    /// board has exactly one solution).
-    pub fn unique(&self) -> bool {
-        self.solutions.len() == 1
+    /// The number of solutions (at most the limit), or `None` if the search
+    /// stopped before it knew.
+    pub fn count(&self) -> Option<usize> {
+        self.stopped.is_none().then_some(self.solutions.len())
     }
+}
+
+/// How probing a node ended.
+enum NodeEnd {
+    /// The node has no solution.
+    Dead,
+    /// Every cell is known: the board is a solution.
+    Solved,
+    /// Probing is stuck: the two boards of the branching cell.
+    Branch(BitBoard, BitBoard),
+    /// The search is over (limit reached, or out of nodes or time).
+    Over,
 }
 
 /// Probing and search on one board.
 pub struct Search<'a> {
     clues: &'a Clues,
-    prop: Propagator,
-    limit: usize,
+    prop: BitPropagator,
+    limits: Limits,
     out: Outcome,
-    changed: Vec<usize>,
-}
-
-/// The result of probing one unknown cell both ways.
-enum Probe {
-    /// Both values contradict: the node has no solution.
-    Dead,
-    /// One value contradicts; the grid after fixing the other.
-    Forced(Vec<Cell>),
-    /// Both values propagate; how many cells each fixed, and the grids.
-    Open { fixed: (usize, usize), grids: (Vec<Cell>, Vec<Cell>) },
+    /// The two probes of the current cell, and of the best branching cell.
+    probe: (BitBoard, BitBoard),
+    best: (BitBoard, BitBoard),
 }
 
 impl<'a> Search<'a> {
-    /// A search of `clues` stopping at `limit` solutions (at least 1).
-    pub fn new(clues: &'a Clues, limit: usize) -> Search<'a> {
+    /// A search of `clues` within `limits`.
+    pub fn new(clues: &'a Clues, limits: Limits) -> Search<'a> {
+        let empty = BitBoard::new(clues);
         Search {
             clues,
-            prop: Propagator::new(),
-            limit: limit.max(1),
-            out: Outcome { solutions: vec![], nodes: 0, probes: 0 },
-            changed: vec![],
+            prop: BitPropagator::new(),
+            limits: Limits { solutions: limits.solutions.max(1), ..limits },
+            out: Outcome { solutions: vec![], nodes: 0, probes: 0, stopped: None },
+            probe: (empty.clone(), empty.clone()),
+            best: (empty.clone(), empty),
         }
     }
 
     /// Searches from the empty board.
     pub fn run(mut self) -> Outcome {
-        let mut grid = vec![Cell::Unknown; self.clues.cells()];
-        if self.prop.all(self.clues, &mut grid).is_ok() {
-            self.node(grid);
+        let mut root = BitBoard::new(self.clues);
+        if self.prop.all(self.clues, &mut root).is_err() {
+            return self.out;
+        }
+        let mut stack = vec![root];
+        while let Some(mut board) = stack.pop() {
+            if self.out_of_nodes() {
+                break;
+            }
+            self.out.nodes += 1;
+            match self.probe_all(&mut board) {
+                NodeEnd::Dead => {}
+                NodeEnd::Solved => {
+                    if self.record(&board) {
+                        break;
+                    }
+                }
+                NodeEnd::Branch(t, f) => {
+                    stack.push(f);
+                    stack.push(t);
+                }
+                NodeEnd::Over => break,
+            }
         }
         self.out
     }
 
-    /// Sets grid index `p` to `value` in a copy of `grid` and propagates.
-    fn assume(&mut self, grid: &[Cell], p: usize, value: Cell) -> Result<(Vec<Cell>, usize), Conflict> {
-        self.out.probes += 1;
-        let mut g = grid.to_vec();
-        g[p] = value;
-        let fixed = self.prop.from_cells(self.clues, &mut g, &[p])?;
-        Ok((g, fixed))
+    /// True (and the outcome marked) if the node budget is spent.
+    fn out_of_nodes(&mut self) -> bool {
+        if self.limits.max_nodes.is_some_and(|n| self.out.nodes >= n) {
+            self.out.stopped = Some(Stop::Nodes);
+        }
+        self.out.stopped.is_some()
     }
 
-    fn probe(&mut self, grid: &[Cell], p: usize) -> Probe {
-        match (self.assume(grid, p, Cell::True), self.assume(grid, p, Cell::False)) {
-            (Err(_), Err(_)) => Probe::Dead,
-            (Ok((g, _)), Err(_)) | (Err(_), Ok((g, _))) => Probe::Forced(g),
-            (Ok((t, a)), Ok((f, b))) => Probe::Open { fixed: (a, b), grids: (t, f) },
+    /// Counts the two probes of a cell; true (and the outcome marked) once
+    /// the deadline has passed (read every 32 cells: a probe takes
+    /// microseconds).
+    fn out_of_time(&mut self) -> bool {
+        self.out.probes += 2;
+        if self.out.probes.is_multiple_of(64) && self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.out.stopped = Some(Stop::Timeout);
         }
+        self.out.stopped.is_some()
+    }
+
+    /// Records a solved board (if new); true once the limit is reached.
+    fn record(&mut self, board: &BitBoard) -> bool {
+        let cells = board.filled(self.clues.width());
+        if !self.out.solutions.contains(&cells) {
+            self.out.solutions.push(cells);
+        }
+        self.out.solutions.len() >= self.limits.solutions
     }
 
     /// Probes every unknown cell until a whole pass changes nothing.
-    /// Returns the best branching cell (and its two probe grids), or `None`
-    /// if the grid is solved; `Err` if the node has no solution.
-    #[allow(clippy::type_complexity)]
-    fn probe_all(&mut self, grid: &mut Vec<Cell>) -> Result<Option<(usize, Vec<Cell>, Vec<Cell>)>, Conflict> {
+    fn probe_all(&mut self, board: &mut BitBoard) -> NodeEnd {
+        let (w, h) = (self.clues.width(), self.clues.height());
         loop {
             let mut progress = false;
-            let mut best: Option<((usize, usize), usize, Vec<Cell>, Vec<Cell>)> = None;
-            for p in 0..grid.len() {
-                if grid[p].is_known() {
+            let mut best: Option<(usize, usize)> = None;
+            for (r, c) in (0..h).flat_map(|r| (0..w).map(move |c| (r, c))) {
+                if board.get(r, c).is_known() {
                     continue;
                 }
-                match self.probe(grid, p) {
-                    Probe::Dead => return Err(Conflict { line: self.clues.lines_through(p)[0] }),
-                    Probe::Forced(g) => {
-                        *grid = g;
+                if self.out_of_time() {
+                    return NodeEnd::Over;
+                }
+                let (mut t, mut f) = std::mem::take(&mut self.probe);
+                t.clone_from(board);
+                f.clone_from(board);
+                let ft = self.prop.assume(self.clues, &mut t, (r, c), true);
+                let ff = self.prop.assume(self.clues, &mut f, (r, c), false);
+                let end = match (ft, ff) {
+                    (Err(_), Err(_)) => Some(NodeEnd::Dead),
+                    (Ok(_), Err(_)) => {
+                        std::mem::swap(board, &mut t);
                         progress = true;
+                        None
                     }
-                    Probe::Open { fixed: (a, b), grids: (t, f) } => {
-                        self.changed.clear();
-                        for q in 0..grid.len() {
-                            if !grid[q].is_known() && t[q].is_known() && t[q] == f[q] {
-                                grid[q] = t[q];
-                                self.changed.push(q);
-                            }
-                        }
-                        if !self.changed.is_empty() {
-                            let changed = std::mem::take(&mut self.changed);
-                            let r = self.prop.from_cells(self.clues, grid, &changed);
-                            self.changed = changed;
-                            r?;
-                            progress = true;
-                        } else if !progress {
-                            let score = (a.min(b), a + b);
-                            if best.as_ref().is_none_or(|(s, ..)| score > *s) {
-                                best = Some((score, p, t, f));
-                            }
-                        }
+                    (Err(_), Ok(_)) => {
+                        std::mem::swap(board, &mut f);
+                        progress = true;
+                        None
                     }
+                    (Ok(a), Ok(b)) => self.both_ways(board, (&t, &f), (a.min(b), a + b), &mut best, &mut progress),
+                };
+                self.probe = (t, f);
+                if let Some(end) = end {
+                    return end;
                 }
             }
             if !progress {
-                return Ok(best.map(|(_, p, t, f)| (p, t, f)));
+                return match best {
+                    None => NodeEnd::Solved,
+                    Some(_) => NodeEnd::Branch(self.best.0.clone(), self.best.1.clone()),
+                };
             }
         }
     }
 
-    /// Visits a propagated node; false once the limit is reached.
-    fn node(&mut self, mut grid: Vec<Cell>) -> bool {
-        self.out.nodes += 1;
-        match self.probe_all(&mut grid) {
-            Err(_) => true,
-            Ok(None) => {
-                self.out.solutions.push(grid.iter().map(|&c| c == Cell::True).collect());
-                self.out.solutions.len() < self.limit
+    /// A cell both of whose probes (`t`, `f`) propagate: records a probe
+    /// that solved the board, fixes the cells both agree on, or else keeps
+    /// the cell as the branching cell if its `score` is the best so far.
+    fn both_ways(
+        &mut self,
+        board: &mut BitBoard,
+        (t, f): (&BitBoard, &BitBoard),
+        score: (usize, usize),
+        best: &mut Option<(usize, usize)>,
+        progress: &mut bool,
+    ) -> Option<NodeEnd> {
+        let w = self.clues.width();
+        for probe in [t, f] {
+            if probe.unknown(w) == 0 && self.record(probe) {
+                return Some(NodeEnd::Over);
             }
-            Ok(Some((_, t, f))) => self.node(t) && self.node(f),
         }
+        match self.prop.merge(self.clues, board, t, f) {
+            Err(_) => return Some(NodeEnd::Dead),
+            Ok(0) => {
+                if !*progress && best.is_none_or(|s| score > s) {
+                    *best = Some(score);
+                    self.best.0.clone_from(t);
+                    self.best.1.clone_from(f);
+                }
+            }
+            Ok(_) => *progress = true,
+        }
+        None
     }
 }
 
-/// Counts the solutions of a board up to `limit` (see [`Search`]).
-pub fn count_solutions(clues: &Clues, limit: usize) -> Outcome {
-    Search::new(clues, limit).run()
+/// Counts the solutions of a board up to `limit` (see [`Search`]). Tests
+/// only: commands give limits of nodes and time too.
+#[cfg(test)]
+pub(crate) fn count_solutions(clues: &Clues, limit: usize) -> Outcome {
+    Search::new(clues, Limits::solutions(limit)).run()
 }
 
 /// Every solution of a small board by brute force over all fillings of its

@@ -1,10 +1,13 @@
 //! Whole nonogram boards.
 //!
 //! - [`grid`]: boards solved line by line to a fixpoint, rendered as text;
-//! - [`propagate`], [`complete`]: the complete board solver (propagation,
-//!   probing, backtracking that counts solutions);
+//! - [`propagate`]: line propagation on a grid of cells (the player's);
+//! - [`bitboard`], [`complete`]: the complete board solver (bit boards,
+//!   propagation with a memo of line results, probing, search that counts
+//!   solutions within a node budget and a deadline);
 //! - [`trace`]: solution traces by random rollouts (test transitions).
 
+pub mod bitboard;
 pub mod complete;
 pub mod grid;
 pub mod propagate;

@@ -2,10 +2,13 @@
 //!
 //! - [`model`]: cells and lines, their text forms, blocks and gaps;
 //! - [`solver`]: the exact line solver (maximal transitions, hint ranges);
+//! - [`bitline`]: the same line solver on bit masks (lines up to 126
+//!   cells), for the complete board solver;
 //! - [`decompose`]: the decomposition oracle (cuts and sub-lines);
 //! - [`state`]: a line with its maximal transition;
 //! - [`enumerate`]: every valid line state of small lengths.
 
+pub mod bitline;
 pub mod decompose;
 pub mod enumerate;
 pub mod model;

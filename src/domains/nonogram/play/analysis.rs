@@ -10,7 +10,8 @@ use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::domains::nonogram::formats::non::Puzzle;
 use super::player::{play, Knowledge, PlayError, Playthrough};
 use crate::domains::nonogram::board::propagate::Clues;
-use crate::domains::nonogram::board::complete::count_solutions;
+use crate::domains::nonogram::line::bitline::MAX_LINE;
+use crate::domains::nonogram::board::complete::{Limits, Outcome, Search, Stop};
 use crate::dsl::ast::Rule;
 
 /// The largest board analysed (cells); beyond it the search could run for
@@ -20,8 +21,9 @@ pub const MAX_CELLS: usize = 100 * 100;
 /// Errors analysing a puzzle.
 #[derive(Debug, thiserror::Error)]
 pub enum AnalysisError {
-    /// The board is larger than [`MAX_CELLS`].
-    #[error("the board has {width}x{height} = {} cells; at most {MAX_CELLS} are analysed", width * height)]
+    /// The board is larger than [`MAX_CELLS`] or a side longer than
+    /// [`MAX_LINE`].
+    #[error("the board has {width}x{height} = {} cells; at most {MAX_CELLS} are analysed, with sides of at most {MAX_LINE}", width * height)]
     TooLarge {
         /// Columns.
         width: usize,
@@ -36,8 +38,11 @@ pub enum AnalysisError {
 /// The analysis of one puzzle.
 #[derive(Clone, Debug)]
 pub struct Analysis {
-    /// Up to two solutions (row by row); two means "two or more".
+    /// Up to two solutions (row by row); two means "two or more" (with
+    /// `--first`, at most one).
     pub solutions: Vec<Vec<bool>>,
+    /// Set if the solver ran out of nodes or time: the count is unknown.
+    pub stopped: Option<Stop>,
     /// Search nodes of the complete solver.
     pub nodes: u64,
     /// Probes of the complete solver.
@@ -57,38 +62,39 @@ pub struct Analysis {
 }
 
 impl Analysis {
-    /// The number of solutions reported: 0, 1, or 2 for "two or more".
-    pub fn solution_count(&self) -> usize {
-        self.solutions.len()
+    /// The number of solutions reported: 0, 1, or 2 for "two or more";
+    /// `None` if the solver stopped before it knew.
+    pub fn solution_count(&self) -> Option<usize> {
+        self.stopped.is_none().then_some(self.solutions.len())
     }
 }
 
-/// What the complete solver found: up to two solutions, the search nodes
-/// and probes it took, and its time.
-pub type Counted = (Vec<Vec<bool>>, u64, u64, Duration);
-
-/// The complete solver's answer and time alone (what `bench --boards`
-/// measures).
-pub fn count(puzzle: &Puzzle) -> Result<Counted, AnalysisError> {
-    if puzzle.width * puzzle.height > MAX_CELLS {
+/// The complete solver's answer within `limits` and its time alone (what
+/// `bench --boards` measures).
+pub fn count(puzzle: &Puzzle, limits: Limits) -> Result<(Outcome, Duration), AnalysisError> {
+    if puzzle.width * puzzle.height > MAX_CELLS || puzzle.width.max(puzzle.height) > MAX_LINE {
         return Err(AnalysisError::TooLarge { width: puzzle.width, height: puzzle.height });
     }
     let clues = Clues::from_puzzle(puzzle);
     let started = Instant::now();
-    let out = count_solutions(&clues, 2);
-    Ok((out.solutions, out.nodes, out.probes, started.elapsed()))
+    let out = Search::new(&clues, limits).run();
+    Ok((out, started.elapsed()))
 }
 
-/// Analyses a puzzle; `rules` is the player's rule set, if any.
-pub fn analyse(puzzle: &Puzzle, rules: Option<(&Nonogram, &[Rule])>) -> Result<Analysis, AnalysisError> {
-    let (solutions, nodes, probes, search_time) = count(puzzle)?;
+/// Analyses a puzzle within `limits` (the solver's); `rules` is the
+/// player's rule set, if any. The player plays only a puzzle known to have
+/// exactly one solution: with several, which one its oracle follows (and so
+/// its difficulty) would depend on the solver's search order.
+pub fn analyse(puzzle: &Puzzle, rules: Option<(&Nonogram, &[Rule])>, limits: Limits) -> Result<Analysis, AnalysisError> {
+    let (Outcome { solutions, nodes, probes, stopped }, search_time) = count(puzzle, limits)?;
     let line_solvable = Board::from_puzzle(puzzle).solve_exact().is_ok_and(|r| r.solved);
     let clues = Clues::from_puzzle(puzzle);
     let too_long_for_rules = rules.is_some_and(|(d, _)| {
         puzzle.width.max(puzzle.height) > crate::domains::Domain::schema(d).file.limits.max_state as usize
     });
     let rules = rules.filter(|_| !too_long_for_rules);
-    let (line, with_rules) = match solutions.first() {
+    let unique = solutions.len() == 1 && stopped.is_none() && limits.solutions > 1;
+    let (line, with_rules) = match solutions.first().filter(|_| unique) {
         None => (None, None),
         Some(solution) => {
             let line = play(&clues, Knowledge::LineSolver, solution)?;
@@ -99,7 +105,7 @@ pub fn analyse(puzzle: &Puzzle, rules: Option<(&Nonogram, &[Rule])>) -> Result<A
             (Some(line), with_rules)
         }
     };
-    Ok(Analysis { solutions, nodes, probes, search_time, line_solvable, line, rules: with_rules, too_long_for_rules })
+    Ok(Analysis { solutions, stopped, nodes, probes, search_time, line_solvable, line, rules: with_rules, too_long_for_rules })
 }
 
 #[cfg(test)]
@@ -117,26 +123,28 @@ mod tests {
     fn counts_line_solvability_and_difficulty() {
         // line-solvable: no oracle step, difficulty 0
         let duck = puzzle("1,1/0/3", "1,1/1/1,1");
-        let a = analyse(&duck, None).unwrap();
-        assert_eq!(a.solution_count(), 1);
+        let a = analyse(&duck, None, Limits::solutions(2)).unwrap();
+        assert_eq!(a.solution_count(), Some(1));
         assert!(a.line_solvable);
         let line = a.line.unwrap();
         assert!(line.solved_by_knowledge());
         assert_eq!(line.difficulty, 0.0);
-        // two solutions (a 2x2 diagonal): the oracle must tell one cell of 4,
-        // costing 1 + log2(4) = 3 bits; line solving does nothing
+        // two solutions (a 2x2 diagonal): no playthrough (which solution
+        // the oracle would follow is arbitrary)
         let diag = puzzle("1/1", "1/1");
-        let a = analyse(&diag, None).unwrap();
-        assert_eq!(a.solution_count(), 2);
+        let a = analyse(&diag, None, Limits::solutions(2)).unwrap();
+        assert_eq!(a.solution_count(), Some(2));
         assert_ne!(a.solutions[0], a.solutions[1]);
-        assert!(!a.line_solvable);
-        let line = a.line.unwrap();
-        assert_eq!(line.oracle_steps(), 1);
-        assert_eq!(line.difficulty, 3.0);
+        assert!(!a.line_solvable && a.line.is_none());
+        // stopped by the node budget: the count is unknown
+        let mut limits = Limits::solutions(2);
+        limits.max_nodes = Some(0);
+        let a = analyse(&diag, None, limits).unwrap();
+        assert_eq!((a.solution_count(), a.stopped), (None, Some(Stop::Nodes)));
         // no solution: no playthrough
         let none = puzzle("2/0", "1/0");
-        let a = analyse(&none, None).unwrap();
-        assert_eq!(a.solution_count(), 0);
+        let a = analyse(&none, None, Limits::solutions(2)).unwrap();
+        assert_eq!(a.solution_count(), Some(0));
         assert!(a.line.is_none() && !a.line_solvable);
     }
 }

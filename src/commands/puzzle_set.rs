@@ -1,0 +1,95 @@
+//! What the commands solving sets of puzzles share (`analyze`, `bench
+//! --boards`): the solver's options (`--first`, `--threads`, `--timeout`,
+//! `--max-nodes`), reading every puzzle of every file first (a bad file
+//! costs no solving), and running a job per puzzle on every core with
+//! results in puzzle order and progress on stderr once a set takes over a
+//! second.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use stratsynth::domains::nonogram::formats::non::Puzzle;
+use stratsynth::domains::nonogram::formats::puzzle::read_puzzles;
+use stratsynth::domains::nonogram::board::complete::Limits;
+
+/// The complete solver's options.
+#[derive(clap::Args, Debug, Clone, serde::Serialize)]
+pub struct SolverArgs {
+    /// Stop at the first solution (answers 0 or 1+, as tournaments score).
+    #[arg(long)]
+    pub first: bool,
+    /// Worker threads, one puzzle each (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Seconds one puzzle may take; past them its answer is `unknown`.
+    #[arg(long, default_value_t = 60.0, value_parser = parse_seconds)]
+    pub timeout: f64,
+    /// Search nodes one puzzle may take; past them its answer is `unknown`.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub max_nodes: u64,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|t| t.is_finite() && *t > 0.0 && *t < 1e9)
+        .ok_or_else(|| format!("expected a positive number of seconds, found {s:?}"))
+}
+
+impl SolverArgs {
+    /// The limits of a search starting now.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            solutions: if self.first { 1 } else { 2 },
+            max_nodes: Some(self.max_nodes),
+            deadline: Some(Instant::now() + Duration::from_secs_f64(self.timeout)),
+        }
+    }
+}
+
+/// Every puzzle of every file, with its name (`FILE#N` in a tournament
+/// set), in order.
+pub fn read_all(paths: &[PathBuf]) -> Result<Vec<(String, Puzzle)>, String> {
+    let mut out = vec![];
+    for path in paths {
+        out.extend(read_puzzles(path).map_err(|e| e.to_string())?);
+    }
+    Ok(out)
+}
+
+/// `job` on every puzzle, on `threads` workers (every core by default);
+/// the results in puzzle order whatever the thread count. A bar on stderr
+/// shows progress once the set has taken a second.
+pub fn run_all<R: Send>(
+    puzzles: &[(String, Puzzle)],
+    threads: Option<usize>,
+    job: impl Fn(&str, &Puzzle) -> R + Sync,
+) -> Result<Vec<R>, String> {
+    let started = Instant::now();
+    let bar = ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::hidden())
+        .with_style(ProgressStyle::with_template("{pos}/{len} puzzles {wide_bar} {elapsed}").map_err(|e| e.to_string())?);
+    let shown = AtomicUsize::new(0);
+    let work = || {
+        puzzles
+            .par_iter()
+            .map(|(name, puzzle)| {
+                let r = job(name, puzzle);
+                if started.elapsed() > Duration::from_secs(1) && shown.swap(1, Ordering::Relaxed) == 0 {
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                }
+                bar.inc(1);
+                r
+            })
+            .collect::<Vec<R>>()
+    };
+    let out = match threads {
+        None => work(),
+        Some(0) => return Err("--threads must be at least 1".into()),
+        Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| e.to_string())?.install(work),
+    };
+    bar.finish_and_clear();
+    Ok(out)
+}

@@ -1,0 +1,155 @@
+//! The complete solver end to end on puzzles the test makes: tournament
+//! sets (read, named `FILE#N`, truncated and malformed ones rejected with a
+//! located error), `--first`, `--timeout` and `--max-nodes` reporting
+//! `unknown`, the same output for any thread count, and large boards
+//! answered within the limit.
+
+mod cli;
+
+use cli::{fails, run, stderr, write};
+use rand::{Rng, SeedableRng};
+use std::path::PathBuf;
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("stratsynth-complete-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn runs(cells: impl Iterator<Item = bool>) -> Vec<u32> {
+    let mut out = vec![];
+    let mut run = 0;
+    for c in cells.chain(std::iter::once(false)) {
+        if c {
+            run += 1;
+        } else if run > 0 {
+            out.push(run);
+            run = 0;
+        }
+    }
+    out
+}
+
+/// A random `side`x`side` picture: its column clues then its row clues.
+fn picture(rng: &mut impl Rng, side: usize) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+    let cells: Vec<bool> = (0..side * side).map(|_| rng.gen_bool(0.5)).collect();
+    let cols = (0..side).map(|c| runs((0..side).map(|r| cells[r * side + c]))).collect();
+    let rows = (0..side).map(|r| runs((0..side).map(|c| cells[r * side + c]))).collect();
+    (cols, rows)
+}
+
+fn clue_text(c: &[u32], sep: &str) -> String {
+    if c.is_empty() {
+        "0".into()
+    } else {
+        c.iter().map(u32::to_string).collect::<Vec<_>>().join(sep)
+    }
+}
+
+/// A tournament set of `n` random 25x25 pictures.
+fn tournament(seed: u64, n: u32) -> String {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut text = String::new();
+    for i in 1..=n {
+        let (cols, rows) = picture(&mut rng, 25);
+        text.push_str(&format!("${i}\n"));
+        for c in cols.iter().chain(&rows) {
+            text.push_str(&clue_text(c, "\t"));
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// A `.non` puzzle from clues.
+fn non(cols: &[Vec<u32>], rows: &[Vec<u32>]) -> String {
+    let lines = |ls: &[Vec<u32>]| ls.iter().map(|c| clue_text(c, ",")).collect::<Vec<_>>().join("\n");
+    format!("width {}\nheight {}\nrows\n{}\ncolumns\n{}\n", cols.len(), rows.len(), lines(rows), lines(cols))
+}
+
+fn json(args: &[&str]) -> (Vec<serde_json::Value>, std::process::Output) {
+    let out = run(args);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", stderr(&out)));
+    (v.as_array().unwrap().clone(), out)
+}
+
+/// The JSON without the fields that measure time.
+fn untimed(list: &[serde_json::Value]) -> Vec<serde_json::Value> {
+    list.iter().cloned().map(|mut p| { p.as_object_mut().unwrap().remove("search_ms"); p }).collect()
+}
+
+#[test]
+fn a_tournament_set_is_analysed_with_names_and_any_thread_count() {
+    let d = dir("set");
+    let set = write(&d, "set.txt", tournament(5, 6));
+    let (one, out) = json(&["analyze", &set, "--json", "--threads", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(one.len(), 6);
+    for (i, p) in one.iter().enumerate() {
+        assert_eq!(p["file"], format!("{set}#{}", i + 1));
+        assert!(p["solutions"].as_u64().unwrap() >= 1, "{p}"); // a picture solves its clues
+        assert!(p["stopped"].is_null());
+    }
+    let (two, _) = json(&["analyze", &set, "--json", "--threads", "2"]);
+    assert_eq!(untimed(&one), untimed(&two));
+    // one puzzle of the set, by name, for the commands reading one puzzle
+    let named = format!("{set}#3");
+    let out = run(&["solve", &named]);
+    assert!(out.status.success() || out.status.code() == Some(1), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"));
+    fails(&run(&["solve", &format!("{set}#9")]), 2, "the set holds no puzzle $9");
+    fails(&run(&["solve", &set]), 2, "the set holds 6 puzzles; name one as");
+}
+
+#[test]
+fn first_stops_at_one_solution() {
+    let d = dir("first");
+    let set = write(&d, "set.txt", tournament(7, 4));
+    let (all, _) = json(&["analyze", &set, "--json"]);
+    let (first, out) = json(&["analyze", &set, "--json", "--first"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    for (a, f) in all.iter().zip(&first) {
+        assert_eq!(f["solutions"], 1);
+        assert!(a["solutions"].as_u64().unwrap() >= 1);
+        assert!(f["search_nodes"].as_u64().unwrap() <= a["search_nodes"].as_u64().unwrap());
+    }
+    assert!(all.iter().any(|p| p["solutions"] == 2), "the set should hold a puzzle with several solutions");
+}
+
+#[test]
+fn out_of_time_or_nodes_is_unknown_and_fails() {
+    let d = dir("limits");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let (cols, rows) = picture(&mut rng, 50);
+    let big = write(&d, "big.non", non(&cols, &rows));
+    for (flag, value, why) in [("--timeout", "0.000001", "timeout"), ("--max-nodes", "0", "node budget")] {
+        let (list, out) = json(&["analyze", &big, "--json", flag, value]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(list[0]["solutions"].is_null(), "{}", list[0]);
+        assert_eq!(list[0]["stopped"], why);
+        assert!(stderr(&out).contains(&format!("unknown: the solver stopped ({why})")), "{}", stderr(&out));
+    }
+    // within a limit of seconds: an answer or a clear unknown, and soon
+    let started = std::time::Instant::now();
+    let (list, _) = json(&["analyze", &big, "--json", "--timeout", "3"]);
+    assert!(started.elapsed().as_secs_f64() < 20.0);
+    assert!(list[0]["solutions"].as_u64().is_some_and(|n| n >= 1) || list[0]["stopped"] == "timeout", "{}", list[0]);
+    // an empty 100x100 board: its one solution at once
+    let empty = write(&d, "empty.non", non(&vec![vec![]; 100], &vec![vec![]; 100]));
+    let (list, out) = json(&["analyze", &empty, "--json", "--timeout", "10"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(list[0]["solutions"], 1);
+}
+
+#[test]
+fn bad_sets_are_located_errors() {
+    let d = dir("bad");
+    let good = tournament(9, 2);
+    let cut: String = good.lines().take(40).map(|l| format!("{l}\n")).collect();
+    let truncated = write(&d, "cut.txt", &cut);
+    fails(&run(&["analyze", &truncated]), 2, &format!("{truncated}:41:1: puzzle $1 has 39 clue lines; expected 50"));
+    let bad: String = good.lines().enumerate().map(|(i, l)| if i == 1 { "1\t-2\n".to_string() } else { format!("{l}\n") }).collect();
+    let malformed = write(&d, "bad.txt", &bad);
+    fails(&run(&["analyze", &malformed]), 2, &format!("{malformed}:2:3: expected a clue line"));
+    fails(&run(&["bench", "--boards", &malformed]), 2, &format!("{malformed}:2:3"));
+}
