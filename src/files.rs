@@ -1,5 +1,7 @@
 //! Reading and writing the tool's files without losing one: text is read
-//! with the position of the first byte that is not UTF-8; an output path is
+//! with the position of the first byte that is not UTF-8, and with CR, LF
+//! and CRLF line endings alike (each becomes LF, so every reader sees the
+//! lines an editor shows); an output path is
 //! checked before any work is done (a regular file or absent, not one of
 //! the command's inputs, in an existing directory the tool can write to);
 //! and every output is written atomically — to a temporary file beside it,
@@ -28,6 +30,14 @@ pub enum FileError {
         /// Why.
         #[source]
         source: std::io::Error,
+    },
+    /// The file is larger than any input the tool reads.
+    #[error("{path}: larger than {limit} bytes, the most the tool reads from one input")]
+    TooLarge {
+        /// The file.
+        path: String,
+        /// [`MAX_INPUT`].
+        limit: u64,
     },
     /// The file is not UTF-8 text.
     #[error("{path}:{line}:{column}: expected UTF-8 text, found byte 0x{byte:02x}")]
@@ -87,10 +97,28 @@ pub enum FileError {
     },
 }
 
-/// Reads `path` as UTF-8 text.
+/// The most bytes read from one input file (256 MiB: several million test
+/// transitions), so that a device that never ends (`/dev/zero`) or a huge
+/// file is refused instead of exhausting memory.
+pub const MAX_INPUT: u64 = 256 << 20;
+
+/// Reads `path` as UTF-8 text, each CRLF or lone CR read as LF.
 pub fn read_text(path: &Path) -> Result<String, FileError> {
+    let text = read_exact_text(path)?;
+    Ok(if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text })
+}
+
+/// Reads `path` as UTF-8 text byte for byte (line endings as they are):
+/// for a file the tool itself appends to and truncates at byte offsets.
+pub fn read_exact_text(path: &Path) -> Result<String, FileError> {
+    use std::io::Read;
     let shown = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| FileError::Read { path: shown.clone(), source })?;
+    let read_error = |source| FileError::Read { path: shown.clone(), source };
+    let mut bytes = vec![];
+    std::fs::File::open(path).and_then(|f| f.take(MAX_INPUT + 1).read_to_end(&mut bytes)).map_err(read_error)?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(FileError::TooLarge { path: shown, limit: MAX_INPUT });
+    }
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();
@@ -228,6 +256,16 @@ mod tests {
         match read_text(&path).unwrap_err() {
             FileError::NotUtf8 { line, column, byte, .. } => assert_eq!((line, column, byte), (2, 6, 0xff)),
             e => panic!("unexpected {e}"),
+        }
+    }
+
+    #[test]
+    fn line_endings_are_read_alike() {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, text) in [("lf", "a\nb\n"), ("crlf", "a\r\nb\r\n"), ("cr", "a\rb\r")] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, text).unwrap();
+            assert_eq!(read_text(&path).unwrap(), "a\nb\n", "{name}");
         }
     }
 

@@ -223,6 +223,7 @@ impl Journal {
 
     /// Starts a journal for the run `key` at `path`, which must not exist.
     pub fn create(path: &Path, key: &RunKey) -> Result<Journal, JournalError> {
+        crate::files::output_target(path)?;
         let file = OpenOptions::new().write(true).create_new(true).open(path).map_err(|e| {
             if e.kind() == std::io::ErrorKind::AlreadyExists {
                 JournalError::Exists { path: path.display().to_string() }
@@ -245,7 +246,9 @@ impl Journal {
         domain: &D,
         jobs: &[Job<D::State>],
     ) -> Result<Resumed<D::State>, JournalError> {
-        let text = match crate::files::read_text(path) {
+        // a FIFO or device in its place would block or be destroyed
+        crate::files::output_target(path)?;
+        let text = match crate::files::read_exact_text(path) {
             Ok(text) => text,
             Err(crate::files::FileError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Resumed { journal: Journal::create(path, key)?, entries: vec![], rounds: 0, proofs: Default::default() })
@@ -259,6 +262,7 @@ impl Journal {
         for (i, raw) in text.split_inclusive('\n').enumerate() {
             offset += raw.len();
             let Some(line) = raw.strip_suffix('\n') else { break }; // torn last line
+            let line = line.strip_suffix('\r').unwrap_or(line);
             if reader.line(i + 1, line, key)? {
                 kept = offset;
             }
