@@ -1,7 +1,8 @@
 //! Reading and writing the tool's files without losing one: text is read
 //! with the position of the first byte that is not UTF-8, and with CR, LF
 //! and CRLF line endings alike (each becomes LF, so every reader sees the
-//! lines an editor shows); an output path is
+//! lines an editor shows) and a leading byte order mark dropped; an
+//! output path is
 //! checked before any work is done (a regular file or absent, not one of
 //! the command's inputs, in an existing directory the tool can write to);
 //! and every output is written atomically — to a temporary file beside it,
@@ -102,9 +103,14 @@ pub enum FileError {
 /// file is refused instead of exhausting memory.
 pub const MAX_INPUT: u64 = 256 << 20;
 
-/// Reads `path` as UTF-8 text, each CRLF or lone CR read as LF.
+/// Reads `path` as UTF-8 text, each CRLF or lone CR read as LF, and
+/// without a leading byte order mark (some editors write one; it is not
+/// part of the first line's text).
 pub fn read_text(path: &Path) -> Result<String, FileError> {
-    let text = read_exact_text(path)?;
+    let mut text = read_exact_text(path)?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
     Ok(if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text })
 }
 
@@ -262,7 +268,7 @@ mod tests {
     #[test]
     fn line_endings_are_read_alike() {
         let dir = tempfile::tempdir().unwrap();
-        for (name, text) in [("lf", "a\nb\n"), ("crlf", "a\r\nb\r\n"), ("cr", "a\rb\r")] {
+        for (name, text) in [("lf", "a\nb\n"), ("crlf", "a\r\nb\r\n"), ("cr", "a\rb\r"), ("bom", "\u{feff}a\nb\n")] {
             let path = dir.path().join(name);
             std::fs::write(&path, text).unwrap();
             assert_eq!(read_text(&path).unwrap(), "a\nb\n", "{name}");

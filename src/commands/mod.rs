@@ -67,6 +67,13 @@ pub fn read_rules_in(path: &Path, schema: Schema) -> Result<(Schema, Vec<Rule>),
     }
 }
 
+/// `text` safe to print on a terminal: control characters (escape
+/// sequences that could move the cursor, recolour or retitle the
+/// terminal) are shown escaped, `\u{1b}`, instead of sent.
+pub fn printable(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
+}
+
 /// Refuses a rule file with no rules where a command would otherwise
 /// report nothing and succeed (`check`, `verify`, `cover`).
 pub fn some_rules(path: &Path, rules: &[Rule]) -> Result<(), String> {

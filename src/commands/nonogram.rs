@@ -78,7 +78,7 @@ pub fn solve(args: &SolveArgs) -> CmdResult {
         }
     };
     if let Some(title) = &puzzle.title {
-        println!("{title}");
+        println!("{}", super::printable(title));
     }
     println!("{board}");
     println!(

@@ -16,7 +16,7 @@ use stratsynth::domains::witness::generate::{generate, Algorithm, GeneratorConfi
 use stratsynth::domains::witness::mine::{mine, Scope};
 use stratsynth::domains::witness::puzzle::{puzzles_to_ron, read_puzzles};
 use stratsynth::domains::witness::ruleset::RuleSetPredicate;
-use stratsynth::domains::witness::search::{astar, format_solution, Mode, SearchConfig};
+use stratsynth::domains::witness::search::{astar, format_outcome, Mode, Outcome, SearchConfig};
 use stratsynth::domains::witness::specs::write_specs;
 use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::domains::Domain;
@@ -117,7 +117,13 @@ pub struct SolveArgs {
     /// Time budget per puzzle, in milliseconds.
     #[arg(long)]
     pub budget_ms: Option<u64>,
-    /// Output: one line per puzzle, the solution `x,y x,y ...` or `none`.
+    /// Node budget per puzzle: most paths held (about 32 bytes each, so it
+    /// bounds memory).
+    #[arg(long, default_value_t = stratsynth::domains::witness::search::DEFAULT_MAX_NODES, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
+    pub max_nodes: usize,
+    /// Output: one line per puzzle, the solution `x,y x,y ...`, `none` (there
+    /// is none), or `stopped (...)` (a budget ran out first: the time budget,
+    /// or the node budget `--max-nodes` that bounds memory).
     #[arg(long)]
     pub solutions_out: PathBuf,
 }
@@ -128,24 +134,28 @@ pub fn solve(args: &SolveArgs) -> CmdResult {
     check_output(out, &[Some(puzzles_path), rules].into_iter().flatten().collect::<Vec<_>>())?;
     let ps = puzzles(puzzles_path)?;
     let pred = predicate(rules)?;
-    let mut config = SearchConfig::default().with_mode(if sort { Mode::Sort } else { Mode::Prune });
+    let mut config = SearchConfig::default().with_mode(if sort { Mode::Sort } else { Mode::Prune }).with_node_limit(args.max_nodes);
     if let Some(ms) = budget_ms {
         config = config.with_time_limit(Duration::from_millis(ms));
     }
-    let (mut solved, mut expansions, mut time) = (0usize, 0u64, Duration::ZERO);
+    let (mut solved, mut stopped, mut expansions, mut time) = (0usize, 0usize, 0u64, Duration::ZERO);
     let mut lines = String::new();
-    for p in &ps {
+    for (i, p) in ps.iter().enumerate() {
         pred.forget();
         let r = astar(p, &pred, &config);
         solved += usize::from(r.solution().is_some());
+        if let Outcome::BudgetExhausted(budget) = r.outcome {
+            stopped += 1;
+            eprintln!("puzzle {} of {} ({}x{}): {} after {} expansions", i + 1, ps.len(), p.width(), p.height(), budget.word(), r.expansions);
+        }
         expansions += r.expansions;
         time += r.elapsed;
-        lines.push_str(&format_solution(r.solution()));
+        lines.push_str(&format_outcome(&r.outcome));
         lines.push('\n');
     }
     write_output(out, &lines)?;
     println!(
-        "solved {solved} of {} puzzles ({}, {} rules + local constraint checking): {expansions} expansions ({:.1} per puzzle), {:.3} s search time; solutions in {}",
+        "solved {solved} of {} puzzles, {stopped} stopped by a budget ({}, {} rules + local constraint checking): {expansions} expansions ({:.1} per puzzle), {:.3} s search time; solutions in {}",
         ps.len(),
         if sort { "sort" } else { "prune" },
         pred.rules().len(),

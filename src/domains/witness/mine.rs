@@ -11,8 +11,15 @@
 //! (puzzle order, depth-first path order, successors right, up, left,
 //! down) is kept. The oracle is exact, so every result is a true
 //! deduction.
+//!
+//! The paths of a puzzle grow exponentially with its size, so each puzzle
+//! is visited for at most [`PATH_BUDGET`] paths (a puzzle stopped there is
+//! said on stderr, and its specifications so far are kept), with a progress
+//! bar on stderr while it runs.
 
 use std::collections::HashSet;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::domain::WitnessState;
 use super::oracle::Oracle;
@@ -29,15 +36,36 @@ pub enum Scope {
     All,
 }
 
+/// Most paths visited in one puzzle: far more than a 4x4 puzzle has with
+/// `Scope::All`, so mining the default sizes never reaches it.
+pub const PATH_BUDGET: u64 = 1 << 22;
+
 /// The specifications of `puzzles`: incompletable partial paths that
 /// `flags` does not flag, deduplicated by view.
 pub fn mine(puzzles: &[Puzzle], flags: &dyn Fn(&Puzzle, &Path) -> bool, scope: Scope) -> Vec<WitnessState> {
-    let mut miner = Miner { flags, scope, seen: HashSet::new(), out: vec![] };
-    for puzzle in puzzles {
+    let bar = ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::stderr()).with_style(
+        ProgressStyle::with_template("mining {bar:30} {pos}/{len} puzzles, {msg}, {elapsed_precise} elapsed").expect("a valid template"),
+    );
+    let mut miner = Miner { flags, scope, seen: HashSet::new(), out: vec![], visited: 0, bar: &bar };
+    for (i, puzzle) in puzzles.iter().enumerate() {
         let mut oracle = Oracle::new(puzzle);
         let goal = puzzle.grid().vertex_id(puzzle.goal());
+        miner.visited = 0;
         miner.visit(puzzle, &mut oracle, goal, &mut Path::new(puzzle));
+        if miner.visited >= PATH_BUDGET {
+            bar.suspend(|| {
+                eprintln!(
+                    "mining puzzle {} of {} ({}x{}): stopped after {PATH_BUDGET} paths (the path budget); its specifications so far are kept",
+                    i + 1,
+                    puzzles.len(),
+                    puzzle.width(),
+                    puzzle.height()
+                )
+            });
+        }
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     miner.out
 }
 
@@ -46,12 +74,23 @@ struct Miner<'f> {
     scope: Scope,
     seen: HashSet<Vec<u8>>,
     out: Vec<WitnessState>,
+    /// Paths visited in the current puzzle.
+    visited: u64,
+    bar: &'f ProgressBar,
 }
 
 impl Miner<'_> {
     /// Keeps `path` if it is a specification and visits its children (all
-    /// of them when mining every path, else only a completable path's).
+    /// of them when mining every path, else only a completable path's),
+    /// until the puzzle's [`PATH_BUDGET`] is spent.
     fn visit(&mut self, puzzle: &Puzzle, oracle: &mut Oracle, goal: usize, path: &mut Path) {
+        if self.visited >= PATH_BUDGET {
+            return;
+        }
+        self.visited += 1;
+        if self.visited % (1 << 16) == 0 {
+            self.bar.set_message(format!("{} paths in this puzzle, {} specifications", self.visited, self.out.len()));
+        }
         let completable = oracle.completable(path);
         if !completable && !(self.flags)(puzzle, path) && self.seen.insert(view_key(puzzle, path)) {
             self.out.push(WitnessState { puzzle: puzzle.clone(), path: path.clone(), completable: false });
