@@ -5,13 +5,13 @@
 //! - [`dsl`]: the rule language (syntax tree, schema, parser, printer,
 //!   cost, concrete and symbolic interpreters);
 //! - [`synth`]: the [`Domain`](synth::Domain) and
-//!   [`Symbolic`](synth::Symbolic) traits and the synthesis engine (search,
-//!   Z3 verification, batches in rounds, journal);
+//!   [`Symbolic`](synth::Symbolic) traits and the synthesis engine (one
+//!   specification's search, Z3 verification);
 //! - [`rewrite`], [`dedup`]: egg rewrites of rules, rule keys;
 //! - [`select`]: greedy selection through an objective;
-//! - [`pipeline`]: the learning pipeline over any domain (mine, synthesise,
-//!   deduplicate, select, report), and [`second_proof`]: its proof of
-//!   the rules lost to Z3's limit that count, at a higher limit;
+//! - [`pipeline`]: the learning pipeline over any domain (mine, synthesise
+//!   in journaled rounds, deduplicate, prove again the rules lost to Z3's
+//!   limit that count, select);
 //! - [`files`]: outputs checked before work and written atomically.
 //!
 //! Each puzzle domain lives under [`domains`] (nonogram lines, Witness
@@ -26,6 +26,5 @@ pub mod dsl;
 pub mod files;
 pub mod pipeline;
 pub mod rewrite;
-pub mod second_proof;
 pub mod select;
 pub mod synth;

@@ -2,8 +2,8 @@
 //! there are at least 12, each names its strategy and source, and each is
 //! sound by brute force over every valid line up to 12 cells.
 
-use stratsynth::domains::nonogram::check::brute_force_all;
-use stratsynth::domains::nonogram::domain::Nonogram;
+use stratsynth::domains::nonogram::rules::check::brute_force_all;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::parse::parse_rules;
 

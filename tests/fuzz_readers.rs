@@ -12,12 +12,12 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::time::{Duration, Instant};
-use stratsynth::domains::nonogram::lines_file::{format_transition, parse_lines};
-use stratsynth::domains::nonogram::non_file::parse_non;
+use stratsynth::domains::nonogram::formats::lines::{format_transition, parse_lines};
+use stratsynth::domains::nonogram::formats::non::parse_non;
 use stratsynth::domains::witness::puzzle::{parse_puzzles, puzzles_to_ron};
 use stratsynth::domains::witness::specs::parse_specs;
 use stratsynth::dsl::eval::Interpreter;
-use stratsynth::domains::nonogram::webpbn::{parse_webpbn, write_webpbn};
+use stratsynth::domains::nonogram::formats::webpbn::{parse_webpbn, write_webpbn};
 use stratsynth::dsl::parse::{detect_and_parse, parse_rules};
 use stratsynth::synth::meta::Meta;
 use stratsynth::dsl::print::print_rules;
@@ -144,7 +144,8 @@ fn fuzz(name: &str, seed: &str, check: impl Fn(&str, &str) -> Result<(), String>
 /// Evaluates nonogram rules that were read on the lines of [`LINES`]
 /// (exercises the interpreter on whatever the parser accepts).
 fn evaluate(rules: &[stratsynth::dsl::ast::Rule], schema: &Schema) {
-    use stratsynth::domains::nonogram::domain::{LineState, Nonogram};
+    use stratsynth::domains::nonogram::line::state::LineState;
+    use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
     use stratsynth::domains::Domain;
     if schema.domain() != "nonogram" {
         return;
@@ -225,10 +226,10 @@ const JOURNAL_SPECS: &str = "8 | .......... | ..######..\n3 | ..... | ..#..\n";
 
 #[test]
 fn journals() {
-    use stratsynth::domains::nonogram::domain::Nonogram;
-    use stratsynth::domains::nonogram::spec::{show, specs};
-    use stratsynth::synth::batch::Job;
-    use stratsynth::synth::journal::{Journal, RunKey};
+    use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+    use stratsynth::domains::nonogram::synthesis::spec::{show, specs};
+    use stratsynth::pipeline::batch::Job;
+    use stratsynth::pipeline::journal::{Journal, RunKey};
     use stratsynth::synth::Config;
     let domain = Nonogram::new();
     let mut config = Config::new(&Schema::nonogram());

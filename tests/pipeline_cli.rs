@@ -5,9 +5,9 @@
 //! finds every control rule in the control set; bad input exits with 2 and
 //! names the file, line and column.
 
-use stratsynth::domains::nonogram::domain::Nonogram;
-use stratsynth::domains::nonogram::lines_file::{parse_lines, read_lines_file};
-use stratsynth::domains::nonogram::mine::{mine, Sample};
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+use stratsynth::domains::nonogram::formats::lines::{parse_lines, read_lines_file};
+use stratsynth::domains::nonogram::synthesis::mine::{mine, Sample};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::parse::parse_rules;
 use std::path::{Path, PathBuf};

@@ -6,9 +6,9 @@
 
 use std::path::Path;
 
-use stratsynth::domains::nonogram::describe::{name_rules, sentence, strategies, Strategy};
-use stratsynth::domains::nonogram::domain::Nonogram;
-use stratsynth::domains::nonogram::lines_file::read_test_set;
+use stratsynth::domains::nonogram::rules::describe::{name_rules, sentence, strategies, Strategy};
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+use stratsynth::domains::nonogram::formats::lines::read_test_set;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::parse::parse_rules;
 use stratsynth::dsl::print::print_rules;

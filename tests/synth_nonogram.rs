@@ -2,11 +2,11 @@
 //! (big hint, punctuation, small gap), and a property test that every rule
 //! synthesised from random small specifications is sound by brute force.
 
-use stratsynth::domains::nonogram::check::brute_force;
-use stratsynth::domains::nonogram::domain::Nonogram;
-use stratsynth::domains::nonogram::lines_file::parse_lines;
-use stratsynth::domains::nonogram::mine::{mine, Sample};
-use stratsynth::domains::nonogram::spec::specs;
+use stratsynth::domains::nonogram::rules::check::brute_force;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+use stratsynth::domains::nonogram::formats::lines::parse_lines;
+use stratsynth::domains::nonogram::synthesis::mine::{mine, Sample};
+use stratsynth::domains::nonogram::synthesis::spec::specs;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::PatternKind;
 use stratsynth::dsl::print::print_rule;

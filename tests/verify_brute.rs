@@ -5,8 +5,8 @@
 //! every counterexample Z3 returns replays (is a line of at most 8 cells on
 //! which the rule fills something wrong).
 
-use stratsynth::domains::nonogram::domain::Nonogram;
-use stratsynth::domains::nonogram::enumerate::valid_lines;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+use stratsynth::domains::nonogram::line::enumerate::valid_lines;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::*;
 use stratsynth::dsl::eval::Interpreter;

@@ -10,11 +10,11 @@
 //! three more unsound rules need the most slots the encoding made for them
 //! allows. Also: `verify --json` prints the documented JSON.
 
-use stratsynth::domains::nonogram::check::brute_force_all;
-use stratsynth::domains::nonogram::domain::{fill_args, Nonogram};
-use stratsynth::domains::nonogram::line::Cell;
-use stratsynth::domains::nonogram::solver::solve;
-use stratsynth::domains::nonogram::Line;
+use stratsynth::domains::nonogram::rules::check::brute_force_all;
+use stratsynth::domains::nonogram::synthesis::domain::{fill_args, Nonogram};
+use stratsynth::domains::nonogram::line::model::Cell;
+use stratsynth::domains::nonogram::line::solver::solve;
+use stratsynth::domains::nonogram::line::model::Line;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::{ActionArg, BoolExpr, CmpOp, IntExpr, PatternKind, Rule};
 use stratsynth::dsl::eval::Interpreter;

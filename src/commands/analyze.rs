@@ -7,9 +7,9 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use stratsynth::domains::nonogram::analysis::{analyse, Analysis};
-use stratsynth::domains::nonogram::player::Playthrough;
-use stratsynth::domains::nonogram::puzzle_file::read_puzzle;
+use stratsynth::domains::nonogram::play::analysis::{analyse, Analysis};
+use stratsynth::domains::nonogram::play::player::Playthrough;
+use stratsynth::domains::nonogram::formats::puzzle::read_puzzle;
 use stratsynth::dsl::ast::Rule;
 
 /// Options of `analyze`.

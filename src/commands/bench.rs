@@ -6,19 +6,19 @@
 use super::{bundled, read_nonogram_rules, CmdResult};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use stratsynth::domains::nonogram::apply::ApplyOptions;
-use stratsynth::domains::nonogram::coverage::Coverage;
-use stratsynth::domains::nonogram::line::{hints_of, Cell, Line};
-use stratsynth::domains::nonogram::lines_file::{read_lines_file, read_test_set, Transition};
+use stratsynth::domains::nonogram::rules::apply::ApplyOptions;
+use stratsynth::domains::nonogram::rules::coverage::Coverage;
+use stratsynth::domains::nonogram::line::model::{hints_of, Cell, Line};
+use stratsynth::domains::nonogram::formats::lines::{read_lines_file, read_test_set, Transition};
 use stratsynth::dsl::ast::{PatternKind, Rule};
 use stratsynth::dsl::cost::cost;
-use stratsynth::domains::nonogram::solver::LineSolver;
+use stratsynth::domains::nonogram::line::solver::LineSolver;
 use stratsynth::domains::Domain;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use stratsynth::domains::nonogram::domain::Nonogram;
-use stratsynth::domains::nonogram::spec::specs;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+use stratsynth::domains::nonogram::synthesis::spec::specs;
 use stratsynth::synth::{Config, Engine, Stats};
 
 /// Random valid lines of `len` cells: a random solution, its hints, and a

@@ -12,10 +12,10 @@ use super::CmdResult;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
-use stratsynth::domains::nonogram::analysis::count;
-use stratsynth::domains::nonogram::non_file::Puzzle;
-use stratsynth::domains::nonogram::puzzle_file::read_puzzle;
-use stratsynth::domains::nonogram::webpbn::write_webpbn;
+use stratsynth::domains::nonogram::play::analysis::count;
+use stratsynth::domains::nonogram::formats::non::Puzzle;
+use stratsynth::domains::nonogram::formats::puzzle::read_puzzle;
+use stratsynth::domains::nonogram::formats::webpbn::write_webpbn;
 
 /// Runs nonogrid on a puzzle (written to `dir` as XML) with `-m 2`: its
 /// answer (0, 1 or 2 for two or more) and wall time.

@@ -11,17 +11,18 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use stratsynth::domains::nonogram::describe::{name_rules, strategies};
-use stratsynth::domains::nonogram::apply::ApplyOptions;
-use stratsynth::domains::nonogram::coverage::Coverage;
-use stratsynth::domains::nonogram::domain::Nonogram;
-use stratsynth::domains::nonogram::learn::{NonogramLearner, TRAIN_LEN};
-use stratsynth::domains::nonogram::lines_file::read_test_set;
+use stratsynth::domains::nonogram::rules::describe::{name_rules, strategies};
+use stratsynth::domains::nonogram::rules::apply::ApplyOptions;
+use stratsynth::domains::nonogram::rules::coverage::Coverage;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+use stratsynth::domains::nonogram::learn::learner::{NonogramLearner, TRAIN_LEN};
+use stratsynth::domains::nonogram::formats::lines::read_test_set;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
-use stratsynth::pipeline::{learn as run_pipeline, percent, versions, LearnOptions};
+use super::{percent, versions};
+use stratsynth::pipeline::{learn as run_pipeline, LearnOptions};
 use stratsynth::synth::Config;
 
 /// Options of `learn nonogram`.

@@ -12,7 +12,7 @@ pub mod synth;
 pub mod witness;
 pub mod witness_bench;
 
-use stratsynth::domains::nonogram::domain::Nonogram;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::parse::{detect_and_parse, parse_rules};
 use stratsynth::dsl::schema::Schema;
@@ -118,4 +118,18 @@ pub fn bundled(path: &Path) -> Result<PathBuf, String> {
             env!("CARGO_MANIFEST_DIR")
         ))
     }
+}
+
+/// `part` as a percentage of `whole` (0 if `whole` is 0).
+pub fn percent(part: usize, whole: usize) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
+/// The versions of the tool and of Z3.
+pub fn versions() -> String {
+    format!("stratsynth {}, Z3 {}", env!("CARGO_PKG_VERSION"), z3::full_version())
 }

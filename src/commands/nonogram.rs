@@ -3,17 +3,17 @@
 use super::{check_output, read_nonogram_rules, CmdResult};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use stratsynth::domains::nonogram::apply::{saturate, ApplyOptions};
-use stratsynth::domains::nonogram::board::{exact, Board, BoardError, Contradiction};
-use stratsynth::domains::nonogram::coverage::Coverage;
-use stratsynth::domains::nonogram::lines_file::{read_test_set, write_lines_file};
-use stratsynth::domains::nonogram::non_file::read_non_file;
-use stratsynth::domains::nonogram::trace::trace_puzzle;
+use stratsynth::domains::nonogram::rules::apply::{saturate, ApplyOptions};
+use stratsynth::domains::nonogram::board::grid::{exact, Board, BoardError, Contradiction};
+use stratsynth::domains::nonogram::rules::coverage::Coverage;
+use stratsynth::domains::nonogram::formats::lines::{read_test_set, write_lines_file};
+use stratsynth::domains::nonogram::formats::non::read_non_file;
+use stratsynth::domains::nonogram::board::trace::trace_puzzle;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use std::path::{Path, PathBuf};
-use stratsynth::pipeline::percent;
+use super::percent;
 use std::process::ExitCode;
 
 /// Why line-by-line solving with a rule set stopped.
@@ -148,7 +148,7 @@ struct JsonCover<'a> {
     top: Option<Vec<&'a str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     top_cumulative: Option<Vec<usize>>,
-    rules: &'a [stratsynth::domains::nonogram::coverage::RuleFigures],
+    rules: &'a [stratsynth::domains::nonogram::rules::coverage::RuleFigures],
 }
 
 /// Options of `cover`.

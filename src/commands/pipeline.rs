@@ -2,18 +2,18 @@
 //! commands around synthesis (specifications in, rule sets out).
 
 use super::{check_output, read_nonogram_rules, write_output, CmdResult};
-use stratsynth::domains::nonogram::apply::ApplyOptions;
-use stratsynth::domains::nonogram::compare::{compare as compare_sets, Match};
-use stratsynth::domains::nonogram::coverage::Coverage;
-use stratsynth::domains::nonogram::lines_file::{format_transition, read_test_set, Transition};
-use stratsynth::domains::nonogram::mine::{mine as mine_specs, Sample, MAX_MINE_LEN};
-use stratsynth::domains::nonogram::domain::Nonogram;
+use stratsynth::domains::nonogram::rules::apply::ApplyOptions;
+use stratsynth::domains::nonogram::rules::compare::{compare as compare_sets, Match};
+use stratsynth::domains::nonogram::rules::coverage::Coverage;
+use stratsynth::domains::nonogram::formats::lines::{format_transition, read_test_set, Transition};
+use stratsynth::domains::nonogram::synthesis::mine::{mine as mine_specs, Sample, MAX_MINE_LEN};
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
 use std::path::{Path, PathBuf};
-use stratsynth::pipeline::percent;
+use super::percent;
 use std::process::ExitCode;
 
 /// Reads a `.lines` test set within the domain's line limit.

@@ -1,8 +1,8 @@
 //! `print`, `check` and `verify`: commands on rule files.
 
 use super::{read_nonogram_rules, read_rules, some_rules, CmdResult};
-use stratsynth::domains::nonogram::check::{brute_force_all, MAX_LEN};
-use stratsynth::domains::nonogram::domain::Nonogram;
+use stratsynth::domains::nonogram::rules::check::{brute_force_all, MAX_LEN};
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::witness::domain::Witness;
 use stratsynth::domains::{Domain, Symbolic};
 use stratsynth::dsl::ast::Rule;
@@ -45,10 +45,10 @@ pub fn print(args: &PrintArgs) -> CmdResult {
             let mut rule = r.clone();
             rule.description.retain(|line| !is_cost_note(line));
             if english {
-                let sentence = stratsynth::domains::nonogram::describe::sentence(&rule, &schema);
+                let sentence = stratsynth::domains::nonogram::rules::describe::sentence(&rule, &schema);
                 // (a learned rule's comment already starts with its sentence)
                 if !rule.description.join(" ").starts_with(&sentence) {
-                    rule.description.splice(0..0, stratsynth::domains::nonogram::describe::wrap(&sentence, 76));
+                    rule.description.splice(0..0, stratsynth::domains::nonogram::rules::describe::wrap(&sentence, 76));
                 }
             }
             format!("# cost {}\n{}", cost(&rule, &schema), print_rule(&rule, &schema))
@@ -124,7 +124,7 @@ pub fn check(args: &CheckArgs) -> CmdResult {
                     "{}: UNSOUND on {} (maximal transition {}) with {}: {}",
                     rule.name,
                     domain.show(&cx.state),
-                    stratsynth::domains::nonogram::line::format_cells(&cx.state.target),
+                    stratsynth::domains::nonogram::line::model::format_cells(&cx.state.target),
                     show_binding(rule, domain.schema(), &cx.binding),
                     show_action(domain.schema(), &cx.action)
                 );

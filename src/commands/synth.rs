@@ -6,15 +6,17 @@
 //! rule it keeps again (their `# meta:` comments are not trusted).
 
 use super::{check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
-use stratsynth::domains::nonogram::learn::dedup;
-use stratsynth::domains::nonogram::domain::{LineState, Nonogram};
-use stratsynth::domains::nonogram::lines_file::{parse_lines, read_lines_file, read_test_set};
-use stratsynth::domains::nonogram::spec::{self, specs};
+use stratsynth::domains::nonogram::learn::learner::dedup;
+use stratsynth::domains::nonogram::line::state::LineState;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+use stratsynth::domains::nonogram::formats::lines::{parse_lines, read_lines_file, read_test_set};
+use stratsynth::domains::nonogram::synthesis::spec::{self, specs};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::print::print_rule;
-use stratsynth::synth::batch::label;
+use stratsynth::pipeline::batch::label;
 use stratsynth::synth::meta::Meta;
-use stratsynth::pipeline::{jobs, journal_path, run_batch, versions, BatchOptions, Shard};
+use super::versions;
+use stratsynth::pipeline::{jobs, journal_path, run_batch, BatchOptions, Shard};
 use stratsynth::synth::{Config, Engine, Spec};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};

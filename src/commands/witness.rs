@@ -263,7 +263,8 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     use stratsynth::domains::witness::learn::{LearnConfig, WitnessLearner};
     use stratsynth::dsl::cost::cost;
     use stratsynth::dsl::print::print_rule;
-    use stratsynth::pipeline::{journal_path, learn, versions, LearnOptions};
+    use super::versions;
+    use stratsynth::pipeline::{journal_path, learn, LearnOptions};
     let domain = Witness::new();
     let schema = domain.schema();
     if args.train == 0 || args.filter == 0 || args.k == 0 || args.max_specs == 0 {
@@ -342,8 +343,8 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     print!("{text}");
     print!("{table}");
     let z3_calls: u64 = run.batch.entries.iter().map(|e| match e {
-        stratsynth::synth::batch::Entry::Done { outcome, .. } => outcome.stats.z3_calls,
-        stratsynth::synth::batch::Entry::Skipped { .. } => 0,
+        stratsynth::pipeline::batch::Entry::Done { outcome, .. } => outcome.stats.z3_calls,
+        stratsynth::pipeline::batch::Entry::Skipped { .. } => 0,
     }).sum();
     eprintln!(
         "learn witness: {} rules written to {} in {:.1} s ({z3_calls} Z3 calls)",

@@ -304,8 +304,8 @@ impl<'a> Plans<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::nonogram::domain::Nonogram;
-    use crate::domains::nonogram::line::{hints_of, Cell, Line};
+    use crate::domains::nonogram::synthesis::domain::Nonogram;
+    use crate::domains::nonogram::line::model::{hints_of, Cell, Line};
     use crate::domains::Domain;
     use crate::dsl::parse::parse_rules;
     use rand::{Rng, SeedableRng};

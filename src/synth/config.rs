@@ -91,22 +91,18 @@ fn yes() -> bool {
 /// The default Z3 time limit per query of `verify`, in milliseconds.
 pub const DEFAULT_TIMEOUT_MS: u32 = 60_000;
 
-/// The default Z3 resource limit per synthesis query of `synth`: about
-/// 12 s of Z3 at bound 30 on the 2-core machine the figures were measured
-/// on (Z3 4.8.12 counts roughly 85 million units per second there). Rules
-/// worth having need up to about 8 * 10^8 units (`verify --rlimit` prints
-/// each rule's count).
+/// The default Z3 resource limit per synthesis query of `synth`: high
+/// enough that the rules worth having are proven within it
+/// (`verify --rlimit` prints each rule's count), since `synth` has no
+/// second proof to catch the ones that run out.
 pub const DEFAULT_RLIMIT: u32 = 1_000_000_000;
 
-/// The default Z3 resource limit per query of `learn`'s search. Queries
-/// that run out are most of the search's Z3 time, and most rules lost to
-/// this limit add nothing; the ones that would add coverage or enter the
-/// top K get a second proof at [`DEFAULT_SECOND_PROOF_RLIMIT`] (see
-/// [`second_proof`](crate::second_proof)). Measured on `learn nonogram`,
-/// one run after the other: a search at 10^9 without second proof took
-/// 744.6 s; at 10^8 with a second proof at 10^9, 534.9 s, the same
-/// coverage of the bundled traces (all 22,713 cells, top 10 22,187); at
-/// 5 * 10^7 with a second proof at 2 * 10^9, 536.2 s and 22,747 / 22,221.
+/// The default Z3 resource limit per query of `learn`'s search: low,
+/// because queries that run out are most of the search's Z3 time and most
+/// rules lost to the limit add nothing; the few that would add coverage or
+/// enter the top K get a second proof at [`DEFAULT_SECOND_PROOF_RLIMIT`]
+/// (see [`second_proof`](crate::pipeline::second_proof)), so a low limit
+/// costs no rule that matters.
 pub const DEFAULT_SEARCH_RLIMIT: u32 = 50_000_000;
 
 /// The default Z3 resource limit of `learn`'s second proof (see

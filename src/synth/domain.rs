@@ -73,11 +73,34 @@
 //! ```
 
 use crate::dsl::ast::{ActionId, Rule};
-use crate::dsl::eval::{ActionValue, View};
+use crate::dsl::eval::{ActionValue, Interpreter, View};
 use crate::dsl::schema::Schema;
 use crate::dsl::symbolic::{Num, SymView};
 use z3::ast::Bool;
 use z3::Model;
+
+/// What a specification asks for: on `state`, a rule must make `deduction`.
+#[derive(Clone, Debug)]
+pub struct Spec<S> {
+    /// The state.
+    pub state: S,
+    /// The deduction (an action value the oracle confirms).
+    pub deduction: ActionValue,
+}
+
+/// Whether `rule`, on some image of the specification's state (its
+/// orientations), has an application that is sound there and makes the
+/// deduction.
+pub fn makes<D: Domain>(domain: &D, rule: &Rule, spec: &Spec<D::State>) -> bool {
+    let size = domain.schema().size_feature;
+    domain.images(&spec.state, &spec.deduction).into_iter().any(|(state, deduction)| {
+        let view = domain.view(&state);
+        Interpreter::new(rule, &view, size)
+            .applications()
+            .into_iter()
+            .any(|(_, action)| domain.is_sound(&state, &action) && domain.makes(&state, &deduction, &action))
+    })
+}
 
 /// A state's text that does not read back as a state.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

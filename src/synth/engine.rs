@@ -64,15 +64,6 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// What a specification asks for: on `state`, a rule must make `deduction`.
-#[derive(Clone, Debug)]
-pub struct Spec<S> {
-    /// The state.
-    pub state: S,
-    /// The deduction (an action value the oracle confirms).
-    pub deduction: ActionValue,
-}
-
 /// A rule found for a specification, proven sound up to `bound`.
 #[derive(Clone, Debug)]
 pub struct Learned {
@@ -177,7 +168,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
     /// An engine for `domain`; builds the exhaustive table.
     pub fn new(domain: &'d D, config: Config) -> Engine<'d, D> {
         let mut states = domain.small_states(config.table);
-        states.extend(domain.sample_states(config.table, config.screen_bound.min(config.bound), config.sample_seed, config.sample));
+        states.extend(domain.sample_states(config.table, config.screen(), config.sample_seed, config.sample));
         let table: Vec<Arc<Example<D::State>>> = states
             .into_iter()
             .map(|state| Arc::new(Example { view: domain.view(&state), state }))

@@ -15,13 +15,11 @@
 //! - [`batch`], [`journal`], [`meta`]: many specifications in
 //!   deterministic rounds, their resumable journal, the rules' metadata.
 
-pub mod batch;
 mod cache;
 pub mod config;
 pub mod cover;
 pub mod domain;
 pub mod engine;
-pub mod journal;
 pub mod lattice;
 pub mod meta;
 mod node;
@@ -30,7 +28,6 @@ pub mod space;
 mod table;
 pub mod verify;
 
-pub use batch::makes;
 pub use config::{Config, ConfigBuilder, ConfigError, DEFAULT_RLIMIT, DEFAULT_SEARCH_RLIMIT, DEFAULT_SECOND_PROOF_RLIMIT, DEFAULT_TIMEOUT_MS};
-pub use domain::{BadState, Domain, Encoding, Symbolic};
-pub use engine::{Engine, Learned, Outcome, Spec, Stats};
+pub use domain::{makes, BadState, Domain, Encoding, Spec, Symbolic};
+pub use engine::{Engine, Learned, Outcome, Stats};

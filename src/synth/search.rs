@@ -5,7 +5,8 @@
 //! [`engine`](super::engine).
 
 use super::cache::{rule_key, Example, Known};
-use super::engine::{Outcome, Spec};
+use super::engine::Outcome;
+use super::domain::Spec;
 use super::lattice;
 use super::cover::{self, Bits};
 use super::domain::Symbolic;
@@ -631,7 +632,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
     pub fn synthesize(&self, spec: &Spec<D::State>) -> Outcome<D::State> {
         use rayon::prelude::*;
         let started = Instant::now();
-        let screen_bound = self.config.screen_bound.min(self.config.bound);
+        let screen_bound = self.config.screen();
         let mut screen = Verifier::deterministic(self.domain, screen_bound, self.config.rlimit);
         let mut full = Verifier::deterministic(self.domain, self.config.bound, self.config.rlimit);
         let mut stats = Stats::default();

@@ -1,0 +1,388 @@
+//! The `.non` puzzle format (FORMATS.md): keys one per line (`title`,
+//! `width`, `height`, `rows`, `columns`, optional `goal`), unknown keys
+//! (`by`, `copyright`, `license`, `source`, `note`, `catalogue`, ...) ignored.
+//!
+//! `rows` is followed by `height` clue lines and `columns` by `width` clue
+//! lines. A clue line is comma-separated positive integers; `0` or an empty
+//! line is an empty clue. Blank lines also separate blocks in real files, so
+//! a block is read like this: it runs from the line after `rows`/`columns` to
+//! the next key line (a line starting with a letter) or the end of the file.
+//! If its non-blank lines are exactly the expected number, blank lines in it
+//! are separators; otherwise its first `count` lines are the clues (blank =
+//! empty clue) and everything after them must be blank.
+//!
+//! The reader checks what a solver relies on: width and height present,
+//! the clue counts, every clue fits its line, and a goal (if given) has the
+//! right length and matches the clues. It does not solve the puzzle.
+
+use std::path::Path;
+
+use thiserror::Error;
+
+use crate::domains::nonogram::line::model::{hints_of, Line};
+
+/// The largest width or height accepted (guards against absurd allocations).
+pub const MAX_SIDE: usize = 1000;
+
+/// A nonogram puzzle as read from a `.non` file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The `title` key, without quotes, if present.
+    pub title: Option<String>,
+    /// Number of columns.
+    pub width: usize,
+    /// Number of rows.
+    pub height: usize,
+    /// Row clues, top to bottom (`height` of them).
+    pub rows: Vec<Vec<u32>>,
+    /// Column clues, left to right (`width` of them).
+    pub columns: Vec<Vec<u32>>,
+    /// The solution, row by row (`true` = filled), if the file gives one.
+    pub goal: Option<Vec<bool>>,
+}
+
+/// What is wrong at one line of a `.non` file.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NonErrorKind {
+    /// A key needing a number has something else.
+    #[error("expected a positive integer (at most {MAX_SIDE}) after `{key}`, found {found:?}")]
+    BadSize {
+        /// `width` or `height`.
+        key: &'static str,
+        /// The offending text.
+        found: String,
+    },
+    /// A key given twice.
+    #[error("`{0}` given twice")]
+    Duplicate(&'static str),
+    /// A clue line that is not comma-separated positive integers, `0` or empty.
+    #[error("expected a clue line (comma-separated positive integers, `0` or empty), found {0:?}")]
+    BadClue(String),
+    /// A clue line outside a `rows` / `columns` block.
+    #[error("clue line {0:?} outside a `rows` or `columns` block")]
+    StrayClue(String),
+    /// An unknown key followed by clue lines (a misspelled `rows`?).
+    #[error("unknown key `{0}` followed by clue lines; expected `rows` or `columns`")]
+    UnknownBlockKey(String),
+    /// A required key is missing.
+    #[error("expected `{0}` before the end of the file")]
+    Missing(&'static str),
+    /// A block with the wrong number of clue lines.
+    #[error("expected {expected} clue lines after `{key}`, found {found}")]
+    ClueCount {
+        /// `rows` or `columns`.
+        key: &'static str,
+        /// The expected count (`height` or `width`).
+        expected: usize,
+        /// The count found.
+        found: usize,
+    },
+    /// A clue that cannot fit its line.
+    #[error("clue {clue:?} of {axis} {index} needs {needs} cells but the line has {len}")]
+    ImpossibleClue {
+        /// `row` or `column`.
+        axis: &'static str,
+        /// 0-based index of the line.
+        index: usize,
+        /// The clue as written.
+        clue: String,
+        /// Its minimal length.
+        needs: u64,
+        /// The line length.
+        len: usize,
+    },
+    /// A goal with characters other than 0/1.
+    #[error("expected a goal of '0' and '1' characters, found {0:?}")]
+    BadGoal(char),
+    /// A goal of the wrong length.
+    #[error("goal has {found} cells, expected width x height = {expected}")]
+    GoalLength {
+        /// Cells in the goal.
+        found: usize,
+        /// width * height.
+        expected: usize,
+    },
+    /// A goal whose runs differ from a clue.
+    #[error("goal {axis} {index} has runs {found:?} but its clue is {clue:?}")]
+    GoalMismatch {
+        /// `row` or `column`.
+        axis: &'static str,
+        /// 0-based index of the line.
+        index: usize,
+        /// The goal's runs.
+        found: Vec<u32>,
+        /// The clue.
+        clue: Vec<u32>,
+    },
+}
+
+/// Errors reading a `.non` file.
+#[derive(Debug, Error)]
+pub enum NonError {
+    /// The file could not be read, or is not UTF-8 text.
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
+    /// A problem at a position of the file.
+    #[error("{file}:{line}:{column}: {kind}")]
+    Parse {
+        /// The file name.
+        file: String,
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column (in characters).
+        column: usize,
+        /// What was expected.
+        kind: NonErrorKind,
+    },
+}
+
+/// Checks a solution (row by row, `true` = filled) against a puzzle's
+/// clues: its length, then the runs of every row and column.
+pub fn check_goal(p: &Puzzle, cells: &[bool]) -> Result<(), NonErrorKind> {
+    let (width, height) = (p.width, p.height);
+    if cells.len() != width * height {
+        return Err(NonErrorKind::GoalLength { found: cells.len(), expected: width * height });
+    }
+    for (index, clue) in p.rows.iter().enumerate() {
+        let found = hints_of(&cells[index * width..(index + 1) * width]);
+        if &found != clue {
+            return Err(NonErrorKind::GoalMismatch { axis: "row", index, found, clue: clue.clone() });
+        }
+    }
+    for (index, clue) in p.columns.iter().enumerate() {
+        let found = hints_of(&(0..height).map(|r| cells[r * width + index]).collect::<Vec<bool>>());
+        if &found != clue {
+            return Err(NonErrorKind::GoalMismatch { axis: "column", index, found, clue: clue.clone() });
+        }
+    }
+    Ok(())
+}
+
+/// Reads a `.non` file.
+pub fn read_non_file(path: &Path) -> Result<Puzzle, NonError> {
+    let file = path.display().to_string();
+    let text = crate::files::read_text(path)?;
+    parse_non(&text, &file)
+}
+
+/// A block of clue lines as read: the line number of its key and its lines.
+struct Block {
+    key_line: usize,
+    clues: Vec<(usize, Vec<u32>)>,
+}
+
+fn is_key_line(t: &str) -> bool {
+    t.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+}
+
+/// Parses a clue line: comma- (or space-) separated positive integers, or
+/// `0` / empty for no hints.
+fn parse_clue(t: &str) -> Option<Vec<u32>> {
+    let t = t.trim();
+    if t.is_empty() || t == "0" {
+        return Some(Vec::new());
+    }
+    t.split([',', ' ', '\t'])
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse::<u32>().ok().filter(|&h| h > 0))
+        .collect()
+}
+
+/// Strips one pair of surrounding double quotes.
+fn unquote(s: &str) -> &str {
+    let s = s.trim();
+    s.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(s)
+}
+
+/// Parses `.non` text; `file` names the source in errors.
+pub fn parse_non(text: &str, file: &str) -> Result<Puzzle, NonError> {
+    let lines: Vec<&str> = text.lines().collect();
+    // at `part` of line `line` (a slice of it), or at its first non-blank character
+    let err_at = |line: usize, part: Option<&str>, kind: NonErrorKind| {
+        let whole = lines.get(line - 1).copied().unwrap_or("");
+        let offset = match part {
+            Some(p) => (p.as_ptr() as usize).saturating_sub(whole.as_ptr() as usize).min(whole.len()),
+            None => whole.len() - whole.trim_start().len(),
+        };
+        let column = whole.get(..offset).map_or(1, |s| s.chars().count() + 1);
+        NonError::Parse { file: file.to_string(), line, column, kind }
+    };
+    let err = |line: usize, kind: NonErrorKind| err_at(line, None, kind);
+    // the last key line, if it was not one the format knows
+    let mut unknown_key: Option<(usize, &str)> = None;
+    let mut title = None;
+    let mut width: Option<usize> = None;
+    let mut height: Option<usize> = None;
+    let mut rows: Option<Block> = None;
+    let mut columns: Option<Block> = None;
+    let mut goal: Option<(usize, &str)> = None;
+
+    let mut i = 0;
+    while i < lines.len() {
+        let t = lines[i].trim();
+        let lno = i + 1;
+        i += 1;
+        if t.is_empty() {
+            continue;
+        }
+        if !is_key_line(t) {
+            if t.starts_with(|c: char| c.is_ascii_digit()) {
+                if let Some((at, key)) = unknown_key {
+                    return Err(err(at, NonErrorKind::UnknownBlockKey(key.to_string())));
+                }
+                return Err(err(lno, NonErrorKind::StrayClue(t.to_string())));
+            }
+            continue; // unrecognised line: ignored, as the format requires
+        }
+        let (key, rest) = t.split_once(char::is_whitespace).unwrap_or((t, ""));
+        let rest = rest.trim();
+        unknown_key = None;
+        match key {
+            "title" => title = Some(unquote(rest).to_string()),
+            "width" | "height" => {
+                let key: &'static str = if key == "width" { "width" } else { "height" };
+                let v = rest
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|&v| (1..=MAX_SIDE).contains(&v))
+                    .ok_or_else(|| err_at(lno, Some(rest), NonErrorKind::BadSize { key, found: rest.to_string() }))?;
+                let slot = if key == "width" { &mut width } else { &mut height };
+                if slot.replace(v).is_some() {
+                    return Err(err(lno, NonErrorKind::Duplicate(key)));
+                }
+            }
+            "goal" => {
+                if goal.replace((lno, unquote(rest))).is_some() {
+                    return Err(err(lno, NonErrorKind::Duplicate("goal")));
+                }
+            }
+            "rows" | "columns" => {
+                let (key, expected, slot): (&'static str, _, _) = if key == "rows" {
+                    ("rows", height, &mut rows)
+                } else {
+                    ("columns", width, &mut columns)
+                };
+                if slot.is_some() {
+                    return Err(err(lno, NonErrorKind::Duplicate(key)));
+                }
+                // The block: up to the next key line or the end.
+                let begin = i;
+                while i < lines.len() && !is_key_line(lines[i].trim()) {
+                    i += 1;
+                }
+                let block = &lines[begin..i];
+                let non_blank = block.iter().filter(|l| !l.trim().is_empty()).count();
+                let chosen: Vec<(usize, &str)> = match expected {
+                    Some(n) if non_blank != n && block.len() >= n => {
+                        // Blank lines are empty clues: the first n lines.
+                        if block[n..].iter().any(|l| !l.trim().is_empty()) {
+                            return Err(err(lno, NonErrorKind::ClueCount { key, expected: n, found: non_blank }));
+                        }
+                        block[..n].iter().enumerate().map(|(j, l)| (begin + j + 1, *l)).collect()
+                    }
+                    _ => block
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, l)| !l.trim().is_empty())
+                        .map(|(j, l)| (begin + j + 1, *l))
+                        .collect(),
+                };
+                let mut clues = Vec::with_capacity(chosen.len());
+                for (n, l) in chosen {
+                    let c = parse_clue(l).ok_or_else(|| err(n, NonErrorKind::BadClue(l.trim().to_string())))?;
+                    clues.push((n, c));
+                }
+                *slot = Some(Block { key_line: lno, clues });
+            }
+            _ => unknown_key = Some((lno, key)), // metadata and unknown keys are ignored
+        }
+    }
+
+    let end = lines.len() + 1;
+    let missing = |key| err(end, NonErrorKind::Missing(key));
+    let width = width.ok_or_else(|| missing("width"))?;
+    let height = height.ok_or_else(|| missing("height"))?;
+    let rows = rows.ok_or_else(|| missing("rows"))?;
+    let columns = columns.ok_or_else(|| missing("columns"))?;
+    let finish = |block: Block, key: &'static str, axis: &'static str, count: usize, len: usize| {
+        if block.clues.len() != count {
+            return Err(err(block.key_line, NonErrorKind::ClueCount { key, expected: count, found: block.clues.len() }));
+        }
+        let mut out = Vec::with_capacity(count);
+        for (index, (n, clue)) in block.clues.into_iter().enumerate() {
+            let needs = Line::min_len(&clue);
+            if needs > len as u64 {
+                let clue = clue.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+                return Err(err(n, NonErrorKind::ImpossibleClue { axis, index, clue, needs, len }));
+            }
+            out.push(clue);
+        }
+        Ok(out)
+    };
+    let rows = finish(rows, "rows", "row", height, width)?;
+    let columns = finish(columns, "columns", "column", width, height)?;
+
+    let mut puzzle = Puzzle { title, width, height, rows, columns, goal: None };
+    if let Some((lno, g)) = goal {
+        let cells: Vec<bool> = g
+            .char_indices()
+            .filter(|(_, c)| !c.is_whitespace())
+            .map(|(i, c)| match c {
+                '0' => Ok(false),
+                '1' => Ok(true),
+                other => Err(err_at(lno, Some(&g[i..]), NonErrorKind::BadGoal(other))),
+            })
+            .collect::<Result<_, _>>()?;
+        check_goal(&puzzle, &cells).map_err(|kind| err(lno, kind))?;
+        puzzle.goal = Some(cells);
+    }
+    Ok(puzzle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DUCK: &str = "title \"Duck\"\nby \"someone\"\nwidth 3\nheight 3\n\nrows\n1,1\n\n3\n\ncolumns\n1,1\n1\n1,1\n\ngoal \"101000111\"\n";
+
+    fn err(text: &str) -> String {
+        parse_non(text, "p.non").unwrap_err().to_string()
+    }
+
+    #[test]
+    fn blank_line_is_an_empty_clue_inside_a_block() {
+        let p = parse_non(DUCK, "duck.non").unwrap();
+        assert_eq!(p.title.as_deref(), Some("Duck"));
+        assert_eq!(p.rows, vec![vec![1, 1], vec![], vec![3]]);
+        assert_eq!(p.columns, vec![vec![1, 1], vec![1], vec![1, 1]]);
+        assert_eq!(p.goal.as_ref().unwrap().len(), 9);
+    }
+
+    #[test]
+    fn rows_before_height() {
+        let p = parse_non("rows\n1\n0\ncolumns\n1\n\nwidth 1\nheight 2\n", "x").unwrap();
+        assert_eq!(p.rows, vec![vec![1], vec![]]);
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(err("height 2\nrows\n1\n1\ncolumns\n2\n"), "p.non:7:1: expected `width` before the end of the file");
+        assert_eq!(err("width x\n"), "p.non:1:7: expected a positive integer (at most 1000) after `width`, found \"x\"");
+        assert_eq!(
+            err("width 1\nheight 2\nrows\n1\n1\n1\ncolumns\n2\n"),
+            "p.non:3:1: expected 2 clue lines after `rows`, found 3"
+        );
+        assert_eq!(
+            err("width 1\nheight 2\nrows\n1\ncolumns\n2\n"),
+            "p.non:3:1: expected 2 clue lines after `rows`, found 1"
+        );
+        assert_eq!(err("width 2\nheight 1\nrows\n1,1\ncolumns\n1\n1\n"), "p.non:4:1: clue \"1,1\" of row 0 needs 3 cells but the line has 2");
+        assert_eq!(err("width 1\nheight 1\nrows\n1;2\ncolumns\n1\n"), "p.non:4:1: expected a clue line (comma-separated positive integers, `0` or empty), found \"1;2\"");
+        assert_eq!(err("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"10\"\n"), "p.non:7:1: goal has 2 cells, expected width x height = 1");
+        assert_eq!(err("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"0\"\n"), "p.non:7:1: goal row 0 has runs [] but its clue is [1]");
+        assert_eq!(err("width 1\nwidth 1\n"), "p.non:2:1: `width` given twice");
+        assert!(err("5\n").contains("outside a `rows` or `columns` block"));
+        assert_eq!(err("width 1\nheight 1\nrowz\n1\ncolumns\n1\n"), "p.non:3:1: unknown key `rowz` followed by clue lines; expected `rows` or `columns`");
+        assert_eq!(err("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"1x\"\n"), "p.non:7:8: expected a goal of '0' and '1' characters, found 'x'");
+    }
+}

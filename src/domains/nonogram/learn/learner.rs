@@ -1,0 +1,110 @@
+//! What the nonogram domain supplies to the learning pipeline
+//! ([`pipeline::Learner`](crate::pipeline::Learner)): a seeded sample of
+//! small line states mined for their specifications, deduplication by rule
+//! key then by behaviour on the test transitions, and coverage of those
+//! transitions as the selection objective.
+
+use crate::domains::nonogram::rules::apply::{ApplyOptions, UnsoundFill};
+use crate::domains::nonogram::rules::compare::covered_alone;
+use crate::domains::nonogram::rules::coverage::{Chosen, Coverage};
+use crate::domains::nonogram::synthesis::domain::Nonogram;
+use crate::domains::nonogram::formats::lines::Transition;
+use crate::domains::nonogram::synthesis::mine::{mine, Sample};
+use crate::domains::nonogram::synthesis::spec;
+use crate::dedup::{keep_cheapest, rule_key};
+use crate::dsl::ast::Rule;
+use crate::dsl::cost::cost;
+use crate::pipeline::{DomainError, Learner, Mined};
+use crate::synth::Domain;
+
+/// Longest training line mined by default.
+pub const TRAIN_LEN: usize = 7;
+
+/// A mined line that is not a valid state (a miner fault).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("mined an invalid line: {0}")]
+pub struct InvalidMined(pub String);
+
+/// The nonogram learner: a seeded sample of small lines to learn from,
+/// test transitions to deduplicate and select on.
+pub struct NonogramLearner<'a> {
+    /// The domain.
+    pub domain: &'a Nonogram,
+    /// Longest line mined, in cells.
+    pub max_len: usize,
+    /// Productive training states sampled.
+    pub sample: usize,
+    /// Seed of the sample.
+    pub seed: u64,
+    /// The test transitions.
+    pub tests: &'a [Transition],
+}
+
+/// The rules kept of `rules`: the cheapest (then first) of each group equal
+/// up to egg's rewrites, and with `tests`, of each group covering the same
+/// (transition, cell) pairs alone on them (rules covering none are never
+/// merged by behaviour). Returns the kept rules and the count after the
+/// first step.
+pub fn dedup(domain: &Nonogram, rules: &[Rule], tests: Option<&[Transition]>) -> Result<(Vec<Rule>, usize), UnsoundFill> {
+    let schema = domain.schema();
+    let costs: Vec<u32> = rules.iter().map(|r| cost(r, schema)).collect();
+    let keys: Vec<_> = rules.iter().map(|r| Some(rule_key(r))).collect();
+    let kept = keep_cheapest(&keys, &costs);
+    let after_rewrites = kept.len();
+    let Some(tests) = tests else {
+        return Ok((kept.into_iter().map(|i| rules[i].clone()).collect(), after_rewrites));
+    };
+    let mut behaviour = vec![];
+    for &i in &kept {
+        let covered = covered_alone(domain, &rules[i], tests, ApplyOptions::default())?;
+        behaviour.push((covered.count() > 0).then_some(covered));
+    }
+    let kept_costs: Vec<u32> = kept.iter().map(|&i| costs[i]).collect();
+    let again = keep_cheapest(&behaviour, &kept_costs);
+    Ok((again.into_iter().map(|j| rules[kept[j]].clone()).collect(), after_rewrites))
+}
+
+impl Learner for NonogramLearner<'_> {
+    type Domain = Nonogram;
+    type ScoreError = UnsoundFill;
+    type Objective<'b>
+        = Chosen<'b>
+    where
+        Self: 'b;
+
+    fn domain(&self) -> &Nonogram {
+        self.domain
+    }
+
+    fn mine(&self) -> Result<Mined<crate::domains::nonogram::line::state::LineState>, DomainError> {
+        let (report, transitions) = mine(self.max_len, Some(Sample { count: self.sample, seed: self.seed }));
+        let mut specs = vec![];
+        for t in &transitions {
+            let of = spec::specs(t).ok_or_else(|| InvalidMined(t.start.to_string()))?;
+            specs.extend(of.into_iter().map(|s| (spec::show(&s), s)));
+        }
+        let description = format!(
+            "mined lines of 1-{} cells: {} states, {} mirror pairs, {} productive, {} sampled with seed {}: {} specifications",
+            self.max_len,
+            report.states,
+            report.mirror_pairs,
+            report.productive,
+            report.used,
+            self.seed,
+            specs.len()
+        );
+        Ok(Mined { specs, description })
+    }
+
+    fn dedup(&self, rules: &[Rule]) -> Result<Vec<Rule>, DomainError> {
+        Ok(dedup(self.domain, rules, Some(self.tests))?.0)
+    }
+
+    fn objective<'b>(&'b self, rules: &'b [Rule]) -> Result<Chosen<'b>, DomainError> {
+        Ok(Coverage::new(self.domain, rules, self.tests, ApplyOptions::default()).objective())
+    }
+
+    fn refuted(&self, error: &UnsoundFill) -> Option<String> {
+        Some(error.rule.clone())
+    }
+}

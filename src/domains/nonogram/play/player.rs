@@ -1,0 +1,330 @@
+//! A model player solving a whole board step by step with some knowledge
+//! (a rule set with the decomposition oracle, or the exact line solver),
+//! told one cell by an oracle each time that knowledge is stuck: the solve
+//! `explain` shows and `analyze` rates.
+//!
+//! A knowledge step is one deduction on one line: with rules, the first
+//! application (lines in queue order; frames, rules, bindings in order) that
+//! fills an unknown cell; with the line solver, a line's maximal
+//! transition. Every rule fill is checked against the line's maximal
+//! transition (a wrong fill is an error naming the rule). Rules are only
+//! applied to lines up to the schema's `max_state` cells (where their proofs
+//! stop); longer lines move only by the line crossing them or the oracle.
+//!
+//! An oracle step reveals one cell of the solution: the first cell (row by
+//! row) whose wrong value a probe refutes (propagation with the exact line
+//! solver reaches a contradiction); if there is none, a guess: the cell
+//! whose revealed value lets propagation fix the most cells, ties to the
+//! first. It costs `1 + log2(U)` bits, U the unknown cells then
+//! (naming one of U cells and one of 2 values: Shen's solution information
+//! with a uniform policy over the moves). The difficulty is their sum.
+
+use std::collections::VecDeque;
+
+use crate::domains::nonogram::rules::apply::{ApplyOptions, Prepared};
+use crate::domains::nonogram::board::grid::{Axis, LineId};
+use crate::domains::nonogram::line::decompose::decompose;
+use crate::domains::nonogram::synthesis::domain::Nonogram;
+use crate::domains::nonogram::line::model::{Cell, Line};
+use crate::domains::nonogram::board::propagate::{Clues, Propagator};
+use crate::domains::nonogram::line::solver::LineSolver;
+use crate::domains::Domain;
+use crate::dsl::ast::Rule;
+
+/// What the player knows.
+#[derive(Clone, Copy, Debug)]
+pub enum Knowledge<'a> {
+    /// The exact line solver.
+    LineSolver,
+    /// A rule set (with the decomposition oracle), both orientations.
+    Rules {
+        /// The domain (schema) the rules are written in.
+        domain: &'a Nonogram,
+        /// The rules, in the order they are tried.
+        rules: &'a [Rule],
+    },
+}
+
+/// How a step was found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum How {
+    /// The exact line solver's maximal transition of the line.
+    LineSolver,
+    /// A rule application.
+    Rule {
+        /// Index of the rule.
+        rule: usize,
+        /// Each pattern variable and the element bound to it, in words.
+        binding: Vec<String>,
+        /// The sub-line the rule was applied to (first and last cell, 0-based
+        /// in the line), if the decomposition oracle split the line.
+        sub_line: Option<(usize, usize)>,
+        /// True if the rule was applied to the mirror image.
+        mirrored: bool,
+    },
+    /// The oracle told a cell whose other value a probe refutes.
+    Probe,
+    /// The oracle told a cell no probe settles: a guess.
+    Guess,
+}
+
+/// One step of the solve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// How it was found.
+    pub how: How,
+    /// The line deduced on (knowledge steps only).
+    pub line: Option<LineId>,
+    /// The cells it fills: grid index (row by row) and value.
+    pub filled: Vec<(usize, bool)>,
+    /// Unknown cells before the step.
+    pub unknown: usize,
+    /// Information the step cost (0 for knowledge steps).
+    pub bits: f64,
+}
+
+/// A whole solve.
+#[derive(Clone, Debug)]
+pub struct Playthrough {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// How often each rule made a step (empty for the line solver).
+    pub rule_counts: Vec<usize>,
+    /// The sum of the steps' bits.
+    pub difficulty: f64,
+}
+
+impl Playthrough {
+    /// True if the knowledge alone solved the board (no oracle step).
+    pub fn solved_by_knowledge(&self) -> bool {
+        self.steps.iter().all(|s| s.bits == 0.0)
+    }
+
+    /// Oracle steps.
+    pub fn oracle_steps(&self) -> usize {
+        self.steps.iter().filter(|s| s.bits > 0.0).count()
+    }
+}
+
+/// What can go wrong while playing.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// A rule filled a cell the line does not force.
+    #[error("{line}: {source}")]
+    Unsound {
+        /// The line.
+        line: LineId,
+        /// The wrong fill.
+        #[source]
+        source: crate::domains::nonogram::rules::apply::UnsoundFill,
+    },
+    /// The solution given does not fit the board.
+    #[error("{0}: the board has no solution agreeing with the known cells")]
+    Contradiction(LineId),
+}
+
+/// The line id of line `l` of `clues`.
+pub fn line_id(clues: &Clues, l: usize) -> LineId {
+    if l < clues.height() {
+        LineId { axis: Axis::Row, index: l }
+    } else {
+        LineId { axis: Axis::Column, index: l - clues.height() }
+    }
+}
+
+/// Plays the board to the end with `knowledge`; `solution` (row by row) is
+/// what the oracle reveals.
+pub fn play(clues: &Clues, knowledge: Knowledge, solution: &[bool]) -> Result<Playthrough, PlayError> {
+    let mut player = Player {
+        clues,
+        knowledge,
+        grid: vec![Cell::Unknown; clues.cells()],
+        solver: LineSolver::new(),
+        prop: Propagator::new(),
+        queue: (0..clues.line_count()).collect(),
+        queued: vec![true; clues.line_count()],
+        steps: vec![],
+        counts: match knowledge {
+            Knowledge::Rules { rules, .. } => vec![0; rules.len()],
+            Knowledge::LineSolver => vec![],
+        },
+    };
+    loop {
+        while let Some(l) = player.queue.pop_front() {
+            player.queued[l] = false;
+            if let Some(step) = player.deduce(l)? {
+                // keep the line at the front: it may allow more
+                player.queued[l] = true;
+                player.apply(step);
+                player.queue.push_front(l);
+            }
+        }
+        if player.grid.iter().all(|c| c.is_known()) {
+            break;
+        }
+        let step = player.reveal(solution);
+        player.apply(step);
+    }
+    let difficulty = player.steps.iter().map(|s| s.bits).sum();
+    Ok(Playthrough { steps: player.steps, rule_counts: player.counts, difficulty })
+}
+
+struct Player<'a> {
+    clues: &'a Clues,
+    knowledge: Knowledge<'a>,
+    grid: Vec<Cell>,
+    solver: LineSolver,
+    prop: Propagator,
+    queue: VecDeque<usize>,
+    queued: Vec<bool>,
+    steps: Vec<Step>,
+    counts: Vec<usize>,
+}
+
+impl Player<'_> {
+    fn unknown(&self) -> usize {
+        self.grid.iter().filter(|c| !c.is_known()).count()
+    }
+
+    /// Writes a step's cells and queues the lines crossing them.
+    fn apply(&mut self, step: Step) {
+        for &(p, v) in &step.filled {
+            self.grid[p] = Cell::from_bool(v);
+            for l in self.clues.lines_through(p) {
+                if !self.queued[l] {
+                    self.queued[l] = true;
+                    self.queue.push_back(l);
+                }
+            }
+        }
+        if let How::Rule { rule, .. } = step.how {
+            self.counts[rule] += 1;
+        }
+        self.steps.push(step);
+    }
+
+    /// The knowledge's next step on line `l`, if any.
+    fn deduce(&mut self, l: usize) -> Result<Option<Step>, PlayError> {
+        let id = line_id(self.clues, l);
+        let mut cells = vec![];
+        self.clues.read_line(&self.grid, l, &mut cells);
+        if cells.iter().all(|c| c.is_known()) {
+            return Ok(None);
+        }
+        let line = Line::new(self.clues.hints(l).to_vec(), cells);
+        let target = self.solver.solve(&line).ok_or(PlayError::Contradiction(id))?;
+        let unknown = self.unknown();
+        let step = |how, filled: Vec<(usize, bool)>| Step { how, line: Some(id), filled, unknown, bits: 0.0 };
+        match self.knowledge {
+            Knowledge::LineSolver => {
+                let filled: Vec<(usize, bool)> = (0..line.len())
+                    .filter(|&i| !line.cells[i].is_known() && target[i].is_known())
+                    .map(|i| (self.clues.pos(l, i), target[i] == Cell::True))
+                    .collect();
+                Ok((!filled.is_empty()).then(|| step(How::LineSolver, filled)))
+            }
+            Knowledge::Rules { domain, rules } => {
+                if line.len() > domain.schema().file.limits.max_state as usize {
+                    return Ok(None);
+                }
+                let refs: Vec<&Rule> = rules.iter().collect();
+                let prepared = Prepared::new(domain, &line.hints, &line.cells, ApplyOptions::default());
+                let mut found = None;
+                prepared
+                    .each_application(domain, &refs, &target, |app| {
+                        let filled: Vec<(usize, bool)> = app
+                            .cells
+                            .iter()
+                            .filter(|&&i| !line.cells[i].is_known())
+                            .map(|&i| (self.clues.pos(l, i), app.value))
+                            .collect();
+                        if filled.is_empty() {
+                            return false;
+                        }
+                        let rule = &rules[app.rule];
+                        let whole = app.offset == 0 && app.frame.len() == line.len();
+                        let how = How::Rule {
+                            rule: app.rule,
+                            binding: describe_binding(domain, rule, &line, &app),
+                            sub_line: (!whole).then(|| (app.offset, app.offset + app.frame.len() - 1)),
+                            mirrored: app.mirrored,
+                        };
+                        found = Some(step(how, filled));
+                        true
+                    })
+                    .map_err(|source| PlayError::Unsound { line: id, source })?;
+                Ok(found)
+            }
+        }
+    }
+
+    /// The oracle's step (see the module doc).
+    fn reveal(&mut self, solution: &[bool]) -> Step {
+        let unknown = self.unknown();
+        let mut g = vec![];
+        let unknowns: Vec<usize> = (0..self.grid.len()).filter(|&p| !self.grid[p].is_known()).collect();
+        // the first cell whose wrong value propagation refutes
+        let refuted = unknowns.iter().copied().find(|&p| {
+            g.clone_from(&self.grid);
+            g[p] = Cell::from_bool(!solution[p]);
+            self.prop.from_cells(self.clues, &mut g, &[p]).is_err()
+        });
+        // else the cell whose value lets propagation fix the most
+        let p = refuted.unwrap_or_else(|| {
+            let mut best: Option<(usize, usize)> = None;
+            for &p in &unknowns {
+                g.clone_from(&self.grid);
+                g[p] = Cell::from_bool(solution[p]);
+                let fixed = self.prop.from_cells(self.clues, &mut g, &[p]).unwrap_or(0);
+                if best.is_none_or(|(f, _)| fixed > f) {
+                    best = Some((fixed, p));
+                }
+            }
+            best.expect("reveal is only called with unknown cells").1
+        });
+        Step {
+            how: if refuted.is_some() { How::Probe } else { How::Guess },
+            line: None,
+            filled: vec![(p, solution[p])],
+            unknown,
+            bits: 1.0 + (unknown as f64).log2(),
+        }
+    }
+}
+
+/// Each pattern variable of an application and its element, in words:
+/// `h = hint 2 (3)` (hints numbered from 1 along the line), `b = block at
+/// cells 4-6`, `g = gap at cells 1-3` (cells numbered from 1 along the line).
+fn describe_binding(domain: &Nonogram, rule: &Rule, line: &Line, app: &crate::domains::nonogram::rules::apply::Application) -> Vec<String> {
+    let ids = domain.ids();
+    let frame = app.frame;
+    // the index of the frame's first hint in the whole line
+    let hint_offset = if app.offset == 0 && frame.len() == line.len() {
+        0
+    } else {
+        decompose(line)
+            .map(|subs| subs.iter().take_while(|s| s.offset != app.offset).map(|s| s.line.hints.len()).sum())
+            .unwrap_or(0)
+    };
+    let span = |s: usize, len: usize| {
+        let first = if app.mirrored { app.offset + frame.len() - s - len } else { app.offset + s };
+        format!("cells {}-{}", first + 1, first + len)
+    };
+    rule.decls
+        .iter()
+        .zip(app.binding)
+        .map(|(d, &e)| {
+            let what = if d.ty == ids.hint {
+                let j = if app.mirrored { frame.hints.len() - 1 - e } else { e };
+                format!("hint {} ({})", hint_offset + j + 1, frame.hints[e])
+            } else if d.ty == ids.block {
+                let (s, len) = frame.blocks()[e];
+                format!("block at {}", span(s, len))
+            } else {
+                let (s, len) = frame.gaps()[e];
+                format!("gap at {}", span(s, len))
+            };
+            format!("{} = {what}", d.name)
+        })
+        .collect()
+}

@@ -1,0 +1,256 @@
+//! The nonogram line domain as the engine sees it: line states with their
+//! maximal transition, the elements of DSL.md (hints, blocks, gaps) as a
+//! view, `fill` judged by the exact line solver, both orientations, and the
+//! exhaustive table of small valid lines.
+
+use crate::domains::nonogram::line::model::{Cell, Line};
+use crate::domains::nonogram::line::state::LineState;
+use super::symbolic::{self, LineTerms, Slots};
+use crate::synth::domain::{BadState, Domain, Encoding, Symbolic};
+use crate::dsl::ast::{ActionId, FeatureId, Rule, TypeId};
+use crate::dsl::eval::{ActionValue, ElementTable, View};
+use crate::dsl::schema::Schema;
+use crate::dsl::symbolic::Num;
+use z3::ast::Bool;
+use z3::Model;
+
+/// The arguments of a `fill(value, a, b)` action value; `None` for a
+/// malformed one.
+pub fn fill_args(action: &ActionValue) -> Option<(bool, i64, i64)> {
+    match action.args.as_slice() {
+        [v, a, b] => Some((*v != 0, *a, *b)),
+        _ => None,
+    }
+}
+
+/// Ids of the schema's names the domain provides.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ids {
+    pub hint: TypeId,
+    pub block: TypeId,
+    pub gap: TypeId,
+    pub start: FeatureId,
+    pub size: FeatureId,
+    pub lowest_end: FeatureId,
+    pub highest_start: FeatureId,
+}
+
+/// The nonogram line domain.
+#[derive(Clone, Debug)]
+pub struct Nonogram {
+    schema: Schema,
+    ids: Ids,
+}
+
+/// A schema that does not describe nonogram lines.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: {message}")]
+pub struct SchemaMismatch {
+    /// The DSL file.
+    pub path: String,
+    /// What is missing or extra.
+    pub message: String,
+}
+
+impl Nonogram {
+    /// The domain with the bundled `dsl/nonogram.ron`.
+    pub fn new() -> Nonogram {
+        Nonogram::with_schema(Schema::nonogram(), "dsl/nonogram.ron").expect("bundled schema fits the domain")
+    }
+
+    /// The domain with a designer's schema: it must name exactly the types,
+    /// features, globals and actions this domain provides (costs are free).
+    pub fn with_schema(schema: Schema, path: &str) -> Result<Nonogram, SchemaMismatch> {
+        let err = |message: String| SchemaMismatch { path: path.to_string(), message };
+        let ty = |n: &str| schema.type_id(n).ok_or_else(|| err(format!("element type `{n}` is missing")));
+        let ft = |n: &str| schema.feature_id(n).ok_or_else(|| err(format!("feature `{n}` is missing")));
+        let ids = Ids {
+            hint: ty("hint")?,
+            block: ty("block")?,
+            gap: ty("gap")?,
+            start: ft("start")?,
+            size: ft("size")?,
+            lowest_end: ft("lowest_end_cell")?,
+            highest_start: ft("highest_start_cell")?,
+        };
+        if schema.type_count() != 3 || schema.feature_count() != 4 {
+            return Err(err("the nonogram domain provides exactly the types hint, block, gap and the features start, size, lowest_end_cell, highest_start_cell".into()));
+        }
+        if schema.file.globals.len() != 1 || schema.global_id("line_size").is_none() {
+            return Err(err("the nonogram domain provides exactly the global `line_size`".into()));
+        }
+        match schema.file.actions.as_slice() {
+            [a] if a.name == "fill" && a.params == [crate::dsl::schema::ParamKind::Bool, crate::dsl::schema::ParamKind::Int, crate::dsl::schema::ParamKind::Int] => {}
+            _ => return Err(err("the nonogram domain provides exactly the action `fill(bool, int, int)`".into())),
+        }
+        Ok(Nonogram { schema, ids })
+    }
+
+    pub(crate) fn ids(&self) -> Ids {
+        self.ids
+    }
+
+    /// The view of a bare line (hints, blocks, gaps, line_size).
+    pub fn line_view(&self, line: &Line) -> View {
+        let nf = self.schema.feature_count();
+        let ids = self.ids;
+        let mut tables = vec![ElementTable::new(nf); 3];
+        let k = line.hints.len() as i64;
+        let n = line.len() as i64;
+        let total: i64 = line.hints.iter().map(|&h| h as i64).sum();
+        let mut before = 0i64;
+        let mut row = vec![0; nf];
+        for (i, &h) in line.hints.iter().enumerate() {
+            let h = h as i64;
+            let i64i = i as i64;
+            row[ids.start.0 as usize] = i64i;
+            row[ids.size.0 as usize] = h;
+            row[ids.lowest_end.0 as usize] = i64i + before + h;
+            row[ids.highest_start.0 as usize] = n - k + i64i + 1 - (total - before);
+            tables[ids.hint.0 as usize].push(&row);
+            before += h;
+        }
+        for (ty, runs) in [(ids.block, line.blocks()), (ids.gap, line.gaps())] {
+            for (s, len) in runs {
+                row.fill(0);
+                row[ids.start.0 as usize] = s as i64;
+                row[ids.size.0 as usize] = len as i64;
+                tables[ty.0 as usize].push(&row);
+            }
+        }
+        View { globals: vec![n], tables }
+    }
+}
+
+impl Default for Nonogram {
+    fn default() -> Nonogram {
+        Nonogram::new()
+    }
+}
+
+impl Domain for Nonogram {
+    type State = LineState;
+
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn view(&self, state: &LineState) -> View {
+        self.line_view(&state.line)
+    }
+
+    fn is_sound(&self, state: &LineState, action: &ActionValue) -> bool {
+        let Some((value, a, b)) = fill_args(action) else { return false };
+        let n = state.line.len() as i64;
+        if !(0 <= a && a <= b && b <= n) {
+            return false;
+        }
+        let want = Cell::from_bool(value);
+        state.target[a as usize..b as usize].iter().all(|&c| c == want)
+    }
+
+    fn show(&self, state: &LineState) -> String {
+        state.line.to_string()
+    }
+
+    /// `HINTS | CELLS`, a line with a solution.
+    fn parse_state(&self, text: &str) -> Result<LineState, BadState> {
+        let line: Line = text.parse().map_err(|e| BadState::new(text, e))?;
+        LineState::new(line).ok_or_else(|| BadState::new(text, "the line has no solution"))
+    }
+
+    fn makes(&self, _state: &LineState, deduction: &ActionValue, action: &ActionValue) -> bool {
+        match (fill_args(deduction), fill_args(action)) {
+            (Some((v, a, b)), Some((w, c, d))) => v == w && c <= a && b <= d,
+            _ => false,
+        }
+    }
+
+    fn gain(&self, state: &LineState, actions: &[ActionValue]) -> usize {
+        let n = state.line.len() as i64;
+        let mut filled = vec![false; state.line.len()];
+        for (_, a, b) in actions.iter().filter_map(fill_args) {
+            for i in a.max(0)..b.min(n) {
+                filled[i as usize] |= state.line.cells[i as usize] == Cell::Unknown;
+            }
+        }
+        filled.into_iter().filter(|&f| f).count()
+    }
+
+    fn images(&self, state: &LineState, deduction: &ActionValue) -> Vec<(LineState, ActionValue)> {
+        let n = state.line.len() as i64;
+        let mirrored = match fill_args(deduction) {
+            Some((v, a, b)) => ActionValue { action: deduction.action, args: vec![v as i64, n - b, n - a] },
+            None => deduction.clone(),
+        };
+        vec![(state.clone(), deduction.clone()), (state.mirror(), mirrored)]
+    }
+
+    fn small_states(&self, size: u32) -> Vec<LineState> {
+        crate::domains::nonogram::line::enumerate::valid_lines(size as usize)
+    }
+
+    fn sample_states(&self, table: u32, bound: u32, seed: u64, count: usize) -> Vec<LineState> {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (lo, hi) = ((table + 1) as usize, (bound as usize).max(table as usize + 1));
+        (0..count)
+            .map(|_| {
+                // a random solution, then a random share of its cells known
+                let n = rng.gen_range(lo..=hi);
+                let density = rng.gen_range(0.2..0.8);
+                let solution: Vec<bool> = (0..n).map(|_| rng.gen_bool(density)).collect();
+                let known = rng.gen_range(0.0..0.7);
+                let cells = solution
+                    .iter()
+                    .map(|&v| if rng.gen_bool(known) { Cell::from_bool(v) } else { Cell::Unknown })
+                    .collect();
+                LineState::new(Line::new(crate::domains::nonogram::line::model::hints_of(&solution), cells)).expect("a line with a solution is valid")
+            })
+            .collect()
+    }
+}
+
+impl Symbolic for Nonogram {
+    type Extra = LineTerms;
+
+    fn encode(&self, bound: u32) -> Encoding<LineTerms> {
+        symbolic::encode(self.ids, self.schema.feature_count(), bound as usize, Slots::all(bound as usize))
+    }
+
+    fn encode_for(&self, bound: u32, rule: &Rule) -> Encoding<LineTerms> {
+        let slots = Slots::for_rule(self.ids, bound as usize, rule);
+        symbolic::encode(self.ids, self.schema.feature_count(), bound as usize, slots)
+    }
+
+    fn wrong(&self, enc: &Encoding<LineTerms>, _action: ActionId, args: &[Num]) -> Bool {
+        symbolic::wrong_fill(&enc.extra, args)
+    }
+
+    fn decode(&self, enc: &Encoding<LineTerms>, model: &Model) -> Option<LineState> {
+        LineState::new(symbolic::decode(&enc.extra, model))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fill(value: bool, a: i64, b: i64) -> ActionValue {
+        ActionValue { action: ActionId(0), args: vec![value as i64, a, b] }
+    }
+
+    #[test]
+    fn gain_counts_the_unknown_cells_the_actions_fill_together() {
+        let domain = Nonogram::new();
+        let state = LineState::new("1 3 | ...##..".parse().unwrap()).unwrap();
+        // cells 3-4 are known: [3, 7) fills 5 and 6 only
+        assert_eq!(domain.gain(&state, &[fill(true, 3, 7)]), 2);
+        // overlapping fills count each cell once; out of range cells none
+        assert_eq!(domain.gain(&state, &[fill(false, 0, 2), fill(false, 1, 3), fill(false, 6, 9)]), 4);
+        assert_eq!(domain.gain(&state, &[]), 0);
+        assert!(domain.productive(&state, &fill(false, 6, 7)));
+        assert!(!domain.productive(&state, &fill(true, 3, 3)));
+        assert!(!domain.productive(&state, &fill(true, 3, 5)));
+    }
+}

@@ -1,0 +1,329 @@
+//! The Z3 encoding of an arbitrary nonogram line up to a bound: length,
+//! hints, one solution, and the hint/block/gap elements of DSL.md as terms;
+//! plus "this fill is wrong" (out of range, or disagreeing with the
+//! solution) and reading a line back from a model.
+//!
+//! The encoding has no per-cell variables: a line is its runs. The solution
+//! is the hints placed at positions `p_i` (run `[p_i, p_i + h_i)`), blocks
+//! are the maximal runs of true cells and gaps the maximal runs of not-false
+//! cells, each a list of `[start, end)` interval slots, increasing and
+//! separated by at least one cell, unused slots pinned to `[0, 0)`. The
+//! cells are then determined (true: in a block; false: inside the line and
+//! in no gap; unknown: otherwise), and they agree with the solution exactly
+//! when every block lies inside a gap (no cell is both true and false),
+//! every block lies inside a run of the solution (true cells are filled),
+//! and every run of the solution lies inside a gap (no filled cell is
+//! crossed out) — runs are contiguous and the runs of each kind are
+//! separated, so "every cell of the run is covered" is "one interval of the
+//! other kind covers the run". "Fill [a, b) with v is wrong" is likewise a
+//! statement about the solution's runs. Everything is bounded to
+//! `[0, bound]` so nothing can wrap around at the encoding's width.
+
+use super::domain::Ids;
+use crate::dsl::ast::{PatternKind, Polarity, Rule, TypeId, Var};
+use crate::domains::nonogram::line::model::{Cell, Line};
+use crate::synth::domain::Encoding;
+use crate::dsl::symbolic::{num, signed_value, widen, Num, NumOps, SymTable, SymView};
+use z3::ast::Bool;
+use z3::Model;
+
+/// The terms of an encoding that rules do not see directly.
+pub struct LineTerms {
+    /// The longest line encoded.
+    pub bound: usize,
+    /// Line length.
+    pub n: Num,
+    /// Number of hints.
+    pub k: Num,
+    /// Hint values (0 beyond k).
+    pub hints: Vec<Num>,
+    /// The solution: `[start, end)` of each hint's run (`[0, 0)` beyond k).
+    pub runs: Vec<(Num, Num)>,
+    /// Blocks: `[start, end)` per slot, `[0, 0)` when unused.
+    pub blocks: Vec<(Num, Num)>,
+    /// Gaps: `[start, end)` per slot, `[0, 0)` when unused.
+    pub gaps: Vec<(Num, Num)>,
+}
+
+/// The bit width of an encoding up to `bound`: room for `4 * (bound + 1)`.
+pub fn width(bound: usize) -> u32 {
+    let m = 4 * (bound as i64 + 1);
+    let mut w = 2;
+    while (1i64 << (w - 1)) <= m {
+        w += 1;
+    }
+    w
+}
+
+/// Interval slots `[start, end)` inside `[0, n)`: `count` are used, each
+/// non-empty, increasing and separated by at least one cell; the rest are
+/// `[0, 0)`. Returns the count and the slots.
+fn intervals(slots: usize, n: &Num, bound: usize, w: u32, valid: &mut Vec<Bool>, name: &str) -> (Num, Vec<(Num, Num)>) {
+    let c = |v: usize| num(v as i64, w);
+    let count = Num::var(format!("{name}_count"), w);
+    valid.push(count.sge(&c(0)));
+    valid.push(count.sle(&c(slots)));
+    let mut out: Vec<(Num, Num)> = vec![];
+    for m in 0..slots {
+        let start = Num::var(format!("{name}{m}_start"), w);
+        let end = Num::var(format!("{name}{m}_end"), w);
+        let present = count.sgt(&c(m));
+        valid.push(Bool::and(&[start.sge(&c(0)), start.sle(&c(bound)), end.sge(&c(0)), end.sle(&c(bound))]));
+        valid.push(present.implies(Bool::and(&[start.slt(&end), end.sle(n)])));
+        valid.push(present.not().implies(Bool::and(&[start.same(&c(0)), end.same(&c(0))])));
+        // separated from the previous slot (stating it for every earlier
+        // slot too was measured slower)
+        if let Some((_, prev_end)) = out.last() {
+            valid.push(present.implies(prev_end.slt(&start)));
+        }
+        out.push((start, end));
+    }
+    (count, out)
+}
+
+/// `[s, e)` lies inside one of `outer` (non-empty `[s, e)`; unused outer
+/// slots are `[0, 0)` and contain nothing non-empty).
+fn inside_one(s: &Num, e: &Num, outer: &[(Num, Num)]) -> Bool {
+    Bool::or(&outer.iter().map(|(os, oe)| Bool::and(&[os.sle(s), e.sle(oe)])).collect::<Vec<_>>())
+}
+
+/// How many block and gap slots an encoding has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slots {
+    /// Block slots.
+    pub blocks: usize,
+    /// Gap slots.
+    pub gaps: usize,
+}
+
+impl Slots {
+    /// Room for every line up to `bound` cells.
+    pub fn all(bound: usize) -> Slots {
+        Slots { blocks: bound.div_ceil(2), gaps: bound.div_ceil(2) }
+    }
+
+    /// Room enough for the queries about `rule` (see
+    /// [`Symbolic::encode_for`](crate::synth::Symbolic::encode_for)).
+    ///
+    /// A rule reads the cells only through the blocks and gaps its patterns
+    /// bind; the hints and the length do not depend on cells. So if a line
+    /// gives the rule a wrong application (or satisfies its condition),
+    /// the line with the cells no pattern needs forgotten (made unknown)
+    /// does too: the bound blocks and gaps, and the solution, stay as they
+    /// are. Unless the condition compares a variable's element with the
+    /// others of its type (`maximal`, `minimal`, `unique`; for blocks only
+    /// where taking other blocks away could falsify it: negated, or inside
+    /// a `unique`'s condition, [`compares_others`](crate::dsl::ast::BoolExpr::compares_others)) or the pattern
+    /// is `singleton` (whose match depends on every element), keeping
+    /// - the true cells of the bound blocks, and those of every block before
+    ///   a `constant(block, k)`, leaves 1 block per arbitrary variable and
+    ///   k + 1 per constant one (forgetting true cells leaves other blocks
+    ///   and every gap unchanged);
+    /// - the false cells next to the bound gaps, and every false cell up to
+    ///   the end of a `constant(gap, k)`, leaves the bound gaps, the first
+    ///   k + 1 gaps, and between and after them at most one merged gap
+    ///   each: at most 2 per arbitrary variable and k + 2 per constant one,
+    ///   and 1 more (forgetting false cells leaves every block unchanged).
+    ///
+    /// A type no variable binds thus gets 0 block slots, or 1 gap slot
+    /// (the whole line).
+    pub(crate) fn for_rule(ids: Ids, bound: usize, rule: &Rule) -> Slots {
+        let all = Slots::all(bound);
+        // taking blocks away removes them (unnegated comparisons with the
+        // others stay true); forgetting false cells merges gaps into new
+        // ones, so every comparison of a gap counts
+        let needs_others = |ty: TypeId, v: Var| {
+            let at = if ty == ids.block { Polarity::Positive } else { Polarity::Both };
+            rule.condition.compares_others(v, at)
+        };
+        let needed = |ty: TypeId, per_arbitrary: usize, per_constant: usize| -> Option<usize> {
+            let mut count = 0;
+            for (v, decl) in rule.decls.iter().enumerate() {
+                if decl.ty != ty {
+                    continue;
+                }
+                if needs_others(ty, v as Var) {
+                    return None;
+                }
+                count += match decl.kind {
+                    PatternKind::Singleton => return None,
+                    PatternKind::Arbitrary => per_arbitrary,
+                    PatternKind::Constant(k) => k as usize + per_constant,
+                };
+            }
+            Some(count)
+        };
+        Slots {
+            blocks: needed(ids.block, 1, 1).map_or(all.blocks, |b| b.min(all.blocks)),
+            gaps: needed(ids.gap, 2, 2).map_or(all.gaps, |g| (g + 1).min(all.gaps)),
+        }
+    }
+}
+
+/// Encodes every valid line of 1..=bound cells with at most `slots`
+/// blocks and gaps (`ids`: where the domain's names live in the schema,
+/// which has `nf` features).
+pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots) -> Encoding<LineTerms> {
+    let w = width(bound);
+    let c = |v: usize| num(v as i64, w);
+    let max_hints = bound.div_ceil(2);
+    let n = Num::var("n".into(), w);
+    let k = Num::var("k".into(), w);
+    let mut valid = vec![n.sge(&c(1)), n.sle(&c(bound)), k.sge(&c(0)), k.sle(&c(max_hints))];
+
+    // the solution: hint i occupies [p_i, p_i + h_i)
+    let hints: Vec<Num> = (0..max_hints).map(|i| Num::var(format!("h{i}"), w)).collect();
+    let (_, runs) = {
+        // the runs are intervals like blocks, with k of them
+        let (count, runs) = intervals(max_hints, &n, bound, w, &mut valid, "run");
+        valid.push(count.same(&k));
+        (count, runs)
+    };
+    for i in 0..max_hints {
+        valid.push(hints[i].same(&runs[i].1.minus(&runs[i].0)));
+    }
+    let (block_count, blocks) = intervals(slots.blocks, &n, bound, w, &mut valid, "block");
+    let (gap_count, gaps) = intervals(slots.gaps, &n, bound, w, &mut valid, "gap");
+    // cells agree: true cells are not false, are filled, and filled cells are not false
+    for (i, (s, e)) in blocks.iter().enumerate() {
+        let present = block_count.sgt(&c(i));
+        // (inside a gap follows: inside a run, which is inside a gap)
+        valid.push(present.implies(inside_one(s, e, &runs)));
+    }
+    for (i, (s, e)) in runs.iter().enumerate() {
+        valid.push(k.sgt(&c(i)).implies(inside_one(s, e, &gaps)));
+    }
+
+    // hints: start = i, size = h_i, lowest_end_cell, highest_start_cell
+    // prefix sums as their own variables keep the arithmetic rows short
+    let total = Num::var("total".into(), w);
+    valid.push(total.same(&hints.iter().fold(c(0), |acc, h| acc.plus(h))));
+    valid.push(total.sge(&c(0)));
+    valid.push(total.sle(&n));
+    let mut hint_slots = vec![];
+    let mut before = c(0);
+    for i in 0..max_hints {
+        if i > 0 {
+            let b = Num::var(format!("before{i}"), w);
+            valid.push(b.same(&before));
+            valid.push(b.sge(&c(0)));
+            valid.push(b.sle(&c(bound)));
+            before = b;
+        }
+        let mut row = vec![c(0); nf];
+        row[ids.start.0 as usize] = c(i);
+        row[ids.size.0 as usize] = hints[i].clone();
+        row[ids.lowest_end.0 as usize] = c(i).plus(&before).plus(&hints[i]);
+        row[ids.highest_start.0 as usize] = n.plus(&c(i + 1)).minus(&k).minus(&total.minus(&before));
+        // implied: the solution places hint i between its leftmost and
+        // rightmost packings
+        valid.push(k.sgt(&c(i)).implies(Bool::and(&[
+            runs[i].1.sge(&row[ids.lowest_end.0 as usize]),
+            runs[i].0.sle(&row[ids.highest_start.0 as usize]),
+        ])));
+        before = before.plus(&hints[i]);
+        hint_slots.push(row);
+    }
+    let table = |runs: &[(Num, Num)]| -> Vec<Vec<Num>> {
+        runs.iter()
+            .map(|(s, e)| {
+                let mut row = vec![c(0); nf];
+                row[ids.size.0 as usize] = e.minus(s);
+                row[ids.start.0 as usize] = s.clone();
+                row
+            })
+            .collect()
+    };
+    let empty = || SymTable { count: c(0), slots: vec![], sparse: None };
+    let mut tables = vec![empty(), empty(), empty()];
+    tables[ids.hint.0 as usize] = SymTable { count: k.clone(), slots: hint_slots, sparse: None };
+    tables[ids.block.0 as usize] = SymTable { count: block_count, slots: table(&blocks), sparse: None };
+    tables[ids.gap.0 as usize] = SymTable { count: gap_count, slots: table(&gaps), sparse: None };
+    // On a valid line every value the rules see lies in [0, bound]; the
+    // stated magnitude leaves room (the encoding's width holds 4 * (bound + 1)).
+    let view = SymView { globals: vec![n.clone()], tables, width: w, magnitude: 2 * bound as i64 + 2 };
+    Encoding { view, valid: Bool::and(&valid), extra: LineTerms { bound, n, k, hints, runs, blocks, gaps } }
+}
+
+/// `fill(value, a, b)` is wrong: out of range, or some cell of [a, b)
+/// differs from the encoded solution. The arguments share one width, at
+/// least the encoding's.
+///
+/// In range and non-empty, filling [a, b) with false is wrong when some run
+/// of the solution meets it, and filling with true is wrong when no single
+/// run covers it (runs are separated, so cells covered one by one are
+/// covered by one run).
+pub fn wrong_fill(t: &LineTerms, args: &[Num]) -> Bool {
+    let [value, a, b] = args else { return Bool::from_bool(true) };
+    let w = a.width().max(t.n.width());
+    let (value, a, b) = (widen(value, w), widen(a, w), widen(b, w));
+    let n = widen(&t.n, w);
+    let out_of_range = Bool::or(&[a.slt(&num(0, w)), a.sgt(&b), b.sgt(&n)]);
+    let runs: Vec<(Num, Num)> = t.runs.iter().map(|(s, e)| (widen(s, w), widen(e, w))).collect();
+    // unused runs are [0, 0): they meet nothing and cover nothing non-empty
+    let meets = Bool::or(&runs.iter().map(|(s, e)| Bool::and(&[s.slt(&b), a.slt(e)])).collect::<Vec<_>>());
+    let covered = inside_one(&a, &b, &runs);
+    let nonempty = a.slt(&b);
+    let filled = value.same(&num(1, w));
+    let differs = Bool::and(&[nonempty, filled.ite(&covered.not(), &meets)]);
+    Bool::or(&[out_of_range, differs])
+}
+
+/// The concrete line of a model.
+pub fn decode(t: &LineTerms, model: &Model) -> Line {
+    let get = |x: &Num| model.eval(x, true).and_then(|v| signed_value(&v)).unwrap_or(0);
+    let n = get(&t.n).clamp(0, t.bound as i64) as usize;
+    let k = get(&t.k).clamp(0, t.hints.len() as i64) as usize;
+    let hints = t.hints[..k].iter().map(|h| get(h).max(1) as u32).collect();
+    let within = |slots: &[(Num, Num)], j: i64| slots.iter().any(|(s, e)| get(s) <= j && j < get(e));
+    let cells = (0..n as i64)
+        .map(|j| {
+            if within(&t.blocks, j) {
+                Cell::True
+            } else if within(&t.gaps, j) {
+                Cell::Unknown
+            } else {
+                Cell::False
+            }
+        })
+        .collect();
+    Line::new(hints, cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::nonogram::synthesis::domain::Nonogram;
+    use crate::domains::Domain;
+    use crate::dsl::parse::parse_rules;
+
+    fn slots(with: &str, condition: &str) -> Slots {
+        let d = Nonogram::new();
+        let text = format!("def r:\n    with {with}:\n    if {condition}:\n    then fill(true, 0, 1)\n");
+        let rule = &parse_rules(&text, "test", d.schema()).unwrap()[0];
+        Slots::for_rule(d.ids(), 30, rule)
+    }
+
+    #[test]
+    fn a_rule_gets_the_block_and_gap_slots_its_patterns_can_need() {
+        let all = Slots::all(30);
+        assert_eq!(all, Slots { blocks: 15, gaps: 15 });
+        // no block read: no true cell; no gap read: one gap, the whole line
+        assert_eq!(slots("h = arbitrary(hint)", "size(h) > 1"), Slots { blocks: 0, gaps: 1 });
+        // an arbitrary block is alone; an arbitrary gap has one merged gap on each side
+        assert_eq!(slots("b = arbitrary(block) and g = arbitrary(gap)", "size(b) > 1"), Slots { blocks: 1, gaps: 3 });
+        // the k-th keeps the k before it (and a gap the merged rest after it)
+        assert_eq!(slots("b = constant(block, 2) and g = constant(gap, 1)", "size(b) > 1"), Slots { blocks: 3, gaps: 4 });
+        assert_eq!(slots("b = arbitrary(block) and c = constant(block, 1)", "size(b) > 1"), Slots { blocks: 3, gaps: 1 });
+        // comparing with the others of the type, or the only one, needs them
+        // all, except a block that stays maximal or unique with fewer others
+        assert_eq!(slots("b = arbitrary(block) and g = arbitrary(gap)", "maximal(b)"), Slots { blocks: 1, gaps: 3 });
+        assert_eq!(slots("b = arbitrary(block) and g = arbitrary(gap)", "not (maximal(b))"), Slots { blocks: 15, gaps: 3 });
+        assert_eq!(slots("b = arbitrary(block) and h = arbitrary(hint)", "b is unique where (size(b) > size(h))").blocks, 1);
+        assert_eq!(slots("b = arbitrary(block) and h = arbitrary(hint)", "h is unique where (maximal(b))").blocks, 15);
+        assert_eq!(slots("b = arbitrary(block) and g = arbitrary(gap)", "maximal(g)").gaps, 15);
+        assert_eq!(slots("h = arbitrary(hint) and g = arbitrary(gap)", "g is unique where (size(h) <= size(g))").gaps, 15);
+        assert_eq!(slots("h = arbitrary(hint) and g = arbitrary(gap)", "not (minimal(g))").gaps, 15);
+        assert_eq!(slots("b = singleton(block)", "size(b) > 1"), Slots { blocks: 15, gaps: 1 });
+    }
+}

@@ -1,0 +1,117 @@
+//! The driver: the whole pipeline for one [`Learner`] ([`learn`]) —
+//! mine, synthesise in journaled rounds, deduplicate, prove again the lost
+//! rules that count ([`second_proof`](super::second_proof)), select — with
+//! the wall time of each phase.
+
+use super::learner::{dedup_by_key, DomainError, Learner};
+use super::rounds::{jobs, run_batch, BatchOptions, BatchRun, PipelineError};
+use super::second_proof::{second_proof, SecondProof};
+use crate::dsl::ast::Rule;
+use crate::dsl::cost::cost;
+use crate::select::{greedy, Pick};
+use crate::synth::{Config, Domain, Engine};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// How [`learn`] runs.
+pub struct LearnOptions<'a> {
+    /// The engine's configuration.
+    pub config: Config,
+    /// The journal's path.
+    pub journal: &'a Path,
+    /// Continue the journal instead of starting one.
+    pub resume: bool,
+    /// Skip specifications made by rules learned in earlier rounds.
+    pub progressive: bool,
+    /// How many rules to select.
+    pub k: usize,
+    /// The resource limit of the second proof of the rules lost to the
+    /// first one's limit that would add to the objective (0: no second
+    /// proof).
+    pub retry_rlimit: u32,
+}
+
+/// Named wall times of a run's phases, in order.
+#[derive(Clone, Debug, Default)]
+pub struct Phases(pub Vec<(&'static str, Duration)>);
+
+impl Phases {
+    /// Runs `f` as the phase `name`.
+    pub fn time<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
+        let started = Instant::now();
+        let out = f();
+        self.0.push((name, started.elapsed()));
+        out
+    }
+
+    /// The sum of the phases.
+    pub fn total(&self) -> Duration {
+        self.0.iter().map(|(_, d)| *d).sum()
+    }
+}
+
+impl std::fmt::Display for Phases {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "wall times: ")?;
+        for (name, time) in &self.0 {
+            write!(f, "{name} {:.1} s, ", time.as_secs_f64())?;
+        }
+        write!(f, "total {:.1} s", self.total().as_secs_f64())
+    }
+}
+
+/// What [`learn`] did.
+pub struct LearnRun<S> {
+    /// How the specifications were mined.
+    pub mined: String,
+    /// The synthesis batch.
+    pub batch: BatchRun<S>,
+    /// Every rule found, in job order.
+    pub found: Vec<Rule>,
+    /// After deduplication by rule key.
+    pub by_key: usize,
+    /// The deduplicated rules.
+    pub learned: Vec<Rule>,
+    /// The second proof of rules lost to Z3's resource limit.
+    pub retry: SecondProof,
+    /// The selection, in order (indices into `learned`).
+    pub picks: Vec<Pick>,
+    /// Wall time per phase.
+    pub phases: Phases,
+}
+
+/// Runs the whole pipeline for `learner`.
+pub fn learn<L: Learner>(learner: &L, options: LearnOptions<'_>) -> Result<LearnRun<<L::Domain as Domain>::State>, PipelineError> {
+    let domain = learner.domain();
+    let mut phases = Phases::default();
+    let mined = phases.time("mine", || learner.mine()).map_err(PipelineError::Domain)?;
+    eprintln!("{} ({:.1} s)", mined.description, phases.total().as_secs_f64());
+    let jobs = jobs(mined.specs, None);
+    let bound = options.config.bound;
+    let batch = phases.time("synthesis", || {
+        let engine = Engine::new(domain, options.config);
+        let batch = BatchOptions { journal: options.journal, resume: options.resume, shard: None, skip: vec![], progressive: options.progressive };
+        run_batch(domain, &engine, &jobs, batch)
+    })?;
+    let mut found = batch.rules();
+    let (by_key, first) = phases
+        .time("dedup", || learner.dedup(&found).map(|first| (dedup_by_key(domain, &found).len(), first)))
+        .map_err(PipelineError::Domain)?;
+    let (retry, learned) = phases
+        .time("second proof", || -> Result<_, DomainError> {
+            let retry = second_proof(learner, &first, &batch, &jobs, (bound, options.retry_rlimit, options.k))?;
+            // deduplicating the kept rules with the new ones is deduplicating
+            // everything found: a group's best found rule is among the kept
+            let learned = if retry.proven.is_empty() { first } else { learner.dedup(&[first, retry.proven.clone()].concat())? };
+            Ok((retry, learned))
+        })
+        .map_err(PipelineError::Domain)?;
+    // the proven rules' keys differ from every found rule's and each other's
+    let by_key = by_key + retry.proven.len();
+    found.extend(retry.proven.iter().cloned());
+    let picks = phases.time("select", || -> Result<Vec<Pick>, DomainError> {
+        let mut objective = learner.objective(&learned)?;
+        Ok(greedy(learned.len(), options.k, |i| cost(&learned[i], domain.schema()), &mut objective)?)
+    }).map_err(PipelineError::Domain)?;
+    Ok(LearnRun { mined: mined.description, batch, found, by_key, learned, retry, picks, phases })
+}

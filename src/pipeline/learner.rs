@@ -1,0 +1,63 @@
+//! The learner face: what a domain supplies to the pipeline ([`Learner`]):
+//! its mined specifications, its deduplication (by default by rule key,
+//! [`dedup_by_key`]) and the objective the selection maximises. The
+//! pipeline never names a domain.
+
+use crate::dedup::{keep_cheapest, rule_key};
+use crate::dsl::ast::Rule;
+use crate::dsl::cost::cost;
+use crate::select::Objective;
+use crate::synth::{Domain, Spec, Symbolic};
+
+/// A domain's own failure (reading its inputs, scoring rules), worded by it.
+pub type DomainError = Box<dyn std::error::Error + Send + Sync>;
+
+/// The rules kept of `rules`: the cheapest (then first) of each group equal
+/// up to names, comments, order and egg's rewrites ([`rule_key`]).
+pub fn dedup_by_key<D: Domain>(domain: &D, rules: &[Rule]) -> Vec<Rule> {
+    let costs: Vec<u32> = rules.iter().map(|r| cost(r, domain.schema())).collect();
+    let keys: Vec<_> = rules.iter().map(|r| Some(rule_key(r))).collect();
+    keep_cheapest(&keys, &costs).into_iter().map(|i| rules[i].clone()).collect()
+}
+
+/// The specifications a domain mined, and how, in words.
+pub struct Mined<S> {
+    /// The specifications, in order, each with its text.
+    pub specs: Vec<(String, Spec<S>)>,
+    /// What was mined from what (for the report).
+    pub description: String,
+}
+
+/// What a domain supplies to [`learn`](super::driver::learn).
+pub trait Learner: Sync {
+    /// The domain.
+    type Domain: Symbolic;
+    /// What can go wrong while scoring rules for the selection.
+    type ScoreError: std::error::Error + Send + Sync + 'static;
+    /// The selection objective over a list of rules.
+    type Objective<'a>: Objective<Error = Self::ScoreError>
+    where
+        Self: 'a;
+
+    /// The domain.
+    fn domain(&self) -> &Self::Domain;
+
+    /// The specifications to synthesise.
+    fn mine(&self) -> Result<Mined<<Self::Domain as Domain>::State>, DomainError>;
+
+    /// Deduplicates the rules found: by default by rule key
+    /// ([`dedup_by_key`]); a domain may also merge rules that behave alike.
+    fn dedup(&self, rules: &[Rule]) -> Result<Vec<Rule>, DomainError> {
+        Ok(dedup_by_key(self.domain(), rules))
+    }
+
+    /// The objective the selection maximises over `rules`.
+    fn objective<'a>(&'a self, rules: &'a [Rule]) -> Result<Self::Objective<'a>, DomainError>;
+
+    /// The name of the rule a scoring error shows unsound, if that is what
+    /// it shows (scoring unproven rules may find them wrong on a test).
+    fn refuted(&self, _error: &Self::ScoreError) -> Option<String> {
+        None
+    }
+}
+

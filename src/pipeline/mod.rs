@@ -1,0 +1,29 @@
+//! The learning pipeline, generic over the domain. The engine
+//! ([`synth`](crate::synth)) synthesises the rules of one specification;
+//! the pipeline runs it over many, in the manner of egg's `Runner` around
+//! its rewrites, and reports what happened through an observer the caller
+//! passes in (the library prints nothing itself):
+//!
+//! - [`learner`]: what a domain supplies — mined specifications, its
+//!   deduplication, the selection objective ([`Learner`]);
+//! - [`batch`]: many specifications in deterministic rounds, each rule
+//!   named and described;
+//! - [`journal`]: the batch's resumable record, one round at a time;
+//! - [`rounds`]: a batch run journaled, resumable and shardable
+//!   ([`run_batch`]);
+//! - [`second_proof`]: the rules lost to Z3's resource limit that would
+//!   count, proven again at a higher limit;
+//! - [`driver`]: the whole pipeline ([`learn`]): mine → synthesise →
+//!   deduplicate → second proof → select greedily, with each phase's time.
+
+pub mod batch;
+pub mod driver;
+pub mod journal;
+pub mod learner;
+pub mod rounds;
+pub mod second_proof;
+
+pub use driver::{learn, LearnOptions, LearnRun, Phases};
+pub use learner::{dedup_by_key, DomainError, Learner, Mined};
+pub use rounds::{jobs, journal_path, parse_shard, run_batch, with_threads, BadShard, BatchOptions, BatchRun, PipelineError, Shard};
+pub use second_proof::SecondProof;
