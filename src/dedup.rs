@@ -2,7 +2,7 @@
 //! are grouped by a key and the cheapest of each group is kept (ties: the
 //! first).
 //!
-//! The key this module supplies ([`RuleKey`]) identifies rules that are
+//! The key this module supplies ([`NormalKey`]) identifies rules that are
 //! equal up to names, comments, variable names, the order of declarations
 //! and of conjuncts, and every rewrite egg applies to rule expressions
 //! ([`crate::rewrite`]): integer expressions become linear forms (sums of
@@ -92,7 +92,7 @@ enum Arg {
 /// The key under which rules equal up to the rewrites named in the module
 /// doc coincide.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct RuleKey {
+pub struct NormalKey {
     decls: Vec<(TypeId, PatternKind)>,
     condition: Vec<Literal>,
     action: ActionId,
@@ -192,7 +192,7 @@ fn negate(all: Vec<Literal>) -> Vec<Literal> {
 }
 
 /// The key of `rule` (see the module doc).
-pub fn rule_key(rule: &Rule) -> RuleKey {
+pub fn normal_key(rule: &Rule) -> NormalKey {
     permutations(rule.decls.len())
         .into_iter()
         .map(|order| {
@@ -201,7 +201,7 @@ pub fn rule_key(rule: &Rule) -> RuleKey {
                 to[old] = new as Var;
             }
             let n = Normaliser { to: &to };
-            RuleKey {
+            NormalKey {
                 decls: order.iter().map(|&old| (rule.decls[old].ty, rule.decls[old].kind)).collect(),
                 condition: n.all(&rule.condition),
                 action: rule.action.id,
@@ -272,25 +272,25 @@ mod tests {
             "def h:\n with h = arbitrary(hint) and b = arbitrary(block):\n if size(b) = size(h) and start(b) > 0 and maximal(h):\n then fill(true, start(b) - 1, start(b))",
             "def i:\n with h = arbitrary(hint) and b = arbitrary(block):\n if size(b) >= size(h) and start(b) > 0 and maximal(h):\n then fill(false, start(b) - 1, start(b))",
         ];
-        let key = rule_key(&rules(base)[0]);
+        let key = normal_key(&rules(base)[0]);
         for text in same {
-            assert_eq!(rule_key(&rules(text)[0]), key, "{text}");
+            assert_eq!(normal_key(&rules(text)[0]), key, "{text}");
         }
         for text in different {
-            assert_ne!(rule_key(&rules(text)[0]), key, "{text}");
+            assert_ne!(normal_key(&rules(text)[0]), key, "{text}");
         }
         // egg's cheapest form of a rule has the rule's key
         let schema = Schema::nonogram();
         let simplifier = Simplifier::new(&schema);
         for text in same.iter().chain(&different).chain(&[base]) {
             let rule = &rules(text)[0];
-            assert_eq!(rule_key(&simplifier.rule(rule)), rule_key(rule), "{text}");
+            assert_eq!(normal_key(&simplifier.rule(rule)), normal_key(rule), "{text}");
         }
     }
 
     #[test]
     fn negations_and_constant_conditions() {
-        let key = |cond: &str| rule_key(&rules(&format!("def r:\n with h = arbitrary(hint):\n if {cond}:\n then fill(true, 0, size(h))"))[0]);
+        let key = |cond: &str| normal_key(&rules(&format!("def r:\n with h = arbitrary(hint):\n if {cond}:\n then fill(true, 0, size(h))"))[0]);
         assert_eq!(key("not (size(h) > 2)"), key("size(h) <= 2"));
         assert_eq!(key("not (not maximal(h))"), key("maximal(h)"));
         assert_eq!(key("1 < 2 and maximal(h)"), key("maximal(h)"));

@@ -73,9 +73,9 @@ enum Command {
         domain: MineCommand,
     },
     /// Choose K rules greedily by coverage on test transitions and write them.
-    Select(commands::pipeline::SelectArgs),
+    Select(commands::mine_select_compare::SelectArgs),
     /// Compare a learned rule set with control rules on test transitions.
-    Compare(commands::pipeline::CompareArgs),
+    Compare(commands::mine_select_compare::CompareArgs),
     /// Analyse puzzles: solutions, line- and rule-solvability, steps, difficulty, ranking.
     Analyze(commands::analyze::AnalyzeArgs),
     /// Explain a puzzle's solve step by step with a rule set (text, and an HTML page with `--html`).
@@ -106,7 +106,7 @@ enum WitnessCommand {
 #[derive(Subcommand, Debug)]
 enum MineCommand {
     /// Every deduction of every small nonogram line state, one per run of newly forced cells.
-    Nonogram(commands::pipeline::MineArgs),
+    Nonogram(commands::mine_select_compare::MineArgs),
     /// Incompletable partial paths of generated puzzles that the rules do not prune.
     Witness(commands::witness::MineArgs),
 }
@@ -145,8 +145,8 @@ const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// Keeps freed memory for reuse instead of returning it to the system a
 /// second later: synthesis frees and refills the same memory specification
 /// after specification, and every page returned is zeroed again by the
-/// kernel when it comes back (bench --synth: 5% less CPU). The environment
-/// variable `MIMALLOC_PURGE_DELAY` still overrides it.
+/// kernel when it comes back. The environment variable
+/// `MIMALLOC_PURGE_DELAY` still overrides it.
 fn keep_freed_memory() {
     if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
         // SAFETY: called once, before any other thread exists
@@ -171,10 +171,10 @@ fn main() -> ExitCode {
         Command::Witness { command: WitnessCommand::Bench(args) } => commands::witness_bench::bench(&args),
         Command::Synth(args) => with_threads(args.threads, || commands::synth::run(&args)),
         Command::Merge(args) => commands::synth::merge(&args),
-        Command::Mine { domain: MineCommand::Nonogram(args) } => commands::pipeline::mine(&args),
+        Command::Mine { domain: MineCommand::Nonogram(args) } => commands::mine_select_compare::mine(&args),
         Command::Mine { domain: MineCommand::Witness(args) } => commands::witness::mine_specs(&args),
-        Command::Select(args) => commands::pipeline::select(&args),
-        Command::Compare(args) => commands::pipeline::compare(&args),
+        Command::Select(args) => commands::mine_select_compare::select(&args),
+        Command::Compare(args) => commands::mine_select_compare::compare(&args),
         Command::Analyze(args) => commands::analyze::run(&args),
         Command::Explain(args) => commands::explain::run(&args),
         Command::Bench(args) => commands::bench::dispatch(&args),

@@ -122,8 +122,12 @@ fn learn_writes_the_same_rules_with_one_and_two_threads() {
         .scan(false, |done, line| {
             let flipped = match line {
                 l if *done || !l.starts_with("Proof(") => l.to_string(),
-                l if l.contains("verdict:Sound") => l.replace("verdict:Sound", "verdict:Unknown"),
-                l => l.replace("verdict:Unknown", "verdict:Sound").replace("verdict:Unsound", "verdict:Sound"),
+                l if l.contains("verdict:Sound,") => l.replace("verdict:Sound,", "verdict:Unknown(Limit(\"edited\")),"),
+                l => {
+                    // an unsound or unknown verdict, up to the check after it
+                    let (at, end) = (l.find("verdict:").unwrap(), l.find(",check:").unwrap());
+                    format!("{}verdict:Sound{}", &l[..at], &l[end..])
+                }
             };
             *done |= flipped != line;
             Some(flipped)

@@ -21,7 +21,7 @@ use stratsynth::dsl::eval::Interpreter;
 use stratsynth::dsl::parse::parse_rules;
 use stratsynth::dsl::print::print_rule;
 use stratsynth::dsl::schema::{FeatureKind, Schema};
-use stratsynth::synth::verify::{split_variable, Verdict, Verifier};
+use stratsynth::synth::verify::{split_variable, Counterexample, Verdict, Verifier};
 use std::collections::HashSet;
 
 const BOUND: u32 = 12;
@@ -285,7 +285,7 @@ fn z3_verdicts_at_bound_12_equal_brute_force_on_control_rules_and_mutants() {
     let started = std::time::Instant::now();
     let brute = brute_force_all(&d, &rules, BOUND as usize);
     let brute_time = started.elapsed();
-    let agree = |verdicts: &[Verdict<<Nonogram as Domain>::State>]| {
+    let agree = |verdicts: &[Verdict<Counterexample<<Nonogram as Domain>::State>>]| {
         let mut failures = vec![];
         for ((rule, verdict), truth) in rules.iter().zip(verdicts).zip(&brute) {
             match (verdict, truth) {

@@ -5,6 +5,7 @@
 //! the top K by coverage on the test traces, and report that set against
 //! all learned rules and the control rules.
 
+use super::progress::Progress;
 use super::synth::bound_line;
 use super::{bundled, check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
 use serde::Serialize;
@@ -21,7 +22,7 @@ use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
-use super::{percent, versions};
+use super::{percent, selection_table, versions};
 use stratsynth::pipeline::{learn as run_pipeline, LearnOptions};
 use stratsynth::synth::Config;
 
@@ -98,7 +99,8 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     let bound = config.bound;
     let journal = args.out_dir.join("learned.journal");
     let learner = NonogramLearner { domain: &domain, max_len: args.max_len, sample: args.sample, seed: args.seed, tests: &tests };
-    let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: args.skip_made, k: args.k, retry_rlimit: args.retry_rlimit };
+    let progress = Progress::default();
+    let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: args.skip_made, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
     let run = run_pipeline(&learner, options).map_err(|e| e.to_string())?;
     let (found, picks, after_rewrites) = (&run.found, &run.picks, run.by_key);
     // readable names: after the documented strategy a rule is or generalises
@@ -170,21 +172,8 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
             args.tests.display(),
             percent(covered_top, max)
         ),
-        format!("{:>4}  {:<16} {:>5} {:>8} {:>11} {:>7}", "rank", "rule", "cost", "gain", "cumulative", "%"),
     ];
-    let mut previous = 0;
-    for (rank, p) in picks.iter().enumerate() {
-        top_header.push(format!(
-            "{:>4}  {:<16} {:>5} {:>8} {:>11} {:>6.1}%",
-            rank + 1,
-            learned[p.index].name,
-            cost_of(p.index),
-            p.score - previous,
-            p.score,
-            percent(p.score, max)
-        ));
-        previous = p.score;
-    }
+    top_header.extend(selection_table(picks, learned, cost_of, max, 16));
     let top: Vec<Rule> = picks.iter().map(|p| learned[p.index].clone()).collect();
     let top_path = args.out_dir.join(format!("top{}.rules", args.k));
     write_rules_file(&top_path, &top_header, &top, domain.schema())?;

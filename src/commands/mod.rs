@@ -5,8 +5,9 @@ pub mod bench;
 pub mod bench_boards;
 pub mod explain;
 pub mod learn;
+pub mod mine_select_compare;
 pub mod nonogram;
-pub mod pipeline;
+pub mod progress;
 pub mod rules;
 pub mod synth;
 pub mod witness;
@@ -16,6 +17,7 @@ use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::parse::{detect_and_parse, parse_rules};
 use stratsynth::dsl::schema::Schema;
+use stratsynth::select::Pick;
 use std::path::{Path, PathBuf};
 
 /// The command line as typed, program name `stratsynth`.
@@ -132,4 +134,23 @@ pub fn percent(part: usize, whole: usize) -> f64 {
 /// The versions of the tool and of Z3.
 pub fn versions() -> String {
     format!("stratsynth {}, Z3 {}", env!("CARGO_PKG_VERSION"), z3::full_version())
+}
+/// A selection as a table: a header, then per pick its rank, rule (names
+/// padded to `width`), cost, gain, cumulative score and its share of `max`.
+pub fn selection_table(picks: &[Pick], rules: &[Rule], cost_of: impl Fn(usize) -> u32, max: usize, width: usize) -> Vec<String> {
+    let mut table = vec![format!("{:>4}  {:<width$} {:>5} {:>8} {:>11} {:>7}", "rank", "rule", "cost", "gain", "cumulative", "%")];
+    let mut previous = 0;
+    for (rank, p) in picks.iter().enumerate() {
+        table.push(format!(
+            "{:>4}  {:<width$} {:>5} {:>8} {:>11} {:>6.1}%",
+            rank + 1,
+            rules[p.index].name,
+            cost_of(p.index),
+            p.score - previous,
+            p.score,
+            percent(p.score, max)
+        ));
+        previous = p.score;
+    }
+    table
 }

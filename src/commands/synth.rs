@@ -5,6 +5,7 @@
 //! deduplicated rule set. `merge` joins such rule files, proving every
 //! rule it keeps again (their `# meta:` comments are not trusted).
 
+use super::progress::Progress;
 use super::{check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
 use stratsynth::domains::nonogram::learn::learner::dedup;
 use stratsynth::domains::nonogram::line::state::LineState;
@@ -166,7 +167,8 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
     let bound = config.bound;
     let engine = Engine::new(domain, config);
     let journal = journal_path(output);
-    let options = BatchOptions { journal: &journal, resume: args.resume, shard: args.shard, skip, progressive: false };
+    let progress = Progress::default();
+    let options = BatchOptions { journal: &journal, resume: args.resume, shard: args.shard, skip, progressive: false, observer: &progress };
     let run = run_batch(domain, &engine, &jobs, options).map_err(|e| e.to_string())?;
     let found = run.rules();
     let (kept, _) = dedup(domain, &found, None).map_err(|e| e.to_string())?;

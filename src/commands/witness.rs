@@ -276,7 +276,8 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     let output = &args.output;
     let journal = journal_path(output);
     let learner = WitnessLearner::new(&domain, config);
-    let options = LearnOptions { config: engine, journal: &journal, resume: args.resume, progressive: true, k: args.k, retry_rlimit: args.retry_rlimit };
+    let progress = super::progress::Progress::default();
+    let options = LearnOptions { config: engine, journal: &journal, resume: args.resume, progressive: true, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
     let run = learn(&learner, options).map_err(|e| e.to_string())?;
     let chosen: Vec<_> = run.picks.iter().map(|p| run.learned[p.index].clone()).collect();
     let report = learner.report(&chosen).map_err(|e| e.to_string())?;

@@ -3,7 +3,8 @@
 //! rules that count ([`second_proof`](super::second_proof)), select — with
 //! the wall time of each phase.
 
-use super::learner::{dedup_by_key, DomainError, Learner};
+use super::learner::{DomainError, Learner};
+use super::observer::Observer;
 use super::rounds::{jobs, run_batch, BatchOptions, BatchRun, PipelineError};
 use super::second_proof::{second_proof, SecondProof};
 use crate::dsl::ast::Rule;
@@ -29,6 +30,8 @@ pub struct LearnOptions<'a> {
     /// first one's limit that would add to the objective (0: no second
     /// proof).
     pub retry_rlimit: u32,
+    /// Told of the run's progress.
+    pub observer: &'a dyn Observer,
 }
 
 /// Named wall times of a run's phases, in order.
@@ -68,7 +71,7 @@ pub struct LearnRun<S> {
     pub batch: BatchRun<S>,
     /// Every rule found, in job order.
     pub found: Vec<Rule>,
-    /// After deduplication by rule key.
+    /// After deduplication by normal-form key.
     pub by_key: usize,
     /// The deduplicated rules.
     pub learned: Vec<Rule>,
@@ -85,29 +88,34 @@ pub fn learn<L: Learner>(learner: &L, options: LearnOptions<'_>) -> Result<Learn
     let domain = learner.domain();
     let mut phases = Phases::default();
     let mined = phases.time("mine", || learner.mine()).map_err(PipelineError::Domain)?;
-    eprintln!("{} ({:.1} s)", mined.description, phases.total().as_secs_f64());
+    options.observer.mined(&mined.description, phases.total());
     let jobs = jobs(mined.specs, None);
     let bound = options.config.bound;
     let batch = phases.time("synthesis", || {
         let engine = Engine::new(domain, options.config);
-        let batch = BatchOptions { journal: options.journal, resume: options.resume, shard: None, skip: vec![], progressive: options.progressive };
+        let batch = BatchOptions {
+            journal: options.journal,
+            resume: options.resume,
+            shard: None,
+            skip: vec![],
+            progressive: options.progressive,
+            observer: options.observer,
+        };
         run_batch(domain, &engine, &jobs, batch)
     })?;
     let mut found = batch.rules();
-    let (by_key, first) = phases
-        .time("dedup", || learner.dedup(&found).map(|first| (dedup_by_key(domain, &found).len(), first)))
-        .map_err(PipelineError::Domain)?;
+    let first = phases.time("dedup", || learner.dedup(&found)).map_err(PipelineError::Domain)?;
     let (retry, learned) = phases
         .time("second proof", || -> Result<_, DomainError> {
-            let retry = second_proof(learner, &first, &batch, &jobs, (bound, options.retry_rlimit, options.k))?;
+            let retry = second_proof(learner, &first.rules, &batch, &jobs, (bound, options.retry_rlimit, options.k))?;
             // deduplicating the kept rules with the new ones is deduplicating
             // everything found: a group's best found rule is among the kept
-            let learned = if retry.proven.is_empty() { first } else { learner.dedup(&[first, retry.proven.clone()].concat())? };
+            let learned = if retry.proven.is_empty() { first.rules } else { learner.dedup(&[first.rules, retry.proven.clone()].concat())?.rules };
             Ok((retry, learned))
         })
         .map_err(PipelineError::Domain)?;
     // the proven rules' keys differ from every found rule's and each other's
-    let by_key = by_key + retry.proven.len();
+    let by_key = first.by_key + retry.proven.len();
     found.extend(retry.proven.iter().cloned());
     let picks = phases.time("select", || -> Result<Vec<Pick>, DomainError> {
         let mut objective = learner.objective(&learned)?;

@@ -11,10 +11,10 @@
 //! under way; records after the last marker (a round cut short, or a torn
 //! last line) are dropped on resume and the file is truncated there.
 //!
-//! After the last round, the learning pipeline's second proof appends one
-//! `Proof` record per verdict it reaches (the rule as printed, the bound,
-//! the resource limit, the verdict, a check), flushed as it goes, so a run
-//! interrupted during the second proof does not prove those rules again.
+//! After the last round, a run may prove more rules (outside the rounds);
+//! it appends one `Proof` record per verdict it reaches (the rule as
+//! printed, the bound, the resource limit, the verdict, a check), flushed
+//! as it goes, so a run interrupted there does not prove those rules again.
 //!
 //! Resuming checks that the journal was made by the same run (same key,
 //! same specification at every index) and replays the entries with their
@@ -85,28 +85,7 @@ enum Record {
     Proof(ProofRecord),
 }
 
-/// The verdict of a second proof, as journaled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ProofVerdict {
-    /// Proven sound.
-    Sound,
-    /// A counterexample was found.
-    Unsound,
-    /// Out of the resource limit (or no answer): not proven.
-    Unknown,
-}
-
-impl<S> From<&Verdict<S>> for ProofVerdict {
-    fn from(verdict: &Verdict<S>) -> ProofVerdict {
-        match verdict {
-            Verdict::Sound => ProofVerdict::Sound,
-            Verdict::Unsound(_) => ProofVerdict::Unsound,
-            Verdict::Unknown(_) => ProofVerdict::Unknown,
-        }
-    }
-}
-
-/// What a second proof was asked: a rule as printed, at a bound, with a
+/// What a proof was asked: a rule as printed, at a bound, with a
 /// resource limit.
 pub type ProofQuery = (String, u32, u32);
 
@@ -115,7 +94,8 @@ struct ProofRecord {
     text: String,
     bound: u32,
     rlimit: u32,
-    verdict: ProofVerdict,
+    /// An unsound verdict carries the counterexample as the domain shows it.
+    verdict: Verdict<String>,
     /// [`proof_check`] of the fields above.
     check: String,
 }
@@ -128,8 +108,8 @@ struct DoneRecord {
     stats: Stats,
     time_us: u64,
     counterexamples: Vec<String>,
-    /// The rules lost to Z3's resource limit, as printed (unproven; empty
-    /// in older journals).
+    /// The rules lost to Z3's resource limit, as printed (unproven); a
+    /// record without them lost none.
     #[serde(default)]
     lost: Vec<String>,
 }
@@ -139,7 +119,8 @@ struct RuleRecord {
     text: String,
     cost: u32,
     bound: u32,
-    /// [`rule_check`] of the fields above (empty in older journals).
+    /// [`rule_check`] of the fields above; a record without one does not
+    /// match, so its rule is proven again before it is replayed.
     #[serde(default)]
     check: String,
 }
@@ -150,7 +131,7 @@ fn rule_check(text: &str, cost: u32, bound: u32) -> String {
 }
 
 /// The check of a proof record: the fingerprint of its fields.
-fn proof_check(text: &str, bound: u32, rlimit: u32, verdict: ProofVerdict) -> String {
+fn proof_check(text: &str, bound: u32, rlimit: u32, verdict: &Verdict<String>) -> String {
     fingerprint(&[format!("bound {bound}, rlimit {rlimit}, {verdict:?}"), text.to_string()])
 }
 
@@ -219,9 +200,9 @@ pub struct Resumed<S> {
     pub entries: Vec<Entry<S>>,
     /// Whole rounds read.
     pub rounds: usize,
-    /// The second proof's verdicts read back (records whose check fails
-    /// are left out: those rules are proven again).
-    pub proofs: HashMap<ProofQuery, ProofVerdict>,
+    /// The proofs' verdicts read back (records whose check fails are left
+    /// out: those rules are proven again).
+    pub proofs: HashMap<ProofQuery, Verdict<String>>,
 }
 
 impl Journal {
@@ -324,10 +305,10 @@ impl Journal {
         self.write(&text)
     }
 
-    /// Appends the second proof's verdict on `query`; flushed to disk.
-    pub fn append_proof(&mut self, query: &ProofQuery, verdict: ProofVerdict) -> Result<(), JournalError> {
+    /// Appends a proof's verdict on `query`; flushed to disk.
+    pub fn append_proof(&mut self, query: &ProofQuery, verdict: Verdict<String>) -> Result<(), JournalError> {
         let (text, bound, rlimit) = (query.0.clone(), query.1, query.2);
-        let check = proof_check(&text, bound, rlimit, verdict);
+        let check = proof_check(&text, bound, rlimit, &verdict);
         let record = Record::Proof(ProofRecord { text, bound, rlimit, verdict, check });
         self.write(&format!("{}\n", record_line(&record)))
     }
@@ -377,7 +358,7 @@ struct Reader<'r, D: Symbolic> {
     /// Entries of the round being read.
     pending: Vec<Entry<D::State>>,
     rounds: usize,
-    proofs: HashMap<ProofQuery, ProofVerdict>,
+    proofs: HashMap<ProofQuery, Verdict<String>>,
 }
 
 impl<D: Symbolic> Reader<'_, D> {
@@ -408,7 +389,7 @@ impl<D: Symbolic> Reader<'_, D> {
             }
             (_, Record::Proof(_)) if !self.pending.is_empty() => Err(self.parse_error(n, 1, "a proof record inside a round".into())),
             (_, Record::Proof(p)) => {
-                if p.check == proof_check(&p.text, p.bound, p.rlimit, p.verdict) {
+                if p.check == proof_check(&p.text, p.bound, p.rlimit, &p.verdict) {
                     self.proofs.insert((p.text, p.bound, p.rlimit), p.verdict);
                 }
                 Ok(true)

@@ -1,9 +1,9 @@
 //! The learner face: what a domain supplies to the pipeline ([`Learner`]):
-//! its mined specifications, its deduplication (by default by rule key,
+//! its mined specifications, its deduplication (by default by normal-form key,
 //! [`dedup_by_key`]) and the objective the selection maximises. The
 //! pipeline never names a domain.
 
-use crate::dedup::{keep_cheapest, rule_key};
+use crate::dedup::{keep_cheapest, normal_key};
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
 use crate::select::Objective;
@@ -13,11 +13,20 @@ use crate::synth::{Domain, Spec, Symbolic};
 pub type DomainError = Box<dyn std::error::Error + Send + Sync>;
 
 /// The rules kept of `rules`: the cheapest (then first) of each group equal
-/// up to names, comments, order and egg's rewrites ([`rule_key`]).
+/// up to names, comments, order and egg's rewrites ([`normal_key`]).
 pub fn dedup_by_key<D: Domain>(domain: &D, rules: &[Rule]) -> Vec<Rule> {
     let costs: Vec<u32> = rules.iter().map(|r| cost(r, domain.schema())).collect();
-    let keys: Vec<_> = rules.iter().map(|r| Some(rule_key(r))).collect();
+    let keys: Vec<_> = rules.iter().map(|r| Some(normal_key(r))).collect();
     keep_cheapest(&keys, &costs).into_iter().map(|i| rules[i].clone()).collect()
+}
+
+/// The rules a deduplication kept, and how many were left after its
+/// first step, by normal-form key alone (for the report).
+pub struct Deduplicated {
+    /// The rules kept, in order.
+    pub rules: Vec<Rule>,
+    /// How many distinct normal-form keys the rules had.
+    pub by_key: usize,
 }
 
 /// The specifications a domain mined, and how, in words.
@@ -45,10 +54,12 @@ pub trait Learner: Sync {
     /// The specifications to synthesise.
     fn mine(&self) -> Result<Mined<<Self::Domain as Domain>::State>, DomainError>;
 
-    /// Deduplicates the rules found: by default by rule key
-    /// ([`dedup_by_key`]); a domain may also merge rules that behave alike.
-    fn dedup(&self, rules: &[Rule]) -> Result<Vec<Rule>, DomainError> {
-        Ok(dedup_by_key(self.domain(), rules))
+    /// Deduplicates the rules found: by default by normal-form key
+    /// ([`dedup_by_key`]); a domain may then also merge rules that behave
+    /// alike.
+    fn dedup(&self, rules: &[Rule]) -> Result<Deduplicated, DomainError> {
+        let rules = dedup_by_key(self.domain(), rules);
+        Ok(Deduplicated { by_key: rules.len(), rules })
     }
 
     /// The objective the selection maximises over `rules`.

@@ -6,6 +6,7 @@
 //!
 //! - [`learner`]: what a domain supplies — mined specifications, its
 //!   deduplication, the selection objective ([`Learner`]);
+//! - [`observer`]: the hooks a run calls as it goes ([`Observer`]);
 //! - [`batch`]: many specifications in deterministic rounds, each rule
 //!   named and described;
 //! - [`journal`]: the batch's resumable record, one round at a time;
@@ -20,10 +21,12 @@ pub mod batch;
 pub mod driver;
 pub mod journal;
 pub mod learner;
+pub mod observer;
 pub mod rounds;
 pub mod second_proof;
 
 pub use driver::{learn, LearnOptions, LearnRun, Phases};
-pub use learner::{dedup_by_key, DomainError, Learner, Mined};
+pub use learner::{dedup_by_key, Deduplicated, DomainError, Learner, Mined};
+pub use observer::Observer;
 pub use rounds::{jobs, journal_path, parse_shard, run_batch, with_threads, BadShard, BatchOptions, BatchRun, PipelineError, Shard};
 pub use second_proof::SecondProof;

@@ -4,15 +4,15 @@
 //! interrupted run resumes where it stopped ([`run_batch`]).
 
 use super::batch::{Batch, Entry, Job, ReplayMismatch};
-use super::journal::{fingerprint, Journal, JournalError, ProofQuery, ProofVerdict, RunKey};
+use super::journal::{fingerprint, Journal, JournalError, ProofQuery, RunKey};
+use crate::synth::Verdict;
 use super::learner::DomainError;
+use super::observer::{BatchStart, Observer, RoundDone};
 use crate::dsl::ast::Rule;
 use crate::dsl::print::print_rule;
 use crate::synth::{Engine, Spec, Symbolic};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// What can stop the pipeline.
@@ -109,6 +109,8 @@ pub struct BatchOptions<'a> {
     pub skip: Vec<Rule>,
     /// Also skip specifications made by rules learned in earlier rounds.
     pub progressive: bool,
+    /// Told of the batch's progress.
+    pub observer: &'a dyn Observer,
 }
 
 /// What a finished batch gives back.
@@ -124,7 +126,7 @@ pub struct BatchRun<S> {
     /// The journal, open for the second proof's records.
     pub journal: std::sync::Mutex<Journal>,
     /// The second proof's verdicts read back from the journal.
-    pub proofs: HashMap<ProofQuery, ProofVerdict>,
+    pub proofs: HashMap<ProofQuery, Verdict<String>>,
 }
 
 impl<S> BatchRun<S> {
@@ -206,7 +208,7 @@ fn run_key<D: Symbolic>(domain: &D, engine: &Engine<'_, D>, jobs: &[Job<D::State
 }
 
 /// Runs `jobs` on `engine` (an engine for `domain`) in rounds, journaled,
-/// with a progress bar and one line per round on stderr.
+/// telling the options' observer as it goes.
 pub fn run_batch<D: Symbolic>(
     domain: &D,
     engine: &Engine<'_, D>,
@@ -226,46 +228,27 @@ pub fn run_batch<D: Symbolic>(
         .replay(replayed, rounds)
         .map_err(|source| PipelineError::Replay { path: options.journal.display().to_string(), source })?;
 
-    let bar = ProgressBar::with_draw_target(Some(jobs.len() as u64), ProgressDrawTarget::stderr()).with_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} specs, {msg} rules, {elapsed_precise} elapsed, ETA {eta_precise}")
-            .expect("a valid template"),
-    );
-    let rules = AtomicUsize::new(batch.entries().iter().map(|e| e.rules().count()).sum());
-    bar.set_position(replayed_count as u64);
-    bar.set_message(rules.load(Ordering::Relaxed).to_string());
-    bar.reset_eta();
-    let say = |text: String| {
-        if bar.is_hidden() {
-            eprintln!("{text}");
-        } else {
-            bar.println(text);
-        }
-    };
-    if replayed_count > 0 {
-        say(format!("resumed {}: {replayed_count} specifications in {rounds} rounds replayed", options.journal.display()));
-    }
+    let observer = options.observer;
+    let rules = batch.entries().iter().map(|e| e.rules().count()).sum();
+    observer.batch_started(&BatchStart { jobs: jobs.len(), replayed: replayed_count, rounds, rules, journal: options.journal });
     let started = Instant::now();
     while !batch.is_done() {
         let round_start = Instant::now();
-        let entries = batch.next_round(|entry| {
-            let found = rules.fetch_add(entry.rules().count(), Ordering::Relaxed) + entry.rules().count();
-            bar.set_message(found.to_string());
-            bar.inc(1);
-        });
-        let done = entries.iter().filter(|e| matches!(e, Entry::Done { .. })).count();
-        let found: usize = entries.iter().map(|e| e.rules().count()).sum();
-        let (first, last) = (entries[0].index() + 1, entries[entries.len() - 1].index() + 1);
-        let entries = entries.to_vec();
+        let entries = batch.next_round(|entry| observer.specification_done(entry.rules().count())).to_vec();
+        let synthesised = entries.iter().filter(|e| matches!(e, Entry::Done { .. })).count();
         let round = batch.rounds();
         journal.append(domain, jobs, round, &entries)?;
-        say(format!(
-            "round {round}: specifications #{first}-#{last}: {done} synthesised, {} skipped, {found} rules, {:.1} s; pool {} states",
-            entries.len() - done,
-            round_start.elapsed().as_secs_f64(),
-            engine.pool_len()
-        ));
+        observer.round_done(&RoundDone {
+            round,
+            specs: (entries[0].index() + 1, entries[entries.len() - 1].index() + 1),
+            synthesised,
+            skipped: entries.len() - synthesised,
+            rules: entries.iter().map(|e| e.rules().count()).sum(),
+            time: round_start.elapsed(),
+            pool: engine.pool_len(),
+        });
     }
-    bar.finish_and_clear();
+    observer.batch_done();
     Ok(BatchRun {
         entries: batch.entries().to_vec(),
         replayed: replayed_count,

@@ -6,16 +6,16 @@
 //! without losing a rule that matters. Lost rules are unproven: scoring
 //! them may find them wrong on a test, which rules them out.
 
-use crate::dedup::rule_key;
+use crate::dedup::normal_key;
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
 use super::batch::{describe, Entry, Job};
-use super::journal::{JournalError, ProofQuery, ProofVerdict};
+use super::journal::{JournalError, ProofQuery};
 use super::learner::{DomainError, Learner};
 use super::rounds::BatchRun;
 use crate::select::{greedy, Objective};
 use crate::dsl::print::print_rule;
-use crate::synth::verify::Verifier;
+use crate::synth::verify::{Verdict, Verifier};
 use crate::synth::{Domain, Learned};
 use rayon::prelude::*;
 
@@ -80,8 +80,8 @@ pub(crate) fn second_proof<L: Learner>(
     (bound, rlimit, k): (u32, u32, usize),
 ) -> Result<SecondProof, DomainError> {
     let domain = learner.domain();
-    let mut seen: std::collections::HashSet<_> = batch.rules().iter().map(rule_key).collect();
-    let lost: Vec<(usize, &Rule)> = batch.lost().into_iter().filter(|(_, r)| seen.insert(rule_key(r))).collect();
+    let mut seen: std::collections::HashSet<_> = batch.rules().iter().map(normal_key).collect();
+    let lost: Vec<(usize, &Rule)> = batch.lost().into_iter().filter(|(_, r)| seen.insert(normal_key(r))).collect();
     let mut out = SecondProof { lost: lost.len(), rlimit, ..SecondProof::default() };
     if rlimit == 0 || lost.is_empty() {
         return Ok(out);
@@ -123,22 +123,22 @@ pub(crate) fn second_proof<L: Learner>(
     loop {
         // each verdict is journaled as it is reached, and one the journal
         // already holds is not proven again
-        let verdicts: Vec<ProofVerdict> = todo
+        let verdicts: Vec<Verdict<String>> = todo
             .par_iter()
             .map(|&j| {
                 let query: ProofQuery = (print_rule(lost[j].1, domain.schema()), bound, rlimit);
-                if let Some(&verdict) = batch.proofs.get(&query) {
-                    return Ok(verdict);
+                if let Some(verdict) = batch.proofs.get(&query) {
+                    return Ok(verdict.clone());
                 }
-                let verdict = ProofVerdict::from(&Verifier::deterministic(domain, bound, rlimit).split_after(0).check(lost[j].1));
-                batch.journal.lock().expect("journal").append_proof(&query, verdict)?;
+                let verdict = Verifier::deterministic(domain, bound, rlimit).split_after(0).check(lost[j].1).map(|ce| domain.show(&ce.state));
+                batch.journal.lock().expect("journal").append_proof(&query, verdict.clone())?;
                 Ok(verdict)
             })
             .collect::<Result<_, JournalError>>()?;
         for (&j, verdict) in todo.iter().zip(verdicts) {
             out.tried += 1;
-            standing[j] = if verdict == ProofVerdict::Sound { Standing::Proven } else { Standing::Failed };
-            if verdict == ProofVerdict::Unsound {
+            standing[j] = if verdict.is_sound() { Standing::Proven } else { Standing::Failed };
+            if matches!(verdict, Verdict::Unsound(_)) {
                 out.unsound += 1;
             }
         }

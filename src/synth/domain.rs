@@ -10,6 +10,10 @@
 //!   up to a bound as Z3 terms ([`Encoding`]), "this action is wrong" over
 //!   them, and a model read back as a state.
 //!
+//! Beside them, what the engine asks of a domain in their terms: a
+//! specification ([`Spec`]: on this state, make this deduction), whether a
+//! rule meets one ([`makes`]), and a state kept with its view.
+//!
 //! This module must not know any puzzle: the engine (`synth`, `select`,
 //! `dsl`) is written against these traits only.
 //!
@@ -100,6 +104,20 @@ pub fn makes<D: Domain>(domain: &D, rule: &Rule, spec: &Spec<D::State>) -> bool 
             .into_iter()
             .any(|(_, action)| domain.is_sound(&state, &action) && domain.makes(&state, &deduction, &action))
     })
+}
+
+/// A state with its view, as the engine keeps the states it checks rules
+/// on (the table, counterexamples): the view is computed once.
+pub(super) struct Example<S> {
+    pub(super) state: S,
+    pub(super) view: View,
+}
+
+impl<S> Example<S> {
+    /// `state` with its view in `domain`.
+    pub(super) fn new<D: Domain<State = S>>(domain: &D, state: S) -> Example<S> {
+        Example { view: domain.view(&state), state }
+    }
 }
 
 /// A state's text that does not read back as a state.

@@ -6,7 +6,7 @@
 //! `meta: (spec:"HINTS | START | TARGET",cost:12,bound:30,time_ms:840,stats:(...))`
 //! where `stats` is the search's [`Stats`] as they serialise.
 
-use super::engine::{Learned, Stats};
+use super::outcome::{Learned, Stats};
 use crate::dsl::ast::Rule;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;

@@ -3,14 +3,13 @@
 //! each pair, and what a candidate action and condition do on them (bad
 //! pairs, good pairs, covering choices, the rule they make).
 
-use super::cache::{Example, Space};
-use super::cover::{Bits, Choice};
-use super::domain::Domain;
-use super::space::Atom;
-use super::table::TableFacts;
-use crate::dsl::ast::{Action, ActionArg, ActionId, BoolExpr, Rule};
+use super::bits::Bits;
+use super::domain::{Domain, Example};
+use super::set_cover::Choice;
+use super::space::{ArgChoice, Atom, Candidate};
+use super::table::{Space, TableFacts};
+use crate::dsl::ast::{Action, ActionArg, BoolExpr, Rule};
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
-use crate::dsl::schema::Schema;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::{Arc, Mutex};
 
@@ -51,21 +50,6 @@ impl<S> Default for PairMemo<S> {
     }
 }
 
-/// A node's candidate action: arguments and cost.
-#[derive(Clone, Debug)]
-pub(super) struct Candidate {
-    pub(super) id: ActionId,
-    /// Per parameter: a boolean or a term index.
-    pub(super) args: Vec<ArgChoice>,
-    pub(super) cost: u32,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum ArgChoice {
-    Bool(bool),
-    Term(usize),
-}
-
 /// Whether an atom holds on a pair whose term values are `values`.
 pub(super) fn holds(atom: &Atom, values: &[i64], interp: &Interpreter<'_>, binding: &Binding) -> bool {
     match atom.cmp {
@@ -81,14 +65,14 @@ pub(super) struct Choices {
     pub(super) atom: Vec<usize>,
 }
 
-/// A lattice node under search.
-#[derive(Clone)]
-pub(super) struct Node<S> {
+/// A lattice node under search, in its domain.
+pub(super) struct Node<'d, D: Domain> {
+    pub(super) domain: &'d D,
     pub(super) skeleton: Rule,
     pub(super) space: Arc<Space>,
     /// Indices of the atoms that hold on the specification.
     pub(super) live: Vec<usize>,
-    pub(super) examples: Vec<Arc<Example<S>>>,
+    pub(super) examples: Vec<Arc<Example<D::State>>>,
     /// The first `sample` examples are the coverage sample.
     pub(super) sample: usize,
     /// Indices of the table states the node's patterns bind on (computed
@@ -99,7 +83,25 @@ pub(super) struct Node<S> {
     pub(super) mask: Option<Bits>,
     pub(super) pairs: Pairs,
     /// Shared by the nodes of one lattice walk.
-    pub(super) memo: Arc<PairMemo<S>>,
+    pub(super) memo: Arc<PairMemo<D::State>>,
+}
+
+// by hand: a derived `Clone` would ask the domain to be `Clone`
+impl<D: Domain> Clone for Node<'_, D> {
+    fn clone(&self) -> Self {
+        Node {
+            domain: self.domain,
+            skeleton: self.skeleton.clone(),
+            space: self.space.clone(),
+            live: self.live.clone(),
+            examples: self.examples.clone(),
+            sample: self.sample,
+            scope: self.scope.clone(),
+            mask: self.mask.clone(),
+            pairs: self.pairs.clone(),
+            memo: self.memo.clone(),
+        }
+    }
 }
 
 /// What a rule's breadth on the coverage sample counts.
@@ -111,10 +113,12 @@ pub(super) enum Breadth {
     Cells,
 }
 
-impl<S: Clone> Node<S> {
-    pub(super) fn add_example(&mut self, ex: Arc<Example<S>>, schema: &Schema) {
+impl<D: Domain> Node<'_, D> {
+    /// Adds an example: its pairs, with the terms' values and the live
+    /// atoms' truth on each.
+    pub(super) fn add_example(&mut self, ex: Arc<Example<D::State>>) {
         let e = self.examples.len();
-        let interp = Interpreter::new(&self.skeleton, &ex.view, schema.size_feature);
+        let interp = Interpreter::new(&self.skeleton, &ex.view, self.domain.schema().size_feature);
         let mut bindings = vec![];
         interp.for_each_binding(|b| bindings.push(b.clone()));
         let mut memo = self.memo.0.lock().expect("pair memo");
@@ -136,17 +140,15 @@ impl<S: Clone> Node<S> {
     }
 
     /// The table states on which the node's patterns bind.
-    pub(super) fn table_scope(&mut self, table: &[Arc<Example<S>>], schema: &Schema) -> &[usize] {
-        let skeleton = &self.skeleton;
-        self.scope.get_or_insert_with(|| {
-            (0..table.len()).filter(|&i| Interpreter::new(skeleton, &table[i].view, schema.size_feature).binds()).collect()
-        })
+    pub(super) fn table_scope(&mut self, table: &[Arc<Example<D::State>>]) -> &[usize] {
+        let (skeleton, size) = (&self.skeleton, self.domain.schema().size_feature);
+        self.scope.get_or_insert_with(|| (0..table.len()).filter(|&i| Interpreter::new(skeleton, &table[i].view, size).binds()).collect())
     }
 
     /// The pairs of `facts` (its space's) the node's patterns bind, and the
     /// table states they bind on.
-    pub(super) fn table_mask(&mut self, table: &[Arc<Example<S>>], schema: &Schema, facts: &TableFacts) -> (&Bits, &[usize]) {
-        self.table_scope(table, schema);
+    pub(super) fn table_mask(&mut self, table: &[Arc<Example<D::State>>], facts: &TableFacts) -> (&Bits, &[usize]) {
+        self.table_scope(table);
         let scope = self.scope.as_deref().expect("scope just computed");
         let mask = self.mask.get_or_insert_with(|| facts.mask(&self.skeleton.decls, scope));
         (mask, scope)
@@ -165,20 +167,20 @@ impl<S: Clone> Node<S> {
     }
 
     /// Pairs on which the action is wrong.
-    pub(super) fn bad_pairs<D: Domain<State = S>>(&self, cand: &Candidate, domain: &D) -> Bits {
+    pub(super) fn bad_pairs(&self, cand: &Candidate) -> Bits {
         let mut out = Bits::new();
-        self.extend_bad_pairs(cand, domain, &mut out, 0);
+        self.extend_bad_pairs(cand, &mut out, 0);
         out
     }
 
     /// Adds to `bad` the pairs from `from` on where the action is unsound
     /// (examples only ever join at the end, so the bad pairs before `from`
     /// stay as they were); returns the number of pairs, where to go on from.
-    pub(super) fn extend_bad_pairs<D: Domain<State = S>>(&self, cand: &Candidate, domain: &D, bad: &mut Bits, from: usize) -> usize {
+    pub(super) fn extend_bad_pairs(&self, cand: &Candidate, bad: &mut Bits, from: usize) -> usize {
         let mut value = ActionValue { action: cand.id, args: Vec::with_capacity(cand.args.len()) };
         for p in from..self.pairs.pairs.len() {
             self.action_value_into(cand, p, &mut value);
-            if !domain.is_sound(&self.examples[self.pairs.pairs[p].0].state, &value) {
+            if !self.domain.is_sound(&self.examples[self.pairs.pairs[p].0].state, &value) {
                 bad.set(p);
             }
         }
@@ -187,7 +189,7 @@ impl<S: Clone> Node<S> {
 
     /// Pairs of the coverage sample on which the action is sound and gains
     /// something.
-    pub(super) fn good_pairs<D: Domain<State = S>>(&self, cand: &Candidate, domain: &D) -> Bits {
+    pub(super) fn good_pairs(&self, cand: &Candidate) -> Bits {
         let mut out = Bits::new();
         let mut value = ActionValue { action: cand.id, args: Vec::with_capacity(cand.args.len()) };
         for p in 0..self.pairs.pairs.len() {
@@ -196,7 +198,7 @@ impl<S: Clone> Node<S> {
                 break;
             }
             self.action_value_into(cand, p, &mut value);
-            if domain.is_sound(state, &value) && domain.productive(state, &value) {
+            if self.domain.is_sound(state, &value) && self.domain.productive(state, &value) {
                 out.set(p);
             }
         }
@@ -207,17 +209,17 @@ impl<S: Clone> Node<S> {
     /// that are sound and productive on the coverage sample most broadly by
     /// that breadth (cheapest first among equals, `cands` being cheapest
     /// first; one per set of pairs), most general first.
-    pub(super) fn most_general<D: Domain<State = S>>(&self, cands: &[Candidate], wanted: &[(Breadth, usize)], domain: &D) -> Vec<Vec<usize>> {
+    pub(super) fn most_general(&self, cands: &[Candidate], wanted: &[(Breadth, usize)]) -> Vec<Vec<usize>> {
         // one action per set of pairs gained on: the cheapest
         let mut seen = FxHashSet::default();
         let mut scored: Vec<Vec<(std::cmp::Reverse<usize>, usize)>> = vec![vec![]; wanted.len()];
         for (i, c) in cands.iter().enumerate() {
-            let good = self.good_pairs(c, domain);
+            let good = self.good_pairs(c);
             if good.is_empty() || seen.contains(&good) {
                 continue;
             }
             for (list, &(breadth, _)) in scored.iter_mut().zip(wanted) {
-                list.push((std::cmp::Reverse(self.breadth(c, &good, domain, breadth)), i));
+                list.push((std::cmp::Reverse(self.breadth(c, &good, breadth)), i));
             }
             seen.insert(good);
         }
@@ -232,17 +234,17 @@ impl<S: Clone> Node<S> {
     }
 
     /// Whether the condition is false on every known bad pair.
-    pub(super) fn consistent<D: Domain<State = S>>(&self, cand: &Candidate, picks: &[usize], domain: &D) -> bool {
-        self.kept(&self.bad_pairs(cand, domain), picks).is_empty()
+    pub(super) fn consistent(&self, cand: &Candidate, picks: &[usize]) -> bool {
+        self.kept(&self.bad_pairs(cand), picks).is_empty()
     }
 
     /// How broadly the rule applies on the coverage sample.
-    pub(super) fn covered<D: Domain<State = S>>(&self, cand: &Candidate, picks: &[usize], domain: &D, breadth: Breadth) -> usize {
-        self.breadth(cand, &self.kept(&self.good_pairs(cand, domain), picks), domain, breadth)
+    pub(super) fn covered(&self, cand: &Candidate, picks: &[usize], breadth: Breadth) -> usize {
+        self.breadth(cand, &self.kept(&self.good_pairs(cand), picks), breadth)
     }
 
     /// How broadly the action applies on the given good pairs.
-    fn breadth<D: Domain<State = S>>(&self, cand: &Candidate, good: &Bits, domain: &D, breadth: Breadth) -> usize {
+    fn breadth(&self, cand: &Candidate, good: &Bits, breadth: Breadth) -> usize {
         if breadth == Breadth::States {
             return good.ones().map(|p| self.pairs.pairs[p].0).collect::<FxHashSet<usize>>().len();
         }
@@ -257,7 +259,7 @@ impl<S: Clone> Node<S> {
             self.action_value_into(cand, p, &mut value);
             values.push(value);
             if pairs.peek().is_none_or(|&q| self.pairs.pairs[q].0 != state) {
-                total += domain.gain(&self.examples[state].state, &values);
+                total += self.domain.gain(&self.examples[state].state, &values);
                 values.clear();
             }
         }
@@ -265,8 +267,8 @@ impl<S: Clone> Node<S> {
     }
 
     /// The cost of the node's pattern declarations.
-    pub(super) fn decl_cost(&self, schema: &Schema) -> u32 {
-        self.skeleton.decls.iter().map(|d| crate::dsl::cost::decl_cost(d, schema)).sum()
+    pub(super) fn decl_cost(&self) -> u32 {
+        self.skeleton.decls.iter().map(|d| crate::dsl::cost::decl_cost(d, self.domain.schema())).sum()
     }
 
     /// Which good pairs a condition (atom indices) holds on.
@@ -323,8 +325,8 @@ impl<S: Clone> Node<S> {
         BoolExpr::and(sorted.iter().map(|&a| self.space.atoms[a].expr.clone()).collect())
     }
 
-    pub(super) fn condition_cost(&self, picks: &[usize], schema: &Schema) -> u32 {
-        crate::dsl::cost::bool_cost(&self.condition(picks), schema)
+    pub(super) fn condition_cost(&self, picks: &[usize]) -> u32 {
+        crate::dsl::cost::bool_cost(&self.condition(picks), self.domain.schema())
     }
 
     pub(super) fn rule(&self, cand: &Candidate, picks: &[usize]) -> Rule {

@@ -2,9 +2,10 @@
 //! pattern's variables, enumerated by increasing cost with one expression
 //! per class of equal ones (egg, [`ExprClasses`]), the plan computing all
 //! their values on a binding in one pass ([`TermPlan`]), and the condition
-//! atoms built from them. Depends only on the schema, never on a state.
+//! atoms built from them, and a candidate action made of those terms.
+//! Depends only on the schema, never on a state.
 
-use crate::dsl::ast::{BoolExpr, CmpOp, IntExpr, TypeId, Var};
+use crate::dsl::ast::{ActionId, BoolExpr, CmpOp, IntExpr, TypeId, Var};
 use crate::dsl::cost::{bool_cost, int_cost};
 use crate::dsl::schema::{FeatureKind, Schema};
 use crate::dsl::eval::Interpreter;
@@ -203,6 +204,24 @@ pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, m
     }
     out.sort_by_key(|a| a.cost);
     out
+}
+
+/// A candidate action: the action, its arguments as choices of the
+/// space, and its cost.
+#[derive(Clone, Debug)]
+pub(super) struct Candidate {
+    pub(super) id: ActionId,
+    /// Per parameter: a boolean or a term index.
+    pub(super) args: Vec<ArgChoice>,
+    pub(super) cost: u32,
+}
+
+/// One argument of a [`Candidate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum ArgChoice {
+    Bool(bool),
+    /// The term of that index in the space's list.
+    Term(usize),
 }
 
 /// Whether the comparison `c` reads variable `v`.

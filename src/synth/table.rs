@@ -5,23 +5,79 @@
 //! candidate made of those terms and atoms (what a lattice node proposes)
 //! is then checked on the table by intersecting bit sets and looking up its
 //! action's values, instead of interpreting the rule state by state
-//! ([`table_failures`](super::engine::table_failures) does that for any
-//! rule). A pattern only narrows the elements a variable ranges over, so a
+//! ([`TableCheck::failures`] does that for any
+//! rule). The space of a list of variable types ([`Space`]: its terms
+//! and atoms) carries those pairs. A pattern only narrows the elements a variable ranges over, so a
 //! node's bindings are a subset of these pairs (its mask). Columns are
 //! computed per block of table states, as the check reaches them: a check
 //! that finds failures early computes only the first blocks.
 
-use super::cache::{Example, Space};
-use super::cover::Bits;
-use super::domain::Symbolic;
-use super::engine::Engine;
-use super::node::{ArgChoice, Candidate};
+use super::bits::Bits;
+use super::domain::{Domain, Example};
+use super::space::{ArgChoice, Atom, Candidate, Term, TermPlan};
 use crate::dsl::ast::{Action, ActionId, BoolExpr, Decl, PatternKind, Rule, TypeId};
 use crate::dsl::eval::{advance, pattern_range, ActionValue, Interpreter};
 use crate::dsl::schema::Schema;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::sync::{Arc, Mutex};
+
+/// Terms and atoms over one list of variable types, and the table's pairs
+/// over those types (`None` if too many: see [`TableFacts`]).
+pub(super) struct Space {
+    pub(super) terms: Vec<Term>,
+    pub(super) plan: TermPlan,
+    pub(super) atoms: Vec<Atom>,
+    pub(super) table: Option<TableFacts>,
+}
+
+impl Space {
+    /// The value of every term under `binding` (in one pass: [`TermPlan`]).
+    pub(super) fn term_values(&self, interp: &Interpreter<'_>, binding: &[usize]) -> Vec<i64> {
+        self.plan.values(&self.terms, interp, binding)
+    }
+}
+
+/// The exhaustive table as a candidate check sees it: its states, the
+/// domain judging actions on them, and which failures one check reports
+/// (the first `most` of the first chunk of `chunk` states that has any).
+pub(super) struct TableCheck<'a, D: Domain> {
+    pub(super) domain: &'a D,
+    pub(super) states: &'a [Arc<Example<D::State>>],
+    pub(super) chunk: usize,
+    pub(super) most: usize,
+}
+
+impl<D: Domain> TableCheck<'_, D> {
+    /// The table states (indices, ascending) in `scope` on which `rule` is
+    /// wrong, by interpreting it: the first few, found chunk by chunk in
+    /// parallel.
+    pub(super) fn failures(&self, rule: &Rule, scope: &[usize]) -> Vec<usize> {
+        let size = self.domain.schema().size_feature;
+        // the action values go through one buffer per state
+        let wrong = |&i: &usize| {
+            let ex = &self.states[i];
+            let mut action = ActionValue { action: rule.action.id, args: Vec::with_capacity(rule.action.args.len()) };
+            let mut wrong = false;
+            Interpreter::new(rule, &ex.view, size).each_action(|args| {
+                if !wrong {
+                    action.args.clear();
+                    action.args.extend_from_slice(args);
+                    wrong = !self.domain.is_sound(&ex.state, &action);
+                }
+            });
+            wrong
+        };
+        for chunk in scope.chunks(self.chunk) {
+            let mut found: Vec<usize> = chunk.par_iter().filter(|i| wrong(i)).copied().collect();
+            if !found.is_empty() {
+                found.truncate(self.most);
+                return found;
+            }
+        }
+        vec![]
+    }
+}
 
 /// Most pairs a table view is built for (beyond it, candidates are
 /// checked by the interpreter): bounds a column to 32 MiB.
@@ -171,11 +227,11 @@ impl TableFacts {
     /// `space` is wrong with the condition made of atoms `picks`, on the
     /// pairs of `mask` (a node's, over the states of `scope`): the first
     /// few of the first chunk of `scope` that has any, as
-    /// [`table_failures`](super::engine::table_failures) finds them. Goes
-    /// block by block and stops as soon as they are known.
-    pub(super) fn failures<D: Symbolic>(&self, engine: &Engine<'_, D>, space: &Space, (mask, scope): (&Bits, &[usize]), cand: &Candidate, picks: &[usize]) -> Vec<usize> {
-        let (table, domain) = (&engine.table, engine.domain);
-        let (chunk, most) = (engine.config.table_chunk, engine.config.table_failures);
+    /// [`TableCheck::failures`] finds them. Goes block by block and stops
+    /// as soon as they are known.
+    pub(super) fn failures<D: Domain>(&self, check: &TableCheck<'_, D>, space: &Space, (mask, scope): (&Bits, &[usize]), cand: &Candidate, picks: &[usize]) -> Vec<usize> {
+        let (table, domain) = (check.states, check.domain);
+        let (chunk, most) = (check.chunk, check.most);
         let schema = domain.schema();
         let mut action = ActionValue { action: cand.id, args: Vec::with_capacity(cand.args.len()) };
         let mut found: Vec<usize> = vec![];

@@ -9,16 +9,11 @@
 //! sound with the variable bound to each slot in turn, and the cases share
 //! what is left of the limit. Each case fixes the variable's index, so Z3
 //! sees one element's features as plain terms instead of choices over
-//! every slot. That pays only on the hardest queries: on the 50 learned
-//! nonogram rules that need more than 5e7 units whole at bound 30, split
-//! at once they need 15.7e9 units in all instead of 24.0e9; on the 21
-//! rules of the synthesis benchmark that need 5e7 to 1e9, split after 5e7
-//! they need more than whole (most finish soon after 5e7 whole, and their
-//! cases cost 2-7 times that). So the second proof, whose rules already ran
+//! every slot. Splitting costs more than it saves on a query that a
+//! moderate limit settles whole (each case repeats most of the work), and
+//! saves on the hardest ones; so the second proof, whose rules already ran
 //! out of the search's limit whole, splits at once, and nothing else
-//! splits unless asked (`verify --split-after`). (Those figures are of the
-//! full encodings; since each fresh-context query runs on the encoding
-//! made for its rule, [`Symbolic::encode_for`], few queries get that far.)
+//! splits unless asked (`verify --split-after`).
 
 use crate::synth::domain::{Encoding, Symbolic};
 use crate::dsl::ast::{ActionArg, PatternKind, Rule, TypeId, Var};
@@ -26,19 +21,22 @@ use crate::dsl::eval::{ActionValue, Binding, Interpreter};
 use crate::dsl::symbolic::{num, signed_value, Compiler, NumOps};
 use z3::{Params, SatResult, Solver};
 
-/// The outcome of checking one rule.
-#[derive(Clone, Debug)]
-pub enum Verdict<S> {
+/// The outcome of checking one rule, the one verdict type of the engine
+/// and the pipeline. `W` is what an unsound verdict carries: the
+/// verifier's [`Counterexample`]; the search's verdict cache keeps only its
+/// state; a journal keeps the state as the domain shows it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Verdict<W> {
     /// No valid state up to the bound makes the rule wrong.
     Sound,
     /// A state on which the rule concludes something wrong.
-    Unsound(Counterexample<S>),
+    Unsound(W),
     /// No answer (see [`Unknown`]): treat as not sound.
     Unknown(Unknown),
 }
 
 /// Why a query has no answer. Never a verdict of soundness.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum Unknown {
     /// Z3 gave up: a time or resource limit, or incompleteness (its reason).
     #[error("Z3 gave up: {0}")]
@@ -63,7 +61,16 @@ fn gave_up(solver: &Solver) -> Unknown {
     Unknown::Limit(solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string()))
 }
 
-impl<S> Verdict<S> {
+impl<W> Verdict<W> {
+    /// The same verdict, an unsound one carrying `f` of what it carried.
+    pub fn map<V>(self, f: impl FnOnce(W) -> V) -> Verdict<V> {
+        match self {
+            Verdict::Sound => Verdict::Sound,
+            Verdict::Unsound(w) => Verdict::Unsound(f(w)),
+            Verdict::Unknown(why) => Verdict::Unknown(why),
+        }
+    }
+
     /// Whether the rule was proven sound.
     pub fn is_sound(&self) -> bool {
         matches!(self, Verdict::Sound)
@@ -91,8 +98,8 @@ pub struct Counterexample<S> {
 }
 
 /// A solver for the queries. Declaring the logic QF_AUFLIA (rather than
-/// letting Z3 detect QF_LIA) selects a configuration measured 25-35%
-/// faster on the nonogram queries at bound 30; the answers are the same.
+/// letting Z3 detect QF_LIA) selects a faster configuration of Z3 on these
+/// queries; the answers are the same.
 fn new_solver(params: &Params) -> Solver {
     let solver = Solver::new_for_logic("QF_AUFLIA").unwrap_or_default();
     solver.set_params(params);
@@ -214,7 +221,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// Checks one rule: whole, or past the split point case by case (the
     /// first case that is not proven sound gives the verdict; the cases
     /// share the resource limit).
-    pub fn check(&mut self, rule: &Rule) -> Verdict<D::State> {
+    pub fn check(&mut self, rule: &Rule) -> Verdict<Counterexample<D::State>> {
         self.calls += 1;
         let split = match (self.rlimit, self.split_after) {
             (rlimit, Some(split_after)) if rlimit > 0 && split_after < rlimit => {
@@ -268,7 +275,7 @@ impl<D: Symbolic> Session<'_, D> {
 
     /// Checks `rule`, with the variable of `case` bound to the element in
     /// its slot if given.
-    fn check(&self, rule: &Rule, case: Option<(Var, usize)>) -> Verdict<D::State> {
+    fn check(&self, rule: &Rule, case: Option<(Var, usize)>) -> Verdict<Counterexample<D::State>> {
         let (solver, encoding) = (self.solver, self.encoding);
         let compiler = Compiler::new(&encoding.view, self.domain.schema().size_feature);
         let compiled = match compiler.compile(rule, "r") {
@@ -321,7 +328,7 @@ impl<D: Symbolic> Session<'_, D> {
     /// Replays a Z3 counterexample with the concrete interpreter and the
     /// exact oracle; a model that does not replay is reported as unknown
     /// (an encoding fault must never be mistaken for either verdict).
-    fn confirm(&self, rule: &Rule, state: D::State, binding: Binding) -> Verdict<D::State> {
+    fn confirm(&self, rule: &Rule, state: D::State, binding: Binding) -> Verdict<Counterexample<D::State>> {
         let view = self.domain.view(&state);
         let interp = Interpreter::new(rule, &view, self.domain.schema().size_feature);
         let valid_binding = binding.len() == rule.decls.len()

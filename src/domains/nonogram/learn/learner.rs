@@ -11,10 +11,10 @@ use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::domains::nonogram::formats::lines::Transition;
 use crate::domains::nonogram::synthesis::mine::{mine, Sample};
 use crate::domains::nonogram::synthesis::spec;
-use crate::dedup::{keep_cheapest, rule_key};
+use crate::dedup::{keep_cheapest, normal_key};
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
-use crate::pipeline::{DomainError, Learner, Mined};
+use crate::pipeline::{Deduplicated, DomainError, Learner, Mined};
 use crate::synth::Domain;
 
 /// Longest training line mined by default.
@@ -48,7 +48,7 @@ pub struct NonogramLearner<'a> {
 pub fn dedup(domain: &Nonogram, rules: &[Rule], tests: Option<&[Transition]>) -> Result<(Vec<Rule>, usize), UnsoundFill> {
     let schema = domain.schema();
     let costs: Vec<u32> = rules.iter().map(|r| cost(r, schema)).collect();
-    let keys: Vec<_> = rules.iter().map(|r| Some(rule_key(r))).collect();
+    let keys: Vec<_> = rules.iter().map(|r| Some(normal_key(r))).collect();
     let kept = keep_cheapest(&keys, &costs);
     let after_rewrites = kept.len();
     let Some(tests) = tests else {
@@ -96,8 +96,9 @@ impl Learner for NonogramLearner<'_> {
         Ok(Mined { specs, description })
     }
 
-    fn dedup(&self, rules: &[Rule]) -> Result<Vec<Rule>, DomainError> {
-        Ok(dedup(self.domain, rules, Some(self.tests))?.0)
+    fn dedup(&self, rules: &[Rule]) -> Result<Deduplicated, DomainError> {
+        let (rules, by_key) = dedup(self.domain, rules, Some(self.tests))?;
+        Ok(Deduplicated { rules, by_key })
     }
 
     fn objective<'b>(&'b self, rules: &'b [Rule]) -> Result<Chosen<'b>, DomainError> {

@@ -11,132 +11,8 @@
 //! sound excludes every bad pair, so CEGIS ends on the first truly sound
 //! condition in that order whatever the counterexample pool held.
 
+use super::bits::Bits;
 use std::rc::Rc;
-
-/// A set of small integers (pair indices); grows as bits are set, and
-/// treats every bit beyond its words as clear. Equality and hashing are of
-/// the set: trailing empty words (left by `and`, `minus`) do not count.
-#[derive(Clone, Debug, Default)]
-pub struct Bits(pub(crate) Vec<u64>);
-
-impl Bits {
-    /// The words up to the last non-empty one.
-    fn significant(&self) -> &[u64] {
-        let len = self.0.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
-        &self.0[..len]
-    }
-}
-
-impl PartialEq for Bits {
-    fn eq(&self, other: &Bits) -> bool {
-        self.significant() == other.significant()
-    }
-}
-
-impl Eq for Bits {}
-
-impl std::hash::Hash for Bits {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.significant().hash(state);
-    }
-}
-
-impl Bits {
-    /// The empty set.
-    pub fn new() -> Bits {
-        Bits(vec![])
-    }
-
-    /// `{0, ..., n-1}`.
-    pub fn full(n: usize) -> Bits {
-        let mut b = Bits(vec![u64::MAX; n / 64]);
-        if !n.is_multiple_of(64) {
-            b.0.push((1u64 << (n % 64)) - 1);
-        }
-        b
-    }
-
-    /// Adds `i`.
-    pub fn set(&mut self, i: usize) {
-        if self.0.len() <= i / 64 {
-            self.0.resize(i / 64 + 1, 0);
-        }
-        self.0[i / 64] |= 1 << (i % 64);
-    }
-
-    /// Whether `i` is in the set.
-    pub fn get(&self, i: usize) -> bool {
-        self.0.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
-    }
-
-    /// How many elements.
-    pub fn count(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
-    /// Whether the set is empty.
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
-    }
-
-    /// The smallest element.
-    pub fn first(&self) -> Option<usize> {
-        self.0.iter().enumerate().find(|(_, &w)| w != 0).map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
-    }
-
-    /// The elements, ascending.
-    pub fn ones(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &word)| {
-            // lowest set bit first, cleared as it is yielded
-            let mut w = word;
-            std::iter::from_fn(move || {
-                let b = (w != 0).then(|| w.trailing_zeros() as usize)?;
-                w &= w - 1;
-                Some(i * 64 + b)
-            })
-        })
-    }
-
-    /// `self ∩ other`
-    pub fn and(&self, other: &Bits) -> Bits {
-        Bits(self.0.iter().zip(&other.0).map(|(a, b)| a & b).collect())
-    }
-
-    /// `self \ other`
-    pub fn minus(&self, other: &Bits) -> Bits {
-        Bits(self.0.iter().enumerate().map(|(i, a)| a & !other.0.get(i).copied().unwrap_or(0)).collect())
-    }
-
-    /// `out = self \ other`, reusing `out`'s storage.
-    pub fn minus_into(&self, other: &Bits, out: &mut Bits) {
-        out.0.clear();
-        out.0.extend(self.0.iter().enumerate().map(|(i, a)| a & !other.0.get(i).copied().unwrap_or(0)));
-    }
-
-    /// `out = self ∩ other`, reusing `out`'s storage.
-    pub fn and_into(&self, other: &Bits, out: &mut Bits) {
-        out.0.clear();
-        out.0.extend(self.0.iter().zip(&other.0).map(|(a, b)| a & b));
-    }
-
-    /// `|self ∩ other|`
-    pub fn and_count(&self, other: &Bits) -> usize {
-        self.0.iter().zip(&other.0).map(|(a, b)| (a & b).count_ones() as usize).sum()
-    }
-
-    /// `self ∪ other`
-    pub fn union(&self, other: &Bits) -> Bits {
-        let (long, short) = if self.0.len() >= other.0.len() { (self, other) } else { (other, self) };
-        let mut out = long.clone();
-        out.0.iter_mut().zip(&short.0).for_each(|(a, b)| *a |= b);
-        out
-    }
-
-    /// Whether `self ⊆ other`.
-    pub fn is_subset(&self, other: &Bits) -> bool {
-        self.0.iter().enumerate().all(|(i, a)| a & !other.0.get(i).copied().unwrap_or(0) == 0)
-    }
-}
 
 /// An atom as the covering problem sees it.
 #[derive(Clone, Debug)]
@@ -386,32 +262,11 @@ mod tests {
     use super::*;
 
     fn bits(set: &[usize]) -> Bits {
-        let mut b = Bits::new();
-        set.iter().for_each(|&i| b.set(i));
-        b
+        set.iter().copied().collect()
     }
 
     fn choice(cost: u32, key: usize, excludes: &[usize], keeps: &[usize]) -> Choice {
         Choice { cost, key, excludes: bits(excludes), keeps: bits(keeps) }
-    }
-
-    #[test]
-    fn unions_and_sets_with_trailing_empty_words_compare_as_sets() {
-        use std::hash::BuildHasher;
-        let (a, b) = (bits(&[1, 70]), bits(&[3]));
-        assert_eq!(a.union(&b), bits(&[1, 3, 70]));
-        assert_eq!(b.union(&a), bits(&[1, 3, 70]));
-        // {3} reached by intersecting with a longer set keeps an empty word
-        let mut meet = Bits::new();
-        bits(&[3, 70]).and_into(&bits(&[3, 100]), &mut meet);
-        assert_eq!(meet.0.len(), 2);
-        assert_eq!(meet, b);
-        let hasher = rustc_hash::FxBuildHasher;
-        assert_eq!(hasher.hash_one(&meet), hasher.hash_one(&b));
-        let empty = bits(&[130]).minus(&bits(&[130]));
-        assert_eq!(empty, Bits::new());
-        assert_eq!(hasher.hash_one(&empty), hasher.hash_one(Bits::new()));
-        assert_ne!(meet, bits(&[3, 64]));
     }
 
     #[test]
@@ -424,17 +279,17 @@ mod tests {
             choice(2, 4, &[3], &[]),
         ];
         // {3, 4} costs 4; {2} costs 5; {0, 1} costs 6
-        assert_eq!(cheapest(&choices, &Bits::full(4), 10, 3).map(|mut v| {
+        assert_eq!(cheapest(&choices, &(0..4).collect::<Bits>(), 10, 3).map(|mut v| {
             v.sort();
             v
         }), Some(vec![3, 4]));
-        assert_eq!(cheapest(&choices, &Bits::full(4), 10, 1), Some(vec![2]));
-        assert_eq!(cheapest(&choices, &Bits::full(4), 3, 3), None);
+        assert_eq!(cheapest(&choices, &(0..4).collect::<Bits>(), 10, 1), Some(vec![2]));
+        assert_eq!(cheapest(&choices, &(0..4).collect::<Bits>(), 3, 3), None);
         // nothing to exclude: `true`
         assert_eq!(cheapest(&choices, &Bits::new(), 10, 3), Some(vec![]));
         // equal cost: smaller keys win
         let tied = vec![choice(2, 7, &[0, 1, 2, 3], &[]), choice(2, 5, &[0, 1, 2, 3], &[])];
-        assert_eq!(cheapest(&tied, &Bits::full(4), 10, 3), Some(vec![1]));
+        assert_eq!(cheapest(&tied, &(0..4).collect::<Bits>(), 10, 3), Some(vec![1]));
     }
 
     #[test]
@@ -446,11 +301,11 @@ mod tests {
             choice(1, 3, &[2, 3], &[0, 1]),
         ];
         // {1, 2} keeps 3 good pairs; {1, 3} keeps 2; {0} keeps 1
-        let mut w = widest(&choices, &Bits::full(4), &Bits::full(3), 1, 20, 3).unwrap();
+        let mut w = widest(&choices, &(0..4).collect::<Bits>(), &(0..3).collect::<Bits>(), 1, 20, 3).unwrap();
         w.sort();
         assert_eq!(w, vec![1, 2]);
         // must keep more than 3: impossible
-        assert_eq!(widest(&choices, &Bits::full(4), &Bits::full(3), 3, 20, 3), None);
+        assert_eq!(widest(&choices, &(0..4).collect::<Bits>(), &(0..3).collect::<Bits>(), 3, 20, 3), None);
     }
 
     /// Every conjunction of at most `max_atoms` choices within `budget`
@@ -489,7 +344,7 @@ mod tests {
                     choice(rng.gen_range(1..6), keys[i], &excludes, &keeps)
                 })
                 .collect();
-            let (bad, good) = (Bits::full(pairs), Bits::full(goods));
+            let (bad, good) = ((0..pairs).collect::<Bits>(), (0..goods).collect::<Bits>());
             let (budget, max_atoms) = (rng.gen_range(3..16), rng.gen_range(1..5));
             let covers = all_covers(&choices, &bad, &good, budget, max_atoms);
             let sorted = |v: Option<Vec<usize>>| {

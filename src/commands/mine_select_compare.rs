@@ -1,5 +1,6 @@
-//! `mine`, `select` and `compare`: the nonogram learning pipeline's
-//! commands around synthesis (specifications in, rule sets out).
+//! `mine nonogram`, `select` and `compare`: the steps of nonogram
+//! learning around synthesis as commands of their own (specifications
+//! in, rule sets out, rule sets compared).
 
 use super::{check_output, read_nonogram_rules, write_output, CmdResult};
 use stratsynth::domains::nonogram::rules::apply::ApplyOptions;
@@ -13,7 +14,7 @@ use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
 use std::path::{Path, PathBuf};
-use super::percent;
+use super::{percent, selection_table};
 use std::process::ExitCode;
 
 /// Reads a `.lines` test set within the domain's line limit.
@@ -123,20 +124,7 @@ pub fn select(args: &SelectArgs) -> CmdResult {
     let max = coverage.max_cells();
     let covered = picks.last().map_or(0, |p| p.score);
 
-    let mut table = vec![format!("{:>4}  {:<28} {:>5} {:>8} {:>11} {:>7}", "rank", "rule", "cost", "gain", "cumulative", "%")];
-    let mut previous = 0;
-    for (rank, p) in picks.iter().enumerate() {
-        table.push(format!(
-            "{:>4}  {:<28} {:>5} {:>8} {:>11} {:>6.1}%",
-            rank + 1,
-            rules[p.index].name,
-            cost_of(p.index),
-            p.score - previous,
-            p.score,
-            percent(p.score, max)
-        ));
-        previous = p.score;
-    }
+    let table = selection_table(&picks, &rules, cost_of, max, 28);
     let summary = format!(
         "{} of {} rules chosen greedily by coverage ({}, with the decomposition oracle) on {} transitions of {}: \
          {covered} of {max} cells ({:.1}%)",

@@ -1,0 +1,111 @@
+//! What every specification and thread of a run shares ([`Shared`]): the
+//! exhaustive table and the generality sample drawn from it, the
+//! counterexample pool, the Z3 verdicts and table refutations reached so
+//! far, and the term and atom spaces per list of variable types. Nothing
+//! here changes what a run decides: the caches hold answers that depend
+//! only on their query, and a run reads the pool as it was published
+//! before it started (see [`Engine::publish`](super::Engine::publish)).
+
+use super::config::Config;
+use super::domain::{Example, Symbolic};
+use super::space::{atoms, int_terms, TermPlan};
+use super::table::{Space, TableCheck, TableFacts};
+use super::verify::Verdict;
+use crate::dsl::ast::{Rule, TypeId};
+use crate::dsl::eval::Interpreter;
+use crate::dsl::print::print_rule;
+use crate::dsl::schema::Schema;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+/// Counterexample states shared by all runs.
+pub(super) struct Pool<S> {
+    pub(super) examples: Vec<Arc<Example<S>>>,
+    /// `show` of every state held.
+    pub(super) keys: HashSet<String>,
+}
+
+/// The state shared by every specification and thread of a run.
+pub(super) struct Shared<'d, D: Symbolic> {
+    pub(super) domain: &'d D,
+    pub(super) config: Config,
+    pub(super) table: Vec<Arc<Example<D::State>>>,
+    /// The states rules of different nodes are compared on.
+    pub(super) basis: Vec<Arc<Example<D::State>>>,
+    pub(super) pool: Mutex<Pool<D::State>>,
+    /// Z3's verdicts by [`verdict_key`].
+    pub(super) verdicts: Mutex<HashMap<String, Verdict<D::State>>>,
+    /// Table states (first few) each checked rule is wrong on, by
+    /// [`text_key`].
+    pub(super) refuted: Mutex<HashMap<String, Vec<usize>>>,
+    pub(super) spaces: Mutex<HashMap<Vec<TypeId>, Arc<Space>>>,
+}
+
+impl<'d, D: Symbolic> Shared<'d, D> {
+    /// The shared state of a run for `domain`; builds the exhaustive table.
+    pub(super) fn new(domain: &'d D, config: Config) -> Shared<'d, D> {
+        let mut states = domain.small_states(config.table);
+        states.extend(domain.sample_states(config.table, config.screen(), config.sample_seed, config.sample));
+        let table: Vec<Arc<Example<D::State>>> = states.into_iter().map(|state| Arc::new(Example::new(domain, state))).collect();
+        let step = (table.len() / config.generality_sample.max(1)).max(1);
+        let basis = table.iter().step_by(step).take(config.generality_sample).cloned().collect();
+        Shared {
+            domain,
+            config,
+            table,
+            basis,
+            pool: Mutex::new(Pool { examples: vec![], keys: HashSet::new() }),
+            verdicts: Mutex::new(HashMap::new()),
+            refuted: Mutex::new(HashMap::new()),
+            spaces: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The terms and atoms over variables of `types`, with the table's
+    /// pairs over them (built on first use).
+    pub(super) fn space(&self, types: &[TypeId]) -> Arc<Space> {
+        if let Some(s) = self.spaces.lock().expect("space cache").get(types) {
+            return s.clone();
+        }
+        let schema = self.domain.schema();
+        let terms = int_terms(schema, types, self.config.max_term_cost);
+        let atoms = atoms(schema, types, &terms, self.config.max_left_cost, self.config.max_atom_cost);
+        let table = TableFacts::new(&self.table, types);
+        let space = Arc::new(Space { plan: TermPlan::new(&terms), terms, atoms, table });
+        self.spaces.lock().expect("space cache").insert(types.to_vec(), space.clone());
+        space
+    }
+
+    /// How many states of the generality sample `rule` gains on.
+    pub(super) fn generality(&self, rule: &Rule) -> usize {
+        use rayon::prelude::*;
+        let size = self.domain.schema().size_feature;
+        self.basis
+            .par_iter()
+            .filter(|ex| Interpreter::new(rule, &ex.view, size).applications().iter().any(|(_, a)| self.domain.productive(&ex.state, a) && self.domain.is_sound(&ex.state, a)))
+            .count()
+    }
+
+    /// `state` with its view.
+    pub(super) fn example(&self, state: D::State) -> Arc<Example<D::State>> {
+        Arc::new(Example::new(self.domain, state))
+    }
+
+    /// The table as candidates are checked on it.
+    pub(super) fn table_check(&self) -> TableCheck<'_, D> {
+        TableCheck { domain: self.domain, states: &self.table, chunk: self.config.table_chunk, most: self.config.table_failures }
+    }
+}
+
+/// A rule's text key: its text without name or comments (rules found
+/// twice print alike), the identity of the caches. Rules equal up to
+/// rewrites have different text keys; the normal-form key
+/// ([`normal_key`](crate::dedup::normal_key)) identifies those.
+pub(super) fn text_key(rule: &Rule, schema: &Schema) -> String {
+    print_rule(&Rule { name: String::new(), description: vec![], ..rule.clone() }, schema)
+}
+
+/// The key of a rule's verdict at `bound` in the shared cache.
+pub(super) fn verdict_key(bound: u32, rule: &Rule, schema: &Schema) -> String {
+    format!("{bound}\n{}", text_key(rule, schema))
+}
