@@ -189,16 +189,9 @@ impl Generator {
         Err(GenError::Exhausted { attempts })
     }
 
-    /// The next `n` puzzles, with a progress bar on stderr (a large
-    /// puzzle's solvability check can take seconds).
+    /// The next `n` puzzles.
     pub fn generate(&mut self, n: usize) -> Result<Vec<Puzzle>, GenError> {
-        use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-        let bar = ProgressBar::with_draw_target(Some(n as u64), ProgressDrawTarget::stderr()).with_style(
-            ProgressStyle::with_template("generating {bar:30} {pos}/{len} puzzles, {elapsed_precise} elapsed").expect("a valid template"),
-        );
-        let puzzles = (0..n).map(|_| self.next_puzzle().inspect(|_| bar.inc(1))).collect();
-        bar.finish_and_clear();
-        puzzles
+        (0..n).map(|_| self.next_puzzle()).collect()
     }
 }
 

@@ -13,13 +13,11 @@
 //! deduction.
 //!
 //! The paths of a puzzle grow exponentially with its size, so each puzzle
-//! is visited for at most [`PATH_BUDGET`] paths (a puzzle stopped there is
-//! said on stderr, and its specifications so far are kept), with a progress
-//! bar on stderr while it runs.
+//! is visited for at most [`PATH_BUDGET`] paths (its specifications so far
+//! are kept, and the puzzle is reported as stopped); the caller is told as
+//! each puzzle is done, to show progress.
 
 use std::collections::HashSet;
-
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::domain::WitnessState;
 use super::oracle::Oracle;
@@ -40,32 +38,40 @@ pub enum Scope {
 /// `Scope::All`, so mining the default sizes never reaches it.
 pub const PATH_BUDGET: u64 = 1 << 22;
 
+/// One puzzle mined, as [`mine_observed`] tells its caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleMined {
+    /// The puzzle's place in the list (0-based).
+    pub index: usize,
+    /// Paths visited in it.
+    pub paths: u64,
+    /// Whether [`PATH_BUDGET`] stopped it.
+    pub stopped: bool,
+    /// Specifications found so far (all puzzles).
+    pub found: usize,
+}
+
 /// The specifications of `puzzles`: incompletable partial paths that
 /// `flags` does not flag, deduplicated by view.
 pub fn mine(puzzles: &[Puzzle], flags: &dyn Fn(&Puzzle, &Path) -> bool, scope: Scope) -> Vec<WitnessState> {
-    let bar = ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::stderr()).with_style(
-        ProgressStyle::with_template("mining {bar:30} {pos}/{len} puzzles, {msg}, {elapsed_precise} elapsed").expect("a valid template"),
-    );
-    let mut miner = Miner { flags, scope, seen: HashSet::new(), out: vec![], visited: 0, bar: &bar };
-    for (i, puzzle) in puzzles.iter().enumerate() {
+    mine_observed(puzzles, flags, scope, &mut |_| {})
+}
+
+/// [`mine`], calling `done` after each puzzle.
+pub fn mine_observed(
+    puzzles: &[Puzzle],
+    flags: &dyn Fn(&Puzzle, &Path) -> bool,
+    scope: Scope,
+    done: &mut dyn FnMut(PuzzleMined),
+) -> Vec<WitnessState> {
+    let mut miner = Miner { flags, scope, seen: HashSet::new(), out: vec![], visited: 0 };
+    for (index, puzzle) in puzzles.iter().enumerate() {
         let mut oracle = Oracle::new(puzzle);
         let goal = puzzle.grid().vertex_id(puzzle.goal());
         miner.visited = 0;
         miner.visit(puzzle, &mut oracle, goal, &mut Path::new(puzzle));
-        if miner.visited >= PATH_BUDGET {
-            bar.suspend(|| {
-                eprintln!(
-                    "mining puzzle {} of {} ({}x{}): stopped after {PATH_BUDGET} paths (the path budget); its specifications so far are kept",
-                    i + 1,
-                    puzzles.len(),
-                    puzzle.width(),
-                    puzzle.height()
-                )
-            });
-        }
-        bar.inc(1);
+        done(PuzzleMined { index, paths: miner.visited, stopped: miner.visited >= PATH_BUDGET, found: miner.out.len() });
     }
-    bar.finish_and_clear();
     miner.out
 }
 
@@ -76,7 +82,6 @@ struct Miner<'f> {
     out: Vec<WitnessState>,
     /// Paths visited in the current puzzle.
     visited: u64,
-    bar: &'f ProgressBar,
 }
 
 impl Miner<'_> {
@@ -88,9 +93,6 @@ impl Miner<'_> {
             return;
         }
         self.visited += 1;
-        if self.visited % (1 << 16) == 0 {
-            self.bar.set_message(format!("{} paths in this puzzle, {} specifications", self.visited, self.out.len()));
-        }
         let completable = oracle.completable(path);
         if !completable && !(self.flags)(puzzle, path) && self.seen.insert(view_key(puzzle, path)) {
             self.out.push(WitnessState { puzzle: puzzle.clone(), path: path.clone(), completable: false });
