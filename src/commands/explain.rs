@@ -24,7 +24,7 @@ pub struct ExplainArgs {
     /// The player's rule set (applied with the decomposition oracle).
     #[arg(long)]
     pub rules: PathBuf,
-    /// Also write the solve as one self-contained HTML page (an SVG board per step).
+    /// Also write the solve as one self-contained HTML page (an SVG of each step's line, the board at the end).
     #[arg(long, value_name = "OUT.html")]
     pub html: Option<PathBuf>,
 }
