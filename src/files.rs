@@ -40,18 +40,9 @@ pub enum FileError {
         /// [`MAX_INPUT`].
         limit: u64,
     },
-    /// The file is not UTF-8 text.
-    #[error("{path}:{line}:{column}: expected UTF-8 text, found byte 0x{byte:02x}")]
-    NotUtf8 {
-        /// The file.
-        path: String,
-        /// 1-based line of the first bad byte.
-        line: usize,
-        /// 1-based column (in characters) of the first bad byte.
-        column: usize,
-        /// The first bad byte.
-        byte: u8,
-    },
+    /// The file is not UTF-8 text: where its first bad byte is.
+    #[error(transparent)]
+    NotUtf8(crate::located::Located<NotUtf8>),
     /// The output is an existing directory.
     #[error("{path}: the output is a directory; give a file name")]
     IsDirectory {
@@ -98,6 +89,14 @@ pub enum FileError {
     },
 }
 
+/// A byte that is not UTF-8 text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected UTF-8 text, found byte 0x{byte:02x}")]
+pub struct NotUtf8 {
+    /// The first bad byte.
+    pub byte: u8,
+}
+
 /// The most bytes read from one input file (256 MiB: several million test
 /// transitions), so that a device that never ends (`/dev/zero`) or a huge
 /// file is refused instead of exhausting memory.
@@ -131,12 +130,8 @@ pub fn read_exact_text(path: &Path) -> Result<String, FileError> {
         // the prefix before the bad byte is valid UTF-8 by construction
         let before = std::str::from_utf8(&bytes[..good]).unwrap_or_default();
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        FileError::NotUtf8 {
-            path: shown,
-            line: before.matches('\n').count() + 1,
-            column: before[line_start..].chars().count() + 1,
-            byte: bytes[good],
-        }
+        let (line, column) = (before.matches('\n').count() + 1, before[line_start..].chars().count() + 1);
+        FileError::NotUtf8(crate::located::Located::new(&shown, line, column, NotUtf8 { byte: bytes[good] }))
     })
 }
 
@@ -260,7 +255,7 @@ mod tests {
         let path = dir.path().join("x.rules");
         std::fs::write(&path, b"def a:\n  w\xc3\xa9x\xff\n").unwrap();
         match read_text(&path).unwrap_err() {
-            FileError::NotUtf8 { line, column, byte, .. } => assert_eq!((line, column, byte), (2, 6, 0xff)),
+            FileError::NotUtf8(e) => assert_eq!((e.line, e.column, e.kind.byte), (2, 6, 0xff)),
             e => panic!("unexpected {e}"),
         }
     }

@@ -3,16 +3,16 @@
 //!
 //! The engine knows the rule language and nothing about puzzles:
 //! - [`dsl`]: the rule language (syntax tree, schema, parser, printer,
-//!   cost, concrete and symbolic interpreters);
+//!   cost, concrete and symbolic interpreters, egg rewrites, rule keys);
 //! - [`synth`]: the [`Domain`](synth::Domain) and
 //!   [`Symbolic`](synth::Symbolic) traits and the synthesis engine (one
 //!   specification's search, Z3 verification);
-//! - [`rewrite`], [`dedup`]: egg rewrites of rules, rule keys;
 //! - [`select`]: greedy selection through an objective;
 //! - [`pipeline`]: the learning pipeline over any domain (mine, synthesise
 //!   in journaled rounds, deduplicate, prove again the rules lost to Z3's
 //!   limit that count, select);
-//! - [`files`]: outputs checked before work and written atomically.
+//! - [`files`]: outputs checked before work and written atomically;
+//!   [`located`]: the located error every reader returns.
 //!
 //! Each puzzle domain lives under [`domains`] (nonogram lines, Witness
 //! partial paths) and plugs in by implementing the engine's traits; the
@@ -20,11 +20,10 @@
 
 #![warn(missing_docs)]
 
-pub mod dedup;
 pub mod domains;
 pub mod dsl;
 pub mod files;
+pub mod located;
 pub mod pipeline;
-pub mod rewrite;
 pub mod select;
 pub mod synth;

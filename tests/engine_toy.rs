@@ -112,7 +112,7 @@ impl Symbolic for Bag {
             valid.push(used.ite(&in_range, &v.same(&num(0, w))));
             if i > 0 {
                 let i_used = num(i as i64, w).slt(&count);
-                valid.push(i_used.implies(&slots[i - 1].sle(v)));
+                valid.push(i_used.implies(slots[i - 1].sle(v)));
             }
         }
         let table = SymTable { count: count.clone(), slots: slots.iter().map(|v| vec![v.clone()]).collect(), sparse: None };
@@ -128,7 +128,7 @@ impl Symbolic for Bag {
                 .slots
                 .iter()
                 .enumerate()
-                .map(|(i, slot)| num(i as i64, w).slt(&table.count).implies(&slot[0].slt(&args[0])))
+                .map(|(i, slot)| num(i as i64, w).slt(&table.count).implies(slot[0].slt(&args[0])))
                 .collect::<Vec<_>>(),
         )
     }

@@ -214,7 +214,7 @@ fn meta_comments() {
     fuzz("m.rules", META, |text, path| {
         for rule in parse_rules(text, path, &schema).map_err(|e| e.to_string())? {
             if let Some(Err(e)) = Meta::of(&rule) {
-                return Err(e.locate(text, path).unwrap_or_else(|| format!("{path}: {e} (not located)")));
+                return Err(e.locate(text, path).map_or_else(|| format!("{path}: {e} (not located)"), |l| l.to_string()));
             }
         }
         Ok(())

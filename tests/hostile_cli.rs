@@ -112,7 +112,7 @@ fn printing_its_own_output_gives_the_same_text() {
 #[test]
 fn an_output_that_is_an_input_is_refused_and_the_input_kept() {
     let dir = tempfile::tempdir().unwrap();
-    let rules = write(dir.path(), "r.rules", &std::fs::read_to_string(control()).unwrap());
+    let rules = write(dir.path(), "r.rules", std::fs::read_to_string(control()).unwrap());
     let specs = write(dir.path(), "s.lines", "8 | .......... | ..######..\n");
     let puzzles = write(dir.path(), "p.ron", "[(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1)])]\n");
     let same_rules = dir.path().join(".").join("r.rules").display().to_string();

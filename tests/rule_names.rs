@@ -6,6 +6,8 @@
 
 use std::path::Path;
 
+use stratsynth::domains::nonogram::rules::apply::ApplyOptions;
+use stratsynth::domains::nonogram::rules::compare::compare;
 use stratsynth::domains::nonogram::rules::describe::{name_rules, sentence, strategies, Strategy};
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::nonogram::formats::lines::read_test_set;
@@ -24,7 +26,8 @@ fn learned_rules_get_readable_names() {
     let learned = rules(&d, "rules/nonogram/learned.rules");
     let control = rules(&d, "rules/nonogram/control.rules");
     let tests = read_test_set(&Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/nonogram/traces.lines"), 30).unwrap();
-    let found = strategies(&d, &learned, &control, &tests[..1500]).unwrap();
+    let comparisons = compare(&d, &learned, &control, &tests[..1500], ApplyOptions::default()).unwrap();
+    let found = strategies(learned.len(), &control, &comparisons);
     // compare recovers documented strategies among the learned rules
     assert!(found.iter().filter(|s| s.is_some()).count() >= 5, "{found:?}");
     let mut named = learned.clone();
@@ -38,10 +41,11 @@ fn learned_rules_get_readable_names() {
         match s {
             Some(Strategy::Is(c)) => assert!(rule.name.starts_with(c.as_str())),
             Some(Strategy::Generalises(c)) => assert!(rule.name.starts_with(&format!("general_{c}"))),
-            // the verb, then what the action uses (a rule whose action
-            // uses no variable is named by its verb alone)
-            None => assert!(rule.name.starts_with("fill") || rule.name.starts_with("cross"), "{}", rule.name),
+            // the verb, then what the action uses (`fixed_cells` if it
+            // uses no variable and reaches no end of the line)
+            None => assert!(rule.name.starts_with("fill_") || rule.name.starts_with("cross_"), "{}", rule.name),
         }
+        assert_eq!(d.schema().reserved(&rule.name), None, "{}", rule.name);
         assert!(sentence(old, d.schema()).starts_with(&rule.description[0]));
         assert!(rule.description.iter().any(|l| l == &format!("(learned as {})", old.name)));
     }

@@ -33,10 +33,10 @@ fn lit(k: i64) -> IntExpr {
     IntExpr::Lit(k)
 }
 fn add(a: IntExpr, b: IntExpr) -> IntExpr {
-    IntExpr::add(a, b)
+    IntExpr::sum(a, b)
 }
 fn sub(a: IntExpr, b: IntExpr) -> IntExpr {
-    IntExpr::sub(a, b)
+    IntExpr::difference(a, b)
 }
 fn mul(k: i64, a: IntExpr) -> IntExpr {
     IntExpr::Mul(k, Box::new(a))

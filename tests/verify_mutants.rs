@@ -58,8 +58,8 @@ fn int_sites(e: &IntExpr, at: &dyn Fn(&IntExpr) -> Vec<IntExpr>) -> Vec<IntExpr>
     match e {
         IntExpr::Add(a, b) | IntExpr::Sub(a, b) => {
             let rebuild = |x: IntExpr, y: IntExpr| match e {
-                IntExpr::Add(..) => IntExpr::add(x, y),
-                _ => IntExpr::sub(x, y),
+                IntExpr::Add(..) => IntExpr::sum(x, y),
+                _ => IntExpr::difference(x, y),
             };
             out.extend(int_sites(a, at).into_iter().map(|x| rebuild(x, (**b).clone())));
             out.extend(int_sites(b, at).into_iter().map(|y| rebuild((**a).clone(), y)));
@@ -119,8 +119,8 @@ fn shift(e: &IntExpr, d: i64) -> IntExpr {
     match base {
         None => IntExpr::Lit(k),
         Some(x) if k == 0 => x,
-        Some(x) if k > 0 => IntExpr::add(x, IntExpr::Lit(k)),
-        Some(x) => IntExpr::sub(x, IntExpr::Lit(-k)),
+        Some(x) if k > 0 => IntExpr::sum(x, IntExpr::Lit(k)),
+        Some(x) => IntExpr::difference(x, IntExpr::Lit(-k)),
     }
 }
 

@@ -22,7 +22,7 @@ fn implied_constraints_follow_from_the_definition() {
         solver.assert(enc.extra.base());
         for (i, implied) in enc.extra.implied().iter().enumerate() {
             solver.push();
-            solver.assert(&implied.not());
+            solver.assert(implied.not());
             assert_eq!(solver.check(), SatResult::Unsat, "implied constraint #{i} at bound {bound}: {implied}");
             solver.pop(1);
         }
@@ -34,7 +34,7 @@ fn implied_constraints_follow_from_the_definition() {
 fn admitted(domain: &Witness, solver: &Solver, enc: &stratsynth::domains::Encoding<stratsynth::domains::witness::symbolic::WitnessTerms>, bound: usize, state: &WitnessState) {
     let solution = Oracle::new(&state.puzzle).find_completion(&state.path).expect("completable");
     solver.push();
-    solver.assert(&enc.extra.pin(&state.puzzle, &solution, state.path.len()));
+    solver.assert(enc.extra.pin(&state.puzzle, &solution, state.path.len()));
     assert_eq!(solver.check(), SatResult::Sat, "not admitted: {}", state.show());
     let model = solver.get_model().unwrap();
     let value = |x: &stratsynth::dsl::symbolic::Num| signed_value(&model.eval(x, true).unwrap()).unwrap();

@@ -114,7 +114,7 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
                 }
             }
             let mut fired: Vec<(&str, usize)> = rules.iter().map(|r| r.name.as_str()).zip(totals).filter(|&(_, n)| n > 0).collect();
-            fired.sort_by(|a, b| b.1.cmp(&a.1));
+            fired.sort_by_key(|f| std::cmp::Reverse(f.1));
             println!("\nsteps made by each rule over all puzzles ({} of {} rules never made one):", rules.len() - fired.len(), rules.len());
             for (name, n) in fired {
                 println!("  {name:<28} {n:>7}");

@@ -9,21 +9,21 @@ use super::progress::Progress;
 use super::synth::bound_line;
 use super::{bundled, check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
-use stratsynth::domains::nonogram::rules::describe::{name_rules, strategies};
-use stratsynth::domains::nonogram::rules::apply::ApplyOptions;
-use stratsynth::domains::nonogram::rules::coverage::Coverage;
-use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
-use stratsynth::domains::nonogram::learn::learner::{NonogramLearner, TRAIN_LEN};
 use stratsynth::domains::nonogram::formats::lines::read_test_set;
+use stratsynth::domains::nonogram::learn::learner::{NonogramLearner, TRAIN_LEN};
+use stratsynth::domains::nonogram::learn::report::{report, LearnReport, SetCoverage};
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
+use stratsynth::dsl::schema::Schema;
 use stratsynth::dsl::print::print_rule;
 use super::{percent, selection_table, versions};
 use stratsynth::pipeline::{learn as run_pipeline, LearnOptions};
+use stratsynth::select::Pick;
 use stratsynth::synth::Config;
 
 /// Options of `learn nonogram`.
@@ -98,83 +98,38 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     let config = Config::builder(domain.schema()).rlimit(args.rlimit).explore(!args.climb).build().map_err(|e| format!("--rlimit: {e}"))?;
     let bound = config.bound;
     let journal = args.out_dir.join("learned.journal");
-    let learner = NonogramLearner { domain: &domain, max_len: args.max_len, sample: args.sample, seed: args.seed, tests: &tests };
+    let learner = NonogramLearner::new(&domain, &tests, args.max_len, args.sample, args.seed);
     let progress = Progress::default();
     let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: args.skip_made, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
     let run = run_pipeline(&learner, options).map_err(|e| e.to_string())?;
-    let (found, picks, after_rewrites) = (&run.found, &run.picks, run.by_key);
-    // readable names: after the documented strategy a rule is or generalises
-    // (compare on the test set), else after what it does; the sentence
-    // becomes the rule's comment (picks index the same list)
-    let mut named = run.learned.clone();
-    let found_strategies = strategies(&domain, &named, &control, &tests).map_err(|e| format!("{}: {e}", args.tests.display()))?;
-    name_rules(&domain, &mut named, &found_strategies);
-    let learned = &named;
-    eprintln!("{} rules found, {after_rewrites} distinct up to egg's rewrites, {} distinct in behaviour", found.len(), learned.len());
-    let mined = run.mined.clone();
-    let cost_of = |i: usize| cost(&learned[i], domain.schema());
-
-    let t = Instant::now();
-    let options = ApplyOptions::default();
-    let coverage = Coverage::new(&domain, learned, &tests, options);
-    let max = coverage.max_cells();
-    let all: Vec<usize> = (0..learned.len()).collect();
-    let covered_all = coverage.covered(&all).map_err(|e| e.to_string())?;
-    let covered_control = Coverage::new(&domain, &control, &tests, options).covered(&(0..control.len()).collect::<Vec<_>>()).map_err(|e| e.to_string())?;
-    let union: Vec<Rule> = learned.iter().chain(&control).cloned().collect();
-    let covered_union =
-        Coverage::new(&domain, &union, &tests, options).covered(&(0..union.len()).collect::<Vec<_>>()).map_err(|e| e.to_string())?;
-    let covered_top = picks.last().map_or(0, |p| p.score);
     let mut phases = run.phases.clone();
-    phases.0.push(("coverage", t.elapsed()));
-
-    let table = vec![
-        format!("{:<26} {:>6} {:>8} {:>7}", "rule set", "rules", "cells", "%"),
-        format!("{:<26} {:>6} {:>8} {:>6.1}%", format!("learned top {}", args.k), picks.len(), covered_top, percent(covered_top, max)),
-        format!("{:<26} {:>6} {:>8} {:>6.1}%", "all learned", learned.len(), covered_all, percent(covered_all, max)),
-        format!("{:<26} {:>6} {:>8} {:>6.1}%", "control", control.len(), covered_control, percent(covered_control, max)),
-        format!("{:<26} {:>6} {:>8} {:>6.1}%", "control and all learned", union.len(), covered_union, percent(covered_union, max)),
-        format!("{:<26} {:>6} {:>8} {:>6.1}%", "maximum (exact solver)", "-", max, 100.0),
-    ];
+    let report = phases
+        .time("report", || report(&learner, &run.learned, &run.picks, &control))
+        .map_err(|e| format!("{}: {e}", args.tests.display()))?;
+    eprintln!("{} rules found, {} distinct up to egg's rewrites, {} distinct in behaviour", run.found.len(), run.by_key, report.named.len());
     let times = format!("{phases} (synthesis includes the engine table; total in this process {:.1} s)", started.elapsed().as_secs_f64());
     let skipping = if args.skip_made { "; skipped: made by a rule learned in an earlier round" } else { ", no skipping" };
-    let synthesis = format!("synthesis: {}{skipping}; {} rules found", run.batch.summary(&journal), found.len());
+    let synthesis = format!("synthesis: {}{skipping}; {} rules found", run.batch.summary(&journal), run.found.len());
     let header = vec![
         command_line(),
         format!("options: {}", ron::to_string(args).map_err(|e| e.to_string())?),
         versions(),
         bound_line(bound),
-        mined,
+        run.mined.clone(),
         synthesis.clone(),
         format!("second proof: {}", run.retry.summary()),
         format!(
-            "{after_rewrites} after removing rules equal up to egg's rewrites, {} after removing rules that cover the same cells alone on {} \
+            "{} after removing rules equal up to egg's rewrites, {} after removing rules that cover the same cells alone on {} \
              (the cheapest kept; rules covering none are kept)",
-            learned.len(),
+            run.by_key,
+            report.named.len(),
             args.tests.display()
         ),
-        times.clone(),
     ];
     let learned_path = args.out_dir.join("learned.rules");
-    write_rules_file(&learned_path, &header, learned, domain.schema())?;
-
-    let mut top_header = vec![
-        command_line(),
-        versions(),
-        bound_line(bound),
-        format!(
-            "the top {} of the {} rules of {} chosen greedily by coverage (both orientations, with the decomposition oracle) on the {} transitions of {}: \
-             {covered_top} of {max} cells ({:.1}%)",
-            picks.len(),
-            learned.len(),
-            learned_path.display(),
-            tests.len(),
-            args.tests.display(),
-            percent(covered_top, max)
-        ),
-    ];
-    top_header.extend(selection_table(picks, learned, cost_of, max, 16));
-    let top: Vec<Rule> = picks.iter().map(|p| learned[p.index].clone()).collect();
+    write_rules_file(&learned_path, &header, &report.named, domain.schema())?;
+    let top_header = top_header(&report, &run.picks, domain.schema(), bound, &learned_path, tests.len(), &args.tests);
+    let top: Vec<Rule> = run.picks.iter().map(|p| report.named[p.index].clone()).collect();
     let top_path = args.out_dir.join(format!("top{}.rules", args.k));
     write_rules_file(&top_path, &top_header, &top, domain.schema())?;
 
@@ -186,12 +141,51 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
         println!("{}", print_rule(rule, domain.schema()));
     }
     println!("coverage on the {} transitions of {} (both orientations, with the decomposition oracle):", tests.len(), args.tests.display());
-    for row in &table {
+    for row in coverage_table(&report, args.k) {
         println!("{row}");
     }
     println!("{synthesis}");
+    println!("synthesis {}", run.batch.times());
     println!("second proof: {}", run.retry.summary());
     println!("{times}");
-    println!("wrote {} ({} rules) and {} ({} rules)", learned_path.display(), learned.len(), top_path.display(), top.len());
+    println!("wrote {} ({} rules) and {} ({} rules)", learned_path.display(), report.named.len(), top_path.display(), top.len());
     Ok(ExitCode::SUCCESS)
+}
+
+/// The header of the top-K file: how the rules were chosen, then the
+/// selection's table (the lines after the third are also printed).
+fn top_header(report: &LearnReport, picks: &[Pick], schema: &Schema, bound: u32, learned_path: &Path, transitions: usize, tests_path: &Path) -> Vec<String> {
+    let (top, max) = (report.top.cells, report.max_cells);
+    let mut header = vec![
+        command_line(),
+        versions(),
+        bound_line(bound),
+        format!(
+            "the top {} of the {} rules of {} chosen greedily by coverage (both orientations, with the decomposition oracle) on the {} transitions of {}: \
+             {top} of {max} cells ({:.1}%)",
+            report.top.rules,
+            report.named.len(),
+            learned_path.display(),
+            transitions,
+            tests_path.display(),
+            percent(top, max)
+        ),
+    ];
+    header.extend(selection_table(picks, &report.named, |i| cost(&report.named[i], schema), max, 16));
+    header
+}
+
+/// The coverage of the selection, every learned rule, the control rules,
+/// both together and the exact solver, a row each.
+fn coverage_table(report: &LearnReport, k: usize) -> Vec<String> {
+    let max = report.max_cells;
+    let row = |name: String, set: SetCoverage| format!("{:<26} {:>6} {:>8} {:>6.1}%", name, set.rules, set.cells, percent(set.cells, max));
+    vec![
+        format!("{:<26} {:>6} {:>8} {:>7}", "rule set", "rules", "cells", "%"),
+        row(format!("learned top {k}"), report.top),
+        row("all learned".into(), report.learned),
+        row("control".into(), report.control),
+        row("control and all learned".into(), report.union),
+        format!("{:<26} {:>6} {:>8} {:>6.1}%", "maximum (exact solver)", "-", max, 100.0),
+    ]
 }

@@ -196,6 +196,7 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
         format!("synthesis: {}", run.summary(&journal)),
     ];
     write_rules_file(output, &header, &kept, domain.schema())?;
+    eprintln!("synthesis {}", run.times());
     eprintln!("{synthesised} specifications synthesised, {} rules ({} distinct) written to {}", found.len(), kept.len(), output.display());
     Ok(ExitCode::SUCCESS)
 }
@@ -232,7 +233,7 @@ pub fn merge(args: &MergeArgs) -> CmdResult {
                 Some(Err(e)) => {
                     let shown = path.display().to_string();
                     let text = stratsynth::files::read_text(path).map_err(|e| e.to_string())?;
-                    return Err(e.locate(&text, &shown).unwrap_or_else(|| format!("{shown}: {e}")));
+                    return Err(e.locate(&text, &shown).map_or_else(|| format!("{shown}: {e}"), |l| l.to_string()));
                 }
                 None => {
                     return Err(format!(

@@ -329,8 +329,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
          # {found} rules found, {learned} distinct up to egg's rewrites; selected greedily by A* expansions saved on {filter} filter puzzles\n\
          # (seed {fseed}; local constraint checking alone: {base_exp} expansions, {base_ms:.1} ms modelled), a rule only if it also saves modelled search time.\n\
          # synthesis: {summary}\n\
-         # second proof: {retry}\n\
-         # {phases}.\n\n",
+         # second proof: {retry}\n\n",
         b = schema.file.limits.bound,
         command = super::command_line(),
         options = ron::to_string(args).map_err(|e| e.to_string())?,
@@ -346,7 +345,6 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         base_ms = base.model_ms(),
         summary = run.batch.summary(&journal),
         retry = run.retry.summary(),
-        phases = run.phases,
     );
     let mut table = format!(
         "rule         cost  filter exp  speedup  exp saved  model ms saved  measured ms saved\n(baseline)      -  {:>10}     1.00          -  {:>14}  {:>17}\n",
@@ -381,6 +379,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     write_output(output, &text)?;
     print!("{text}");
     print!("{table}");
+    println!("synthesis {}\n{}.", run.batch.times(), run.phases);
     let z3_calls: u64 = run.batch.entries.iter().map(|e| match e {
         stratsynth::pipeline::batch::Entry::Done { outcome, .. } => outcome.stats.z3_calls,
         stratsynth::pipeline::batch::Entry::Skipped { .. } => 0,

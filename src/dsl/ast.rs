@@ -184,12 +184,12 @@ impl IntExpr {
     }
 
     /// Builds `a + b`.
-    pub fn add(a: IntExpr, b: IntExpr) -> IntExpr {
+    pub fn sum(a: IntExpr, b: IntExpr) -> IntExpr {
         IntExpr::Add(Box::new(a), Box::new(b))
     }
 
     /// Builds `a - b`.
-    pub fn sub(a: IntExpr, b: IntExpr) -> IntExpr {
+    pub fn difference(a: IntExpr, b: IntExpr) -> IntExpr {
         IntExpr::Sub(Box::new(a), Box::new(b))
     }
 

@@ -9,19 +9,9 @@ use super::ast::CmpOp;
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// A `.rules` text that cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{path}:{line}:{column}: {message}")]
-pub struct ParseError {
-    /// The file.
-    pub path: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column (in characters).
-    pub column: usize,
-    /// What was expected and found, or why the rule is rejected.
-    pub message: String,
-}
+/// A `.rules` text that cannot be read: where, and what was expected and
+/// found or why the rule is rejected.
+pub type ParseError = crate::located::Located<String>;
 
 /// Whether `name` is a keyword of the rule language.
 pub fn is_reserved(name: &str) -> bool {
@@ -105,6 +95,20 @@ pub struct Lexed {
     pub comments: BTreeMap<usize, String>,
 }
 
+/// The characters from the current one on while `keep` holds, one column each.
+fn take_while(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, column: &mut usize, keep: impl Fn(char) -> bool) -> String {
+    let mut taken = String::new();
+    while let Some(&c) = chars.peek() {
+        if !keep(c) {
+            break;
+        }
+        taken.push(c);
+        chars.next();
+        *column += 1;
+    }
+    taken
+}
+
 /// Splits `text` into tokens; `path` names the file in errors.
 pub fn lex(text: &str, path: &str) -> Result<Lexed, ParseError> {
     let mut out = Lexed::default();
@@ -114,7 +118,7 @@ pub fn lex(text: &str, path: &str) -> Result<Lexed, ParseError> {
     let mut line_blank = true;
     while let Some(&c) = chars.peek() {
         let (start_line, start_column) = (line, column);
-        let err = |message: String| ParseError { path: path.to_string(), line: start_line, column: start_column, message };
+        let err = |message: String| ParseError::new(path, start_line, start_column, message);
         let bump = |chars: &mut std::iter::Peekable<std::str::Chars<'_>>, column: &mut usize| {
             chars.next();
             *column += 1;
@@ -132,16 +136,8 @@ pub fn lex(text: &str, path: &str) -> Result<Lexed, ParseError> {
                 continue;
             }
             '#' => {
-                let mut body = String::new();
                 chars.next();
-                while let Some(&c) = chars.peek() {
-                    if c == '\n' {
-                        break;
-                    }
-                    body.push(c);
-                    chars.next();
-                    column += 1;
-                }
+                let body = take_while(&mut chars, &mut column, |c| c != '\n');
                 if line_blank {
                     let body = body.strip_suffix('\r').unwrap_or(&body);
                     let body = body.strip_prefix(' ').unwrap_or(body);
@@ -149,26 +145,9 @@ pub fn lex(text: &str, path: &str) -> Result<Lexed, ParseError> {
                 }
                 continue;
             }
-            'a'..='z' | '_' => {
-                let mut name = String::new();
-                while let Some(&c) = chars.peek() {
-                    if !matches!(c, 'a'..='z' | '0'..='9' | '_') {
-                        break;
-                    }
-                    name.push(c);
-                    bump(&mut chars, &mut column);
-                }
-                Tok::Name(name)
-            }
+            'a'..='z' | '_' => Tok::Name(take_while(&mut chars, &mut column, |c| matches!(c, 'a'..='z' | '0'..='9' | '_'))),
             '0'..='9' => {
-                let mut digits = String::new();
-                while let Some(&c) = chars.peek() {
-                    if !c.is_ascii_digit() {
-                        break;
-                    }
-                    digits.push(c);
-                    bump(&mut chars, &mut column);
-                }
+                let digits = take_while(&mut chars, &mut column, |c| c.is_ascii_digit());
                 match digits.parse::<u64>() {
                     Ok(n) if n <= MAX_NAT => Tok::Nat(n),
                     _ => return Err(err(format!("number {digits} is too large (at most {MAX_NAT})"))),

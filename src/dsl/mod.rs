@@ -1,15 +1,18 @@
 //! The rule language (DSL.md), independent of any puzzle domain: syntax
-//! tree, domain schema, lexer, parser, printer, cost, and the concrete and
-//! symbolic interpreters.
+//! tree, domain schema, lexer, parser, printer, cost, the concrete and
+//! symbolic interpreters, equality of expressions under egg's rewrites
+//! ([`rewrite`]) and rule keys for deduplication ([`dedup`]).
 
 pub mod ast;
 pub mod cost;
+pub mod dedup;
 pub mod eval;
 pub mod lexer;
 pub mod normal;
 pub mod parse;
 pub mod plan;
 pub mod print;
+pub mod rewrite;
 pub mod schema;
 pub mod symbolic;
 

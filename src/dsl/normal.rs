@@ -3,7 +3,7 @@
 //! differ only in names, descriptions, the order of their pattern
 //! declarations and the order of conjuncts compare equal ([`same_rule`]).
 //! Semantic equalities (arithmetic, flipped comparisons) are not this
-//! module's business ([`crate::rewrite`], [`crate::dedup`]).
+//! module's business ([`super::rewrite`], [`super::dedup`]).
 
 use super::ast::{ActionArg, BoolExpr, Decl, IntExpr, Rule, Var};
 
@@ -32,8 +32,8 @@ fn rename_int(e: &IntExpr, to: &[Var]) -> IntExpr {
     match e {
         IntExpr::Lit(_) | IntExpr::Global(_) => e.clone(),
         IntExpr::Feature(f, v) => IntExpr::Feature(*f, to[*v as usize]),
-        IntExpr::Add(a, b) => IntExpr::add(rename_int(a, to), rename_int(b, to)),
-        IntExpr::Sub(a, b) => IntExpr::sub(rename_int(a, to), rename_int(b, to)),
+        IntExpr::Add(a, b) => IntExpr::sum(rename_int(a, to), rename_int(b, to)),
+        IntExpr::Sub(a, b) => IntExpr::difference(rename_int(a, to), rename_int(b, to)),
         IntExpr::Mul(k, a) => IntExpr::Mul(*k, Box::new(rename_int(a, to))),
     }
 }

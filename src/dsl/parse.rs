@@ -16,7 +16,6 @@ pub use super::lexer::ParseError;
 use super::schema::{FeatureKind, ParamKind, Schema};
 use std::collections::HashMap;
 
-
 /// Deepest nesting the parser accepts: of parentheses, `not` and `unique`,
 /// and of sums, each further term of `a + b - c ...` counting one level (the
 /// tree of a sum is as deep as it has terms, and every pass over a rule
@@ -108,7 +107,7 @@ impl<'a> Parser<'a> {
     }
 
     fn error_at(&self, at: &Token, message: String) -> ParseError {
-        ParseError { path: self.path.to_string(), line: at.line, column: at.column, message }
+        ParseError::new(self.path, at.line, at.column, message)
     }
 
     /// `expected WHAT, found TOKEN` at the current token.
@@ -138,15 +137,19 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// A name that is not a keyword; `what` describes it in errors.
-    fn name(&mut self, what: &str) -> Res<(&'a Token, &'a str)> {
+    /// A name being defined (`what`: rule or variable name), which is
+    /// never a reserved word: a keyword or one of the schema's names.
+    fn new_name(&mut self, what: &str) -> Res<(&'a Token, &'a str)> {
         let t = self.token();
         match &t.tok {
-            Tok::Name(n) if !is_reserved(n) => {
-                self.advance();
-                Ok((t, n))
-            }
-            _ => Err(self.expected(what)),
+            Tok::Name(n) => match self.schema.reserved(n) {
+                Some(kind) => Err(self.error_at(t, format!("{what} '{n}' is a reserved word ({kind})"))),
+                None => {
+                    self.advance();
+                    Ok((t, n))
+                }
+            },
+            _ => Err(self.expected(&format!("a {what}"))),
         }
     }
 
@@ -180,7 +183,7 @@ impl<'a> Parser<'a> {
             let description = self.description();
             let def_line = self.token().line;
             self.advance();
-            let (at, name) = self.name("a rule name")?;
+            let (at, name) = self.new_name("rule name")?;
             if let Some(first) = lines.get(name) {
                 return Err(self.error_at(at, format!("rule '{name}' is defined twice (first at line {first})")));
             }
@@ -225,12 +228,9 @@ impl<'a> Parser<'a> {
     }
 
     fn decl(&mut self) -> Res<()> {
-        let (at, name) = self.name("a variable name")?;
+        let (at, name) = self.new_name("variable name")?;
         if self.decls.iter().any(|d| d.name == name) {
             return Err(self.error_at(at, format!("variable '{name}' is declared twice")));
-        }
-        if let Some(what) = self.schema_name_kind(name) {
-            return Err(self.error_at(at, format!("variable name '{name}' is already the name of {what}")));
         }
         if self.decls.len() >= MAX_DECLS {
             return Err(self.error_at(
@@ -272,22 +272,6 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// What a schema calls `name`, if anything.
-    fn schema_name_kind(&self, name: &str) -> Option<&'static str> {
-        let s = self.schema;
-        if s.type_id(name).is_some() {
-            Some("an element type")
-        } else if s.feature_id(name).is_some() {
-            Some("a feature")
-        } else if s.global_id(name).is_some() {
-            Some("a global")
-        } else if s.action_id(name).is_some() {
-            Some("an action")
-        } else {
-            None
-        }
-    }
-
     /// `( VAR )` after a feature, `maximal` or `minimal`: the variable.
     fn var_arg(&mut self) -> Res<(Var, &'a Token)> {
         self.expect(Tok::LParen)?;
@@ -298,8 +282,13 @@ impl<'a> Parser<'a> {
 
     /// A bound variable.
     fn var(&mut self) -> Res<(Var, &'a Token)> {
-        let (at, name) = self.name("a variable")?;
-        match self.decls.iter().position(|d| d.name == name) {
+        let at = self.token();
+        let Tok::Name(name) = &at.tok else { return Err(self.expected("a variable")) };
+        if is_reserved(name) {
+            return Err(self.expected("a variable"));
+        }
+        self.advance();
+        match self.decls.iter().position(|d| d.name == *name) {
             Some(i) => Ok((i as Var, at)),
             None => Err(self.error_at(at, format!("unbound variable '{name}'"))),
         }
@@ -456,8 +445,8 @@ impl<'a> Parser<'a> {
         let mut acc = self.term()?;
         loop {
             let op = match self.peek() {
-                Tok::Plus => IntExpr::add,
-                Tok::Minus => IntExpr::sub,
+                Tok::Plus => IntExpr::sum,
+                Tok::Minus => IntExpr::difference,
                 _ => return Ok(acc),
             };
             self.deeper()?;

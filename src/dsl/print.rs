@@ -52,16 +52,6 @@ pub fn print_rules(rules: &[Rule], schema: &Schema) -> String {
     rules.iter().map(|r| print_rule(r, schema)).collect::<Vec<_>>().join("\n")
 }
 
-/// Prints a condition over `decls`' variables on one line.
-pub fn print_condition(cond: &BoolExpr, decls: &[Decl], schema: &Schema) -> String {
-    Printer { decls, schema }.bool(cond)
-}
-
-/// Prints an integer expression over `decls`' variables.
-pub fn print_int(expr: &IntExpr, decls: &[Decl], schema: &Schema) -> String {
-    Printer { decls, schema }.int(expr, Prec::Sum)
-}
-
 /// `KEYWORD a and b and ...:` grouped so that it breaks before every `and`
 /// when it does not fit.
 fn and_list(keyword: &str, items: Vec<String>) -> RcDoc<'static> {

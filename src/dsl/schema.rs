@@ -4,6 +4,7 @@
 //! that maps names to the ids the syntax tree holds.
 
 use super::ast::{ActionId, FeatureId, GlobalId, TypeId};
+use crate::located::Located;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -164,17 +165,8 @@ pub enum SchemaError {
         source: std::io::Error,
     },
     /// The RON text does not have the expected shape.
-    #[error("{path}:{line}:{column}: {message}")]
-    Syntax {
-        /// The file.
-        path: String,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What was expected.
-        message: String,
-    },
+    #[error(transparent)]
+    Syntax(Located<String>),
     /// The file is well-formed but inconsistent.
     #[error("{path}: {message}")]
     Invalid {
@@ -199,12 +191,8 @@ pub struct Schema {
 impl Schema {
     /// Parses and resolves a DSL file's text; `path` names it in errors.
     pub fn from_ron(text: &str, path: &str) -> Result<Schema, SchemaError> {
-        let file: SchemaFile = ron::from_str(text).map_err(|e| SchemaError::Syntax {
-            path: path.to_string(),
-            line: e.position.line,
-            column: e.position.col,
-            message: e.code.to_string(),
-        })?;
+        let file: SchemaFile = ron::from_str(text)
+            .map_err(|e| SchemaError::Syntax(Located::new(path, e.position.line, e.position.col, e.code.to_string())))?;
         Schema::resolve(file, path)
     }
 
@@ -305,6 +293,25 @@ impl Schema {
     /// Looks up an action.
     pub fn action_id(&self, name: &str) -> Option<ActionId> {
         self.file.actions.iter().position(|a| a.name == name).map(|i| ActionId(i as u8))
+    }
+
+    /// What `name` already is, if it is a reserved word of this domain's
+    /// rule language (DSL.md): a keyword, or one of the schema's type,
+    /// feature, global or action names. Rule and variable names never are.
+    pub fn reserved(&self, name: &str) -> Option<&'static str> {
+        if super::lexer::is_reserved(name) {
+            Some("a keyword")
+        } else if self.type_id(name).is_some() {
+            Some("an element type")
+        } else if self.feature_id(name).is_some() {
+            Some("a feature")
+        } else if self.global_id(name).is_some() {
+            Some("a global")
+        } else if self.action_id(name).is_some() {
+            Some("an action")
+        } else {
+            None
+        }
     }
 
     /// A type's name.

@@ -102,10 +102,11 @@ pub struct SymView {
     pub magnitude: i64,
 }
 
-/// The sort of symbolic integer values: mathematical integers (default;
-/// measured fastest: Z3's arithmetic solver handles the interval encodings
-/// well) or signed bit-vectors (feature `bv-arith`: Z3 bit-blasts to SAT,
-/// measured 10x and more slower on the nonogram queries at bound 30).
+/// The sort of symbolic integer values: mathematical integers (default:
+/// Z3's arithmetic solver reasons about the interval encodings directly) or
+/// signed bit-vectors (feature `bv-arith`: Z3 bit-blasts them to SAT, which
+/// loses the order structure the encodings are made of, so proofs are far
+/// slower).
 #[cfg(not(feature = "bv-arith"))]
 pub type Num = z3::ast::Int;
 /// The sort of symbolic integer values.

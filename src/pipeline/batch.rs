@@ -91,10 +91,10 @@ pub struct ReplayMismatch {
 /// its rules lost to Z3's limit are named after them, in order, and get
 /// their description only if a later proof succeeds ([`describe`]).
 pub fn label<S>(index: usize, text: &str, outcome: &mut Outcome<S>) {
-    let (stats, time) = (outcome.stats.clone(), outcome.time);
+    let stats = outcome.stats.clone();
     for (k, learned) in outcome.rules.iter_mut().enumerate() {
         learned.rule.name = format!("spec{}_{}", index + 1, k + 1);
-        describe(text, learned, &stats, time);
+        describe(text, learned, &stats);
     }
     let first = outcome.rules.len();
     for (j, rule) in outcome.lost.iter_mut().enumerate() {
@@ -103,9 +103,9 @@ pub fn label<S>(index: usize, text: &str, outcome: &mut Outcome<S>) {
 }
 
 /// Gives a proven rule of the specification shown as `text` its [`Meta`]
-/// comment (the specification's counters and time).
-pub fn describe(text: &str, learned: &mut Learned, stats: &Stats, time: std::time::Duration) {
-    learned.rule.description = vec![Meta::new(text, learned, stats, time).comment()];
+/// comment (the specification's counters).
+pub fn describe(text: &str, learned: &mut Learned, stats: &Stats) {
+    learned.rule.description = vec![Meta::new(text, learned, stats).comment()];
 }
 
 /// A batch under way: the jobs, what is finished (a prefix of them), and

@@ -3,7 +3,7 @@
 //! [`dedup_by_key`]) and the objective the selection maximises. The
 //! pipeline never names a domain.
 
-use crate::dedup::{keep_cheapest, normal_key};
+use crate::dsl::dedup::{keep_cheapest, normal_key};
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
 use crate::select::Objective;

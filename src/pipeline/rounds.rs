@@ -153,8 +153,31 @@ impl<S> BatchRun<S> {
             .collect()
     }
 
-    /// Specifications, skipped ones, throughput and times, in words.
+    /// Specifications, skipped ones and what Z3 lost, in words (no timing:
+    /// rule file headers carry this; see [`BatchRun::times`]).
     pub fn summary(&self, journal: &Path) -> String {
+        let mut stats = crate::synth::Stats::default();
+        for e in &self.entries {
+            if let Entry::Done { outcome, .. } = e {
+                stats.add(&outcome.stats);
+            }
+        }
+        format!(
+            "{} specifications ({} synthesised, {} skipped), {} replayed from {}; pool {} states; \
+             Z3 ran out of its resource limit on {} queries; {} rules lost to it at the full-bound proof",
+            self.entries.len(),
+            self.synthesised(),
+            self.entries.len() - self.synthesised(),
+            self.replayed,
+            journal.display(),
+            self.pool,
+            stats.z3_unknown,
+            stats.lost_at_full_bound
+        )
+    }
+
+    /// This process's throughput and the synthesis times, in words.
+    pub fn times(&self) -> String {
         let times: Vec<Duration> = self
             .entries
             .iter()
@@ -164,32 +187,16 @@ impl<S> BatchRun<S> {
             })
             .collect();
         let sum: Duration = times.iter().sum();
-        let mut stats = crate::synth::Stats::default();
-        for e in &self.entries {
-            if let Entry::Done { outcome, .. } = e {
-                stats.add(&outcome.stats);
-            }
-        }
         let max = times.iter().max().copied().unwrap_or_default();
         let mean = if times.is_empty() { 0.0 } else { sum.as_secs_f64() / times.len() as f64 };
         let here = self.entries.len() - self.replayed;
         let minutes = self.time.as_secs_f64() / 60.0;
         let rate = if minutes > 0.0 { here as f64 / minutes } else { 0.0 };
         format!(
-            "{} specifications ({} synthesised, {} skipped), {} replayed from {}; this process: {here} in {:.1} s wall, {rate:.2} per minute; \
-             synthesis times sum to {:.1} s (mean {mean:.1} s, max {:.1} s); pool {} states; \
-             Z3 ran out of its resource limit on {} queries; {} rules lost to it at the full-bound proof",
-            self.entries.len(),
-            self.synthesised(),
-            self.entries.len() - self.synthesised(),
-            self.replayed,
-            journal.display(),
+            "this process: {here} in {:.1} s wall, {rate:.2} per minute; synthesis times sum to {:.1} s (mean {mean:.1} s, max {:.1} s)",
             self.time.as_secs_f64(),
             sum.as_secs_f64(),
             max.as_secs_f64(),
-            self.pool,
-            stats.z3_unknown,
-            stats.lost_at_full_bound
         )
     }
 }

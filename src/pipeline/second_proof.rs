@@ -6,7 +6,7 @@
 //! without losing a rule that matters. Lost rules are unproven: scoring
 //! them may find them wrong on a test, which rules them out.
 
-use crate::dedup::normal_key;
+use crate::dsl::dedup::normal_key;
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
 use super::batch::{describe, Entry, Job};
@@ -156,7 +156,7 @@ pub(crate) fn second_proof<L: Learner>(
         let Entry::Done { index, outcome } = &batch.entries[at] else { continue };
         let text = jobs.iter().find(|job| job.index == *index).map_or("", |job| job.text.as_str());
         let mut proven = Learned { cost: cost(rule, domain.schema()), rule: rule.clone(), bound };
-        describe(text, &mut proven, &outcome.stats, outcome.time);
+        describe(text, &mut proven, &outcome.stats);
         out.proven.push(proven.rule);
     }
     Ok(out)

@@ -17,7 +17,7 @@ use super::space::Candidate;
 use super::verify::Verdict;
 use crate::dsl::ast::{BoolExpr, Rule};
 use crate::dsl::cost::cost;
-use crate::rewrite::Simplifier;
+use crate::dsl::rewrite::Simplifier;
 use rustc_hash::FxHashSet;
 use std::time::Instant;
 

@@ -8,7 +8,6 @@
 
 use crate::dsl::ast::{Decl, PatternKind, TypeId};
 use crate::dsl::eval::{Binding, View};
-use crate::dsl::lexer::is_reserved;
 use crate::dsl::schema::Schema;
 use std::collections::HashMap;
 
@@ -91,7 +90,7 @@ fn names(set: &[Element], schema: &Schema) -> Vec<String> {
     set.iter()
         .map(|e| {
             let mut base: String = schema.type_name(e.ty).chars().take(1).collect();
-            if is_reserved(&base) {
+            while schema.reserved(&base).is_some() {
                 base.push('x');
             }
             let n = used.entry(base.clone()).or_insert(0);

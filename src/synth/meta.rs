@@ -3,13 +3,17 @@
 //! search's counters, as one RON value, so that a rule file records how
 //! each rule was made and a later command (merge, learn) can read the bound
 //! back. Written as
-//! `meta: (spec:"HINTS | START | TARGET",cost:12,bound:30,time_ms:840,stats:(...))`
-//! where `stats` is the search's [`Stats`] as they serialise.
+//! `meta: (spec:"HINTS | START | TARGET",cost:12,bound:30,search:(...))`
+//! where `search` is the part of the search's [`Stats`] that a rerun
+//! repeats: no times, and no counts of Z3 calls and cache hits (which
+//! thread asks the shared verdict cache first varies), so a rerun writes
+//! the rule file byte for byte; the journal keeps the whole [`Stats`].
+//! Comments written with `time_ms` and `stats` still read.
 
 use super::outcome::{Learned, Stats};
 use crate::dsl::ast::Rule;
+use crate::located::Located;
 use serde::{Deserialize, Serialize};
-use std::time::Duration;
 
 /// How a rule was made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,11 +24,40 @@ pub struct Meta {
     pub cost: u32,
     /// The bound Z3 proved the rule sound up to.
     pub bound: u32,
-    /// Wall time of the specification's synthesis, in milliseconds.
-    pub time_ms: u64,
-    /// The counters of the specification's synthesis.
+    /// What the specification's synthesis did.
     #[serde(default)]
-    pub stats: Stats,
+    pub search: Search,
+}
+
+/// The counters of a synthesis that depend only on its inputs.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Search {
+    /// Lattice nodes (pattern sets) tried.
+    pub patterns_tried: u64,
+    /// Candidate rules proposed.
+    pub candidates: u64,
+    /// Candidates rejected on the exhaustive table of small states.
+    pub rejected_by_table: u64,
+    /// Rules sound at the screening bound but not at the full bound.
+    pub rejected_at_full_bound: u64,
+    /// Maximal rules dropped as made redundant by another on the table.
+    pub dominated: u64,
+    /// Rules lost to Z3's resource limit at the full-bound proof.
+    pub lost_at_full_bound: u64,
+}
+
+impl From<&Stats> for Search {
+    fn from(s: &Stats) -> Search {
+        Search {
+            patterns_tried: s.patterns_tried,
+            candidates: s.candidates,
+            rejected_by_table: s.rejected_by_table,
+            rejected_at_full_bound: s.rejected_at_full_bound,
+            dominated: s.dominated,
+            lost_at_full_bound: s.lost_at_full_bound,
+        }
+    }
 }
 
 /// What starts the description line holding the metadata.
@@ -43,10 +76,10 @@ pub struct MetaError {
 }
 
 impl MetaError {
-    /// The error as `path:line:column: ...`, at its place in `text`, the
-    /// rule file the rule was read from (the `# meta:` comment above the
-    /// rule's `def`); `None` if the comment is not found there.
-    pub fn locate(&self, text: &str, path: &str) -> Option<String> {
+    /// The error at its place in `text`, the rule file the rule was read
+    /// from (the `# meta:` comment above the rule's `def`); `None` if the
+    /// comment is not found there.
+    pub fn locate(&self, text: &str, path: &str) -> Option<Located<MetaError>> {
         let lines: Vec<&str> = text.lines().collect();
         let def = lines.iter().position(|l| {
             l.trim_start().strip_prefix("def").and_then(|r| r.trim_start().strip_prefix(self.rule.as_str())).is_some_and(|r| r.trim_start().starts_with(':'))
@@ -54,21 +87,15 @@ impl MetaError {
         let (n, line) = lines[..def].iter().enumerate().rev().find(|(_, l)| l.trim_start().starts_with('#') && l.contains(PREFIX))?;
         let before = &line[..line.find(PREFIX)?];
         let column = before.chars().count() + PREFIX.len() + self.column;
-        Some(format!("{path}:{}:{column}: {self}", n + 1))
+        Some(Located::new(path, n + 1, column, self.clone()))
     }
 }
 
 impl Meta {
     /// The metadata of `learned`, found for the specification shown as
-    /// `spec` by a run with these counters and wall time.
-    pub fn new(spec: &str, learned: &Learned, stats: &Stats, time: Duration) -> Meta {
-        Meta {
-            spec: spec.to_string(),
-            cost: learned.cost,
-            bound: learned.bound,
-            time_ms: time.as_millis() as u64,
-            stats: stats.clone(),
-        }
+    /// `spec` by a run with these counters.
+    pub fn new(spec: &str, learned: &Learned, stats: &Stats) -> Meta {
+        Meta { spec: spec.to_string(), cost: learned.cost, bound: learned.bound, search: stats.into() }
     }
 
     /// The description line (without the `# `).
@@ -97,18 +124,21 @@ mod tests {
             .unwrap()
             .remove(0);
         let learned = Learned { rule: rule.clone(), cost: 17, bound: 30 };
-        let stats = Stats { patterns_tried: 3, candidates: 40, rejected_by_table: 5, z3_calls: 7, ..Stats::default() };
-        let meta = Meta::new("3 | .... | .##.", &learned, &stats, Duration::from_millis(1234));
+        let stats = Stats { patterns_tried: 3, candidates: 40, z3_calls: 7, z3_time: std::time::Duration::from_millis(1234), ..Stats::default() };
+        let meta = Meta::new("3 | .... | .##.", &learned, &stats);
         assert!(Meta::of(&rule).is_none());
         rule.description = vec!["learned".into(), meta.comment()];
         let text = print_rule(&rule, &schema);
-        assert!(text.contains("# meta: (spec:\"3 | .... | .##.\",cost:17,bound:30,time_ms:1234,stats:(patterns_tried:3,"), "{text}");
+        assert!(text.contains("# meta: (spec:\"3 | .... | .##.\",cost:17,bound:30,search:(patterns_tried:3,candidates:40,"), "{text}");
+        assert!(!text.contains("time") && !text.contains("z3"), "{text}");
         let back = parse_rules(&text, "t", &schema).unwrap().remove(0);
         assert_eq!(Meta::of(&back), Some(Ok(meta)));
+        rule.description = vec!["meta: (spec:\"1 | . | #\",cost:3,bound:30,time_ms:9,stats:(z3_calls:2,z3_time:(secs:1,nanos:0)))".into()];
+        assert_eq!(Meta::of(&rule).unwrap().unwrap().bound, 30, "a comment written with times reads");
         rule.description = vec!["meta: (spec: 3)".into()];
         let e = Meta::of(&rule).unwrap().unwrap_err();
         assert!(e.to_string().starts_with("rule `r`: unreadable"));
         let file = format!("# first\n  # meta: (spec: 3)\n{}", &print_rule(&rule, &schema)["# meta: (spec: 3)\n".len()..]);
-        assert_eq!(e.locate(&file, "f.rules").unwrap(), format!("f.rules:2:{}: {e}", 4 + PREFIX.len() + e.column));
+        assert_eq!(e.locate(&file, "f.rules").unwrap().to_string(), format!("f.rules:2:{}: {e}", 4 + PREFIX.len() + e.column));
     }
 }

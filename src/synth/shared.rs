@@ -100,7 +100,7 @@ impl<'d, D: Symbolic> Shared<'d, D> {
 /// A rule's text key: its text without name or comments (rules found
 /// twice print alike), the identity of the caches. Rules equal up to
 /// rewrites have different text keys; the normal-form key
-/// ([`normal_key`](crate::dedup::normal_key)) identifies those.
+/// ([`normal_key`](crate::dsl::dedup::normal_key)) identifies those.
 pub(super) fn text_key(rule: &Rule, schema: &Schema) -> String {
     print_rule(&Rule { name: String::new(), description: vec![], ..rule.clone() }, schema)
 }

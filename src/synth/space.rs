@@ -9,7 +9,7 @@ use crate::dsl::ast::{ActionId, BoolExpr, CmpOp, IntExpr, TypeId, Var};
 use crate::dsl::cost::{bool_cost, int_cost};
 use crate::dsl::schema::{FeatureKind, Schema};
 use crate::dsl::eval::Interpreter;
-use crate::rewrite::ExprClasses;
+use crate::dsl::rewrite::ExprClasses;
 use std::collections::{HashMap, HashSet};
 
 /// An expression with its cost.
@@ -47,10 +47,10 @@ pub fn int_terms(schema: &Schema, types: &[TypeId], max_cost: u32) -> Vec<Term> 
                 for a in a_list {
                     for b in b_list {
                         if ca as u32 + cb as u32 + costs.add == c {
-                            level.push(IntExpr::add(a.clone(), b.clone()));
+                            level.push(IntExpr::sum(a.clone(), b.clone()));
                         }
                         if ca as u32 + cb as u32 + costs.sub == c {
-                            level.push(IntExpr::sub(a.clone(), b.clone()));
+                            level.push(IntExpr::difference(a.clone(), b.clone()));
                         }
                     }
                 }
@@ -256,12 +256,12 @@ mod tests {
         let zb = IntExpr::Feature(size, 1);
         let has = |e: &IntExpr| terms.iter().any(|t| &t.expr == e);
         // one of start(b) + size(b) and size(b) + start(b), not both
-        assert!(has(&IntExpr::add(sb.clone(), zb.clone())) ^ has(&IntExpr::add(zb.clone(), sb.clone())));
+        assert!(has(&IntExpr::sum(sb.clone(), zb.clone())) ^ has(&IntExpr::sum(zb.clone(), sb.clone())));
         // size(b) - size(b) is 0, already a literal
-        assert!(!has(&IntExpr::sub(zb.clone(), zb.clone())));
+        assert!(!has(&IntExpr::difference(zb.clone(), zb.clone())));
         // 2 * size(h) (cost 3) comes before size(h) + size(h) (cost 3), which is dropped
         let zh = IntExpr::Feature(size, 0);
-        assert!(has(&IntExpr::Mul(2, Box::new(zh.clone()))) ^ has(&IntExpr::add(zh.clone(), zh)));
+        assert!(has(&IntExpr::Mul(2, Box::new(zh.clone()))) ^ has(&IntExpr::sum(zh.clone(), zh)));
         let atoms = atoms(&s, &types, &terms, 2, 7);
         assert!(atoms.iter().any(|a| matches!(a.expr, BoolExpr::Maximal(0))));
         assert!(atoms.iter().all(|a| a.cost <= 7));

@@ -56,7 +56,7 @@ impl<'a> WitnessLearner<'a> {
     }
 
     fn generator(&self) -> GeneratorConfig {
-        GeneratorConfig::new(self.config.sizes.clone(), Algorithm::RandomTriangles)
+        GeneratorConfig::new(self.config.sizes, Algorithm::RandomTriangles)
     }
 
     /// The filter puzzles (Algorithm 3, seed + 1).
@@ -124,11 +124,10 @@ pub struct FilterCost {
     pub work: Work,
 }
 
-/// Nanoseconds per unit of work of the time model: a relative least-squares
-/// fit over 22 filter searches (Algorithm-3 puzzles, 600 of 2x2..4x4 and 150
-/// of 4x4..5x5; local checking alone, the hand-written, region and earlier
-/// learned rules, each alone and together; release build, best of 3, this
-/// 2-core machine at load about 9), within 30% of every measured time.
+/// Nanoseconds per unit of work of the time model, fitted by relative least
+/// squares to timed filter searches with and without rules: counted work
+/// weighed by these stands in for a search time that does not depend on the
+/// machine's load, so rule sets are compared by a deterministic figure.
 const NS_PER_GENERATED: f64 = 280.0;
 const NS_PER_JUDGED: f64 = 90.0;
 const NS_PER_BINDING: f64 = 85.0;

@@ -217,11 +217,6 @@ impl<'p> Oracle<'p> {
     }
 }
 
-/// Whether some solution of `puzzle` begins with `path` (fresh [`Oracle`]).
-pub fn is_completable(puzzle: &Puzzle, path: &Path) -> bool {
-    Oracle::new(puzzle).completable(path)
-}
-
 /// A solution of `puzzle`, if one exists.
 pub fn solve(puzzle: &Puzzle) -> Option<Path> {
     Oracle::new(puzzle).find_completion(&Path::new(puzzle))

@@ -144,16 +144,6 @@ impl Path {
         self.grid.contains_vertex(v) && self.visited.contains(self.grid.vertex_id(v))
     }
 
-    /// Whether the path uses the edge between `a` and `b`.
-    pub fn uses_edge(&self, a: Vertex, b: Vertex) -> bool {
-        if !self.grid.contains_vertex(a) || !self.grid.contains_vertex(b) {
-            return false;
-        }
-        self.grid
-            .edge_between(self.grid.vertex_id(a), self.grid.vertex_id(b))
-            .is_some_and(|e| self.edges.contains(e))
-    }
-
     /// How many of the four edges of square `(column, row)` the path uses
     /// (0 outside the grid).
     pub fn used(&self, col: usize, row: usize) -> u8 {
@@ -181,14 +171,6 @@ impl Path {
     pub fn touches_head_of(&self, s: usize) -> bool {
         let (c, r) = self.grid.square(s);
         self.touches_head(c, r)
-    }
-
-    /// Whether `v` may be appended: a grid neighbour of the head not yet visited.
-    pub fn can_push(&self, v: Vertex) -> bool {
-        self.grid.contains_vertex(v) && {
-            let id = self.grid.vertex_id(v);
-            !self.visited.contains(id) && self.grid.edge_between(self.head_id(), id).is_some()
-        }
     }
 
     /// Appends vertex `v`.

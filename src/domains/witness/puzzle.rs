@@ -13,6 +13,7 @@ use std::path::Path as FsPath;
 
 use serde::Deserialize;
 use thiserror::Error;
+use crate::located::Located;
 
 use super::grid::{Grid, Vertex, MAX_SIDE};
 
@@ -115,31 +116,33 @@ pub enum PuzzleError {
     /// The file could not be read or written, or is not UTF-8 text.
     #[error(transparent)]
     File(#[from] crate::files::FileError),
-    /// The text is not a RON list of puzzles of the expected shape.
-    #[error("{file}:{line}:{column}: {message} (expected a RON list of puzzles like `(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1)])`)")]
+    /// The text is not a RON list of valid puzzles.
+    #[error(transparent)]
+    List(Located<ListProblem<Problem>>),
+}
+
+/// What is wrong with a RON list of entries (puzzles, specifications).
+#[derive(Debug, Error)]
+pub enum ListProblem<P> {
+    /// Not a RON list of entries of the expected shape: what the RON
+    /// parser reported, and the shape expected.
+    #[error("{message} (expected {shape})")]
     Syntax {
-        /// File name.
-        file: String,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
         /// What the RON parser reported.
         message: String,
+        /// The shape of the list expected.
+        shape: &'static str,
     },
-    /// A puzzle is well-formed RON but not a valid puzzle.
-    #[error("{file}:{line}:{column}: puzzle #{index}: {problem}")]
+    /// An entry is well-formed RON but fails its check (located at the
+    /// entry's start; line 0 if unknown).
+    #[error("{noun} #{index}: {problem}")]
     Invalid {
-        /// File name.
-        file: String,
-        /// 0-based position of the puzzle in the list.
+        /// What an entry is.
+        noun: &'static str,
+        /// 0-based position of the entry in the list.
         index: usize,
-        /// 1-based line where the puzzle starts (0 if unknown).
-        line: usize,
-        /// 1-based column where the puzzle starts (0 if unknown).
-        column: usize,
         /// What is wrong.
-        problem: Problem,
+        problem: P,
     },
 }
 
@@ -341,21 +344,26 @@ pub fn puzzles_to_ron(puzzles: &[Puzzle]) -> String {
     s
 }
 
-/// Where a RON list went wrong: the parser's position, or an entry that
-/// parsed but failed its check (with the entry's place in the text).
-pub(crate) enum ListError<P> {
-    /// The text is not a RON list of entries: (line, column, message).
-    Syntax(usize, usize, String),
-    /// Entry `index` (0-based) starting at (line, column) failed its check.
-    Invalid(usize, usize, usize, P),
+/// How a RON list of entries is named in errors: its file, what an entry
+/// is, and the shape of the list expected.
+pub(crate) struct ListNames<'a> {
+    pub file: &'a str,
+    pub noun: &'static str,
+    pub shape: &'static str,
 }
 
-/// Reads a RON list of `R` entries and checks each into a `T`.
+/// Reads a RON list of `R` entries and checks each into a `T`: an error is
+/// at the parser's position, or at the start of the entry that parsed but
+/// failed its check.
 pub(crate) fn parse_ron_list<R: serde::de::DeserializeOwned, T, P>(
     text: &str,
+    names: ListNames<'_>,
     check: impl Fn(&R) -> Result<T, P>,
-) -> Result<Vec<T>, ListError<P>> {
-    let raws: Vec<R> = ron::from_str(text).map_err(|e| ListError::Syntax(e.position.line, e.position.col, e.code.to_string()))?;
+) -> Result<Vec<T>, Located<ListProblem<P>>> {
+    let ListNames { file, noun, shape } = names;
+    let raws: Vec<R> = ron::from_str(text).map_err(|e| {
+        Located::new(file, e.position.line, e.position.col, ListProblem::Syntax { message: e.code.to_string(), shape })
+    })?;
     let mut starts: Option<Vec<(usize, usize)>> = None;
     raws.iter()
         .enumerate()
@@ -363,7 +371,7 @@ pub(crate) fn parse_ron_list<R: serde::de::DeserializeOwned, T, P>(
             check(raw).map_err(|problem| {
                 let starts = starts.get_or_insert_with(|| element_starts(text));
                 let (line, column) = starts.get(index).copied().unwrap_or((0, 0));
-                ListError::Invalid(index, line, column, problem)
+                Located::new(file, line, column, ListProblem::Invalid { noun, index, problem })
             })
         })
         .collect()
@@ -371,11 +379,8 @@ pub(crate) fn parse_ron_list<R: serde::de::DeserializeOwned, T, P>(
 
 /// Parses a RON list of puzzles. `file` is only used in error messages.
 pub fn parse_puzzles(text: &str, file: &str) -> Result<Vec<Puzzle>, PuzzleError> {
-    let file = file.to_string();
-    parse_ron_list(text, Puzzle::from_raw).map_err(|e| match e {
-        ListError::Syntax(line, column, message) => PuzzleError::Syntax { file, line, column, message },
-        ListError::Invalid(index, line, column, problem) => PuzzleError::Invalid { file, index, line, column, problem },
-    })
+    let shape = "a RON list of puzzles like `(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1)])`";
+    parse_ron_list(text, ListNames { file, noun: "puzzle", shape }, Puzzle::from_raw).map_err(PuzzleError::List)
 }
 
 /// Reads a RON file holding a list of puzzles.
@@ -383,11 +388,6 @@ pub fn read_puzzles(path: &FsPath) -> Result<Vec<Puzzle>, PuzzleError> {
     let file = path.display().to_string();
     let text = crate::files::read_text(path)?;
     parse_puzzles(&text, &file)
-}
-
-/// Writes a list of puzzles to a RON file (see [`puzzles_to_ron`]).
-pub fn write_puzzles(path: &FsPath, puzzles: &[Puzzle]) -> Result<(), PuzzleError> {
-    Ok(crate::files::write_atomic(path, puzzles_to_ron(puzzles).as_bytes())?)
 }
 
 /// 1-based (line, column) of the start of each element of the top-level RON
@@ -496,13 +496,9 @@ mod tests {
 
     fn invalid(text: &str) -> (usize, usize, usize, Problem) {
         match parse_puzzles(text, "f.ron") {
-            Err(PuzzleError::Invalid {
-                index,
-                line,
-                column,
-                problem,
-                ..
-            }) => (index, line, column, problem),
+            Err(PuzzleError::List(Located { line, column, kind: ListProblem::Invalid { index, problem, .. }, .. })) => {
+                (index, line, column, problem)
+            }
             other => panic!("expected an invalid-puzzle error, got {other:?}"),
         }
     }
@@ -515,7 +511,8 @@ mod tests {
         assert_eq!((index, line, column), (1, 4, 3));
         assert!(matches!(problem, Problem::GoalNotOnBorder { x: 1, y: 1, .. }));
 
-        let cases: Vec<(&str, fn(&Problem) -> bool)> = vec![
+        type Case = (&'static str, fn(&Problem) -> bool);
+        let cases: Vec<Case> = vec![
             ("(width: 2, height: 2, start: (1, 0), goal: (1, 0))", |p| {
                 matches!(p, Problem::StartIsGoal { .. })
             }),
@@ -555,14 +552,14 @@ mod tests {
     fn syntax_errors_carry_a_position() {
         let text = "[\n  (width: 2, height: 2, start: (0, 0), goal: (2, 2), triangle: []),\n]";
         match parse_puzzles(text, "f.ron") {
-            Err(e @ PuzzleError::Syntax { line: 2, .. }) => {
+            Err(e @ PuzzleError::List(Located { line: 2, kind: ListProblem::Syntax { .. }, .. })) => {
                 assert!(e.to_string().starts_with("f.ron:2:"), "{e}")
             }
             other => panic!("{other:?}"),
         }
         assert!(matches!(
             parse_puzzles("[(width: 2,", "f.ron"),
-            Err(PuzzleError::Syntax { .. })
+            Err(PuzzleError::List(Located { kind: ListProblem::Syntax { .. }, .. }))
         ));
     }
 }

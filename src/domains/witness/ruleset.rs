@@ -10,9 +10,10 @@
 //! Rules see only a path's view, so their verdict is memoised per view
 //! (its compact key, [`write_view_key`]): search meets the same view again
 //! and again (paths that differ only away from every triangle square), and
-//! a lookup is cheaper than interpreting the rules (measured: the rule-set
-//! search 2x faster). [`RuleSetPredicate::forget`] empties the memo, so
-//! timed searches can start cold.
+//! a lookup is cheaper than interpreting the rules.
+//! [`RuleSetPredicate::forget`] empties the memo, so timed searches can
+//! start cold.
+//!
 //! This module owns the evaluation order, the memo and the reuse of the
 //! view buffer; the rule semantics are the generic interpreter's.
 
@@ -78,8 +79,9 @@ pub struct Work {
 /// Largest number of memoised views (the memo is emptied when full).
 const MEMO_LIMIT: usize = 1 << 20;
 
-/// A multiplicative hash for the short view keys (std's SipHash was
-/// measured as 7% of search time).
+/// A multiplicative hash for the short view keys: they are a few words,
+/// hashed on every step of the search, and need no protection against
+/// adversarial keys, so std's SipHash would only cost time.
 #[derive(Default)]
 struct KeyHasher(u64);
 
@@ -144,14 +146,9 @@ impl RuleSetPredicate {
         }
     }
 
-    /// The work done since the predicate was made (or [`Self::reset_work`]).
+    /// The work done since the predicate was made.
     pub fn work(&self) -> Work {
         self.work.get()
-    }
-
-    /// Starts counting the work from zero.
-    pub fn reset_work(&self) {
-        self.work.set(Work::default());
     }
 
     /// Counts `judged` paths, `bindings` evaluated and `regions` computed.

@@ -187,6 +187,9 @@ struct Node {
     vertex: u8,
 }
 
+/// An open-list entry: (π, f, h, insertion number, node).
+type Open = (bool, u16, u16, u64, u32);
+
 /// Runs Algorithm 1 on `puzzle` with `predicate` (`true` = incompletable).
 pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) -> SearchReport {
     let started = Instant::now();
@@ -204,8 +207,7 @@ pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) 
         parent: u32::MAX,
         vertex: grid.vertex_id(puzzle.start()) as u8,
     }];
-    // (π, f, h, insertion number, node)
-    let mut open: BinaryHeap<Reverse<(bool, u16, u16, u64, u32)>> = BinaryHeap::new();
+    let mut open: BinaryHeap<Reverse<Open>> = BinaryHeap::new();
     let h0 = grid.distance(arena[0].vertex as usize, goal) as u16;
     open.push(Reverse((false, h0, h0, 0, 0)));
     let mut seq = 1u64;
@@ -219,7 +221,7 @@ pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) 
             report.outcome = Outcome::BudgetExhausted(Budget::Expansions);
             break;
         }
-        if report.expansions % 256 == 0
+        if report.expansions.is_multiple_of(256)
             && config.time_limit.is_some_and(|t| started.elapsed() >= t)
         {
             report.outcome = Outcome::BudgetExhausted(Budget::Time);

@@ -25,7 +25,8 @@ use thiserror::Error;
 use super::domain::WitnessState;
 use super::oracle::Oracle;
 use super::path::Path;
-use super::puzzle::{parse_ron_list, ListError, Puzzle, RawPuzzle};
+use super::puzzle::{parse_ron_list, ListNames, ListProblem, Puzzle, RawPuzzle};
+use crate::located::Located;
 
 /// Errors reading or writing specification files.
 #[derive(Debug, Error)]
@@ -34,31 +35,8 @@ pub enum SpecError {
     #[error(transparent)]
     File(#[from] crate::files::FileError),
     /// The text is not a RON list of specifications.
-    #[error("{file}:{line}:{column}: {message} (expected a RON list of `(puzzle: (width: .., height: .., start: (x, y), goal: (x, y), triangles: [..]), path: [(x, y), ..])`)")]
-    Syntax {
-        /// File name.
-        file: String,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What the RON parser reported.
-        message: String,
-    },
-    /// An entry is well-formed RON but not a specification.
-    #[error("{file}:{line}:{column}: specification #{index}: {problem}")]
-    Invalid {
-        /// File name.
-        file: String,
-        /// 0-based position of the entry in the list.
-        index: usize,
-        /// 1-based line where the entry starts.
-        line: usize,
-        /// 1-based column where the entry starts.
-        column: usize,
-        /// What is wrong.
-        problem: SpecProblem,
-    },
+    #[error(transparent)]
+    List(Located<ListProblem<SpecProblem>>),
 }
 
 /// Why a well-formed entry is not a specification.
@@ -112,11 +90,8 @@ fn check(raw: &RawSpec) -> Result<WitnessState, SpecProblem> {
 
 /// Parses a specification list. `file` is only used in error messages.
 pub fn parse_specs(text: &str, file: &str) -> Result<Vec<WitnessState>, SpecError> {
-    let file = file.to_string();
-    parse_ron_list(text, check).map_err(|e| match e {
-        ListError::Syntax(line, column, message) => SpecError::Syntax { file, line, column, message },
-        ListError::Invalid(index, line, column, problem) => SpecError::Invalid { file, index, line, column, problem },
-    })
+    let shape = "a RON list of `(puzzle: (width: .., height: .., start: (x, y), goal: (x, y), triangles: [..]), path: [(x, y), ..])`";
+    parse_ron_list(text, ListNames { file, noun: "specification", shape }, check).map_err(SpecError::List)
 }
 
 /// Reads a specification file.

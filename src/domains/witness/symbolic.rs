@@ -37,11 +37,11 @@
 //! orders the active squares as the puzzle's (row, column) order does),
 //! holding an element when the square holds triangles, with its rank the
 //! number of such squares before it. Mapping the `k`-th element to slot `k`
-//! instead (a dense table) was measured 10-40x slower on the rules of
-//! `rules/witness`: every proof then has to find which square a slot is.
+//! instead (a dense table) would make every proof find which square a slot
+//! is, a search over ranks that the fixed square slots avoid.
 //!
-//! Implied constraints (true in every state, stated because they were
-//! measured to speed up proofs): exactly one vertex is the head; a solution
+//! Implied constraints (true in every state, stated so that Z3 need not
+//! derive them in every proof): exactly one vertex is the head; a solution
 //! edge with one end in the prefix leaves it from the head; the prefix is
 //! closed towards the start; a square's prefix uses no more sides than its
 //! solution does; the solution's vertices after the head are in R (the
@@ -178,7 +178,8 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
             outgoing.push(out.clone());
             incoming.push(inc.clone());
             valid.push(out.implies(ord[next].same(&ord[v].plus(&c(1)))));
-            // implied: the prefix is closed towards the start (measured faster)
+            // implied: the prefix is closed towards the start (follows from
+            // the order along the path, which Z3 would have to unroll)
             implied.push(Bool::and(&[out.clone(), prefix[next].clone()]).implies(&prefix[v]));
         }
         let is_start = Bool::and(&[start.0.same(&c(x)), start.1.same(&c(y))]);
@@ -199,8 +200,8 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
     }
 
     // implied: exactly one vertex is the head, and a solution edge leaving
-    // the prefix leaves it from the head (measured: proofs about squares
-    // at the head 10-100x faster)
+    // the prefix leaves it from the head (proofs about squares at the head
+    // need both, and Z3 would otherwise rediscover them case by case)
     implied.push(Bool::pb_eq(&ones(&head), 1));
     for (e, &(u, v)) in edges.iter().enumerate() {
         for (a, z) in [(u, v), (v, u)] {

@@ -126,17 +126,8 @@ pub enum LinesError {
     #[error(transparent)]
     File(#[from] crate::files::FileError),
     /// A malformed or rejected line.
-    #[error("{file}:{line}:{column}: {kind}")]
-    Parse {
-        /// The file name.
-        file: String,
-        /// 1-based line number.
-        line: usize,
-        /// 1-based character column.
-        column: usize,
-        /// What was expected.
-        kind: LinesErrorKind,
-    },
+    #[error(transparent)]
+    Parse(crate::located::Located<LinesErrorKind>),
 }
 
 /// Reads a `.lines` file, rejecting lines longer than `max_len` cells.
@@ -167,12 +158,7 @@ fn parse(text: &str, file: &str, max_len: usize, maximal: bool) -> Result<Vec<Tr
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let t = parse_transition(raw, max_len, maximal).map_err(|(column, kind)| LinesError::Parse {
-            file: file.to_string(),
-            line: i + 1,
-            column,
-            kind,
-        })?;
+        let t = parse_transition(raw, max_len, maximal).map_err(|(column, kind)| LinesError::Parse(crate::located::Located::new(file, i + 1, column, kind)))?;
         out.push(t);
     }
     Ok(out)

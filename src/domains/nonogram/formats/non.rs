@@ -123,17 +123,8 @@ pub enum NonError {
     #[error(transparent)]
     File(#[from] crate::files::FileError),
     /// A problem at a position of the file.
-    #[error("{file}:{line}:{column}: {kind}")]
-    Parse {
-        /// The file name.
-        file: String,
-        /// 1-based line number.
-        line: usize,
-        /// 1-based column (in characters).
-        column: usize,
-        /// What was expected.
-        kind: NonErrorKind,
-    },
+    #[error(transparent)]
+    Parse(crate::located::Located<NonErrorKind>),
 }
 
 /// Checks a solution (row by row, `true` = filled) against a puzzle's
@@ -194,29 +185,68 @@ fn unquote(s: &str) -> &str {
     s.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(s)
 }
 
-/// Parses `.non` text; `file` names the source in errors.
-pub fn parse_non(text: &str, file: &str) -> Result<Puzzle, NonError> {
-    let lines: Vec<&str> = text.lines().collect();
-    // at `part` of line `line` (a slice of it), or at its first non-blank character
-    let err_at = |line: usize, part: Option<&str>, kind: NonErrorKind| {
-        let whole = lines.get(line - 1).copied().unwrap_or("");
+/// The text being parsed, for located errors.
+struct Source<'a> {
+    file: &'a str,
+    lines: Vec<&'a str>,
+}
+
+impl Source<'_> {
+    /// An error at `part` of line `line` (a slice of it), or at its first
+    /// non-blank character.
+    fn err_at(&self, line: usize, part: Option<&str>, kind: NonErrorKind) -> NonError {
+        let whole = self.lines.get(line - 1).copied().unwrap_or("");
         let offset = match part {
             Some(p) => (p.as_ptr() as usize).saturating_sub(whole.as_ptr() as usize).min(whole.len()),
             None => whole.len() - whole.trim_start().len(),
         };
         let column = whole.get(..offset).map_or(1, |s| s.chars().count() + 1);
-        NonError::Parse { file: file.to_string(), line, column, kind }
-    };
-    let err = |line: usize, kind: NonErrorKind| err_at(line, None, kind);
+        NonError::Parse(crate::located::Located::new(self.file, line, column, kind))
+    }
+
+    /// An error at the first non-blank character of line `line`.
+    fn err(&self, line: usize, kind: NonErrorKind) -> NonError {
+        self.err_at(line, None, kind)
+    }
+}
+
+/// The keys as read, before they are checked against each other.
+#[derive(Default)]
+struct Keys<'a> {
+    title: Option<String>,
+    width: Option<usize>,
+    height: Option<usize>,
+    rows: Option<Block>,
+    columns: Option<Block>,
+    /// The goal's line number and text.
+    goal: Option<(usize, &'a str)>,
+}
+
+/// Parses `.non` text; `file` names the source in errors.
+pub fn parse_non(text: &str, file: &str) -> Result<Puzzle, NonError> {
+    let src = Source { file, lines: text.lines().collect() };
+    let keys = read_keys(&src)?;
+    let end = src.lines.len() + 1;
+    let missing = |key| src.err(end, NonErrorKind::Missing(key));
+    let width = keys.width.ok_or_else(|| missing("width"))?;
+    let height = keys.height.ok_or_else(|| missing("height"))?;
+    let rows = keys.rows.ok_or_else(|| missing("rows"))?;
+    let columns = keys.columns.ok_or_else(|| missing("columns"))?;
+    let rows = finish_block(&src, rows, ("rows", "row"), height, width)?;
+    let columns = finish_block(&src, columns, ("columns", "column"), width, height)?;
+    let mut puzzle = Puzzle { title: keys.title, width, height, rows, columns, goal: None };
+    if let Some((lno, g)) = keys.goal {
+        puzzle.goal = Some(read_goal(&src, &puzzle, lno, g)?);
+    }
+    Ok(puzzle)
+}
+
+/// Reads every key line (and the clue blocks after `rows` and `columns`).
+fn read_keys<'a>(src: &Source<'a>) -> Result<Keys<'a>, NonError> {
+    let lines = &src.lines;
     // the last key line, if it was not one the format knows
     let mut unknown_key: Option<(usize, &str)> = None;
-    let mut title = None;
-    let mut width: Option<usize> = None;
-    let mut height: Option<usize> = None;
-    let mut rows: Option<Block> = None;
-    let mut columns: Option<Block> = None;
-    let mut goal: Option<(usize, &str)> = None;
-
+    let mut keys = Keys::default();
     let mut i = 0;
     while i < lines.len() {
         let t = lines[i].trim();
@@ -228,9 +258,9 @@ pub fn parse_non(text: &str, file: &str) -> Result<Puzzle, NonError> {
         if !is_key_line(t) {
             if t.starts_with(|c: char| c.is_ascii_digit()) {
                 if let Some((at, key)) = unknown_key {
-                    return Err(err(at, NonErrorKind::UnknownBlockKey(key.to_string())));
+                    return Err(src.err(at, NonErrorKind::UnknownBlockKey(key.to_string())));
                 }
-                return Err(err(lno, NonErrorKind::StrayClue(t.to_string())));
+                return Err(src.err(lno, NonErrorKind::StrayClue(t.to_string())));
             }
             continue; // unrecognised line: ignored, as the format requires
         }
@@ -238,105 +268,107 @@ pub fn parse_non(text: &str, file: &str) -> Result<Puzzle, NonError> {
         let rest = rest.trim();
         unknown_key = None;
         match key {
-            "title" => title = Some(unquote(rest).to_string()),
+            "title" => keys.title = Some(unquote(rest).to_string()),
             "width" | "height" => {
                 let key: &'static str = if key == "width" { "width" } else { "height" };
                 let v = rest
                     .parse::<usize>()
                     .ok()
                     .filter(|&v| (1..=MAX_SIDE).contains(&v))
-                    .ok_or_else(|| err_at(lno, Some(rest), NonErrorKind::BadSize { key, found: rest.to_string() }))?;
-                let slot = if key == "width" { &mut width } else { &mut height };
+                    .ok_or_else(|| src.err_at(lno, Some(rest), NonErrorKind::BadSize { key, found: rest.to_string() }))?;
+                let slot = if key == "width" { &mut keys.width } else { &mut keys.height };
                 if slot.replace(v).is_some() {
-                    return Err(err(lno, NonErrorKind::Duplicate(key)));
+                    return Err(src.err(lno, NonErrorKind::Duplicate(key)));
                 }
             }
             "goal" => {
-                if goal.replace((lno, unquote(rest))).is_some() {
-                    return Err(err(lno, NonErrorKind::Duplicate("goal")));
+                if keys.goal.replace((lno, unquote(rest))).is_some() {
+                    return Err(src.err(lno, NonErrorKind::Duplicate("goal")));
                 }
             }
             "rows" | "columns" => {
                 let (key, expected, slot): (&'static str, _, _) = if key == "rows" {
-                    ("rows", height, &mut rows)
+                    ("rows", keys.height, &mut keys.rows)
                 } else {
-                    ("columns", width, &mut columns)
+                    ("columns", keys.width, &mut keys.columns)
                 };
                 if slot.is_some() {
-                    return Err(err(lno, NonErrorKind::Duplicate(key)));
+                    return Err(src.err(lno, NonErrorKind::Duplicate(key)));
                 }
-                // The block: up to the next key line or the end.
-                let begin = i;
-                while i < lines.len() && !is_key_line(lines[i].trim()) {
-                    i += 1;
-                }
-                let block = &lines[begin..i];
-                let non_blank = block.iter().filter(|l| !l.trim().is_empty()).count();
-                let chosen: Vec<(usize, &str)> = match expected {
-                    Some(n) if non_blank != n && block.len() >= n => {
-                        // Blank lines are empty clues: the first n lines.
-                        if block[n..].iter().any(|l| !l.trim().is_empty()) {
-                            return Err(err(lno, NonErrorKind::ClueCount { key, expected: n, found: non_blank }));
-                        }
-                        block[..n].iter().enumerate().map(|(j, l)| (begin + j + 1, *l)).collect()
-                    }
-                    _ => block
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, l)| !l.trim().is_empty())
-                        .map(|(j, l)| (begin + j + 1, *l))
-                        .collect(),
-                };
-                let mut clues = Vec::with_capacity(chosen.len());
-                for (n, l) in chosen {
-                    let c = parse_clue(l).ok_or_else(|| err(n, NonErrorKind::BadClue(l.trim().to_string())))?;
-                    clues.push((n, c));
-                }
-                *slot = Some(Block { key_line: lno, clues });
+                let (block, next) = read_block(src, lno, key, expected)?;
+                *slot = Some(block);
+                i = next;
             }
             _ => unknown_key = Some((lno, key)), // metadata and unknown keys are ignored
         }
     }
+    Ok(keys)
+}
 
-    let end = lines.len() + 1;
-    let missing = |key| err(end, NonErrorKind::Missing(key));
-    let width = width.ok_or_else(|| missing("width"))?;
-    let height = height.ok_or_else(|| missing("height"))?;
-    let rows = rows.ok_or_else(|| missing("rows"))?;
-    let columns = columns.ok_or_else(|| missing("columns"))?;
-    let finish = |block: Block, key: &'static str, axis: &'static str, count: usize, len: usize| {
-        if block.clues.len() != count {
-            return Err(err(block.key_line, NonErrorKind::ClueCount { key, expected: count, found: block.clues.len() }));
-        }
-        let mut out = Vec::with_capacity(count);
-        for (index, (n, clue)) in block.clues.into_iter().enumerate() {
-            let needs = Line::min_len(&clue);
-            if needs > len as u64 {
-                let clue = clue.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-                return Err(err(n, NonErrorKind::ImpossibleClue { axis, index, clue, needs, len }));
-            }
-            out.push(clue);
-        }
-        Ok(out)
-    };
-    let rows = finish(rows, "rows", "row", height, width)?;
-    let columns = finish(columns, "columns", "column", width, height)?;
-
-    let mut puzzle = Puzzle { title, width, height, rows, columns, goal: None };
-    if let Some((lno, g)) = goal {
-        let cells: Vec<bool> = g
-            .char_indices()
-            .filter(|(_, c)| !c.is_whitespace())
-            .map(|(i, c)| match c {
-                '0' => Ok(false),
-                '1' => Ok(true),
-                other => Err(err_at(lno, Some(&g[i..]), NonErrorKind::BadGoal(other))),
-            })
-            .collect::<Result<_, _>>()?;
-        check_goal(&puzzle, &cells).map_err(|kind| err(lno, kind))?;
-        puzzle.goal = Some(cells);
+/// The clue block after the key `key` on line `lno`: up to the next key
+/// line or the end. With `expected` clues known and more lines than
+/// non-blank ones, blank lines are empty clues. Returns the block and the
+/// index of the line after it.
+fn read_block(src: &Source<'_>, lno: usize, key: &'static str, expected: Option<usize>) -> Result<(Block, usize), NonError> {
+    let lines = &src.lines;
+    let begin = lno;
+    let mut end = begin;
+    while end < lines.len() && !is_key_line(lines[end].trim()) {
+        end += 1;
     }
-    Ok(puzzle)
+    let block = &lines[begin..end];
+    let non_blank = block.iter().filter(|l| !l.trim().is_empty()).count();
+    let chosen: Vec<(usize, &str)> = match expected {
+        Some(n) if non_blank != n && block.len() >= n => {
+            // Blank lines are empty clues: the first n lines.
+            if block[n..].iter().any(|l| !l.trim().is_empty()) {
+                return Err(src.err(lno, NonErrorKind::ClueCount { key, expected: n, found: non_blank }));
+            }
+            block[..n].iter().enumerate().map(|(j, l)| (begin + j + 1, *l)).collect()
+        }
+        _ => block.iter().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(j, l)| (begin + j + 1, *l)).collect(),
+    };
+    let mut clues = Vec::with_capacity(chosen.len());
+    for (n, l) in chosen {
+        let c = parse_clue(l).ok_or_else(|| src.err(n, NonErrorKind::BadClue(l.trim().to_string())))?;
+        clues.push((n, c));
+    }
+    Ok((Block { key_line: lno, clues }, end))
+}
+
+/// The clues of a block, checked: `count` of them, each fitting in `len`
+/// cells. `names` are the block's key and the name of one of its lines.
+fn finish_block(src: &Source<'_>, block: Block, names: (&'static str, &'static str), count: usize, len: usize) -> Result<Vec<Vec<u32>>, NonError> {
+    let (key, axis) = names;
+    if block.clues.len() != count {
+        return Err(src.err(block.key_line, NonErrorKind::ClueCount { key, expected: count, found: block.clues.len() }));
+    }
+    let mut out = Vec::with_capacity(count);
+    for (index, (n, clue)) in block.clues.into_iter().enumerate() {
+        let needs = Line::min_len(&clue);
+        if needs > len as u64 {
+            let clue = clue.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+            return Err(src.err(n, NonErrorKind::ImpossibleClue { axis, index, clue, needs, len }));
+        }
+        out.push(clue);
+    }
+    Ok(out)
+}
+
+/// The goal `g` on line `lno`: `0`/`1` cells, whitespace ignored, agreeing
+/// with the puzzle's clues.
+fn read_goal(src: &Source<'_>, puzzle: &Puzzle, lno: usize, g: &str) -> Result<Vec<bool>, NonError> {
+    let cells: Vec<bool> = g
+        .char_indices()
+        .filter(|(_, c)| !c.is_whitespace())
+        .map(|(i, c)| match c {
+            '0' => Ok(false),
+            '1' => Ok(true),
+            other => Err(src.err_at(lno, Some(&g[i..]), NonErrorKind::BadGoal(other))),
+        })
+        .collect::<Result<_, _>>()?;
+    check_goal(puzzle, &cells).map_err(|kind| src.err(lno, kind))?;
+    Ok(cells)
 }
 
 #[cfg(test)]

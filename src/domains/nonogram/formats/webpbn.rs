@@ -15,51 +15,20 @@
 //! differs from the puzzle's `defaultcolor` makes the puzzle multicolour,
 //! which is an error. Every error names the file, line and column.
 
-use std::path::Path;
-
 use roxmltree::{Document, Node};
 use thiserror::Error;
 
 use crate::domains::nonogram::line::model::Line;
 use super::non::{check_goal, Puzzle, MAX_SIDE};
+use crate::located::Located;
 
-/// Errors reading a webpbn XML file.
+/// Errors parsing webpbn XML.
 #[derive(Debug, Error)]
 pub enum WebpbnError {
-    /// The file could not be read, or is not UTF-8 text.
+    /// Not well-formed XML, or well-formed XML that is not a single-colour
+    /// webpbn puzzle.
     #[error(transparent)]
-    File(#[from] crate::files::FileError),
-    /// Not well-formed XML.
-    #[error("{file}:{line}:{column}: malformed XML: {message}")]
-    Xml {
-        /// The file name.
-        file: String,
-        /// 1-based line.
-        line: u32,
-        /// 1-based column.
-        column: u32,
-        /// The XML parser's message.
-        message: String,
-    },
-    /// Well-formed XML that is not a single-colour webpbn puzzle.
-    #[error("{file}:{line}:{column}: {message}")]
-    Content {
-        /// The file name.
-        file: String,
-        /// 1-based line.
-        line: u32,
-        /// 1-based column.
-        column: u32,
-        /// What was expected.
-        message: String,
-    },
-}
-
-/// Reads a webpbn XML file.
-pub fn read_webpbn(path: &Path) -> Result<Puzzle, WebpbnError> {
-    let file = path.display().to_string();
-    let text = crate::files::read_text(path)?;
-    parse_webpbn(&text, &file)
+    Parse(Located<String>),
 }
 
 /// Parses webpbn XML text; `file` names the source in errors.
@@ -71,7 +40,7 @@ pub fn parse_webpbn(text: &str, file: &str) -> Result<Puzzle, WebpbnError> {
     let options = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
     let doc = Document::parse_with_options(&text, options).map_err(|e| {
         let pos = e.pos();
-        WebpbnError::Xml { file: file.to_string(), line: pos.row, column: pos.col, message: e.to_string() }
+        WebpbnError::Parse(Located::new(file, pos.row as usize, pos.col as usize, format!("malformed XML: {e}")))
     })?;
     Reader { doc: &doc, file }.puzzle()
 }
@@ -84,14 +53,10 @@ fn refuse_entities(text: &str, file: &str) -> Result<(), WebpbnError> {
     let Some(at) = text.find("<!ENTITY") else { return Ok(()) };
     let before = &text[..at];
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    Err(WebpbnError::Content {
-        file: file.to_string(),
-        line: before.matches('\n').count() as u32 + 1,
-        column: before[line_start..].chars().count() as u32 + 1,
-        message: "entity declarations are not read (a webpbn puzzle needs none, and entities can expand a small file \
-                  into gigabytes); expected the puzzle without <!ENTITY"
-            .into(),
-    })
+    let (line, column) = (before.matches('\n').count() + 1, before[line_start..].chars().count() + 1);
+    let message = "entity declarations are not read (a webpbn puzzle needs none, and entities can expand a small file \
+                   into gigabytes); expected the puzzle without <!ENTITY";
+    Err(WebpbnError::Parse(Located::new(file, line, column, message.to_string())))
 }
 
 /// The child elements of `node` named `name`.
@@ -107,7 +72,7 @@ struct Reader<'a, 'input> {
 impl<'a, 'input> Reader<'a, 'input> {
     fn err(&self, node: Node, message: String) -> WebpbnError {
         let pos = self.doc.text_pos_at(node.range().start);
-        WebpbnError::Content { file: self.file.to_string(), line: pos.row, column: pos.col, message }
+        WebpbnError::Parse(Located::new(self.file, pos.row as usize, pos.col as usize, message))
     }
 
     fn puzzle(&self) -> Result<Puzzle, WebpbnError> {

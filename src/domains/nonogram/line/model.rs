@@ -55,15 +55,6 @@ impl Cell {
         }
     }
 
-    /// `Some(true)` / `Some(false)` for known cells, `None` for unknown.
-    pub fn to_bool(self) -> Option<bool> {
-        match self {
-            Cell::Unknown => None,
-            Cell::True => Some(true),
-            Cell::False => Some(false),
-        }
-    }
-
     /// True if `other` does not contradict `self`: either is unknown, or both are equal.
     pub fn agrees_with(self, other: Cell) -> bool {
         self == Cell::Unknown || other == Cell::Unknown || self == other
@@ -163,11 +154,6 @@ impl Line {
     /// True if every cell is known.
     pub fn is_complete(&self) -> bool {
         self.cells.iter().all(|c| c.is_known())
-    }
-
-    /// The number of unknown cells.
-    pub fn unknown_count(&self) -> usize {
-        self.cells.iter().filter(|c| !c.is_known()).count()
     }
 
     /// The minimal length of a line holding these hints: sum + gaps between them.

@@ -86,8 +86,8 @@ impl LineSolver {
                 if p < n && cells[p] != Cell::True {
                     self.fwd[j * w + p + 1] = true;
                 }
-                if j < k {
-                    let h = hints[j] as usize;
+                if let Some(&h) = hints.get(j) {
+                    let h = h as usize;
                     if self.fits(n, p, h) {
                         let e = p + h;
                         if e == n {
@@ -113,9 +113,8 @@ impl LineSolver {
         for p in (0..n).rev() {
             for j in 0..=k {
                 let mut ok = cells[p] != Cell::True && self.bwd[j * w + p + 1];
-                if !ok && j < k {
-                    let h = hints[j] as usize;
-                    ok = self.block_ok(cells, j, p, h);
+                if let (false, Some(&h)) = (ok, hints.get(j)) {
+                    ok = self.block_ok(cells, j, p, h as usize);
                 }
                 self.bwd[j * w + p] = ok;
             }
@@ -171,8 +170,8 @@ impl LineSolver {
                 if cells[p] != Cell::True && self.bwd[j * w + p + 1] {
                     self.can_false[p] = true;
                 }
-                if j < k {
-                    let h = hints[j] as usize;
+                if let Some(&h) = hints.get(j) {
+                    let h = h as usize;
                     if self.block_ok(cells, j, p, h) {
                         self.true_diff[p] += 1;
                         self.true_diff[p + h] -= 1;
@@ -361,7 +360,7 @@ mod tests {
             let mut by_hints = solutions_by_hints(n);
             // Hint sequences that do not fit at all.
             by_hints.entry(vec![n as u32 + 1]).or_default();
-            by_hints.entry(vec![1; (n + 1) / 2 + 1]).or_default();
+            by_hints.entry(vec![1; n.div_ceil(2) + 1]).or_default();
             for (hints, all) in &by_hints {
                 for_all_cells(n, |cells| {
                     let line = Line::new(hints.clone(), cells.to_vec());

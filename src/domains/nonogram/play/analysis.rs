@@ -63,9 +63,13 @@ impl Analysis {
     }
 }
 
+/// What the complete solver found: up to two solutions, the search nodes
+/// and probes it took, and its time.
+pub type Counted = (Vec<Vec<bool>>, u64, u64, Duration);
+
 /// The complete solver's answer and time alone (what `bench --boards`
 /// measures).
-pub fn count(puzzle: &Puzzle) -> Result<(Vec<Vec<bool>>, u64, u64, Duration), AnalysisError> {
+pub fn count(puzzle: &Puzzle) -> Result<Counted, AnalysisError> {
     if puzzle.width * puzzle.height > MAX_CELLS {
         return Err(AnalysisError::TooLarge { width: puzzle.width, height: puzzle.height });
     }

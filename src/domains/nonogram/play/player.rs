@@ -116,7 +116,7 @@ pub enum PlayError {
         line: LineId,
         /// The wrong fill.
         #[source]
-        source: crate::domains::nonogram::rules::apply::UnsoundFill,
+        source: Box<crate::domains::nonogram::rules::apply::UnsoundFill>,
     },
     /// The solution given does not fit the board.
     #[error("{0}: the board has no solution agreeing with the known cells")]
@@ -252,7 +252,7 @@ impl Player<'_> {
                         found = Some(step(how, filled));
                         true
                     })
-                    .map_err(|source| PlayError::Unsound { line: id, source })?;
+                    .map_err(|source| PlayError::Unsound { line: id, source: Box::new(source) })?;
                 Ok(found)
             }
         }

@@ -13,7 +13,7 @@ use super::apply::{newly_known, UnsoundFill};
 use super::coverage::Coverage;
 use super::fills::{Memo, Set, Trail};
 use crate::domains::nonogram::line::model::Cell;
-use crate::select::{Objective, Pick};
+use crate::select::{greedy, Objective, Pick};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
@@ -44,9 +44,22 @@ pub struct Chosen<'a> {
     gains: Vec<Mutex<FxHashMap<usize, Gain>>>,
 }
 
+impl<'a> Coverage<'a> {
+    /// The `k` rules that greedily add the most coverage; ties go to the
+    /// cheaper rule (`cost`), then to the earlier one.
+    pub fn top(&self, k: usize, cost: impl Fn(usize) -> u32 + Sync) -> Result<Vec<Pick>, UnsoundFill> {
+        greedy(self.rules().len(), k, cost, &mut self.objective())
+    }
+
+    /// Coverage as the objective of a greedy selection, nothing chosen yet.
+    pub fn objective(&self) -> Chosen<'a> {
+        Chosen::new(self.clone())
+    }
+}
+
 impl<'a> Chosen<'a> {
     /// Nothing chosen yet.
-    pub(super) fn new(coverage: Coverage<'a>) -> Chosen<'a> {
+    fn new(coverage: Coverage<'a>) -> Chosen<'a> {
         let (tests, n) = (coverage.tests(), coverage.rules().len());
         Chosen {
             memos: tests.iter().map(|t| Mutex::new(coverage.memo(t).eager())).collect(),

@@ -138,13 +138,18 @@ pub fn compare(
     let cover = |rules: &[Rule]| -> Result<Vec<Covered>, UnsoundFill> {
         rules.iter().map(|r| covered_alone(domain, r, tests, options)).collect()
     };
-    let learned_cover = cover(learned)?;
-    let control_cover = cover(control)?;
-    let nothing = Covered(vec![0; tests.iter().map(|t| t.start.len()).sum::<usize>().div_ceil(64)]);
-    let union = learned_cover.iter().fold(nothing, |u, c| u.union(c));
-    Ok(control
+    Ok(verdicts(learned, &cover(learned)?, control, &cover(control)?))
+}
+
+/// Compares every control rule with the learned set, given what each rule
+/// covers alone (`learned_cover`, `control_cover`: one per rule, all on
+/// the same test transitions).
+pub fn verdicts(learned: &[Rule], learned_cover: &[Covered], control: &[Rule], control_cover: &[Covered]) -> Vec<Comparison> {
+    let words = control_cover.first().map_or(0, |c| c.0.len());
+    let union = learned_cover.iter().fold(Covered(vec![0; words]), |u, c| u.union(c));
+    control
         .iter()
-        .zip(&control_cover)
+        .zip(control_cover)
         .enumerate()
         .map(|(i, (rule, mine))| {
             let cells = mine.count();
@@ -178,7 +183,7 @@ pub fn compare(
             };
             Comparison { control: i, cells, by_set: mine.common(&union), learned_cells, verdict }
         })
-        .collect())
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,18 +1,15 @@
 //! Coverage of a rule set on test transitions (paper §6.3, §7.2): cells
 //! unknown in START and known once the rules and the decomposition oracle
 //! reach their fixpoint, summed; each rule's figure alone and its marginal
-//! contribution; and the greedy top-K by coverage. Both are incremental,
-//! for sets of thousands of rules: each transition keeps a memo of what
-//! every rule fills on every frame seen ([`super::fills`]); the greedy
-//! selection's objective is [`super::chosen`].
+//! contribution. Incremental, for sets of thousands of rules: each
+//! transition keeps a memo of what every rule fills on every frame seen
+//! ([`super::fills`]). The greedy top-K by coverage is [`super::chosen`]'s.
 
 use super::apply::{newly_known, saturate, ApplyOptions, UnsoundFill};
-pub use super::chosen::Chosen;
 use crate::domains::nonogram::synthesis::domain::Nonogram;
 use super::fills::{Lines, Memo, Set};
 use crate::domains::nonogram::formats::lines::Transition;
 use crate::dsl::ast::Rule;
-use crate::select::{greedy, Pick};
 use rayon::prelude::*;
 use std::sync::Arc;
 
@@ -132,17 +129,6 @@ impl<'a> Coverage<'a> {
     /// An empty memo for transition `t`, sharing the rules' actions on lines.
     pub(super) fn memo(&self, t: &'a Transition) -> Memo<'a> {
         Memo::new(self.domain, self.rules, &t.start.hints, &t.target, self.options, self.lines.clone())
-    }
-
-    /// The `k` rules that greedily add the most coverage; ties go to the
-    /// cheaper rule (`cost`), then to the earlier one.
-    pub fn top(&self, k: usize, cost: impl Fn(usize) -> u32 + Sync) -> Result<Vec<Pick>, UnsoundFill> {
-        greedy(self.rules.len(), k, cost, &mut self.objective())
-    }
-
-    /// Coverage as the objective of a greedy selection, nothing chosen yet.
-    pub fn objective(&self) -> Chosen<'a> {
-        Chosen::new(self.clone())
     }
 
     /// The test transitions.

@@ -3,11 +3,8 @@
 //! generalises (as `compare` finds), else after what it does — for the
 //! printer, `explain` and the learning pipeline.
 
-use super::apply::ApplyOptions;
-use super::compare::{compare, Match};
+use super::compare::{Comparison, Match};
 use crate::domains::nonogram::synthesis::domain::Nonogram;
-use super::apply::UnsoundFill;
-use crate::domains::nonogram::formats::lines::Transition;
 use crate::domains::Domain;
 use crate::dsl::ast::{ActionArg, BoolExpr, CmpOp, Decl, IntExpr, PatternKind, Rule, Var};
 use crate::dsl::schema::Schema;
@@ -118,7 +115,9 @@ pub fn sentence(rule: &Rule, schema: &Schema) -> String {
 
 /// A name after what the rule does: `fill`/`cross`, then the elements the
 /// fill is placed by (`only_hint`, `first_gap`, `largest_hint`, `block`, ...),
-/// then `from_start` / `to_end` if it reaches an end of the line.
+/// then `from_start` / `to_end` if it reaches an end of the line; a fill
+/// placed by no element and reaching no end is `fixed_cells` (the verb alone
+/// says nothing, and `fill` is the action's name, a reserved word).
 pub fn structural_name(rule: &Rule, schema: &Schema) -> String {
     let [ActionArg::Bool(v), ActionArg::Int(a), ActionArg::Int(b)] = rule.action.args.as_slice() else {
         return rule.name.clone();
@@ -150,6 +149,9 @@ pub fn structural_name(rule: &Rule, schema: &Schema) -> String {
     if matches!(b, IntExpr::Global(_)) {
         parts.push("to_end".into());
     }
+    if parts.len() == 1 {
+        parts.push("fixed_cells".into());
+    }
     parts.join("_")
 }
 
@@ -162,29 +164,22 @@ pub enum Strategy {
     Generalises(String),
 }
 
-/// For each learned rule, the documented (control) strategy it is, or else
-/// generalises, by `compare`'s verdicts on `tests` (the first control rule
-/// in file order with the strongest verdict).
-pub fn strategies(
-    domain: &Nonogram,
-    learned: &[Rule],
-    control: &[Rule],
-    tests: &[Transition],
-) -> Result<Vec<Option<Strategy>>, UnsoundFill> {
-    let mut out: Vec<Option<Strategy>> = vec![None; learned.len()];
-    for c in compare(domain, learned, control, tests, ApplyOptions::default())? {
+/// For each of the `learned` rules, the documented (control) strategy it
+/// is, or else generalises, by the verdicts of `compare` (the first
+/// control rule in file order with the strongest verdict).
+pub fn strategies(learned: usize, control: &[Rule], comparisons: &[Comparison]) -> Vec<Option<Strategy>> {
+    let mut out: Vec<Option<Strategy>> = vec![None; learned];
+    for c in comparisons {
         let name = control[c.control].name.clone();
         match c.verdict {
-            Match::Exact { learned: l } | Match::SameCells { learned: l } => {
-                if !matches!(out[l], Some(Strategy::Is(_))) {
-                    out[l] = Some(Strategy::Is(name));
-                }
+            Match::Exact { learned: l } | Match::SameCells { learned: l } if !matches!(out[l], Some(Strategy::Is(_))) => {
+                out[l] = Some(Strategy::Is(name));
             }
             Match::MoreGeneral { learned: l } if out[l].is_none() => out[l] = Some(Strategy::Generalises(name)),
             _ => {}
         }
     }
-    Ok(out)
+    out
 }
 
 /// Renames learned rules readably and puts the English sentence (and the
@@ -203,7 +198,7 @@ pub fn name_rules(domain: &Nonogram, rules: &mut [Rule], strategies: &[Option<St
         let n = taken.entry(base.clone()).or_insert(0);
         *n += 1;
         let name = if *n == 1 { base } else { format!("{base}_{n}") };
-        let mut comment = wrap(&format!("{} {note}", sentence(rule, schema)).trim().to_string(), 76);
+        let mut comment = wrap(format!("{} {note}", sentence(rule, schema)).trim(), 76);
         comment.push(format!("(learned as {})", rule.name));
         comment.append(&mut rule.description);
         rule.description = comment;
@@ -236,7 +231,8 @@ mod tests {
         let d = Nonogram::new();
         let rules = parse_rules(
             "def spec68_1:\n with h = singleton(hint) and b = arbitrary(block):\n if start(b) + size(b) > size(h):\n then fill(false, 0, start(b) + size(b) - size(h))\n\
-             def x:\n with h = arbitrary(hint) and b = arbitrary(block):\n if maximal(h) and size(b) = size(h) and start(b) > 0:\n then fill(false, start(b) - 1, start(b))",
+             def x:\n with h = arbitrary(hint) and b = arbitrary(block):\n if maximal(h) and size(b) = size(h) and start(b) > 0:\n then fill(false, start(b) - 1, start(b))\n\
+             def y:\n with h = constant(hint, 0):\n if size(h) = 1:\n then fill(true, 1, 2)",
             "t",
             d.schema(),
         )
@@ -248,8 +244,10 @@ mod tests {
         );
         assert_eq!(structural_name(&rules[0], d.schema()), "cross_only_hint_block_from_start");
         assert_eq!(structural_name(&rules[1], d.schema()), "cross_block");
+        // not the verb alone: `fill` is the action's name
+        assert_eq!(structural_name(&rules[2], d.schema()), "fill_fixed_cells");
         let mut named = rules.clone();
-        name_rules(&d, &mut named, &[Some(Strategy::Is("mercury".into())), None]);
+        name_rules(&d, &mut named, &[Some(Strategy::Is("mercury".into())), None, None]);
         assert_eq!(named[0].name, "mercury");
         assert_eq!(named[1].name, "cross_block");
         assert!(named[0].description.last().unwrap().contains("learned as spec68_1"));

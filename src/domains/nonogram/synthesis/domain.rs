@@ -5,14 +5,10 @@
 
 use crate::domains::nonogram::line::model::{Cell, Line};
 use crate::domains::nonogram::line::state::LineState;
-use super::symbolic::{self, LineTerms, Slots};
-use crate::synth::domain::{BadState, Domain, Encoding, Symbolic};
-use crate::dsl::ast::{ActionId, FeatureId, Rule, TypeId};
+use crate::synth::domain::{BadState, Domain};
+use crate::dsl::ast::{FeatureId, TypeId};
 use crate::dsl::eval::{ActionValue, ElementTable, View};
 use crate::dsl::schema::Schema;
-use crate::dsl::symbolic::Num;
-use z3::ast::Bool;
-use z3::Model;
 
 /// The arguments of a `fill(value, a, b)` action value; `None` for a
 /// malformed one.
@@ -211,30 +207,10 @@ impl Domain for Nonogram {
     }
 }
 
-impl Symbolic for Nonogram {
-    type Extra = LineTerms;
-
-    fn encode(&self, bound: u32) -> Encoding<LineTerms> {
-        symbolic::encode(self.ids, self.schema.feature_count(), bound as usize, Slots::all(bound as usize))
-    }
-
-    fn encode_for(&self, bound: u32, rule: &Rule) -> Encoding<LineTerms> {
-        let slots = Slots::for_rule(self.ids, bound as usize, rule);
-        symbolic::encode(self.ids, self.schema.feature_count(), bound as usize, slots)
-    }
-
-    fn wrong(&self, enc: &Encoding<LineTerms>, _action: ActionId, args: &[Num]) -> Bool {
-        symbolic::wrong_fill(&enc.extra, args)
-    }
-
-    fn decode(&self, enc: &Encoding<LineTerms>, model: &Model) -> Option<LineState> {
-        LineState::new(symbolic::decode(&enc.extra, model))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dsl::ast::ActionId;
 
     fn fill(value: bool, a: i64, b: i64) -> ActionValue {
         ActionValue { action: ActionId(0), args: vec![value as i64, a, b] }

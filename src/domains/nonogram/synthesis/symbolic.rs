@@ -1,7 +1,8 @@
-//! The Z3 encoding of an arbitrary nonogram line up to a bound: length,
-//! hints, one solution, and the hint/block/gap elements of DSL.md as terms;
-//! plus "this fill is wrong" (out of range, or disagreeing with the
-//! solution) and reading a line back from a model.
+//! The nonogram domain's [`Symbolic`] implementation: the Z3 encoding of an
+//! arbitrary line up to a bound (length, hints, one solution, and the
+//! hint/block/gap elements of DSL.md as terms), "this fill is wrong" (out of
+//! range, or disagreeing with the solution) and a line read back from a
+//! model.
 //!
 //! The encoding has no per-cell variables: a line is its runs. The solution
 //! is the hints placed at positions `p_i` (run `[p_i, p_i + h_i)`), blocks
@@ -19,10 +20,11 @@
 //! statement about the solution's runs. Everything is bounded to
 //! `[0, bound]` so nothing can wrap around at the encoding's width.
 
-use super::domain::Ids;
-use crate::dsl::ast::{PatternKind, Polarity, Rule, TypeId, Var};
+use super::domain::{Ids, Nonogram};
 use crate::domains::nonogram::line::model::{Cell, Line};
-use crate::synth::domain::Encoding;
+use crate::domains::nonogram::line::state::LineState;
+use crate::dsl::ast::{ActionId, PatternKind, Polarity, Rule, TypeId, Var};
+use crate::synth::domain::{Domain, Encoding, Symbolic};
 use crate::dsl::symbolic::{num, signed_value, widen, Num, NumOps, SymTable, SymView};
 use z3::ast::Bool;
 use z3::Model;
@@ -71,8 +73,8 @@ fn intervals(slots: usize, n: &Num, bound: usize, w: u32, valid: &mut Vec<Bool>,
         valid.push(Bool::and(&[start.sge(&c(0)), start.sle(&c(bound)), end.sge(&c(0)), end.sle(&c(bound))]));
         valid.push(present.implies(Bool::and(&[start.slt(&end), end.sle(n)])));
         valid.push(present.not().implies(Bool::and(&[start.same(&c(0)), end.same(&c(0))])));
-        // separated from the previous slot (stating it for every earlier
-        // slot too was measured slower)
+        // separated from the previous slot; the earlier slots follow by
+        // transitivity, and stating them too only gives Z3 more to read
         if let Some((_, prev_end)) = out.last() {
             valid.push(present.implies(prev_end.slt(&start)));
         }
@@ -290,11 +292,30 @@ pub fn decode(t: &LineTerms, model: &Model) -> Line {
     Line::new(hints, cells)
 }
 
+impl Symbolic for Nonogram {
+    type Extra = LineTerms;
+
+    fn encode(&self, bound: u32) -> Encoding<LineTerms> {
+        encode(self.ids(), self.schema().feature_count(), bound as usize, Slots::all(bound as usize))
+    }
+
+    fn encode_for(&self, bound: u32, rule: &Rule) -> Encoding<LineTerms> {
+        let slots = Slots::for_rule(self.ids(), bound as usize, rule);
+        encode(self.ids(), self.schema().feature_count(), bound as usize, slots)
+    }
+
+    fn wrong(&self, enc: &Encoding<LineTerms>, _action: ActionId, args: &[Num]) -> Bool {
+        wrong_fill(&enc.extra, args)
+    }
+
+    fn decode(&self, enc: &Encoding<LineTerms>, model: &Model) -> Option<LineState> {
+        LineState::new(decode(&enc.extra, model))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::nonogram::synthesis::domain::Nonogram;
-    use crate::domains::Domain;
     use crate::dsl::parse::parse_rules;
 
     fn slots(with: &str, condition: &str) -> Slots {

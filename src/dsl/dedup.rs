@@ -5,7 +5,7 @@
 //! The key this module supplies ([`NormalKey`]) identifies rules that are
 //! equal up to names, comments, variable names, the order of declarations
 //! and of conjuncts, and every rewrite egg applies to rule expressions
-//! ([`crate::rewrite`]): integer expressions become linear forms (sums of
+//! ([`crate::dsl::rewrite`]): integer expressions become linear forms (sums of
 //! coefficient times feature or global, plus a constant), comparisons
 //! become `L >= 0`, `L = 0` or `L != 0` (strict ones over the integers as
 //! `L - 1 >= 0`, `=`/`!=` with their first coefficient positive),
@@ -241,7 +241,7 @@ mod tests {
     use super::*;
     use crate::dsl::parse::parse_rules;
     use crate::dsl::schema::Schema;
-    use crate::rewrite::Simplifier;
+    use crate::dsl::rewrite::Simplifier;
 
     fn rules(text: &str) -> Vec<Rule> {
         parse_rules(text, "t", &Schema::nonogram()).unwrap()

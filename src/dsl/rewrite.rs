@@ -278,10 +278,10 @@ fn int_of(expr: &RecExpr<Lang>, id: Id) -> Option<IntExpr> {
         Lang::Leaf(Leaf::Feature(f, v)) => IntExpr::Feature(FeatureId(*f), *v as Var),
         // `a + -k` reads better as `a - k` (same cost)
         Lang::Add([a, b]) => match (int_of(expr, *a)?, int_of(expr, *b)?) {
-            (x, IntExpr::Lit(k)) if k < 0 => IntExpr::sub(x, IntExpr::Lit(-k)),
-            (x, y) => IntExpr::add(x, y),
+            (x, IntExpr::Lit(k)) if k < 0 => IntExpr::difference(x, IntExpr::Lit(-k)),
+            (x, y) => IntExpr::sum(x, y),
         },
-        Lang::Sub([a, b]) => IntExpr::sub(int_of(expr, *a)?, int_of(expr, *b)?),
+        Lang::Sub([a, b]) => IntExpr::difference(int_of(expr, *a)?, int_of(expr, *b)?),
         Lang::Mul([k, a]) => match &expr[*k] {
             Lang::Num(k) => IntExpr::Mul(*k, Box::new(int_of(expr, *a)?)),
             _ => return None,
