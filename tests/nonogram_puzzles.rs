@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use stratsynth::domains::nonogram::board::grid::Board;
 use stratsynth::domains::nonogram::formats::non::{read_non_file, Puzzle};
 use stratsynth::domains::nonogram::board::propagate::Clues;
-use stratsynth::domains::nonogram::board::complete::count_solutions;
+use stratsynth::domains::nonogram::board::complete::{Limits, Search};
 use stratsynth::domains::nonogram::board::trace::trace_seeded;
 
 fn puzzle_dir() -> PathBuf {
@@ -114,7 +114,8 @@ fn every_bundled_puzzle_has_exactly_one_solution() {
     let all = all_puzzles();
     assert_eq!(all.len(), 96);
     for (name, p) in all {
-        let out = count_solutions(&Clues::from_puzzle(&p), 2);
+        let clues = Clues::from_puzzle(&p);
+        let out = Search::new(&clues, Limits::solutions(2)).run();
         assert_eq!(out.solutions.len(), 1, "{name}");
         if let Some(goal) = &p.goal {
             assert_eq!(&out.solutions[0], goal, "{name}");

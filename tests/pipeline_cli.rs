@@ -122,7 +122,8 @@ fn bad_input_names_file_line_and_column_and_exits_with_2() {
     let bad = temp("bad.rules");
     std::fs::write(&bad, "def r:\n    with h = arbitrary(hint):\n    if size(h) >> 2:\n    then fill(true, 0, 1)\n").unwrap();
     let shown = bad.display().to_string();
-    let out = run(&["select", "--rules", &shown, "--lines", "specs/nonogram/traces.lines", "-k", "2", "-o", "/dev/null"]);
+    let unused = temp("unused.rules").display().to_string();
+    let out = run(&["select", "--rules", &shown, "--lines", "specs/nonogram/traces.lines", "-k", "2", "-o", &unused]);
     std::fs::remove_file(&bad).unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
@@ -136,6 +137,6 @@ fn bad_input_names_file_line_and_column_and_exits_with_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains(&format!("{shown}:2:7: expected '.', '#' or 'x' in START")));
 
-    let out = run(&["select", "--rules", "rules/nonogram/control.rules", "--lines", "specs/nonogram/traces.lines", "-k", "0", "-o", "/dev/null"]);
+    let out = run(&["select", "--rules", "rules/nonogram/control.rules", "--lines", "specs/nonogram/traces.lines", "-k", "0", "-o", &unused]);
     assert_eq!(out.status.code(), Some(2));
 }

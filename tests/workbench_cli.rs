@@ -48,7 +48,7 @@ fn analyze_json_has_the_documented_fields() {
 }
 
 #[test]
-fn explain_writes_one_board_per_step() {
+fn explain_draws_each_steps_line_and_the_board_once() {
     let html = temp("heart.html");
     let out = run(&[
         "explain",
@@ -64,7 +64,9 @@ fn explain_writes_one_board_per_step() {
     assert!(steps > 10);
     assert!(text.contains("rule simple_boxes"));
     let page = std::fs::read_to_string(&html).unwrap();
-    assert_eq!(page.matches("<svg").count(), steps);
+    // one drawing of its line per step, and the board once at the end
+    assert_eq!(page.matches("<section id=\"step-").count(), steps);
+    assert_eq!(page.matches("<svg").count(), steps + 1);
     std::fs::remove_file(html).unwrap();
 }
 

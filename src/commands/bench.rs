@@ -270,7 +270,7 @@ fn synth(path: &Path, against: Option<&Path>) -> CmdResult {
             .lines()
             .find_map(|l| l.split_once(" in ")?.1.split_once(" s")?.0.parse::<f64>().ok())
             .filter(|_| out.status.success())
-            .ok_or_else(|| format!("--against {}: no `synth: ... in T s` line in its output (exit {})", bin.display(), out.status))?;
+            .ok_or_else(|| format!("--against {}: no `synth: ... in T s` line in its output ({})", bin.display(), out.status))?;
         println!(
             "side by side (same time, one specification at a time each): {:.1} s here, {theirs:.1} s there: {:.2}x",
             total.as_secs_f64(),

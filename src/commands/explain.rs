@@ -25,7 +25,7 @@ pub struct ExplainArgs {
     /// The player's rule set (applied with the decomposition oracle).
     #[arg(long)]
     pub rules: PathBuf,
-    /// Also write the solve as one self-contained HTML page (an SVG board per step).
+    /// Also write the solve as one self-contained HTML page (an SVG of each step's line, the board at the end).
     #[arg(long, value_name = "OUT.html")]
     pub html: Option<PathBuf>,
 }
@@ -77,7 +77,11 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
         played.oracle_steps(),
         played.difficulty
     );
-    println!("{title}: {summary}");
+    println!("{}: {summary}", super::printable(&title));
+    let limit = domain.schema().file.limits.max_state as usize;
+    if puzzle.width.max(puzzle.height) > limit {
+        eprintln!("{shown}: lines longer than the {limit} cells rules are applied to (and proven for): the rules do not apply, every step is the complete solver's");
+    }
     let mut shown_rules = vec![false; rules.len()];
     let mut page_steps = vec![];
     for (i, step) in played.steps.iter().enumerate() {

@@ -29,7 +29,8 @@ use stratsynth::synth::Config;
 /// Options of `learn nonogram`.
 #[derive(clap::Args, Serialize, Debug)]
 pub struct NonogramArgs {
-    /// Directory of the outputs (`learned.rules`, `topK.rules`, the journal `learned.journal`).
+    /// Directory of the outputs (`learned.rules`, `topK.rules`, the journal
+    /// `learned.journal`); created, with its parents, if it does not exist.
     #[arg(long, default_value = "rules/nonogram")]
     pub out_dir: PathBuf,
     /// Productive training states sampled.
@@ -87,7 +88,10 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     let tests_path = bundled(&args.tests)?;
     let tests = read_test_set(&tests_path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
     let (_, control) = read_nonogram_rules(&bundled(&args.control)?)?;
-    std::fs::create_dir_all(&args.out_dir).map_err(|e| format!("{}: {e}", args.out_dir.display()))?;
+    if args.out_dir.exists() && !args.out_dir.is_dir() {
+        return Err(format!("--out-dir {}: not a directory (it names a file); give a directory", args.out_dir.display()));
+    }
+    std::fs::create_dir_all(&args.out_dir).map_err(|e| format!("--out-dir {}: cannot create the directory: {e}", args.out_dir.display()))?;
     for output in [args.out_dir.join("learned.rules"), args.out_dir.join(format!("top{}.rules", args.k))] {
         check_output(&output, &[&args.tests, &args.control])?;
     }

@@ -72,6 +72,22 @@ pub fn read_rules_in(path: &Path, schema: Schema) -> Result<(Schema, Vec<Rule>),
     }
 }
 
+/// `text` safe to print on a terminal: control characters (escape
+/// sequences that could move the cursor, recolour or retitle the
+/// terminal) are shown escaped, `\u{1b}`, instead of sent.
+pub fn printable(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
+}
+
+/// Refuses a rule file with no rules where a command would otherwise
+/// report nothing and succeed (`check`, `verify`, `cover`).
+pub fn some_rules(path: &Path, rules: &[Rule]) -> Result<(), String> {
+    if rules.is_empty() {
+        return Err(format!("{}: no rules in this file; nothing to check", path.display()));
+    }
+    Ok(())
+}
+
 /// Reads a rule file that must be in the nonogram domain.
 pub fn read_nonogram_rules(path: &Path) -> Result<(Nonogram, Vec<Rule>), String> {
     let (schema, rules) = read_rules_in(path, Schema::nonogram())?;

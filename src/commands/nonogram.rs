@@ -79,7 +79,7 @@ pub fn solve(args: &SolveArgs) -> CmdResult {
         }
     };
     if let Some(title) = &puzzle.title {
-        println!("{title}");
+        println!("{}", super::printable(title));
     }
     println!("{board}");
     println!(
@@ -176,6 +176,7 @@ pub struct CoverArgs {
 pub fn cover(args: &CoverArgs) -> CmdResult {
     let (rules_path, lines, top, json, one_sided) = (args.rules.as_path(), args.lines.as_path(), args.top, args.json, args.one_sided);
     let (domain, rules) = read_nonogram_rules(rules_path)?;
+    super::some_rules(rules_path, &rules)?;
     let limit = domain.schema().file.limits.max_state as usize;
     let tests = read_test_set(lines, limit).map_err(|e| e.to_string())?;
     let coverage = Coverage::new(&domain, &rules, &tests, ApplyOptions { one_sided });

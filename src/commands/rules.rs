@@ -1,6 +1,6 @@
 //! `print`, `check` and `verify`: commands on rule files.
 
-use super::{read_nonogram_rules, read_rules, CmdResult};
+use super::{read_nonogram_rules, read_rules, some_rules, CmdResult};
 use stratsynth::domains::nonogram::rules::check::{brute_force_all, MAX_LEN};
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::witness::domain::Witness;
@@ -113,6 +113,7 @@ pub fn check(args: &CheckArgs) -> CmdResult {
              (12 cells take seconds, {SLOW_CHECK} minutes, 20 hours); `verify --bound {max_n}` proves the rules with Z3 instead"
         );
     }
+    some_rules(path, &rules)?;
     let mut all_sound = true;
     for (rule, verdict) in rules.iter().zip(brute_force_all(&domain, &rules, max_n)) {
         match verdict {
@@ -174,6 +175,7 @@ pub struct VerifyArgs {
 /// N x N squares).
 pub fn verify(args: &VerifyArgs) -> CmdResult {
     let (schema, rules) = read_rules(&args.rules)?;
+    some_rules(&args.rules, &rules)?;
     match schema.domain() {
         "witness" => {
             let domain = Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?;

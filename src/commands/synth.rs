@@ -2,7 +2,8 @@
 //! and no output file, the rules are printed with their metadata; with
 //! `-o OUT`, the specifications run as a journaled batch in deterministic
 //! rounds (resumable, shardable, skipping covered ones) and OUT gets the
-//! deduplicated rule set. `merge` joins such rule files.
+//! deduplicated rule set. `merge` joins such rule files, proving every
+//! rule it keeps again (their `# meta:` comments are not trusted).
 
 use super::progress::Progress;
 use super::{check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
@@ -67,10 +68,17 @@ fn read_specs(args: &SynthArgs, max_len: usize) -> Result<Vec<Spec<LineState>>, 
         (None, Some(path)) => read_lines_file(path, max_len).map_err(|e| e.to_string())?,
         _ => return Err("give exactly one of --spec \"HINTS | START | TARGET\" and --specs FILE".to_string()),
     };
+    if transitions.is_empty() {
+        let source = args.specs.as_deref().map_or("--spec".to_string(), |p| p.display().to_string());
+        return Err(format!("{source}: no specification given (expected a line HINTS | START | TARGET)"));
+    }
     let mut out = vec![];
     for t in &transitions {
         out.extend(specs(t).ok_or_else(|| format!("not a valid line: {}", t.start))?);
     }
+    // a specification repeated in the file is synthesised once
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|s| seen.insert(spec::show(s)));
     if out.is_empty() {
         return Err("no specification: TARGET fills no cell that START leaves unknown".to_string());
     }
@@ -122,6 +130,27 @@ pub fn run(args: &SynthArgs) -> CmdResult {
 /// The bound line of a learned rule file's header.
 pub fn bound_line(bound: u32) -> String {
     format!("bound {bound}: Z3 proved every rule below sound on every valid line of up to {bound} cells")
+}
+
+/// Proves each rule `merge` keeps with Z3 up to `bound` (as `synth`
+/// proved it, with the same resource limit): a `# meta:` comment is text
+/// anyone can write, so the bound it claims is not taken on trust.
+fn prove_merged(domain: &Nonogram, rules: &[stratsynth::dsl::ast::Rule], bound: u32, origin: &HashMap<String, String>) -> Result<(), String> {
+    use stratsynth::synth::verify::{Verdict, Verifier};
+    let mut verifier = Verifier::deterministic(domain, bound, stratsynth::synth::DEFAULT_RLIMIT);
+    for rule in rules {
+        let why = match verifier.check(rule) {
+            Verdict::Sound => continue,
+            Verdict::Unsound(cx) => format!("is UNSOUND on {}", domain.show(&cx.state)),
+            Verdict::Unknown(why) => format!("could not be proven ({why})"),
+        };
+        return Err(format!(
+            "{}: rule `{}` {why} up to {bound} cells, whatever its `# meta:` comment says; merge writes only rules Z3 proves",
+            origin.get(&rule.name).map_or("", String::as_str),
+            rule.name
+        ));
+    }
+    Ok(())
 }
 
 /// `synth ... -o OUT [--resume] [--shard i/n] [--skip-covered R]`.
@@ -226,6 +255,7 @@ pub fn merge(args: &MergeArgs) -> CmdResult {
     };
     let count = all.len();
     let (kept, after_rewrites) = dedup(&domain, &all, tests.as_deref()).map_err(|e| e.to_string())?;
+    prove_merged(&domain, &kept, bound, &origin)?;
     let mut names = HashSet::new();
     for rule in &kept {
         if !names.insert(&rule.name) {

@@ -12,11 +12,12 @@ use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 use stratsynth::domains::witness::domain::Witness;
-use stratsynth::domains::witness::generate::{generate, Algorithm, GeneratorConfig, SizeRange};
-use stratsynth::domains::witness::mine::{mine, Scope};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use stratsynth::domains::witness::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
+use stratsynth::domains::witness::mine::{mine_observed, Scope};
 use stratsynth::domains::witness::puzzle::{puzzles_to_ron, read_puzzles};
 use stratsynth::domains::witness::ruleset::RuleSetPredicate;
-use stratsynth::domains::witness::search::{astar, format_solution, Mode, SearchConfig};
+use stratsynth::domains::witness::search::{astar, format_outcome, Mode, Outcome, SearchConfig};
 use stratsynth::domains::witness::specs::write_specs;
 use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::domains::Domain;
@@ -42,6 +43,22 @@ pub(super) fn sizes(flag: &str, text: &str) -> Result<SizeRange, String> {
         return Err(format!("{flag} {text}: the tool handles grids up to {limit}x{limit} (dsl/witness.ron limits.max_state)"));
     }
     text.parse::<SizeRange>().map_err(|e| format!("{flag}: {e}"))
+}
+
+/// A progress bar of `len` steps on standard error (drawn only on a terminal).
+fn bar(len: usize, template: &str) -> ProgressBar {
+    ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr())
+        .with_style(ProgressStyle::with_template(template).expect("a valid template"))
+}
+
+/// `count` puzzles of a generator seeded with `seed`, with a progress bar: a large puzzle's
+/// solvability check can take seconds.
+fn generate_shown(config: &GeneratorConfig, seed: u64, count: usize) -> Result<Vec<Puzzle>, String> {
+    let bar = bar(count, "generating {bar:30} {pos}/{len} puzzles, {elapsed_precise} elapsed");
+    let mut generator = Generator::new(config.clone(), seed);
+    let puzzles = (0..count).map(|_| generator.next_puzzle().inspect(|_| bar.inc(1))).collect::<Result<Vec<_>, _>>();
+    bar.finish_and_clear();
+    puzzles.map_err(|e| e.to_string())
 }
 
 /// Reads a puzzle file, refusing grids larger than the schema's limit.
@@ -89,7 +106,7 @@ pub fn gen(args: &GenArgs) -> CmdResult {
     };
     check_output(output, &[])?;
     let config = GeneratorConfig::new(sizes("--sizes", size_range)?, algorithm);
-    let ps = generate(&config, seed, count).map_err(|e| e.to_string())?;
+    let ps = generate_shown(&config, seed, count)?;
     let header = format!(
         "// stratsynth witness gen --alg {alg} --sizes {size_range} --count {count} --seed {seed} -o {}\n",
         output.display()
@@ -117,7 +134,13 @@ pub struct SolveArgs {
     /// Time budget per puzzle, in milliseconds.
     #[arg(long)]
     pub budget_ms: Option<u64>,
-    /// Output: one line per puzzle, the solution `x,y x,y ...` or `none`.
+    /// Node budget per puzzle: most paths held (about 32 bytes each, so it
+    /// bounds memory).
+    #[arg(long, default_value_t = stratsynth::domains::witness::search::DEFAULT_MAX_NODES, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
+    pub max_nodes: usize,
+    /// Output: one line per puzzle, the solution `x,y x,y ...`, `none` (there
+    /// is none), or `stopped (...)` (a budget ran out first: the time budget,
+    /// or the node budget `--max-nodes` that bounds memory).
     #[arg(long)]
     pub solutions_out: PathBuf,
 }
@@ -128,24 +151,28 @@ pub fn solve(args: &SolveArgs) -> CmdResult {
     check_output(out, &[Some(puzzles_path), rules].into_iter().flatten().collect::<Vec<_>>())?;
     let ps = puzzles(puzzles_path)?;
     let pred = predicate(rules)?;
-    let mut config = SearchConfig::default().with_mode(if sort { Mode::Sort } else { Mode::Prune });
+    let mut config = SearchConfig::default().with_mode(if sort { Mode::Sort } else { Mode::Prune }).with_node_limit(args.max_nodes);
     if let Some(ms) = budget_ms {
         config = config.with_time_limit(Duration::from_millis(ms));
     }
-    let (mut solved, mut expansions, mut time) = (0usize, 0u64, Duration::ZERO);
+    let (mut solved, mut stopped, mut expansions, mut time) = (0usize, 0usize, 0u64, Duration::ZERO);
     let mut lines = String::new();
-    for p in &ps {
+    for (i, p) in ps.iter().enumerate() {
         pred.forget();
         let r = astar(p, &pred, &config);
         solved += usize::from(r.solution().is_some());
+        if let Outcome::BudgetExhausted(budget) = r.outcome {
+            stopped += 1;
+            eprintln!("puzzle {} of {} ({}x{}): {} after {} expansions", i + 1, ps.len(), p.width(), p.height(), budget.word(), r.expansions);
+        }
         expansions += r.expansions;
         time += r.elapsed;
-        lines.push_str(&format_solution(r.solution()));
+        lines.push_str(&format_outcome(&r.outcome));
         lines.push('\n');
     }
     write_output(out, &lines)?;
     println!(
-        "solved {solved} of {} puzzles ({}, {} rules + local constraint checking): {expansions} expansions ({:.1} per puzzle), {:.3} s search time; solutions in {}",
+        "solved {solved} of {} puzzles, {stopped} stopped by a budget ({}, {} rules + local constraint checking): {expansions} expansions ({:.1} per puzzle), {:.3} s search time; solutions in {}",
         ps.len(),
         if sort { "sort" } else { "prune" },
         pred.rules().len(),
@@ -184,10 +211,31 @@ pub fn mine_specs(args: &MineArgs) -> CmdResult {
     let (size_range, count, seed, rules, all, output) = (args.sizes.as_str(), args.count, args.seed, args.rules.as_deref(), args.all, args.output.as_path());
     check_output(output, &rules.into_iter().collect::<Vec<_>>())?;
     let config = GeneratorConfig::new(sizes("--sizes", size_range)?, Algorithm::RandomTriangles);
-    let ps = generate(&config, seed, count).map_err(|e| e.to_string())?;
+    let ps = generate_shown(&config, seed, count)?;
     let pred = predicate(rules)?;
     let flags = |p: &Puzzle, path: &Path| pred.flags(p, path);
-    let specs = mine(&ps, &flags, if all { Scope::All } else { Scope::Frontier });
+    let bar = bar(ps.len(), "mining {bar:30} {pos}/{len} puzzles, {msg} specifications, {elapsed_precise} elapsed");
+    let specs = mine_observed(&ps, &flags, if all { Scope::All } else { Scope::Frontier }, &mut |m| {
+        if m.stopped {
+            let p = &ps[m.index];
+            let line = format!(
+                "mining puzzle {} of {} ({}x{}): stopped after {} paths (the path budget); its specifications so far are kept",
+                m.index + 1,
+                ps.len(),
+                p.width(),
+                p.height(),
+                m.paths
+            );
+            if bar.is_hidden() {
+                eprintln!("{line}");
+            } else {
+                bar.println(line);
+            }
+        }
+        bar.set_message(m.found.to_string());
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
     let summary = format!(
         "{} specifications ({} incompletable paths, one per view, not pruned by local constraint checking{}) from {count} Algorithm-3 puzzles {size_range}, seed {seed}",
         specs.len(),

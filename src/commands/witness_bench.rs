@@ -15,7 +15,7 @@ use std::time::Duration;
 use stratsynth::domains::witness::oracle::Oracle;
 use stratsynth::domains::witness::predicates::baseline;
 use stratsynth::domains::witness::ruleset::RuleSetPredicate;
-use stratsynth::domains::witness::search::{astar, SearchConfig, SearchReport};
+use stratsynth::domains::witness::search::{astar, Outcome, SearchConfig, SearchReport};
 use stratsynth::domains::witness::{Path, Puzzle};
 
 /// Sums over a group of puzzles.
@@ -32,9 +32,12 @@ struct Totals {
     solved_rules: usize,
     /// Solutions the rule-set search returned that are not solutions.
     invalid: usize,
-    /// Puzzles the baseline solved and the rules did not: solutions the
-    /// rules pruned away (without a time budget, proof they are unsound).
+    /// Puzzles the baseline solved and the rules proved to have no
+    /// solution: solutions the rules pruned away (proof they are unsound).
     lost: usize,
+    /// Searches (baseline or rules) stopped by a budget (time, or the node
+    /// budget that bounds memory) before an answer.
+    stopped: usize,
     /// Incompletable paths the baseline search kept on its open list.
     trace_incompletable: u64,
     /// Of those, the ones the rules prune.
@@ -53,6 +56,7 @@ impl Totals {
         self.solved_rules += o.solved_rules;
         self.invalid += o.invalid;
         self.lost += o.lost;
+        self.stopped += o.stopped;
         self.trace_incompletable += o.trace_incompletable;
         self.trace_pruned += o.trace_pruned;
     }
@@ -98,6 +102,7 @@ impl Totals {
             "solved_rules": self.solved_rules,
             "invalid_solutions": self.invalid,
             "lost_solutions": self.lost,
+            "stopped_searches": self.stopped,
             "trace_incompletable": self.trace_incompletable,
             "trace_pruned": self.trace_pruned,
             "trace_coverage": self.trace_coverage(),
@@ -127,7 +132,8 @@ fn measure(p: &Puzzle, pred: &RuleSetPredicate, config: &SearchConfig, trace: bo
         solved_baseline: usize::from(b.solution().is_some()),
         solved_rules: usize::from(r.solution().is_some()),
         invalid: usize::from(r.solution().is_some_and(|s| !s.is_solution(p))),
-        lost: usize::from(b.solution().is_some() && r.solution().is_none()),
+        lost: usize::from(b.solution().is_some() && r.outcome == Outcome::NoSolution),
+        stopped: [&b, &r].iter().filter(|s| matches!(s.outcome, Outcome::BudgetExhausted(_))).count(),
         ..Totals::default()
     };
     if trace {
@@ -274,8 +280,8 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
     row("all", &all);
     println!("(exp and ms: means per puzzle, ms the fastest of {repeat} runs of each search; speedups: ratios of sums, Stevens eq. 2.1/2.2; perfect: the exact completion oracle as the predicate; of perfect: exp speedup / perfect speedup; trace coverage: share of the incompletable paths the baseline search keeps that the rules prune)");
     println!(
-        "solutions: baseline solved {}, rules solved {}, {} invalid, {} lost (solved by the baseline, not with the rules)",
-        all.solved_baseline, all.solved_rules, all.invalid, all.lost
+        "solutions: baseline solved {}, rules solved {}, {} invalid, {} lost (solved by the baseline, none with the rules), {} searches stopped by a budget",
+        all.solved_baseline, all.solved_rules, all.invalid, all.lost, all.stopped
     );
     if let Some(ls) = &large_sizes {
         println!("large puzzles, {} ms per puzzle and search:", budget_ms);

@@ -165,7 +165,24 @@ pub struct Rule {
     pub action: Action,
 }
 
+/// The largest magnitude a feature or a global is assumed to take when
+/// bounding an expression ([`IntExpr::magnitude`]): states hold at most a
+/// few dozen cells, so every feature and global is far below it.
+pub const FEATURE_MAGNITUDE: u128 = 1 << 31;
+
 impl IntExpr {
+    /// An upper bound of the expression's absolute value under any binding,
+    /// each feature and global counted as [`FEATURE_MAGNITUDE`]
+    /// (saturating at `u128::MAX`).
+    pub fn magnitude(&self) -> u128 {
+        match self {
+            IntExpr::Lit(k) => k.unsigned_abs() as u128,
+            IntExpr::Global(_) | IntExpr::Feature(..) => FEATURE_MAGNITUDE,
+            IntExpr::Add(x, y) | IntExpr::Sub(x, y) => x.magnitude().saturating_add(y.magnitude()),
+            IntExpr::Mul(k, x) => (k.unsigned_abs() as u128).saturating_mul(x.magnitude()),
+        }
+    }
+
     /// Builds `a + b`.
     pub fn sum(a: IntExpr, b: IntExpr) -> IntExpr {
         IntExpr::Add(Box::new(a), Box::new(b))

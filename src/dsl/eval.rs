@@ -201,7 +201,9 @@ impl<'a> Interpreter<'a> {
         self.view.table(ty).get(b[v as usize], f)
     }
 
-    /// An integer expression under a binding (wrapping arithmetic).
+    /// An integer expression under a binding: exact, as every rule read is
+    /// bounded by [`MAX_MAGNITUDE`](super::parse::MAX_MAGNITUDE) (wrapping
+    /// only says what a rule built otherwise would get).
     pub fn eval_int(&self, e: &IntExpr, b: &[usize]) -> i64 {
         match e {
             IntExpr::Lit(k) => *k,

@@ -22,6 +22,14 @@ use std::collections::HashMap;
 /// recurses on the tree).
 pub const MAX_DEPTH: usize = 64;
 
+/// Largest magnitude an integer expression may reach (its
+/// [`magnitude`](IntExpr::magnitude), each feature and global counted as
+/// 2^31): every partial sum and product of a concrete evaluation then fits
+/// a 64-bit integer, so the interpreter computes exactly what Z3 proves
+/// about (unbounded integers); a larger expression is refused where it
+/// starts.
+pub const MAX_MAGNITUDE: u128 = 1 << 62;
+
 /// Most pattern declarations in one rule: every binding of the variables
 /// is tried, so each declaration multiplies the work (and, in the worst
 /// case, the distinct fills) by the number of elements of its type.
@@ -412,11 +420,24 @@ impl<'a> Parser<'a> {
         Ok(BoolExpr::Cmp(op, lhs, rhs))
     }
 
+    /// An integer expression, no larger than [`MAX_MAGNITUDE`].
     fn int(&mut self) -> Res<IntExpr> {
-        let outer = self.depth;
+        let (outer, start) = (self.depth, self.token());
         let sum = self.sum();
         self.depth = outer;
-        sum
+        let sum = sum?;
+        let magnitude = sum.magnitude();
+        if magnitude > MAX_MAGNITUDE {
+            let bits = 128 - magnitude.leading_zeros();
+            return Err(self.error_at(
+                start,
+                format!(
+                    "integer expression too large: it may reach 2^{bits} in magnitude (at most 2^62, \
+                     each feature and global counted as 2^31), beyond exact 64-bit arithmetic"
+                ),
+            ));
+        }
+        Ok(sum)
     }
 
     /// `term { (+|-) term }`, one level deeper per further term.

@@ -15,7 +15,10 @@
 //!
 //! Integer expressions are compiled to linear forms (a constant plus
 //! multiples of features and globals): with wrapping arithmetic, integers
-//! modulo 2^64 form a ring, so the linear form's value is the tree's.
+//! modulo 2^64 form a ring, so the linear form's value is the tree's, and
+//! it is exact because every rule read is bounded by
+//! [`MAX_MAGNITUDE`](super::parse::MAX_MAGNITUDE) (the linear form's
+//! coefficients and partial sums stay below the tree's magnitude).
 
 use super::ast::{ActionArg, BoolExpr, CmpOp, FeatureId, GlobalId, IntExpr, PatternKind, Rule, TypeId, Var};
 use super::eval::{Interpreter, View, SMALL};

@@ -20,6 +20,10 @@
 //! same specification at every index) and replays the entries with their
 //! counterexamples in the original order.
 //!
+//! A run holds an exclusive OS lock on its journal from opening it to the
+//! end, so a second run on the same journal is refused with a clear message
+//! instead of writing its rounds into the same file.
+//!
 //! Every rule record carries a check (a fingerprint of its text, cost and
 //! bound). A rule whose check does not match — the journal was edited or
 //! damaged — is proven again by Z3 before it is replayed, at the run's
@@ -146,6 +150,12 @@ pub enum JournalError {
     /// The journal could not be read, or is not UTF-8 text.
     #[error(transparent)]
     File(#[from] crate::files::FileError),
+    /// Another run holds the journal (its exclusive lock).
+    #[error("{path} is in use by another run (it holds the journal's lock): wait for that run to finish or stop it, then resume")]
+    Busy {
+        /// The journal.
+        path: String,
+    },
     /// A new run would overwrite a journal.
     #[error("{path} exists: pass --resume to continue that run, or delete it to start again")]
     Exists {
@@ -200,15 +210,43 @@ impl Journal {
         move |source| JournalError::Io { path: path.display().to_string(), source }
     }
 
-    /// Starts a journal for the run `key` at `path`, which must not exist.
-    pub fn create(path: &Path, key: &RunKey) -> Result<Journal, JournalError> {
-        let file = OpenOptions::new().write(true).create_new(true).open(path).map_err(|e| {
+    /// Opens the journal at `path` for appending (a new file if
+    /// `create_new`, else created if missing) and takes its exclusive lock,
+    /// so that a second run on the same journal is refused instead of
+    /// interleaving its records; the lock goes with the file (at exit, even
+    /// a killed one).
+    fn open_locked(path: &Path, create_new: bool) -> Result<File, JournalError> {
+        // a FIFO or device in its place would block or be destroyed
+        crate::files::output_target(path)?;
+        let mut options = OpenOptions::new();
+        options.read(true).append(true);
+        if create_new {
+            options.create_new(true);
+        } else {
+            options.create(true);
+        }
+        let file = options.open(path).map_err(|e| {
             if e.kind() == std::io::ErrorKind::AlreadyExists {
                 JournalError::Exists { path: path.display().to_string() }
             } else {
                 Journal::io(path)(e)
             }
         })?;
+        match file.try_lock() {
+            Ok(()) => Ok(file),
+            Err(std::fs::TryLockError::WouldBlock) => Err(JournalError::Busy { path: path.display().to_string() }),
+            Err(std::fs::TryLockError::Error(e)) => Err(Journal::io(path)(e)),
+        }
+    }
+
+    /// Starts a journal for the run `key` at `path`, which must not exist.
+    pub fn create(path: &Path, key: &RunKey) -> Result<Journal, JournalError> {
+        let file = Journal::open_locked(path, true)?;
+        Journal::start(path, file, key)
+    }
+
+    /// Writes the run record to the empty, locked `file`.
+    fn start(path: &Path, file: File, key: &RunKey) -> Result<Journal, JournalError> {
         let mut journal = Journal { path: path.to_path_buf(), file };
         journal.write(&format!("{}\n", record_line(&Record::Run(key.clone()))))?;
         Ok(journal)
@@ -224,13 +262,8 @@ impl Journal {
         domain: &D,
         jobs: &[Job<D::State>],
     ) -> Result<Resumed<D::State>, JournalError> {
-        let text = match crate::files::read_text(path) {
-            Ok(text) => text,
-            Err(crate::files::FileError::Read { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(Resumed { journal: Journal::create(path, key)?, entries: vec![], rounds: 0, proofs: Default::default() })
-            }
-            Err(e) => return Err(e.into()),
-        };
+        let file = Journal::open_locked(path, false)?;
+        let text = crate::files::read_exact_text(path)?;
         let shown = path.display().to_string();
         let mut reader = Reader { path: &shown, domain, config: &key.config, jobs, entries: vec![], pending: vec![], rounds: 0, proofs: Default::default() };
         let mut kept = 0;
@@ -238,17 +271,16 @@ impl Journal {
         for (i, raw) in text.split_inclusive('\n').enumerate() {
             offset += raw.len();
             let Some(line) = raw.strip_suffix('\n') else { break }; // torn last line
+            let line = line.strip_suffix('\r').unwrap_or(line);
             if reader.line(i + 1, line, key)? {
                 kept = offset;
             }
         }
-        if kept == 0 {
-            // not even the run record is whole: start again
-            std::fs::remove_file(path).map_err(Journal::io(path))?;
-            return Ok(Resumed { journal: Journal::create(path, key)?, entries: vec![], rounds: 0, proofs: Default::default() });
-        }
-        let file = OpenOptions::new().append(true).open(path).map_err(Journal::io(path))?;
         file.set_len(kept as u64).map_err(Journal::io(path))?;
+        if kept == 0 {
+            // missing, or not even the run record is whole: start again
+            return Ok(Resumed { journal: Journal::start(path, file, key)?, entries: vec![], rounds: 0, proofs: Default::default() });
+        }
         Ok(Resumed { journal: Journal { path: path.to_path_buf(), file }, entries: reader.entries, rounds: reader.rounds, proofs: reader.proofs })
     }
 

@@ -11,7 +11,7 @@
 
 use super::domain::{Witness, WitnessState};
 use super::generate::{generate, Algorithm, GeneratorConfig, SizeRange};
-use super::mine::{mine, Scope};
+use super::mine::{mine_observed, Scope, PATH_BUDGET};
 use super::predicates::baseline;
 use super::puzzle::Puzzle;
 use super::ruleset::{RuleSetPredicate, Work};
@@ -89,14 +89,16 @@ impl Learner for WitnessLearner<'_> {
     fn mine(&self) -> Result<Mined<WitnessState>, DomainError> {
         let c = &self.config;
         let training = generate(&self.generator(), c.seed, c.train)?;
-        let mut states = mine(&training, &|p, path| baseline(p, path), Scope::Frontier);
+        let mut stopped = 0;
+        let mut states = mine_observed(&training, &|p, path| baseline(p, path), Scope::Frontier, &mut |m| stopped += usize::from(m.stopped));
         let mined = states.len();
         states.truncate(c.max_specs);
         let prune = self.domain.schema().action_id("prune").ok_or("the schema has no `prune` action")?;
         let description = format!(
-            "{mined} frontier specifications mined from {} training puzzles (seed {}); the first {} synthesised or skipped",
+            "{mined} frontier specifications mined from {} training puzzles (seed {}{}); the first {} synthesised or skipped",
             c.train,
             c.seed,
+            if stopped > 0 { format!("; {stopped} stopped at the path budget of {PATH_BUDGET}") } else { String::new() },
             states.len()
         );
         let specs = states

@@ -11,6 +11,11 @@
 //! (puzzle order, depth-first path order, successors right, up, left,
 //! down) is kept. The oracle is exact, so every result is a true
 //! deduction.
+//!
+//! The paths of a puzzle grow exponentially with its size, so each puzzle
+//! is visited for at most [`PATH_BUDGET`] paths (its specifications so far
+//! are kept, and the puzzle is reported as stopped); the caller is told as
+//! each puzzle is done, to show progress.
 
 use std::collections::HashSet;
 
@@ -29,14 +34,43 @@ pub enum Scope {
     All,
 }
 
+/// Most paths visited in one puzzle: far more than a 4x4 puzzle has with
+/// `Scope::All`, so mining the default sizes never reaches it.
+pub const PATH_BUDGET: u64 = 1 << 22;
+
+/// One puzzle mined, as [`mine_observed`] tells its caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleMined {
+    /// The puzzle's place in the list (0-based).
+    pub index: usize,
+    /// Paths visited in it.
+    pub paths: u64,
+    /// Whether [`PATH_BUDGET`] stopped it.
+    pub stopped: bool,
+    /// Specifications found so far (all puzzles).
+    pub found: usize,
+}
+
 /// The specifications of `puzzles`: incompletable partial paths that
 /// `flags` does not flag, deduplicated by view.
 pub fn mine(puzzles: &[Puzzle], flags: &dyn Fn(&Puzzle, &Path) -> bool, scope: Scope) -> Vec<WitnessState> {
-    let mut miner = Miner { flags, scope, seen: HashSet::new(), out: vec![] };
-    for puzzle in puzzles {
+    mine_observed(puzzles, flags, scope, &mut |_| {})
+}
+
+/// [`mine`], calling `done` after each puzzle.
+pub fn mine_observed(
+    puzzles: &[Puzzle],
+    flags: &dyn Fn(&Puzzle, &Path) -> bool,
+    scope: Scope,
+    done: &mut dyn FnMut(PuzzleMined),
+) -> Vec<WitnessState> {
+    let mut miner = Miner { flags, scope, seen: HashSet::new(), out: vec![], visited: 0 };
+    for (index, puzzle) in puzzles.iter().enumerate() {
         let mut oracle = Oracle::new(puzzle);
         let goal = puzzle.grid().vertex_id(puzzle.goal());
+        miner.visited = 0;
         miner.visit(puzzle, &mut oracle, goal, &mut Path::new(puzzle));
+        done(PuzzleMined { index, paths: miner.visited, stopped: miner.visited >= PATH_BUDGET, found: miner.out.len() });
     }
     miner.out
 }
@@ -46,12 +80,19 @@ struct Miner<'f> {
     scope: Scope,
     seen: HashSet<Vec<u8>>,
     out: Vec<WitnessState>,
+    /// Paths visited in the current puzzle.
+    visited: u64,
 }
 
 impl Miner<'_> {
     /// Keeps `path` if it is a specification and visits its children (all
-    /// of them when mining every path, else only a completable path's).
+    /// of them when mining every path, else only a completable path's),
+    /// until the puzzle's [`PATH_BUDGET`] is spent.
     fn visit(&mut self, puzzle: &Puzzle, oracle: &mut Oracle, goal: usize, path: &mut Path) {
+        if self.visited >= PATH_BUDGET {
+            return;
+        }
+        self.visited += 1;
         let completable = oracle.completable(path);
         if !completable && !(self.flags)(puzzle, path) && self.seen.insert(view_key(puzzle, path)) {
             self.out.push(WitnessState { puzzle: puzzle.clone(), path: path.clone(), completable: false });

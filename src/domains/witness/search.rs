@@ -21,6 +21,10 @@
 //! - An *expansion* is one path taken from the open list and expanded.
 //! - Memory: the open list stores arena nodes (parent index + vertex, 8
 //!   bytes) and a full path is rebuilt incrementally when a node is expanded.
+//!   Every search has a node budget ([`SearchConfig::max_nodes`]): the
+//!   arena and the open list hold one entry per path pushed (about 32
+//!   bytes with both), so the budget bounds memory; a search that reaches
+//!   it stops with [`Budget::Nodes`], which is not "no solution".
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -47,7 +51,14 @@ pub struct SearchConfig {
     pub max_expansions: Option<u64>,
     /// Stop after this much wall time.
     pub time_limit: Option<Duration>,
+    /// Stop when this many paths have been pushed (the memory budget).
+    pub max_nodes: usize,
 }
+
+/// The default node budget: 2^23 paths, about 270 MB of arena and open
+/// list (up to twice that while they grow), far above what any puzzle a
+/// rule set or local constraint checking solves needs up to 8x8.
+pub const DEFAULT_MAX_NODES: usize = 1 << 23;
 
 impl Default for SearchConfig {
     fn default() -> Self {
@@ -55,6 +66,7 @@ impl Default for SearchConfig {
             mode: Mode::Prune,
             max_expansions: None,
             time_limit: None,
+            max_nodes: DEFAULT_MAX_NODES,
         }
     }
 }
@@ -72,6 +84,12 @@ impl SearchConfig {
         self
     }
 
+    /// Sets the node (memory) budget.
+    pub fn with_node_limit(mut self, n: usize) -> Self {
+        self.max_nodes = n;
+        self
+    }
+
     /// Sets a time budget.
     pub fn with_time_limit(mut self, t: Duration) -> Self {
         self.time_limit = Some(t);
@@ -86,6 +104,19 @@ pub enum Budget {
     Expansions,
     /// The time limit.
     Time,
+    /// The node (memory) budget.
+    Nodes,
+}
+
+impl Budget {
+    /// How a report says the search stopped: `stopped (time)` and so on.
+    pub fn word(self) -> &'static str {
+        match self {
+            Budget::Expansions => "stopped (expansion budget)",
+            Budget::Time => "stopped (time budget)",
+            Budget::Nodes => "stopped (node budget: memory)",
+        }
+    }
 }
 
 /// Why the search stopped.
@@ -244,6 +275,11 @@ pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) 
                     continue;
                 }
             }
+            if arena.len() >= config.max_nodes {
+                report.outcome = Outcome::BudgetExhausted(Budget::Nodes);
+                report.elapsed = started.elapsed();
+                return report;
+            }
             let h = grid.distance(v, goal) as u16;
             arena.push(Node {
                 parent: id,
@@ -258,9 +294,15 @@ pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) 
     report
 }
 
-/// A solution as the vertex sequence `x,y x,y ...`, or `none`.
-pub fn format_solution(solution: Option<&Path>) -> String {
-    solution.map_or_else(|| "none".to_string(), Path::to_text)
+/// A search's result as a line: the solution's vertex sequence
+/// `x,y x,y ...`, `none` when there is none, or `stopped (...)` when a
+/// budget ran out first.
+pub fn format_outcome(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Solved(path) => path.to_text(),
+        Outcome::NoSolution => "none".to_string(),
+        Outcome::BudgetExhausted(budget) => budget.word().to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -272,7 +314,7 @@ mod tests {
     fn solves_figure_2_1() {
         let p = Puzzle::new(2, 1, (0, 0), (2, 1), &[(0, 0, 1), (1, 0, 2)]).unwrap();
         let r = astar(&p, &baseline, &SearchConfig::default());
-        assert_eq!(format_solution(r.solution()), "0,0 1,0 2,0 2,1");
+        assert_eq!(format_outcome(&r.outcome), "0,0 1,0 2,0 2,1");
         // Figure 2.2: the root, B and D are expanded; E is pruned.
         assert_eq!(r.expansions, 3);
         let r = astar(&p, &never, &SearchConfig::default().with_mode(Mode::Sort));
@@ -284,9 +326,11 @@ mod tests {
         let p = Puzzle::new(2, 2, (0, 0), (2, 2), &[(0, 0, 3), (1, 1, 3), (1, 0, 3)]).unwrap();
         let r = astar(&p, &baseline, &SearchConfig::default());
         assert_eq!(r.outcome, Outcome::NoSolution);
-        assert_eq!(format_solution(r.solution()), "none");
+        assert_eq!(format_outcome(&r.outcome), "none");
         let r = astar(&p, &never, &SearchConfig::default().with_expansion_limit(3));
         assert_eq!(r.outcome, Outcome::BudgetExhausted(Budget::Expansions));
         assert_eq!(r.expansions, 3);
+        let r = astar(&p, &never, &SearchConfig::default().with_node_limit(4));
+        assert_eq!(format_outcome(&r.outcome), "stopped (node budget: memory)");
     }
 }

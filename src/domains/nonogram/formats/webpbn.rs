@@ -36,12 +36,27 @@ pub fn parse_webpbn(text: &str, file: &str) -> Result<Puzzle, WebpbnError> {
     // webpbn exports write `&copy;`, declared only in the external DTD; the
     // numeric reference has the same length, so positions stay right.
     let text = text.replace("&copy;", "&#169;");
+    refuse_entities(&text, file)?;
     let options = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
     let doc = Document::parse_with_options(&text, options).map_err(|e| {
         let pos = e.pos();
         WebpbnError::Parse(Located::new(file, pos.row as usize, pos.col as usize, format!("malformed XML: {e}")))
     })?;
     Reader { doc: &doc, file }.puzzle()
+}
+
+/// Refuses entity declarations: a webpbn puzzle needs none, and a few
+/// kilobytes of them can expand to gigabytes (each reference to a long
+/// entity copies it). XML spells the declaration exactly `<!ENTITY`, so
+/// finding none means the parser expands no declared entity.
+fn refuse_entities(text: &str, file: &str) -> Result<(), WebpbnError> {
+    let Some(at) = text.find("<!ENTITY") else { return Ok(()) };
+    let before = &text[..at];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let (line, column) = (before.matches('\n').count() + 1, before[line_start..].chars().count() + 1);
+    let message = "entity declarations are not read (a webpbn puzzle needs none, and entities can expand a small file \
+                   into gigabytes); expected the puzzle without <!ENTITY";
+    Err(WebpbnError::Parse(Located::new(file, line, column, message.to_string())))
 }
 
 /// The child elements of `node` named `name`.

@@ -1,8 +1,13 @@
 //! A solve as one self-contained HTML page: per step an inline SVG of the
-//! board with its clues, the step's line shaded and its new cells outlined
-//! in red, and beside it what the step did (rule name and text, binding,
-//! sentence; or the complete solver's probe or guess). No scripts, no
-//! external resources.
+//! step's line with its clue, its new cells outlined in red, and beside it
+//! what the step did (rule name and text, binding, sentence; or the
+//! complete solver's probe or guess); the whole board with its clues once,
+//! solved, at the end. No scripts, no external resources.
+//!
+//! Each step draws only its line, not the board: a board per step made the
+//! page grow as steps × cells (an empty 100x100 puzzle: 10,000 steps of
+//! 10,000 cells, over a gigabyte); a line is at most a board's side, and
+//! filled cells are drawn as runs.
 
 use crate::domains::nonogram::line::model::Cell;
 use crate::domains::nonogram::board::propagate::Clues;
@@ -26,6 +31,72 @@ pub struct PageStep {
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// `M x y h n v1 h-n z` for each run of consecutive `true` in `cells`, the
+/// cell `i` at `(x0 + i, y)`.
+fn runs_path(cells: impl Iterator<Item = bool>, x0: f64, y: f64) -> String {
+    let mut path = String::new();
+    let mut start = None;
+    for (i, on) in cells.chain(std::iter::once(false)).enumerate() {
+        match (on, start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                path += &format!("M{:.2} {y:.2}h{n}v1h-{n}z", x0 + s as f64, n = i - s);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    path
+}
+
+/// One line as SVG: its clue to the left, filled cells black (as runs),
+/// crossed cells as a dot, cells at `new` outlined.
+fn line_svg(hints: &[u32], cells: &[Cell], new: &[usize]) -> String {
+    let clue = if hints.is_empty() { "0".to_string() } else { hints.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") };
+    let x0 = clue.len() as f64 * 0.36 + 0.5;
+    let n = cells.len();
+    let (vw, vh) = (x0 + n as f64 + 0.2, 1.4);
+    let px = 20.0;
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0}\" height=\"{:.0}\" viewBox=\"0 0 {vw:.2} {vh:.2}\" font-family=\"sans-serif\" font-size=\"0.6\">\
+         <text x=\"{:.2}\" y=\"0.95\" text-anchor=\"end\">{clue}</text>",
+        vw * px,
+        vh * px,
+        x0 - 0.2
+    );
+    let y = 0.2;
+    s += &format!("<path d=\"{}\" fill=\"#222\"/>", runs_path(cells.iter().map(|c| *c == Cell::True), x0, y));
+    let crossed: String = cells
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| **c == Cell::False)
+        .map(|(i, _)| format!("M{:.2} {:.2}h0.2v0.2h-0.2z", x0 + i as f64 + 0.4, y + 0.4))
+        .collect();
+    s += &format!("<path d=\"{crossed}\" fill=\"#888\"/>");
+    s += &format!(
+        "<rect x=\"{x0:.2}\" y=\"{y:.2}\" width=\"{n}\" height=\"1\" fill=\"none\" stroke=\"#aaa\" stroke-width=\"0.04\"/>"
+    );
+    let marks: String = new.iter().map(|&i| format!("M{:.2} {:.2}h0.84v0.84h-0.84z", x0 + i as f64 + 0.08, y + 0.08)).collect();
+    s += &format!("<path d=\"{marks}\" stroke=\"#e0201c\" stroke-width=\"0.14\" fill=\"none\"/>");
+    s + "</svg>"
+}
+
+/// The line a step is drawn on: its own, or (a probe or guess, which has
+/// none) the row of its first cell.
+fn step_line(clues: &Clues, step: &PageStep) -> usize {
+    step.line.unwrap_or_else(|| step.filled.first().map_or(0, |&(p, _)| p / clues.width()))
+}
+
+/// The grid indices of line `l` (rows first, then columns), in order.
+fn line_cells(clues: &Clues, l: usize) -> Vec<usize> {
+    let (w, h) = (clues.width(), clues.height());
+    if l < h {
+        (l * w..(l + 1) * w).collect()
+    } else {
+        (0..h).map(|r| r * w + (l - h)).collect()
+    }
 }
 
 /// One board as SVG: clues above and to the left, filled cells black,
@@ -91,7 +162,8 @@ fn svg(clues: &Clues, grid: &[Cell], line: Option<usize>, new: &[usize]) -> Stri
 }
 
 /// The whole page: a title, a summary line, then one section per step
-/// (`id="step-N"`, N from 1, so `PAGE.html#step-N` opens at step N).
+/// (`id="step-N"`, N from 1, so `PAGE.html#step-N` opens at step N), then
+/// the board as the steps leave it (`id="board"`).
 pub fn page(title: &str, summary: &str, clues: &Clues, steps: &[PageStep]) -> String {
     let mut out = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title><style>\
@@ -104,13 +176,18 @@ pre{{background:#f4f4f4;padding:0.5em;font-size:0.85em}}p{{margin:0.2em 0}}\
         s = escape(summary)
     );
     let mut grid = vec![Cell::Unknown; clues.cells()];
+    let all_hints: Vec<&Vec<u32>> = clues.rows().iter().chain(clues.columns()).collect();
     for (i, step) in steps.iter().enumerate() {
         for &(p, v) in &step.filled {
             grid[p] = Cell::from_bool(v);
         }
-        let new: Vec<usize> = step.filled.iter().map(|&(p, _)| p).collect();
+        let l = step_line(clues, step);
+        let indices = line_cells(clues, l);
+        let cells: Vec<Cell> = indices.iter().map(|&p| grid[p]).collect();
+        let new: Vec<usize> = indices.iter().enumerate().filter(|(_, p)| step.filled.iter().any(|(q, _)| q == *p)).map(|(i, _)| i).collect();
         let class = if step.oracle { "oracle" } else { "rule" };
-        out += &format!("<section id=\"step-{}\" class=\"{class}\">{}<div>", i + 1, svg(clues, &grid, step.line, &new));
+        let drawing = line_svg(all_hints[l], &cells, &new);
+        out += &format!("<section id=\"step-{}\" class=\"{class}\">{drawing}<div>", i + 1);
         out += &format!("<h2>{}</h2>", escape(&step.heading));
         for n in &step.notes {
             out += &format!("<p>{}</p>", escape(n));
@@ -120,6 +197,7 @@ pre{{background:#f4f4f4;padding:0.5em;font-size:0.85em}}p{{margin:0.2em 0}}\
         }
         out += "</div></section>\n";
     }
+    out += &format!("<section id=\"board\">{}<div><h2>The board after the last step</h2></div></section>\n", svg(clues, &grid, None, &[]));
     out + "</body></html>\n"
 }
 
@@ -141,7 +219,9 @@ mod tests {
         let html = page("T", "one step", &clues, &steps);
         assert!(html.starts_with("<!DOCTYPE html>"));
         assert!(html.contains("Step 1: row 1 &lt;rule&gt;"));
-        assert_eq!(html.matches("<svg").count(), 1);
+        // the step's line, then the board
+        assert_eq!(html.matches("<svg").count(), 2);
+        assert!(html.contains("<path d=\"M0.86 0.20h1v1h-1z\" fill=\"#222\"/>"), "{html}");
         assert!(html.contains("stroke=\"#e0201c\""));
         assert!(!html.contains("<script") && !html.contains("http://www.w3.org/1999") && !html.contains("src="));
     }

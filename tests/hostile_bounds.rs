@@ -1,0 +1,104 @@
+//! Long-running work stays bounded (issue 30, items 7, 8 and 11), driving
+//! the binary: a Witness search that would outgrow memory stops at its node
+//! budget and says `stopped`, not `none`; `explain --html` draws each
+//! step's line, so the page grows with steps × side, not steps × cells;
+//! and the misleading messages of item 11 say what happened.
+
+mod cli;
+
+use cli::{fails, repo, run, stderr, write};
+use std::process::Command;
+
+/// Peak resident memory in KB and the output of `args` run under
+/// `/usr/bin/time`.
+fn peak_kb(args: &[&str]) -> (u64, std::process::Output) {
+    let out = Command::new("/usr/bin/time").args(["-f", "peak %M"]).arg(cli::BIN).args(args).output().unwrap();
+    let err = stderr(&out);
+    let kb = err.lines().rev().find_map(|l| l.strip_prefix("peak ")).and_then(|n| n.trim().parse().ok()).expect(&err);
+    (kb, out)
+}
+
+/// An 8x8 puzzle whose every square holds 2 triangles: a legal puzzle no
+/// local check prunes early, so the search grows without end.
+fn all_twos() -> String {
+    let triangles: Vec<String> = (0..8).flat_map(|r| (0..8).map(move |c| format!("({c}, {r}, 2)"))).collect();
+    format!("[(width: 8, height: 8, start: (0, 0), goal: (8, 8), triangles: [{}])]\n", triangles.join(", "))
+}
+
+#[test]
+fn a_witness_search_stops_at_its_node_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = write(dir.path(), "twos.ron", all_twos());
+    let solutions = dir.path().join("s.txt").display().to_string();
+    let started = std::time::Instant::now();
+    let (kb, out) = peak_kb(&["witness", "solve", "--puzzles", &puzzles, "--max-nodes", "1000000", "--solutions-out", &solutions]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&solutions).unwrap(), "stopped (node budget: memory)\n");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("solved 0 of 1 puzzles, 1 stopped by a budget"));
+    assert!(stderr(&out).contains("puzzle 1 of 1 (8x8): stopped (node budget: memory) after"), "{}", stderr(&out));
+    // a million paths of ~32 bytes, whatever the vectors' growth adds
+    assert!(kb < 150_000, "peak {kb} KB");
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    // a puzzle with no solution is still `none`
+    let none = write(dir.path(), "none.ron", "[(width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(0, 0, 3), (1, 1, 3), (1, 0, 3)])]\n");
+    let out = run(&["witness", "solve", "--puzzles", &none, "--solutions-out", &solutions]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&solutions).unwrap(), "none\n");
+}
+
+#[test]
+fn explain_html_grows_with_steps_times_side() {
+    let dir = tempfile::tempdir().unwrap();
+    // 60x60, every line empty: 120 steps of 60 cells each
+    let side = 60;
+    let zeros = vec!["0"; side].join("\n");
+    let puzzle = write(dir.path(), "empty.non", format!("title \"empty\"\nwidth {side}\nheight {side}\n\nrows\n{zeros}\n\ncolumns\n{zeros}\n"));
+    let page = dir.path().join("page.html");
+    let started = std::time::Instant::now();
+    let (kb, out) = peak_kb(&["explain", &puzzle, "--rules", &repo("rules/nonogram/control.rules"), "--html", &page.display().to_string()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("lines longer than the 30 cells rules are applied to (and proven for): the rules do not apply"), "{}", stderr(&out));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let steps = html.matches("<section id=\"step-").count();
+    assert!(steps >= side, "{steps} steps");
+    // a board per step would be ~steps x 3600 cells; a line is 60
+    assert!(html.len() < 2_000 * steps + 400_000, "{} bytes for {steps} steps", html.len());
+    assert_eq!(html.matches("<section id=\"board\"").count(), 1);
+    assert!(kb < 200_000, "peak {kb} KB");
+    assert!(started.elapsed().as_secs() < 20);
+}
+
+#[test]
+fn misleading_messages_say_what_happened() {
+    let dir = tempfile::tempdir().unwrap();
+    // a byte order mark before the first key is not part of it
+    let heart = std::fs::read_to_string(repo("specs/puzzles/nonny-heart.non")).unwrap();
+    let bom = write(dir.path(), "bom.non", format!("\u{feff}{heart}"));
+    let out = run(&["solve", &bom]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("Heart\n"));
+    // escape sequences in a title are shown, not sent to the terminal
+    let evil = write(dir.path(), "evil.non", heart.replace("title \"Heart\"", "title \"\u{1b}]0;pwned\u{7}Heart\u{1b}[2J\""));
+    for args in [vec!["solve", &evil], vec!["explain", &evil, "--rules", &repo("rules/nonogram/control.rules")]] {
+        let out = run(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'), "{args:?}");
+        assert!(text.contains("\\u{1b}]0;pwned\\u{7}Heart\\u{1b}[2J"), "{args:?}: {text}");
+    }
+    // --out-dir naming a file
+    let file = write(dir.path(), "afile", "x");
+    fails(&run(&["learn", "nonogram", "--out-dir", &file]), 2, "afile: not a directory (it names a file); give a directory");
+    // an empty --spec
+    fails(&run(&["synth", "--spec", ""]), 2, "--spec: no specification given (expected a line HINTS | START | TARGET)");
+    // a specification repeated in the file is synthesised once
+    let specs = write(dir.path(), "dup.lines", "3 | ..... | ..#..\n3 | ..... | ..#..\n");
+    let out = run(&["synth", "--specs", &specs, "--bound", "8"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let once = run(&["synth", "--spec", "3 | ..... | ..#..", "--bound", "8"]);
+    let rules = |o: &std::process::Output| String::from_utf8_lossy(&o.stdout).lines().filter(|l| !l.starts_with("# meta")).collect::<Vec<_>>().join("\n");
+    assert_eq!(rules(&out), rules(&once));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).matches("# meta: (spec:").count(), 1);
+    let help = String::from_utf8_lossy(&run(&["learn", "nonogram", "--help"]).stdout).into_owned();
+    assert!(help.contains("created, with its parents, if it does not exist"), "{help}");
+}
