@@ -10,6 +10,7 @@ pub mod eval;
 pub mod lexer;
 pub mod normal;
 pub mod parse;
+mod parse_expr;
 pub mod plan;
 pub mod print;
 pub mod rewrite;
