@@ -288,7 +288,7 @@ mod tests {
                 PatternKind::Constant(_) => 1,
                 PatternKind::Arbitrary => 2,
             };
-            2 * rank(decls[1].kind) as i32 - if decls[0].kind == PatternKind::Arbitrary { 3 } else { 0 }
+            2 * rank(decls[1].kind) - if decls[0].kind == PatternKind::Arbitrary { 3 } else { 0 }
         };
         let maximal = climb(&set, &schema, |decls, _| Some(decls.to_vec()), score).unwrap();
         let kinds: Vec<PatternKind> = maximal.iter().map(|d| d.kind).collect();
