@@ -217,39 +217,12 @@ pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) 
     let mut chain: Vec<u32> = Vec::new();
 
     while let Some(Reverse((flagged_node, _, _, _, id))) = open.pop() {
-        if config.max_expansions.is_some_and(|m| report.expansions >= m) {
-            report.outcome = Outcome::BudgetExhausted(Budget::Expansions);
-            break;
-        }
-        if report.expansions.is_multiple_of(256)
-            && config.time_limit.is_some_and(|t| started.elapsed() >= t)
-        {
-            report.outcome = Outcome::BudgetExhausted(Budget::Time);
+        if let Some(budget) = spent_budget(config, report.expansions, started) {
+            report.outcome = Outcome::BudgetExhausted(budget);
             break;
         }
         report.expansions += 1;
-
-        // Materialise the path of node `id`, reusing the common prefix.
-        chain.clear();
-        let mut n = id;
-        while n != u32::MAX {
-            chain.push(n);
-            n = arena[n as usize].parent;
-        }
-        chain.reverse();
-        let common = cur_nodes
-            .iter()
-            .zip(&chain)
-            .take_while(|(a, b)| a == b)
-            .count();
-        while cur_nodes.len() > common {
-            cur_nodes.pop();
-            cur.pop();
-        }
-        for &n in &chain[common..] {
-            cur.push_id(arena[n as usize].vertex as usize);
-            cur_nodes.push(n);
-        }
+        materialise(&arena, id, &mut cur, &mut cur_nodes, &mut chain);
 
         let g = cur.len() as u16 + 1;
         // the root is pushed without being judged
@@ -292,6 +265,51 @@ pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) 
     }
     report.elapsed = started.elapsed();
     report
+}
+
+/// The budget that has run out before expansion number `expansions + 1`,
+/// if any (the clock is read only every 256 expansions, to keep its cost
+/// out of the expansion loop).
+fn spent_budget(config: &SearchConfig, expansions: u64, started: Instant) -> Option<Budget> {
+    if config.max_expansions.is_some_and(|m| expansions >= m) {
+        return Some(Budget::Expansions);
+    }
+    if expansions.is_multiple_of(256) && config.time_limit.is_some_and(|t| started.elapsed() >= t) {
+        return Some(Budget::Time);
+    }
+    None
+}
+
+/// Makes `cur` the path of arena node `id`, reusing the prefix it shares
+/// with the path materialised before; `cur_nodes` holds the arena nodes
+/// along `cur`, and `chain` is scratch space kept across calls.
+fn materialise(
+    arena: &[Node],
+    id: u32,
+    cur: &mut Path,
+    cur_nodes: &mut Vec<u32>,
+    chain: &mut Vec<u32>,
+) {
+    chain.clear();
+    let mut n = id;
+    while n != u32::MAX {
+        chain.push(n);
+        n = arena[n as usize].parent;
+    }
+    chain.reverse();
+    let common = cur_nodes
+        .iter()
+        .zip(chain.iter())
+        .take_while(|(a, b)| a == b)
+        .count();
+    while cur_nodes.len() > common {
+        cur_nodes.pop();
+        cur.pop();
+    }
+    for &n in &chain[common..] {
+        cur.push_id(arena[n as usize].vertex as usize);
+        cur_nodes.push(n);
+    }
 }
 
 /// A search's result as a line: the solution's vertex sequence

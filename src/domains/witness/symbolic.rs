@@ -112,157 +112,284 @@ fn ones(bools: &[Bool]) -> Vec<(&Bool, i32)> {
     bools.iter().map(|b| (b, 1)).collect()
 }
 
+/// The bound grid every encoding ranges over: its side `b`, the bit width
+/// `wd`, its `nv` vertices (vertex `y * (b + 1) + x`) and its undirected
+/// edges `(u, v)` with `u < v`.
+struct BoundGrid {
+    b: usize,
+    wd: u32,
+    nv: usize,
+    edges: Vec<(usize, usize)>,
+}
+
+impl BoundGrid {
+    fn new(b: usize) -> BoundGrid {
+        let vid = |x: usize, y: usize| y * (b + 1) + x;
+        let mut edges: Vec<(usize, usize)> = vec![];
+        for y in 0..=b {
+            for x in 0..=b {
+                if x < b {
+                    edges.push((vid(x, y), vid(x + 1, y)));
+                }
+                if y < b {
+                    edges.push((vid(x, y), vid(x, y + 1)));
+                }
+            }
+        }
+        BoundGrid { b, wd: width(b), nv: (b + 1) * (b + 1), edges }
+    }
+
+    /// The constant `v` at the encoding's width.
+    fn c(&self, v: usize) -> Num {
+        num(v as i64, self.wd)
+    }
+
+    fn vid(&self, x: usize, y: usize) -> usize {
+        y * (self.b + 1) + x
+    }
+
+    /// The order of a vertex off the solution: larger than any path length.
+    fn off_path(&self) -> usize {
+        self.nv
+    }
+
+    fn neighbours(&self, v: usize) -> Vec<usize> {
+        self.edges.iter().filter_map(|&(p, q)| if p == v { Some(q) } else if q == v { Some(p) } else { None }).collect()
+    }
+
+    fn edge_id(&self, p: usize, q: usize) -> usize {
+        let key = (p.min(q), p.max(q));
+        self.edges.iter().position(|&e| e == key).expect("square sides are grid edges")
+    }
+}
+
+/// The constraints gathered so far: `valid`, the definition of a state,
+/// and `implied`, constraints true in every state, stated because they
+/// speed up proofs (tests prove them from `valid` at small bounds). The
+/// groups below push in a fixed order, which Z3's search depends on.
+struct Asserts {
+    valid: Vec<Bool>,
+    implied: Vec<Bool>,
+}
+
+/// The puzzle's shape: active width and height, start and goal.
+struct Shape {
+    w: Num,
+    h: Num,
+    start: (Num, Num),
+    goal: (Num, Num),
+}
+
+impl Shape {
+    /// Whether vertex `v` is active.
+    fn active(&self, g: &BoundGrid, v: usize) -> Bool {
+        Bool::and(&[g.c(v % (g.b + 1)).sle(&self.w), g.c(v / (g.b + 1)).sle(&self.h)])
+    }
+}
+
+/// The solution's directed edges, per undirected edge of the grid.
+struct Directed {
+    forward: Vec<Bool>,
+    backward: Vec<Bool>,
+    on_solution: Vec<Bool>,
+}
+
+/// Order numbers, the prefix length and the prefix and head per vertex.
+struct Order {
+    ord: Vec<Num>,
+    length: Num,
+    prefix: Vec<Bool>,
+    head: Vec<Bool>,
+}
+
+/// The region features' per-vertex terms and `goal_reachable`.
+struct Region {
+    goal_reachable: Bool,
+    open_end: Vec<Bool>,
+    live_end: Vec<Bool>,
+}
+
+/// The features of every square of the bound grid, row-major.
+struct Squares {
+    triangles: Vec<Num>,
+    used: Vec<Num>,
+    touches: Vec<Num>,
+    free: Vec<Num>,
+    live: Vec<Num>,
+}
+
 /// Encodes every partial path of every puzzle up to `bound` x `bound`
 /// squares that some solution begins with.
 pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
-    let b = bound;
-    let wd = width(b);
-    let c = |v: usize| num(v as i64, wd);
-    let vid = |x: usize, y: usize| y * (b + 1) + x;
-    let nv = (b + 1) * (b + 1);
-    let off_path = nv; // larger than any path length
+    let g = BoundGrid::new(bound);
+    let mut acc = Asserts { valid: vec![], implied: vec![] };
+    let shape = shape_constraints(&g, &mut acc.valid);
+    let directed = solution_edges(&g, &shape, &mut acc.valid);
+    let order = order_constraints(&g, &shape, &directed, &mut acc);
+    head_constraints(&g, &directed, &order, &mut acc.implied);
+    let region = region_constraints(&g, &shape, &order, &mut acc);
+    let squares = square_constraints(&g, &shape, &directed, &order, &region, &mut acc);
+    let view = square_view(ids, &g, &squares, &order.length, &region.goal_reachable);
+    let Asserts { mut valid, implied } = acc;
+    let base = Bool::and(&valid);
+    let Shape { w, h, start, goal } = shape;
+    let extra = WitnessTerms {
+        bound,
+        w,
+        h,
+        start,
+        goal,
+        triangles: squares.triangles,
+        ord: order.ord,
+        length: order.length,
+        base: base.clone(),
+        implied: implied.clone(),
+    };
+    valid.extend(implied);
+    Encoding { view, valid: Bool::and(&valid), extra }
+}
 
+/// The puzzle's shape: size within the bound, start and goal active, the
+/// goal on the border and not the start.
+fn shape_constraints(g: &BoundGrid, valid: &mut Vec<Bool>) -> Shape {
+    let (b, wd) = (g.b, g.wd);
     let w = Num::var("w".into(), wd);
     let h = Num::var("h".into(), wd);
     let start = (Num::var("sx".into(), wd), Num::var("sy".into(), wd));
     let goal = (Num::var("gx".into(), wd), Num::var("gy".into(), wd));
-    // `valid`: the definition of a state; `implied`: constraints true in
-    // every state, stated because they speed up proofs (tests prove them
-    // from `valid` at small bounds)
-    let mut implied: Vec<Bool> = vec![];
-    let mut valid = vec![w.sge(&c(1)), w.sle(&c(b)), h.sge(&c(1)), h.sle(&c(b))];
+    valid.extend([w.sge(&g.c(1)), w.sle(&g.c(b)), h.sge(&g.c(1)), h.sle(&g.c(b))]);
     for (x, y) in [&start, &goal] {
-        valid.extend([x.sge(&c(0)), x.sle(&w), y.sge(&c(0)), y.sle(&h)]);
+        valid.extend([x.sge(&g.c(0)), x.sle(&w), y.sge(&g.c(0)), y.sle(&h)]);
     }
-    valid.push(Bool::or(&[goal.0.same(&c(0)), goal.1.same(&c(0)), goal.0.same(&w), goal.1.same(&h)]));
+    valid.push(Bool::or(&[goal.0.same(&g.c(0)), goal.1.same(&g.c(0)), goal.0.same(&w), goal.1.same(&h)]));
     valid.push(Bool::and(&[start.0.same(&goal.0), start.1.same(&goal.1)]).not());
+    Shape { w, h, start, goal }
+}
 
-    // Undirected edges (u, v) with u < v, and the directed solution edges.
-    let mut edges: Vec<(usize, usize)> = vec![];
-    for y in 0..=b {
-        for x in 0..=b {
-            if x < b {
-                edges.push((vid(x, y), vid(x + 1, y)));
-            }
-            if y < b {
-                edges.push((vid(x, y), vid(x, y + 1)));
-            }
-        }
-    }
-    let forward: Vec<Bool> = edges.iter().map(|(u, v)| Bool::new_const(format!("d{u}_{v}"))).collect();
-    let backward: Vec<Bool> = edges.iter().map(|(u, v)| Bool::new_const(format!("d{v}_{u}"))).collect();
+/// The directed solution edges, each between active vertices.
+fn solution_edges(g: &BoundGrid, shape: &Shape, valid: &mut Vec<Bool>) -> Directed {
+    let forward: Vec<Bool> = g.edges.iter().map(|(u, v)| Bool::new_const(format!("d{u}_{v}"))).collect();
+    let backward: Vec<Bool> = g.edges.iter().map(|(u, v)| Bool::new_const(format!("d{v}_{u}"))).collect();
     let on_solution: Vec<Bool> = forward.iter().zip(&backward).map(|(f, r)| Bool::or(&[f, r])).collect();
-    let active = |v: usize| Bool::and(&[c(v % (b + 1)).sle(&w), c(v / (b + 1)).sle(&h)]);
-    for (e, &(u, v)) in edges.iter().enumerate() {
-        valid.push(on_solution[e].implies(Bool::and(&[active(u), active(v)])));
+    for (e, &(u, v)) in g.edges.iter().enumerate() {
+        valid.push(on_solution[e].implies(Bool::and(&[shape.active(g, u), shape.active(g, v)])));
     }
+    Directed { forward, backward, on_solution }
+}
 
-    // Degrees, order numbers, and the prefix (order <= length).
-    let ord: Vec<Num> = (0..nv).map(|v| Num::var(format!("ord{v}"), wd)).collect();
+/// Degrees, order numbers, and the prefix (order <= length).
+fn order_constraints(g: &BoundGrid, shape: &Shape, d: &Directed, acc: &mut Asserts) -> Order {
+    let (b, wd, c) = (g.b, g.wd, |v: usize| g.c(v));
+    let (start, goal) = (&shape.start, &shape.goal);
+    let ord: Vec<Num> = (0..g.nv).map(|v| Num::var(format!("ord{v}"), wd)).collect();
     let length = Num::var("length".into(), wd);
-    valid.push(length.sge(&c(0)));
+    acc.valid.push(length.sge(&c(0)));
     let prefix: Vec<Bool> = ord.iter().map(|o| o.sle(&length)).collect();
     let head: Vec<Bool> = ord.iter().map(|o| o.same(&length)).collect();
-    for v in 0..nv {
+    for v in 0..g.nv {
         let (x, y) = (v % (b + 1), v / (b + 1));
         let mut incoming = vec![];
         let mut outgoing = vec![];
-        for (e, &(p, q)) in edges.iter().enumerate() {
+        for (e, &(p, q)) in g.edges.iter().enumerate() {
             let (out, inc, next) = if p == v {
-                (&forward[e], &backward[e], q)
+                (&d.forward[e], &d.backward[e], q)
             } else if q == v {
-                (&backward[e], &forward[e], p)
+                (&d.backward[e], &d.forward[e], p)
             } else {
                 continue;
             };
             outgoing.push(out.clone());
             incoming.push(inc.clone());
-            valid.push(out.implies(ord[next].same(&ord[v].plus(&c(1)))));
+            acc.valid.push(out.implies(ord[next].same(&ord[v].plus(&c(1)))));
             // implied: the prefix is closed towards the start (follows from
             // the order along the path, which Z3 would have to unroll)
-            implied.push(Bool::and(&[out.clone(), prefix[next].clone()]).implies(&prefix[v]));
+            acc.implied.push(Bool::and(&[out.clone(), prefix[next].clone()]).implies(&prefix[v]));
         }
         let is_start = Bool::and(&[start.0.same(&c(x)), start.1.same(&c(y))]);
         let is_goal = Bool::and(&[goal.0.same(&c(x)), goal.1.same(&c(y))]);
         let (ins, outs) = (ones(&incoming), ones(&outgoing));
-        valid.push(is_start.implies(Bool::and(&[Bool::pb_eq(&outs, 1), Bool::pb_eq(&ins, 0), ord[v].same(&c(0))])));
+        acc.valid.push(is_start.implies(Bool::and(&[Bool::pb_eq(&outs, 1), Bool::pb_eq(&ins, 0), ord[v].same(&c(0))])));
         // the partial path ends at the goal at the latest
-        valid.push(is_goal.implies(Bool::and(&[Bool::pb_eq(&ins, 1), Bool::pb_eq(&outs, 0), ord[v].sge(&length)])));
+        acc.valid.push(is_goal.implies(Bool::and(&[Bool::pb_eq(&ins, 1), Bool::pb_eq(&outs, 0), ord[v].sge(&length)])));
         let entered = Bool::or(&incoming);
-        valid.push(Bool::or(&[is_start.clone(), is_goal.clone()]).not().implies(Bool::and(&[
+        acc.valid.push(Bool::or(&[is_start.clone(), is_goal.clone()]).not().implies(Bool::and(&[
             Bool::pb_le(&ins, 1),
             Bool::pb_le(&outs, 1),
             entered.iff(Bool::or(&outgoing)),
         ])));
         let on = Bool::or(&[is_start, entered]);
-        valid.push(on.not().implies(ord[v].same(&c(off_path))));
-        valid.push(Bool::and(&[ord[v].sge(&c(0)), ord[v].sle(&c(off_path))]));
+        acc.valid.push(on.not().implies(ord[v].same(&c(g.off_path()))));
+        acc.valid.push(Bool::and(&[ord[v].sge(&c(0)), ord[v].sle(&c(g.off_path()))]));
     }
+    Order { ord, length, prefix, head }
+}
 
-    // implied: exactly one vertex is the head, and a solution edge leaving
-    // the prefix leaves it from the head (proofs about squares at the head
-    // need both, and Z3 would otherwise rediscover them case by case)
-    implied.push(Bool::pb_eq(&ones(&head), 1));
-    for (e, &(u, v)) in edges.iter().enumerate() {
+/// Implied: exactly one vertex is the head, and a solution edge leaving
+/// the prefix leaves it from the head (proofs about squares at the head
+/// need both, and Z3 would otherwise rediscover them case by case).
+fn head_constraints(g: &BoundGrid, d: &Directed, order: &Order, implied: &mut Vec<Bool>) {
+    let (prefix, head) = (&order.prefix, &order.head);
+    implied.push(Bool::pb_eq(&ones(head), 1));
+    for (e, &(u, v)) in g.edges.iter().enumerate() {
         for (a, z) in [(u, v), (v, u)] {
-            implied.push(Bool::and(&[on_solution[e].clone(), prefix[a].clone(), prefix[z].not()]).implies(&head[a]));
+            implied.push(Bool::and(&[d.on_solution[e].clone(), prefix[a].clone(), prefix[z].not()]).implies(&head[a]));
         }
     }
+}
 
-    // The goal region R: an exact least fixpoint, by ranks.
+/// The goal region R: an exact least fixpoint, by ranks.
+fn region_constraints(g: &BoundGrid, shape: &Shape, order: &Order, acc: &mut Asserts) -> Region {
+    let (b, nv, c) = (g.b, g.nv, |v: usize| g.c(v));
+    let (ord, length, head, goal) = (&order.ord, &order.length, &order.head, &shape.goal);
     let goal_at: Vec<Bool> = (0..nv).map(|v| Bool::and(&[goal.0.same(&c(v % (b + 1))), goal.1.same(&c(v / (b + 1)))])).collect();
-    let unvisited: Vec<Bool> = (0..nv).map(|v| Bool::and(&[active(v), ord[v].sgt(&length)])).collect();
+    let unvisited: Vec<Bool> = (0..nv).map(|v| Bool::and(&[shape.active(g, v), ord[v].sgt(length)])).collect();
     let in_region: Vec<Bool> = (0..nv).map(|v| Bool::new_const(format!("r{v}"))).collect();
-    let rank: Vec<Num> = (0..nv).map(|v| Num::var(format!("rk{v}"), wd)).collect();
-    let neighbours = |v: usize| -> Vec<usize> {
-        edges.iter().filter_map(|&(p, q)| if p == v { Some(q) } else if q == v { Some(p) } else { None }).collect()
-    };
+    let rank: Vec<Num> = (0..nv).map(|v| Num::var(format!("rk{v}"), g.wd)).collect();
     for v in 0..nv {
-        valid.push(in_region[v].implies(&unvisited[v]));
-        valid.push(Bool::and(&[goal_at[v].clone(), unvisited[v].clone()]).implies(&in_region[v]));
+        acc.valid.push(in_region[v].implies(&unvisited[v]));
+        acc.valid.push(Bool::and(&[goal_at[v].clone(), unvisited[v].clone()]).implies(&in_region[v]));
         let mut closer = vec![goal_at[v].clone()];
-        for u in neighbours(v) {
+        for u in g.neighbours(v) {
             // closed under unvisited neighbours
-            valid.push(Bool::and(&[in_region[u].clone(), unvisited[v].clone()]).implies(&in_region[v]));
+            acc.valid.push(Bool::and(&[in_region[u].clone(), unvisited[v].clone()]).implies(&in_region[v]));
             closer.push(Bool::and(&[in_region[u].clone(), rank[u].slt(&rank[v])]));
         }
         // justified: a neighbour in R closer to the goal (least fixpoint)
-        valid.push(in_region[v].implies(Bool::or(&closer)));
-        valid.extend([rank[v].sge(&c(0)), rank[v].sle(&c(nv))]);
+        acc.valid.push(in_region[v].implies(Bool::or(&closer)));
+        acc.valid.extend([rank[v].sge(&c(0)), rank[v].sle(&c(nv))]);
         // implied: the solution after the head runs inside R
-        implied.push(Bool::and(&[ord[v].sgt(&length), ord[v].slt(&c(off_path))]).implies(&in_region[v]));
+        acc.implied.push(Bool::and(&[ord[v].sgt(length), ord[v].slt(&c(g.off_path()))]).implies(&in_region[v]));
     }
     let goal_reachable = Bool::or(
         &(0..nv)
             .map(|v| {
                 let mut reach = vec![goal_at[v].clone()];
-                reach.extend(neighbours(v).into_iter().map(|u| in_region[u].clone()));
+                reach.extend(g.neighbours(v).into_iter().map(|u| in_region[u].clone()));
                 Bool::and(&[head[v].clone(), Bool::or(&reach)])
             })
             .collect::<Vec<_>>(),
     );
     let open_end: Vec<Bool> = (0..nv).map(|v| Bool::or(&[unvisited[v].clone(), head[v].clone()])).collect();
     let live_end: Vec<Bool> = (0..nv).map(|v| Bool::or(&[in_region[v].clone(), head[v].clone()])).collect();
+    Region { goal_reachable, open_end, live_end }
+}
 
-    // Squares: triangles, solution edges, prefix edges, head, region.
-    let edge_id = |p: usize, q: usize| {
-        let key = (p.min(q), p.max(q));
-        edges.iter().position(|&e| e == key).expect("square sides are grid edges")
-    };
-    let mut triangles = vec![];
-    let mut used = vec![];
-    let mut touches = vec![];
-    let (mut free, mut live) = (vec![], vec![]);
+/// Squares: triangles, solution edges, prefix edges, head, region.
+fn square_constraints(g: &BoundGrid, shape: &Shape, d: &Directed, order: &Order, region: &Region, acc: &mut Asserts) -> Squares {
+    let (b, wd, c, edges) = (g.b, g.wd, |v: usize| g.c(v), &g.edges);
+    let (on_solution, prefix, head) = (&d.on_solution, &order.prefix, &order.head);
+    let (w, h) = (&shape.w, &shape.h);
+    let mut squares = Squares { triangles: vec![], used: vec![], touches: vec![], free: vec![], live: vec![] };
     for r in 0..b {
         for col in 0..b {
-            let corners = [vid(col, r), vid(col + 1, r), vid(col + 1, r + 1), vid(col, r + 1)];
-            let sides: Vec<usize> = (0..4).map(|k| edge_id(corners[k], corners[(k + 1) % 4])).collect();
+            let corners = [g.vid(col, r), g.vid(col + 1, r), g.vid(col + 1, r + 1), g.vid(col, r + 1)];
+            let sides: Vec<usize> = (0..4).map(|k| g.edge_id(corners[k], corners[(k + 1) % 4])).collect();
             let t = Num::var(format!("t{col}_{r}"), wd);
-            valid.extend([t.sge(&c(0)), t.sle(&c(3))]);
-            valid.push(t.sgt(&c(0)).implies(Bool::and(&[c(col).slt(&w), c(r).slt(&h)])));
+            acc.valid.extend([t.sge(&c(0)), t.sle(&c(3))]);
+            acc.valid.push(t.sgt(&c(0)).implies(Bool::and(&[c(col).slt(w), c(r).slt(h)])));
             let solution_sides: Vec<Bool> = sides.iter().map(|&e| on_solution[e].clone()).collect();
             for k in 1..=3 {
-                valid.push(t.same(&c(k)).implies(Bool::pb_eq(&ones(&solution_sides), k as i32)));
+                acc.valid.push(t.same(&c(k)).implies(Bool::pb_eq(&ones(&solution_sides), k as i32)));
             }
             let prefix_sides: Vec<Bool> = sides
                 .iter()
@@ -270,35 +397,42 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
                 .collect();
             let u = count(&prefix_sides, wd);
             // implied: the prefix uses no more sides than the solution
-            implied.push(t.sgt(&c(0)).implies(u.sle(&t)));
-            used.push(u.clone());
+            acc.implied.push(t.sgt(&c(0)).implies(u.sle(&t)));
+            squares.used.push(u.clone());
             let touched = Bool::or(&corners.iter().map(|&v| head[v].clone()).collect::<Vec<_>>());
-            touches.push(touched.ite(&c(1), &c(0)));
+            squares.touches.push(touched.ite(&c(1), &c(0)));
             // implied: a solution side off the prefix is live (its ends are
             // the head or after it, hence in R)
             for (&e, done) in sides.iter().zip(&prefix_sides) {
                 let (p, q) = edges[e];
-                implied.push(Bool::and(&[on_solution[e].clone(), done.not()]).implies(Bool::and(&[live_end[p].clone(), live_end[q].clone()])));
+                acc.implied.push(
+                    Bool::and(&[on_solution[e].clone(), done.not()])
+                        .implies(Bool::and(&[region.live_end[p].clone(), region.live_end[q].clone()])),
+                );
             }
             let sides_within = |ends: &[Bool]| {
                 count(&sides.iter().map(|&e| Bool::and(&[ends[edges[e].0].clone(), ends[edges[e].1].clone()])).collect::<Vec<_>>(), wd)
             };
-            let live_count = sides_within(&live_end);
+            let live_count = sides_within(&region.live_end);
             // implied, summing the above: the live sides are at least the
             // solution's sides off the prefix
-            implied.push(live_count.sge(&count(&solution_sides, wd).minus(&u)));
+            acc.implied.push(live_count.sge(&count(&solution_sides, wd).minus(&u)));
             // implied: the triangles are the solution's sides, as a sum
-            implied.push(t.sgt(&c(0)).implies(t.same(&count(&solution_sides, wd))));
-            free.push(sides_within(&open_end));
-            live.push(live_count);
-            triangles.push(t);
+            acc.implied.push(t.sgt(&c(0)).implies(t.same(&count(&solution_sides, wd))));
+            squares.free.push(sides_within(&region.open_end));
+            squares.live.push(live_count);
+            squares.triangles.push(t);
         }
     }
+    squares
+}
 
-    // Element slots: a sparse table, slot j = square j, holding an element
-    // when the square holds triangles.
+/// The view rules see: the globals and the `square` table, a sparse table
+/// (slot j = square j, holding an element when the square holds triangles).
+fn square_view(ids: &ViewIds, g: &BoundGrid, squares: &Squares, length: &Num, goal_reachable: &Bool) -> SymView {
+    let (b, c) = (g.b, |v: usize| g.c(v));
     let nf = ids.features;
-    let present: Vec<Bool> = triangles.iter().map(|t| t.sgt(&c(0))).collect();
+    let present: Vec<Bool> = squares.triangles.iter().map(|t| t.sgt(&c(0))).collect();
     let mut rank = vec![];
     let mut before = c(0);
     for p in &present {
@@ -309,11 +443,11 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
     let slots: Vec<Vec<Num>> = (0..b * b)
         .map(|j| {
             let mut row = vec![c(0); nf];
-            row[ids.triangles.0 as usize] = triangles[j].clone();
-            row[ids.used.0 as usize] = used[j].clone();
-            row[ids.touches_head.0 as usize] = touches[j].clone();
-            row[ids.free.0 as usize] = free[j].clone();
-            row[ids.live.0 as usize] = live[j].clone();
+            row[ids.triangles.0 as usize] = squares.triangles[j].clone();
+            row[ids.used.0 as usize] = squares.used[j].clone();
+            row[ids.touches_head.0 as usize] = squares.touches[j].clone();
+            row[ids.free.0 as usize] = squares.free[j].clone();
+            row[ids.live.0 as usize] = squares.live[j].clone();
             row
         })
         .collect();
@@ -325,11 +459,7 @@ pub fn encode(ids: &ViewIds, bound: usize) -> Encoding<WitnessTerms> {
     tables[ids.square.0 as usize] = SymTable { count: square_count, slots, sparse: Some(Sparse { present, rank }) };
     // Every value a rule sees lies in [0, (bound + 1)^2]; the width holds
     // four times that.
-    let view = SymView { globals, tables, width: wd, magnitude: off_path as i64 };
-    let base = Bool::and(&valid);
-    let extra = WitnessTerms { bound, w, h, start, goal, triangles, ord, length, base: base.clone(), implied: implied.clone() };
-    valid.extend(implied);
-    Encoding { view, valid: Bool::and(&valid), extra }
+    SymView { globals, tables, width: g.wd, magnitude: g.off_path() as i64 }
 }
 
 /// The puzzle and partial path of a model (`None` if they are not valid,
