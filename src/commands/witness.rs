@@ -12,6 +12,7 @@ use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 use stratsynth::domains::witness::domain::Witness;
+use stratsynth::domains::witness::grid::{size_limit, MAX_SIDE};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use stratsynth::domains::witness::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
 use stratsynth::domains::witness::mine::{mine_observed, Scope};
@@ -34,13 +35,12 @@ pub(super) fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, Stri
     Ok(RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, rules))
 }
 
-/// A size range argument `WxH..WxH` of option `flag`, within the schema's limit.
+/// A size range argument `WxH..WxH` of option `flag`, within the size limit.
 pub(super) fn sizes(flag: &str, text: &str) -> Result<SizeRange, String> {
-    let limit = Witness::new().schema().file.limits.max_state as usize;
     // every side beyond the limit gets the same message, however large
     let sides = text.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty());
-    if sides.clone().any(|n| n.parse::<usize>().map_or(true, |n| n > limit)) {
-        return Err(format!("{flag} {text}: the tool handles grids up to {limit}x{limit} (dsl/witness.ron limits.max_state)"));
+    if sides.clone().any(|n| n.parse::<usize>().map_or(true, |n| n > MAX_SIDE)) {
+        return Err(format!("{flag} {text}: {}", size_limit()));
     }
     text.parse::<SizeRange>().map_err(|e| format!("{flag}: {e}"))
 }
@@ -61,19 +61,9 @@ fn generate_shown(config: &GeneratorConfig, seed: u64, count: usize) -> Result<V
     puzzles.map_err(|e| e.to_string())
 }
 
-/// Reads a puzzle file, refusing grids larger than the schema's limit.
+/// Reads a puzzle file (the reader refuses grids beyond the size limit).
 pub(super) fn puzzles(path: &FsPath) -> Result<Vec<Puzzle>, String> {
-    let ps = read_puzzles(path).map_err(|e| e.to_string())?;
-    let limit = Witness::new().schema().file.limits.max_state as usize;
-    if let Some((i, p)) = ps.iter().enumerate().find(|(_, p)| p.width() > limit || p.height() > limit) {
-        return Err(format!(
-            "{}: puzzle #{i} is {}x{}; the tool searches grids up to {limit}x{limit} (dsl/witness.ron limits.max_state)",
-            path.display(),
-            p.width(),
-            p.height()
-        ));
-    }
-    Ok(ps)
+    read_puzzles(path).map_err(|e| e.to_string())
 }
 
 /// Options of `witness gen`.
