@@ -1,8 +1,8 @@
 //! Coverage of a rule set on test transitions (paper §6.3, §7.2): cells
 //! unknown in START and known once the rules and the decomposition oracle
 //! reach their fixpoint, summed; each rule's figure alone and its marginal
-//! contribution. Incremental, for sets of thousands of rules: each
-//! transition keeps a memo of what every rule fills on every frame seen
+//! contribution. Incremental, for sets of thousands of rules: the rules'
+//! actions on each line seen are shared by all transitions
 //! ([`super::fills`]). The greedy top-K by coverage is [`super::chosen`]'s.
 
 use super::apply::{newly_known, saturate, ApplyOptions, UnsoundFill};
@@ -95,7 +95,7 @@ impl<'a> Coverage<'a> {
     /// (where not zero) alone and marginal.
     #[allow(clippy::type_complexity)]
     fn figures(&self, t: &'a Transition) -> Result<(usize, Vec<(u32, usize)>, Vec<(u32, usize)>), UnsoundFill> {
-        let mut memo = self.memo(t);
+        let memo = self.memo(t);
         let run = memo.run(&t.start.cells, &Set::All)?;
         let covered = newly_known(&t.start, run.end());
         let mut first: Vec<u32> = run.rounds.first().map_or(vec![], |r| r.iter().map(|f| f.rule).collect());
