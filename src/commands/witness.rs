@@ -15,7 +15,7 @@ use stratsynth::domains::witness::domain::Witness;
 use stratsynth::domains::witness::grid::{size_limit, MAX_SIDE};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use stratsynth::domains::witness::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
-use stratsynth::domains::witness::mine::{mine_observed, Scope};
+use stratsynth::domains::witness::mine::{mine_observed, PuzzleMined, Scope};
 use stratsynth::domains::witness::puzzle::{puzzles_to_ron, read_puzzles};
 use stratsynth::domains::witness::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::search::{astar, format_outcome, Mode, Outcome, SearchConfig};
@@ -196,6 +196,18 @@ pub struct MineArgs {
     pub output: PathBuf,
 }
 
+/// What to say on standard error about mining puzzle `m` of `count`: its
+/// progress, or that the path budget stopped it (nothing when it ends
+/// within the budget).
+pub(super) fn mining_line(m: &PuzzleMined, count: usize) -> Option<String> {
+    let which = format!("mining puzzle {} of {count}", m.index + 1);
+    match (m.finished, m.stopped) {
+        (false, _) => Some(format!("{which}: {} paths so far, {} specifications", m.paths, m.found)),
+        (true, true) => Some(format!("{which}: stopped after {} paths (the path budget); its specifications so far are kept", m.paths)),
+        (true, false) => None,
+    }
+}
+
 /// `mine witness --sizes R --count N --seed S [--rules R] [--all] -o F`.
 pub fn mine_specs(args: &MineArgs) -> CmdResult {
     let (size_range, count, seed, rules, all, output) = (args.sizes.as_str(), args.count, args.seed, args.rules.as_deref(), args.all, args.output.as_path());
@@ -206,16 +218,7 @@ pub fn mine_specs(args: &MineArgs) -> CmdResult {
     let flags = |p: &Puzzle, path: &Path| pred.flags(p, path);
     let bar = bar(ps.len(), "mining {bar:30} {pos}/{len} puzzles, {msg} specifications, {elapsed_precise} elapsed");
     let specs = mine_observed(&ps, &flags, if all { Scope::All } else { Scope::Frontier }, &mut |m| {
-        if m.stopped {
-            let p = &ps[m.index];
-            let line = format!(
-                "mining puzzle {} of {} ({}x{}): stopped after {} paths (the path budget); its specifications so far are kept",
-                m.index + 1,
-                ps.len(),
-                p.width(),
-                p.height(),
-                m.paths
-            );
+        if let Some(line) = mining_line(&m, ps.len()) {
             if bar.is_hidden() {
                 eprintln!("{line}");
             } else {
@@ -223,7 +226,9 @@ pub fn mine_specs(args: &MineArgs) -> CmdResult {
             }
         }
         bar.set_message(m.found.to_string());
-        bar.inc(1);
+        if m.finished {
+            bar.inc(1);
+        }
     });
     bar.finish_and_clear();
     let summary = format!(
@@ -303,7 +308,13 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     check_output(&args.output, &[])?;
     let output = &args.output;
     let journal = journal_path(output);
-    let learner = WitnessLearner::new(&domain, config);
+    let train = config.train;
+    let say = move |m: PuzzleMined| {
+        if let Some(line) = mining_line(&m, train) {
+            eprintln!("{line}");
+        }
+    };
+    let learner = WitnessLearner::new(&domain, config).with_progress(&say);
     let progress = super::progress::Progress::default();
     let options = LearnOptions { config: engine, journal: &journal, resume: args.resume, progressive: true, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
     let run = learn(&learner, options).map_err(|e| e.to_string())?;
