@@ -4,6 +4,8 @@ pub mod analyze;
 pub mod bench;
 pub mod bench_boards;
 pub mod explain;
+pub mod generate_nonogram;
+pub mod generate_report;
 pub mod learn;
 pub mod mine_select_compare;
 pub mod nonogram;
