@@ -144,4 +144,39 @@ mod tests {
         assert!(solve.steps > 0 && solve.bits == 0.0);
         assert_eq!(solution_count(&c, 1000), Ok(1));
     }
+
+    /// Every picture of `width` x `height`, row by row from bit 0.
+    fn all_pictures(width: usize, height: usize) -> Vec<Vec<bool>> {
+        (0..1u32 << (width * height)).map(|m| (0..width * height).map(|i| m >> i & 1 == 1).collect()).collect()
+    }
+
+    #[test]
+    fn against_brute_force_on_every_4x4_picture() {
+        let pictures = all_pictures(4, 4);
+        // brute force: how many pictures share each picture's clues
+        let mut sharing = std::collections::HashMap::new();
+        for p in &pictures {
+            *sharing.entry(clues(4, p)).or_insert(0usize) += 1;
+        }
+        let (mut line, mut probe, mut unique) = (0, 0, 0);
+        for p in &pictures {
+            let c = clues(4, p);
+            let count = sharing[&c];
+            unique += usize::from(count == 1);
+            assert_eq!(solution_count(&c, 10_000), Ok(count.min(2)), "{p:?}");
+            let by_line = Player::Line.undecided(&c, p).unwrap().is_empty();
+            let by_probe = Player::Probe.undecided(&c, p).unwrap().is_empty();
+            // sound players: solving without guessing means unique; the
+            // probe player is at least the line player
+            assert!(!by_line || (count == 1 && by_probe), "{p:?}");
+            assert!(!by_probe || count == 1, "{p:?}");
+            let solve = Player::Probe.solve(&c, p).unwrap();
+            assert_eq!(solve.bits == 0.0, by_probe, "{p:?}");
+            line += usize::from(by_line);
+            probe += usize::from(by_probe);
+        }
+        // probing solves unique puzzles line solving cannot (on 4x4 boards,
+        // every unique one: 52,362 of 65,536 pictures, 51,234 by lines)
+        assert_eq!((line, probe, unique), (51_234, 52_362, 52_362));
+    }
 }

@@ -223,6 +223,49 @@ mod tests {
     }
 
     #[test]
+    fn repairs_of_5x4_pictures_are_as_small_as_brute_force_finds() {
+        let (w, h) = (5, 4);
+        let judge = line_undecided(w);
+        // a seeded sample of pictures the line player cannot solve
+        let mut state = 12345u64;
+        let mut checked = 0;
+        while checked < 40 {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let cells: Vec<bool> = (0..w * h).map(|i| state >> (i + 20) & 1 == 1).collect();
+            let initial = judge(&cells);
+            if initial.is_empty() {
+                continue;
+            }
+            checked += 1;
+            // brute force: the fewest flips (one or two anywhere) that fix it
+            let fine = |changed: Vec<usize>| judge(&Repair { changed }.apply(&cells)).is_empty();
+            let cells_all = 0..w * h;
+            let brute = if cells_all.clone().any(|p| fine(vec![p])) {
+                Some(1)
+            } else if cells_all.clone().any(|p| (p + 1..w * h).any(|q| fine(vec![p, q]))) {
+                Some(2)
+            } else {
+                None
+            };
+            let found = repair(w, &cells, initial, &judge, Budget::default());
+            let size = found.repairs.first().map(|r| r.changed.len());
+            for r in &found.repairs {
+                assert!(judge(&r.apply(&cells)).is_empty());
+                assert_eq!(Some(r.changed.len()), size);
+            }
+            match brute {
+                // the search tries every single and pair near the undecided
+                // cells: it can only miss a repair far from them
+                Some(k) => assert!(size.is_some_and(|s| s >= k), "{cells:?}: brute {k}, found {size:?}"),
+                None => assert!(size.is_none_or(|s| s > 2), "{cells:?}"),
+            }
+            if brute == Some(1) {
+                assert_eq!(size, Some(1), "{cells:?}: a single flip near the undecided region fixes it");
+            }
+        }
+    }
+
+    #[test]
     fn no_repair_within_a_budget_of_nothing() {
         let cells: Vec<bool> = "1001 0110 0110 1001".chars().filter(|c| *c != ' ').map(|c| c == '1').collect();
         let judge = line_undecided(4);
