@@ -11,18 +11,15 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Mutex;
 use std::time::Instant;
-use stratsynth::domains::nonogram::board::propagate::Clues;
-use stratsynth::domains::nonogram::formats::non::clues_of;
 use stratsynth::domains::nonogram::line::bitline::MAX_LINE;
-use stratsynth::domains::nonogram::make::accept::{accept, Wanted};
-use stratsynth::domains::nonogram::make::judge::{Player, Solve};
+use stratsynth::domains::nonogram::make::accept::Wanted;
+use stratsynth::domains::nonogram::make::judge::Player;
 use stratsynth::domains::nonogram::make::picture::{read_picture, Picture};
-use stratsynth::domains::nonogram::make::random::{first_accepted, Shape, Symmetry};
-use stratsynth::domains::nonogram::make::repair::{repair, Budget};
+use stratsynth::domains::nonogram::make::random::{Shape, Symmetry};
+use stratsynth::domains::nonogram::make::repair::{Budget, Repair};
+use stratsynth::domains::nonogram::make::run::{random_puzzles, repair_picture};
 use stratsynth::domains::nonogram::play::analysis::MAX_CELLS;
-use stratsynth::domains::nonogram::play::player::PlayError;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;
 
@@ -182,31 +179,6 @@ fn bar(len: u64, what: &str) -> ProgressBar {
     ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()).with_style(style)
 }
 
-/// The first play error met by parallel work, kept to be reported.
-#[derive(Default)]
-struct FirstError(Mutex<Option<String>>);
-
-impl FirstError {
-    fn keep<T>(&self, result: Result<T, PlayError>) -> Option<T> {
-        match result {
-            Ok(t) => Some(t),
-            Err(e) => {
-                if let Ok(mut slot) = self.0.lock() {
-                    slot.get_or_insert(e.to_string());
-                }
-                None
-            }
-        }
-    }
-
-    fn check(self) -> Result<(), String> {
-        match self.0.into_inner().ok().flatten() {
-            Some(e) => Err(format!("the player failed: {e}")),
-            None => Ok(()),
-        }
-    }
-}
-
 /// Random puzzles: the first `--count` candidates that pass.
 fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &[&Path]) -> CmdResult {
     let (width, height) = size(size_text)?;
@@ -224,22 +196,14 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
         max_nodes: args.max_nodes,
     };
     let shape = Shape { width, height, density: args.density, symmetry: args.symmetry };
-    let errors = FirstError::default();
     let progress = bar(count as u64, "puzzles");
     let started = Instant::now();
-    let (kept, judged) = first_accepted(
-        &shape,
-        args.seed,
-        count,
-        args.max_candidates,
-        |_, picture| errors.keep(accept(&wanted, width, &picture.cells)).flatten(),
-        |judged, kept| {
-            progress.set_position(kept as u64);
-            progress.set_message(format!("{judged} candidates"));
-        },
-    );
+    let (kept, judged) = random_puzzles(&shape, args.seed, count, args.max_candidates, &wanted, |judged, kept| {
+        progress.set_position(kept as u64);
+        progress.set_message(format!("{judged} candidates"));
+    })
+    .map_err(|e| e.to_string())?;
     progress.finish_and_clear();
-    errors.check()?;
     let seconds = started.elapsed().as_secs_f64();
     let mut made: Vec<Made> = kept
         .into_iter()
@@ -285,76 +249,46 @@ fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs:
     let count = args.count.unwrap_or(3);
     let names: Vec<String> = std::iter::once("unchanged.non".to_string()).chain((1..=count).map(|k| format!("repair-{k}.non"))).collect();
     check_outputs(&outputs(args), &names, inputs)?;
-    let player = choice.player();
-    let wanted = Wanted { player, steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: args.max_nodes };
-    let width = picture.width;
-    let errors = FirstError::default();
-    let undecided = |cells: &[bool]| {
-        let (rows, columns) = clues_of(width, cells.len() / width, cells);
-        errors.keep(player.undecided(&Clues::new(rows, columns), cells)).unwrap_or_else(|| (0..cells.len()).collect())
-    };
-    let started = Instant::now();
-    let initial = undecided(&picture.cells);
-    let shown = path.display().to_string();
-    let title = picture.title.clone().unwrap_or_else(|| shown.clone());
-    if initial.is_empty() {
-        errors.check()?;
-        let solve = accept(&wanted, width, &picture.cells).map_err(|e| e.to_string())?.ok_or_else(|| format!("{shown}: the complete solver could not confirm one solution within --max-nodes {}", args.max_nodes))?;
-        let made = vec![made_of(&picture, &title, "unchanged".into(), vec![], solve)];
-        let summary = format!("{shown}: {}x{} picture; its puzzle is unique and the player {} solves it without guessing: nothing to change", picture.width, picture.height, choice.name);
-        finish(&outputs(args), &Report { summary, made, rule_names: choice.rule_names(), original: Some(picture.cells.clone()) })?;
-        return Ok(ExitCode::SUCCESS);
-    }
+    let wanted = Wanted { player: choice.player(), steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: args.max_nodes };
     let budget = Budget { max_changes: args.max_changes, evaluations: args.max_evaluations, ..Budget::default() };
     let spinner = bar(1, "repair search");
-    let found = repair(width, &picture.cells, initial.clone(), &undecided, budget);
+    let started = Instant::now();
+    let repaired = repair_picture(&picture, &wanted, budget).map_err(|e| format!("{}: {e}", path.display()))?;
     spinner.finish_and_clear();
-    errors.check()?;
-    let mut repairs: Vec<(Vec<usize>, Solve)> = vec![];
-    for r in found.repairs {
-        if let Some(solve) = accept(&wanted, width, &r.apply(&picture.cells)).map_err(|e| e.to_string())? {
-            repairs.push((r.changed, solve));
-        }
-    }
     let seconds = started.elapsed().as_secs_f64();
-    if repairs.is_empty() {
-        eprintln!(
-            "{shown}: no repair found within the budget: {} pictures judged, up to {} changed cells ({} cells undecided by the player {}); raise --max-changes or --max-evaluations",
-            found.evaluations,
-            args.max_changes,
-            initial.len(),
-            choice.name
-        );
-        return Ok(ExitCode::from(1));
-    }
-    repairs.sort_by(|a, b| a.1.steps.cmp(&b.1.steps).then(a.0.cmp(&b.0)));
-    let total = repairs.len();
-    let made: Vec<Made> = repairs
+    let shown = path.display().to_string();
+    let title = picture.title.clone().unwrap_or_else(|| shown.clone());
+    let (w, h, player) = (picture.width, picture.height, &choice.name);
+    let summary = match (repaired.stage, repaired.repairs.first()) {
+        (0, _) => format!("{shown}: {w}x{h} picture; its puzzle is unique and the player {player} solves it without guessing: nothing to change"),
+        (_, None) => {
+            eprintln!(
+                "{shown}: no repair found within the budget: {} pictures judged, up to {} changed cells ({} cells undecided by the player {player}); raise --max-changes or --max-evaluations",
+                repaired.evaluations, args.max_changes, repaired.undecided
+            );
+            return Ok(ExitCode::from(1));
+        }
+        (stage, Some((changed, _))) => format!(
+            "{shown}: {w}x{h} picture; the player {player} leaves {} cells undecided; {} repairs of {} changed cells found (stage {stage} of 3, {} pictures judged, {seconds:.2} s); the {} best (fewest steps first):",
+            repaired.undecided,
+            repaired.repairs.len(),
+            changed.len(),
+            repaired.evaluations,
+            repaired.repairs.len().min(count)
+        ),
+    };
+    let made: Vec<Made> = repaired
+        .repairs
         .into_iter()
         .take(count)
         .enumerate()
         .map(|(k, (changed, solve))| {
-            let cells = stratsynth::domains::nonogram::make::repair::Repair { changed: changed.clone() }.apply(&picture.cells);
-            let repaired = Picture { cells, ..picture.clone() };
-            made_of(&repaired, &format!("{title}, repair {}", k + 1), format!("repair-{}", k + 1), changed, solve)
+            let cells = Repair { changed: changed.clone() }.apply(&picture.cells);
+            let (name, title) = if changed.is_empty() { ("unchanged".to_string(), title.clone()) } else { (format!("repair-{}", k + 1), format!("{title}, repair {}", k + 1)) };
+            let puzzle = Picture { cells, ..picture.clone() }.puzzle(None);
+            Made { origin: name.clone(), name, title, puzzle, changed, solve }
         })
         .collect();
-    let summary = format!(
-        "{shown}: {}x{} picture; the player {} leaves {} cells undecided; {total} repairs of {} changed cells found (stage {} of 3, {} pictures judged, {seconds:.2} s); the {} best (fewest steps first):",
-        picture.width,
-        picture.height,
-        choice.name,
-        initial.len(),
-        made[0].changed.len(),
-        found.stage,
-        found.evaluations,
-        made.len()
-    );
     finish(&outputs(args), &Report { summary, made, rule_names: choice.rule_names(), original: Some(picture.cells.clone()) })?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// A made puzzle of a picture.
-fn made_of(picture: &Picture, title: &str, name: String, changed: Vec<usize>, solve: Solve) -> Made {
-    Made { origin: name.clone(), name, title: title.to_string(), puzzle: picture.puzzle(None), changed, solve }
 }

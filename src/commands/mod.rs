@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod bench_boards;
+pub mod bench_generate;
 pub mod explain;
 pub mod generate_nonogram;
 pub mod generate_report;

@@ -7,10 +7,12 @@
 //!   the complete solver's count;
 //! - [`accept`]: the checks a made puzzle passes before it is kept;
 //! - [`random`]: random pictures, one seeded stream per candidate;
-//! - [`repair`]: the search for the fewest changed cells.
+//! - [`repair`]: the search for the fewest changed cells;
+//! - [`run`]: random puzzles and a picture's repairs that pass the checks.
 
 pub mod accept;
 pub mod judge;
 pub mod picture;
 pub mod random;
 pub mod repair;
+pub mod run;

@@ -147,13 +147,11 @@ fn pbm_tokens(text: &str) -> Vec<(usize, usize, &str)> {
     let mut out = vec![];
     for (n, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("");
-        let mut column = 1;
-        for (i, c) in line.char_indices() {
+        for (column, (i, c)) in (1..).zip(line.char_indices()) {
             if !c.is_whitespace() && (i == 0 || line[..i].ends_with(char::is_whitespace)) {
                 let word = line[i..].split(char::is_whitespace).next().unwrap_or("");
                 out.push((n + 1, column, word));
             }
-            column += 1;
         }
     }
     out
