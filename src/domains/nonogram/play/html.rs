@@ -170,6 +170,8 @@ body{{font-family:sans-serif;margin:1.5em;color:#222}}\
 section{{display:flex;gap:1.5em;align-items:flex-start;border-top:1px solid #ddd;padding:0.8em 0}}\
 section svg{{flex:none}}section.oracle h2{{color:#b3261e}}h2{{font-size:1.05em;margin:0 0 0.4em 0}}\
 pre{{background:#f4f4f4;padding:0.5em;font-size:0.85em}}p{{margin:0.2em 0}}\
+div.made{{border-top:1px solid #ddd;padding:0.8em 0}}div.boards{{display:flex;gap:2em;align-items:flex-start}}\
+div.boards svg{{max-width:48%;height:auto}}\
 </style></head><body>\n<h1>{t}</h1>\n<p>{s}</p>\n",
         t = escape(title),
         s = escape(summary)
@@ -192,18 +194,19 @@ pub struct Drawn {
 }
 
 /// A page of puzzles: per puzzle (`id="puzzle-N"`, N from 1) its heading
-/// and notes, the empty board with its clues, and its solution with the
-/// marked cells outlined.
+/// and notes, then side by side the empty board with its clues and its
+/// solution (black cells only) with the marked cells outlined.
 pub fn gallery(title: &str, summary: &str, items: &[Drawn]) -> String {
     let mut out = head(title, summary);
     for (i, item) in items.iter().enumerate() {
         let empty = vec![Cell::Unknown; item.clues.cells()];
-        let solved: Vec<Cell> = item.solution.iter().map(|&b| Cell::from_bool(b)).collect();
-        out += &format!("<section id=\"puzzle-{}\"><div><h2>{}</h2>", i + 1, escape(&item.heading));
+        // the solution in black only: white cells are left blank
+        let solved: Vec<Cell> = item.solution.iter().map(|&b| if b { Cell::True } else { Cell::Unknown }).collect();
+        out += &format!("<div class=\"made\" id=\"puzzle-{}\"><h2>{}</h2>", i + 1, escape(&item.heading));
         for n in &item.notes {
             out += &format!("<p>{}</p>", escape(n));
         }
-        out += &format!("</div>{}{}</section>\n", svg(&item.clues, &empty, None, &[]), svg(&item.clues, &solved, None, &item.marked));
+        out += &format!("<div class=\"boards\">{}{}</div></div>\n", svg(&item.clues, &empty, None, &[]), svg(&item.clues, &solved, None, &item.marked));
     }
     out + "</body></html>\n"
 }
