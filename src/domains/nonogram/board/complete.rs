@@ -360,9 +360,8 @@ mod tests {
 
     /// The clues of a filling (row by row).
     fn clues_of(w: usize, h: usize, grid: &[bool]) -> Clues {
-        let rows = (0..h).map(|r| hints_of(&grid[r * w..(r + 1) * w])).collect();
-        let cols = (0..w).map(|c| hints_of(&(0..h).map(|r| grid[r * w + c]).collect::<Vec<_>>())).collect();
-        Clues::new(rows, cols)
+        let (rows, columns) = crate::domains::nonogram::formats::non::clues_of(w, h, grid);
+        Clues::new(rows, columns)
     }
 
     /// Random boards up to 5x5 from random fillings (so at least one

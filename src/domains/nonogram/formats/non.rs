@@ -138,20 +138,13 @@ pub fn clues_of(width: usize, height: usize, cells: &[bool]) -> (Vec<Vec<u32>>, 
 /// Checks a solution (row by row, `true` = filled) against a puzzle's
 /// clues: its length, then the runs of every row and column.
 pub fn check_goal(p: &Puzzle, cells: &[bool]) -> Result<(), NonErrorKind> {
-    let (width, height) = (p.width, p.height);
-    if cells.len() != width * height {
-        return Err(NonErrorKind::GoalLength { found: cells.len(), expected: width * height });
+    if cells.len() != p.width * p.height {
+        return Err(NonErrorKind::GoalLength { found: cells.len(), expected: p.width * p.height });
     }
-    for (index, clue) in p.rows.iter().enumerate() {
-        let found = hints_of(&cells[index * width..(index + 1) * width]);
-        if &found != clue {
-            return Err(NonErrorKind::GoalMismatch { axis: "row", index, found, clue: clue.clone() });
-        }
-    }
-    for (index, clue) in p.columns.iter().enumerate() {
-        let found = hints_of(&(0..height).map(|r| cells[r * width + index]).collect::<Vec<bool>>());
-        if &found != clue {
-            return Err(NonErrorKind::GoalMismatch { axis: "column", index, found, clue: clue.clone() });
+    let (rows, columns) = clues_of(p.width, p.height, cells);
+    for (axis, found, clues) in [("row", rows, &p.rows), ("column", columns, &p.columns)] {
+        if let Some((index, (found, clue))) = found.into_iter().zip(clues).enumerate().find(|(_, (f, c))| f != *c) {
+            return Err(NonErrorKind::GoalMismatch { axis, index, found, clue: clue.clone() });
         }
     }
     Ok(())
