@@ -144,7 +144,7 @@ pub fn run(puzzles: &[PathBuf], bin: Option<&Path>, solutions: Option<&Path>, so
     let (ours_cpu, ours_wall) = (cpu_time(libc::RUSAGE_SELF) - cpu0, wall.elapsed());
     let dir = tempfile::Builder::new().prefix("stratsynth-bench-boards-").tempdir().map_err(|e| e.to_string())?;
     let children0 = cpu_time(libc::RUSAGE_CHILDREN);
-    let (mut wrong, mut unknown, mut differ, mut no_answer) = (0, 0, 0, 0);
+    let (mut wrong, mut unknown, mut differ, mut no_answer, mut by_sat) = (0, 0, 0, 0, 0);
     println!("{:<40} {:>9} {:>10} {:>9}", "puzzle", "solutions", "ours ms", "nonogrid");
     for (i, ((name, puzzle), result)) in set.iter().zip(ours).enumerate() {
         let (out, time) = result.map_err(|e| format!("{name}: {e}"))?;
@@ -155,6 +155,7 @@ pub fn run(puzzles: &[PathBuf], bin: Option<&Path>, solutions: Option<&Path>, so
             note = format!("  WRONG: {why}");
         }
         unknown += usize::from(out.stopped.is_some());
+        by_sat += usize::from(out.by_sat);
         let answer = match &theirs {
             None => "-".to_string(),
             Some(Theirs::Count(n)) => {
@@ -173,7 +174,7 @@ pub fn run(puzzles: &[PathBuf], bin: Option<&Path>, solutions: Option<&Path>, so
     }
     let theirs_cpu = cpu_time(libc::RUSAGE_CHILDREN) - children0;
     println!(
-        "\ncomplete solver: {} puzzles, {:.3} CPU s (user+sys, threads: {}, {:.3} s wall); {unknown} unknown",
+        "\ncomplete solver: {} puzzles, {:.3} CPU s (user+sys, threads: {}, {:.3} s wall); {unknown} unknown; {by_sat} passed to the SAT fallback",
         set.len(),
         ours_cpu.as_secs_f64(),
         solver.threads.unwrap_or_else(rayon::current_num_threads),

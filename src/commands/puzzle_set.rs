@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use stratsynth::domains::nonogram::formats::non::Puzzle;
 use stratsynth::domains::nonogram::formats::puzzle::read_puzzles;
-use stratsynth::domains::nonogram::board::complete::Limits;
+use stratsynth::domains::nonogram::board::complete::{Limits, SAT_AFTER};
 
 /// The complete solver's options.
 #[derive(clap::Args, Debug, Clone, serde::Serialize)]
@@ -46,6 +46,7 @@ impl SolverArgs {
             solutions: if self.first { 1 } else { 2 },
             max_nodes: Some(self.max_nodes),
             deadline: Some(Instant::now() + Duration::from_secs_f64(self.timeout)),
+            sat_after: Some(SAT_AFTER),
         }
     }
 }

@@ -18,6 +18,12 @@
 //! 1, ..., or "at least `limit`" — unless it ran out of nodes or time first,
 //! and then it says so ([`Outcome::stopped`]).
 //!
+//! A search still going after [`Limits::sat_after`] nodes hands the board
+//! to the SAT fallback (`sat`), which counts the solutions of the root board
+//! other than those found so far, within the deadline: on the hardest
+//! tournament boards, where the first solution lies below thousands of
+//! dead ends, clause learning finds it in a fraction of the time.
+//!
 //! This module knows boards as clues and cells; it knows nothing about rules.
 
 use std::time::Instant;
@@ -25,6 +31,11 @@ use std::time::Instant;
 use super::bitboard::{BitBoard, BitPropagator};
 use super::probes::{ProbeStore, Score};
 use super::propagate::Clues;
+use super::sat;
+
+/// The search nodes after which the search hands over to the SAT fallback
+/// by default ([`Limits::solutions`]).
+pub const SAT_AFTER: u64 = 200;
 
 /// How far a search may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,12 +46,16 @@ pub struct Limits {
     pub max_nodes: Option<u64>,
     /// Stop (answer unknown) at this instant.
     pub deadline: Option<Instant>,
+    /// Hand over to the SAT fallback after this many nodes (`None`: never;
+    /// the fallback is bounded by the deadline only, not by nodes).
+    pub sat_after: Option<u64>,
 }
 
 impl Limits {
-    /// Up to `solutions` solutions, no budget, no deadline.
+    /// Up to `solutions` solutions, no budget, no deadline, the SAT
+    /// fallback after [`SAT_AFTER`] nodes.
     pub fn solutions(solutions: usize) -> Limits {
-        Limits { solutions, max_nodes: None, deadline: None }
+        Limits { solutions, max_nodes: None, deadline: None, sat_after: Some(SAT_AFTER) }
     }
 }
 
@@ -76,6 +91,8 @@ pub struct Outcome {
     /// Set if the search stopped before it knew the count (the solutions
     /// found so far are real, but there may be more).
     pub stopped: Option<Stop>,
+    /// True if the SAT fallback gave the answer (after `nodes` nodes).
+    pub by_sat: bool,
 }
 
 impl Outcome {
@@ -118,7 +135,7 @@ impl<'a> Search<'a> {
             clues,
             prop: BitPropagator::new(),
             limits: Limits { solutions: limits.solutions.max(1), ..limits },
-            out: Outcome { solutions: vec![], nodes: 0, probes: 0, stopped: None },
+            out: Outcome { solutions: vec![], nodes: 0, probes: 0, stopped: None, by_sat: false },
             probe: (empty.clone(), empty),
             stored: ProbeStore::new(clues.height(), clues.cells()),
         }
@@ -130,9 +147,13 @@ impl<'a> Search<'a> {
         if self.prop.all(self.clues, &mut root).is_err() {
             return self.out;
         }
-        let mut stack = vec![root];
+        let mut stack = vec![root.clone()];
         while let Some(mut board) = stack.pop() {
             if self.out_of_nodes() {
+                break;
+            }
+            if self.limits.sat_after.is_some_and(|n| self.out.nodes >= n) {
+                self.hand_to_sat(&root);
                 break;
             }
             self.out.nodes += 1;
@@ -159,6 +180,18 @@ impl<'a> Search<'a> {
             self.out.stopped = Some(Stop::Nodes);
         }
         self.out.stopped.is_some()
+    }
+
+    /// Counts the solutions of the root board besides those found, up to
+    /// the limit, with the SAT fallback.
+    fn hand_to_sat(&mut self, root: &BitBoard) {
+        let wanted = self.limits.solutions - self.out.solutions.len();
+        let found = sat::solutions(self.clues, root, &self.out.solutions, wanted, self.limits.deadline);
+        self.out.solutions.extend(found.solutions);
+        self.out.by_sat = true;
+        if !found.complete {
+            self.out.stopped = Some(Stop::Timeout);
+        }
     }
 
     /// Counts the two probes of a cell; true (and the outcome marked) once
@@ -300,11 +333,12 @@ impl<'a> Search<'a> {
     }
 }
 
-/// Counts the solutions of a board up to `limit` (see [`Search`]). Tests
-/// only: commands give limits of nodes and time too.
+/// Counts the solutions of a board up to `limit` (see [`Search`]), handing
+/// over to the SAT fallback after `sat_after` nodes. Tests only: commands
+/// give limits of nodes and time too.
 #[cfg(test)]
-pub(crate) fn count_solutions(clues: &Clues, limit: usize) -> Outcome {
-    Search::new(clues, Limits::solutions(limit)).run()
+pub(crate) fn count_solutions(clues: &Clues, limit: usize, sat_after: Option<u64>) -> Outcome {
+    Search::new(clues, Limits { sat_after, ..Limits::solutions(limit) }).run()
 }
 
 /// Every solution of a small board by brute force over all fillings of its
@@ -367,9 +401,17 @@ mod tests {
     /// Random boards up to 5x5 from random fillings (so at least one
     /// solution, often several), and the same boards with one row's clue
     /// changed (often none): the search's count and solutions must match
-    /// brute force exactly, with the limit above every count.
+    /// brute force exactly, with the limit above every count, whether the
+    /// search finishes alone, hands over to the SAT fallback at once or
+    /// after its first node (some solutions found by probing).
     #[test]
     fn matches_brute_force_on_small_random_boards() {
+        for sat_after in [None, Some(0), Some(1)] {
+            matches_brute_force(sat_after);
+        }
+    }
+
+    fn matches_brute_force(sat_after: Option<u64>) {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         let (mut zero, mut one, mut many) = (0, 0, 0);
         for _ in 0..600 {
@@ -384,7 +426,7 @@ mod tests {
                 clues = Clues::new(rows, clues.columns().to_vec());
             }
             let mut expect = brute_force(&clues);
-            let mut got = count_solutions(&clues, 1000).solutions;
+            let mut got = count_solutions(&clues, 1000, sat_after).solutions;
             expect.sort();
             got.sort();
             assert_eq!(got, expect, "{clues:?}");
@@ -394,7 +436,7 @@ mod tests {
                 _ => many += 1,
             }
             // with limit 2: the first two found, distinct and real
-            let two = count_solutions(&clues, 2).solutions;
+            let two = count_solutions(&clues, 2, sat_after).solutions;
             assert_eq!(two.len(), expect.len().min(2));
             assert!(two.iter().all(|s| expect.contains(s)));
             assert!(two.len() < 2 || two[0] != two[1]);

@@ -6,6 +6,7 @@
 //!   propagation with a memo of line results, probing, search that counts
 //!   solutions within a node budget and a deadline);
 //! - [`probes`]: the complete solver's store of probes still valid;
+//! - [`sat`]: the complete solver's SAT fallback (Z3) for hard boards;
 //! - [`trace`]: solution traces by random rollouts (test transitions).
 
 pub mod bitboard;
@@ -13,4 +14,5 @@ pub mod complete;
 pub mod grid;
 pub mod probes;
 pub mod propagate;
+pub mod sat;
 pub mod trace;

@@ -105,9 +105,10 @@ impl Player<'_> {
 }
 
 /// The number of solutions of `clues`, 0, 1 or 2 (two or more), or why the
-/// complete solver stopped before it knew (past `max_nodes`).
+/// complete solver stopped before it knew (past `max_nodes`). No SAT
+/// fallback: without a deadline only nodes bound the work.
 pub fn solution_count(clues: &Clues, max_nodes: u64) -> Result<usize, Stop> {
-    let limits = Limits { solutions: 2, max_nodes: Some(max_nodes), deadline: None };
+    let limits = Limits { solutions: 2, max_nodes: Some(max_nodes), deadline: None, sat_after: None };
     let out = Search::new(clues, limits).run();
     out.count().ok_or(out.stopped.unwrap_or(Stop::Nodes))
 }

@@ -86,7 +86,7 @@ pub fn count(puzzle: &Puzzle, limits: Limits) -> Result<(Outcome, Duration), Ana
 /// exactly one solution: with several, which one its oracle follows (and so
 /// its difficulty) would depend on the solver's search order.
 pub fn analyse(puzzle: &Puzzle, rules: Option<(&Nonogram, &[Rule])>, limits: Limits) -> Result<Analysis, AnalysisError> {
-    let (Outcome { solutions, nodes, probes, stopped }, search_time) = count(puzzle, limits)?;
+    let (Outcome { solutions, nodes, probes, stopped, .. }, search_time) = count(puzzle, limits)?;
     let line_solvable = Board::from_puzzle(puzzle).solve_exact().is_ok_and(|r| r.solved);
     let clues = Clues::from_puzzle(puzzle);
     let too_long_for_rules = rules.is_some_and(|(d, _)| {
