@@ -20,7 +20,7 @@
 //!
 //! A search still going after [`Limits::sat_after`] nodes hands the board
 //! to the SAT fallback (`sat`), which counts the solutions of the root board
-//! other than those found so far, within the deadline: on the hardest
+//! (as probing left it) other than those found so far, within the deadline: on the hardest
 //! tournament boards, where the first solution lies below thousands of
 //! dead ends, clause learning finds it in a fraction of the time.
 //!
@@ -165,6 +165,10 @@ impl<'a> Search<'a> {
                     }
                 }
                 NodeEnd::Branch(t, f) => {
+                    if self.out.nodes == 1 {
+                        // probed: the same solutions, more cells known
+                        root.clone_from(&board);
+                    }
                     stack.push(f);
                     stack.push(t);
                 }

@@ -9,7 +9,9 @@
 //! empty and the cells just before and after are not known filled. For
 //! each block exactly one start; the starts of blocks `j` and `j+1` at
 //! least `h + 1` apart; a block's start fills its cells; a filled cell is
-//! covered by some start. Those starts make the line's filled cells exactly
+//! covered by some start. Redundant clauses help propagation: a start
+//! empties the cells around its block and needs a start of the next and
+//! the previous block with room between. Those starts make the line's filled cells exactly
 //! its blocks in order with gaps between, so the formula's models are the
 //! board's solutions.
 //!
@@ -129,7 +131,7 @@ fn assert_line(solver: &Solver, clues: &Clues, board: &BitBoard, cells: &[Bool],
     }
     for (j, places) in starts.iter().enumerate() {
         let h = hints[j] as usize;
-        solver.assert(Bool::or(&places.iter().map(|(_, v)| v.clone()).collect::<Vec<_>>()));
+        solver.assert(any_of(places.iter()));
         for (a, (_, va)) in places.iter().enumerate() {
             for (_, vb) in &places[a + 1..] {
                 solver.assert(Bool::or(&[va.not(), vb.not()]));
@@ -139,23 +141,33 @@ fn assert_line(solver: &Solver, clues: &Clues, board: &BitBoard, cells: &[Bool],
             for i in *s..s + h {
                 solver.assert(v.implies(line_cell(i)));
             }
-            for (next, vn) in starts.get(j + 1).into_iter().flatten() {
-                if *next < s + h + 1 {
+            // redundant, for propagation: the cells around the block are
+            // empty, and the neighbouring blocks have room
+            for i in [s.checked_sub(1), Some(s + h).filter(|&i| i < n)].into_iter().flatten() {
+                solver.assert(v.implies(line_cell(i).not()));
+            }
+            if let Some(next) = starts.get(j + 1) {
+                for (_, vn) in next.iter().filter(|(t, _)| *t <= s + h) {
                     solver.assert(Bool::or(&[v.not(), vn.not()]));
                 }
+                solver.assert(v.implies(any_of(next.iter().filter(|(t, _)| *t > s + h))));
+            }
+            if j > 0 {
+                let hb = hints[j - 1] as usize;
+                solver.assert(v.implies(any_of(starts[j - 1].iter().filter(|(t, _)| t + hb < *s))));
             }
         }
     }
     for i in 0..n {
-        let covering: Vec<Bool> = starts
-            .iter()
-            .zip(hints)
-            .flat_map(|(places, &h)| places.iter().filter(move |(s, _)| *s <= i && i < s + h as usize))
-            .map(|(_, v)| v.clone())
-            .collect();
-        solver.assert(line_cell(i).implies(Bool::or(&covering)));
+        let covering = starts.iter().zip(hints).flat_map(|(places, &h)| places.iter().filter(move |(s, _)| *s <= i && i < s + h as usize));
+        solver.assert(line_cell(i).implies(any_of(covering)));
     }
     true
+}
+
+/// True iff some of the starts' variables is.
+fn any_of<'a>(starts: impl Iterator<Item = &'a (usize, Bool)>) -> Bool {
+    Bool::or(&starts.map(|(_, v)| v.clone()).collect::<Vec<_>>())
 }
 
 #[cfg(test)]
