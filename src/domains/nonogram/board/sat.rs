@@ -173,7 +173,6 @@ fn any_of<'a>(starts: impl Iterator<Item = &'a (usize, Bool)>) -> Bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::nonogram::board::complete::brute_force;
 
     /// Two 1s on a 2x2 board: the two diagonals, found and then blocked.
     #[test]
@@ -183,7 +182,7 @@ mod tests {
         let all = solutions(&clues, &board, &[], 10, None);
         let mut got = all.solutions.clone();
         got.sort();
-        assert_eq!(got, brute_force(&clues));
+        assert_eq!(got, vec![vec![false, true, true, false], vec![true, false, false, true]]);
         assert!(all.complete);
         let one = solutions(&clues, &board, &all.solutions[..1], 10, None);
         assert_eq!(one.solutions, all.solutions[1..]);
