@@ -233,6 +233,16 @@ pub trait Symbolic: Domain {
     /// model is not a valid state, which would be an encoding fault).
     fn decode(&self, enc: &Encoding<Self::Extra>, model: &Model) -> Option<Self::State>;
 
+    /// A fact true of `state` that a model read back as `state` may have
+    /// broken: where the encoding over-approximates some feature (lets a
+    /// model give it values the state does not), the feature's true values
+    /// on this state. A model that does not replay is excluded by
+    /// asserting it, and the query asked again. `None` (the default): the
+    /// encoding is exact.
+    fn pin(&self, _enc: &Encoding<Self::Extra>, _state: &Self::State) -> Option<Bool> {
+        None
+    }
+
     /// An encoding for the queries about one rule: it may leave out states
     /// (e.g. hold fewer elements of a type) as long as, whenever some state
     /// up to `bound` gives the rule a wrong application (or satisfies its

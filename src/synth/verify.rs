@@ -56,6 +56,10 @@ pub enum Unknown {
     Untranslatable(String),
 }
 
+/// How many models that do not replay one query excludes
+/// ([`Symbolic::pin`]) before it answers `unknown`.
+const MAX_PINS: usize = 32;
+
 /// Z3's reason for an `unknown`.
 fn gave_up(solver: &Solver) -> Unknown {
     Unknown::Limit(solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string()))
@@ -289,23 +293,38 @@ impl<D: Symbolic> Session<'_, D> {
         }
         solver.assert(&compiled.condition);
         solver.assert(&wrong);
-        match solver.check() {
-            SatResult::Unsat => Verdict::Sound,
-            SatResult::Unknown => Verdict::Unknown(gave_up(solver)),
-            SatResult::Sat => match solver.get_model() {
-                None => Verdict::Unknown(Unknown::NoModel),
-                Some(model) => match self.domain.decode(encoding, &model) {
-                    None => Verdict::Unknown(Unknown::BadModel),
-                    Some(state) => {
-                        let binding: Binding = compiled
-                            .indices
-                            .iter()
-                            .map(|ix| model.eval(ix, true).and_then(|v| signed_value(&v)).unwrap_or(0).max(0) as usize)
-                            .collect();
-                        self.confirm(rule, state, binding)
-                    }
+        let mut pinned = 0;
+        loop {
+            let unreplayed = match solver.check() {
+                SatResult::Unsat => return Verdict::Sound,
+                SatResult::Unknown => return Verdict::Unknown(gave_up(solver)),
+                SatResult::Sat => match solver.get_model() {
+                    None => return Verdict::Unknown(Unknown::NoModel),
+                    Some(model) => match self.domain.decode(encoding, &model) {
+                        None => return Verdict::Unknown(Unknown::BadModel),
+                        Some(state) => {
+                            let binding: Binding = compiled
+                                .indices
+                                .iter()
+                                .map(|ix| model.eval(ix, true).and_then(|v| signed_value(&v)).unwrap_or(0).max(0) as usize)
+                                .collect();
+                            match self.confirm(rule, state.clone(), binding) {
+                                Verdict::Unknown(Unknown::NoReplay(shown)) => (shown, state),
+                                verdict => return verdict,
+                            }
+                        }
+                    },
                 },
-            },
+            };
+            // a model that did not replay: pin the state's true features and ask again
+            let (shown, state) = unreplayed;
+            match self.domain.pin(encoding, &state) {
+                Some(fact) if pinned < MAX_PINS => {
+                    solver.assert(&fact);
+                    pinned += 1;
+                }
+                _ => return Verdict::Unknown(Unknown::NoReplay(shown)),
+            }
         }
     }
 
