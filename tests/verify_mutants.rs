@@ -415,7 +415,7 @@ fn z3_equals_brute_force_on_placement_rule_and_mutants(text: &str) {
     let unsound = brute.iter().filter(|b| b.is_some()).count();
     eprintln!("{}: {} mutants ({unsound} unsound, {unknown} of them unknown to Z3) at bound {BOUND}, Z3 in {z3_time:.1?}", placement[0].name, mutants.len());
     assert!(brute[0].is_none(), "{} is unsound", placement[0].name);
-    assert!(mutants.len() >= 20 && 3 * unsound > mutants.len(), "only {unsound} of {} mutants are unsound", mutants.len());
+    assert!(mutants.len() >= 10 && 3 * unsound > mutants.len(), "only {unsound} of {} mutants are unsound", mutants.len());
     assert!(20 * unknown <= unsound, "{unknown} of {unsound} unsound rules unknown to Z3");
 }
 
