@@ -252,4 +252,13 @@ pub trait Symbolic: Domain {
     fn encode_for(&self, bound: u32, _rule: &Rule) -> Encoding<Self::Extra> {
         self.encode(bound)
     }
+
+    /// A tighter encoding for the soundness query about `rule`, asked when
+    /// a model of [`encode_for`](Self::encode_for)'s does not replay
+    /// (where that one over-approximates some feature for speed); its own
+    /// models that do not replay may be [`pin`](Self::pin)ned. `None` (the
+    /// default): there is none, and such a query answers `unknown`.
+    fn encode_tight_for(&self, _bound: u32, _rule: &Rule) -> Option<Encoding<Self::Extra>> {
+        None
+    }
 }

@@ -196,9 +196,21 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// its validity, limited by the verifier's time limit and by `rlimit`
     /// (the verifier's own if `None`).
     fn query<T: Send + Sync>(&self, rule: &Rule, rlimit: Option<u32>, f: impl Fn(&Session<'_, D>) -> T + Send + Sync) -> T {
-        let (domain, bound, rlimit, timeout_ms) = (self.domain, self.bound, rlimit.unwrap_or(self.rlimit), self.timeout_ms);
+        let (domain, bound) = (self.domain, self.bound);
+        self.query_on(rlimit, || Some(domain.encode_for(bound, rule)), f).expect("the rule's encoding exists")
+    }
+
+    /// Runs one query in a fresh Z3 context on the encoding `encode` makes
+    /// there (`None` if it makes none), as [`query`](Self::query) does.
+    fn query_on<T: Send + Sync>(
+        &self,
+        rlimit: Option<u32>,
+        encode: impl Fn() -> Option<Encoding<D::Extra>> + Send + Sync,
+        f: impl Fn(&Session<'_, D>) -> T + Send + Sync,
+    ) -> Option<T> {
+        let (domain, rlimit, timeout_ms) = (self.domain, rlimit.unwrap_or(self.rlimit), self.timeout_ms);
         let (out, count) = z3::with_z3_config(&z3::Config::new(), || {
-            let encoding = domain.encode_for(bound, rule);
+            let Some(encoding) = encode() else { return (None, None) };
             let solver = new_solver(&params(timeout_ms, rlimit));
             solver.assert(&encoding.valid);
             let out = f(&Session { domain, encoding: &encoding, solver: &solver });
@@ -206,7 +218,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
                 z3::StatisticsValue::UInt(n) => n as u64,
                 z3::StatisticsValue::Double(x) => x as u64,
             });
-            (out, count)
+            (Some(out), count)
         });
         self.last_count.set(count);
         out
@@ -225,8 +237,32 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// Checks one rule: whole, or past the split point case by case (the
     /// first case that is not proven sound gives the verdict; the cases
     /// share the resource limit).
+    ///
+    /// Where a model did not replay, the rule is checked whole once more on
+    /// the domain's tighter encoding ([`Symbolic::encode_tight_for`]), if
+    /// it has one; the resource counts add up.
     pub fn check(&mut self, rule: &Rule) -> Verdict<Counterexample<D::State>> {
         self.calls += 1;
+        let verdict = self.check_on_rule_encoding(rule);
+        if !matches!(verdict, Verdict::Unknown(Unknown::NoReplay(_))) {
+            return verdict;
+        }
+        let spent = self.last_count.get().unwrap_or(0);
+        let (domain, bound) = (self.domain, self.bound);
+        match self.query_on(None, || domain.encode_tight_for(bound, rule), |s| s.check(rule, None)) {
+            Some(tight) => {
+                self.last_count.set(Some(spent + self.last_count.get().unwrap_or(0)));
+                tight
+            }
+            None => {
+                self.last_count.set(Some(spent));
+                verdict
+            }
+        }
+    }
+
+    /// [`check`](Self::check) on the encoding made for the rule only.
+    fn check_on_rule_encoding(&self, rule: &Rule) -> Verdict<Counterexample<D::State>> {
         let split = match (self.rlimit, self.split_after) {
             (rlimit, Some(split_after)) if rlimit > 0 && split_after < rlimit => {
                 split_variable(rule, &self.domain.schema().split_types()).map(|v| (v, rlimit, split_after))

@@ -25,7 +25,13 @@
 //! starting every hint no later and one no earlier than the first solution
 //! does. The leftmost and the rightmost solutions are such, so a rule
 //! wrong on some line is wrong on some model: unsat proves it. A model may
-//! pick other solutions; the verifier replays it concretely.
+//! pick other solutions; the verifier replays it concretely. This
+//! [`Placement::Relaxed`] encoding keeps the per-rule slot reduction (a
+//! line's extreme solutions agree with the line with cells forgotten too).
+//! Where a model of it does not replay, the verifier asks the
+//! [`Placement::Tight`] encoding: every slot, and extreme solutions no run
+//! of which can move one cell further alone, so that a model that still
+//! does not replay can be excluded by pinning its line's true features.
 
 use super::domain::{Ids, Nonogram};
 use crate::domains::nonogram::line::model::{Cell, Line};
@@ -58,6 +64,22 @@ pub struct LineTerms {
     /// The placement features per hint slot (earliest, latest starts), if
     /// encoded.
     pub placement: Option<(Vec<Num>, Vec<Num>)>,
+    /// Whether the encoding is [`Placement::Tight`]: a model that does not
+    /// replay may be excluded by pinning its line's true features.
+    pub pinnable: bool,
+}
+
+/// How an encoding holds the placement features.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// Not at all (they are 0): only for rules that do not read them.
+    Absent,
+    /// As the starts of two more solutions of the cells, no later (no
+    /// earlier) than the first solution's: true of the extreme solutions.
+    Relaxed,
+    /// Relaxed, and no run of those solutions can move one cell further
+    /// alone (true of the extreme solutions too); with every slot.
+    Tight,
 }
 
 /// The bit width of an encoding up to `bound`: room for `4 * (bound + 1)`.
@@ -141,13 +163,12 @@ impl Slots {
     ///   and 1 more (forgetting false cells leaves every block unchanged).
     ///
     /// A type no variable binds thus gets 0 block slots, or 1 gap slot
-    /// (the whole line). A rule reading a placement feature reads every
-    /// known cell through it, so it gets them all.
+    /// (the whole line). The same holds with the [`Placement::Relaxed`]
+    /// placement features: the line's leftmost and rightmost solutions
+    /// still agree with the line with cells forgotten, and keep their
+    /// places relative to the (unchanged) solution.
     pub(crate) fn for_rule(ids: Ids, bound: usize, rule: &Rule) -> Slots {
         let all = Slots::all(bound);
-        if ids.reads_placement(rule) {
-            return all;
-        }
         // taking blocks away removes them (unnegated comparisons with the
         // others stay true); forgetting false cells merges gaps into new
         // ones, so every comparison of a gap counts
@@ -235,9 +256,9 @@ fn run_moves(runs: &[(Num, Num)], i: usize, left: bool, n: &Num, k: &Num, blocks
 
 /// Encodes every valid line of 1..=bound cells with at most `slots`
 /// blocks and gaps (`ids`: where the domain's names live in the schema,
-/// which has `nf` features), with the placement features if `placement`
-/// (else they are 0: only for rules that do not read them).
-pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement: bool) -> Encoding<LineTerms> {
+/// which has `nf` features), with the placement features as `placement`
+/// says.
+pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement: Placement) -> Encoding<LineTerms> {
     let w = width(bound);
     let c = |v: usize| num(v as i64, w);
     let max_hints = bound.div_ceil(2);
@@ -255,14 +276,15 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement:
     // of the same cells, each no later (leftmost) / no earlier (rightmost)
     // than the first's; the leftmost and the rightmost solutions are such
     // (and, as those two are, with no run that moves one cell further alone)
-    let placement = placement.then(|| {
+    let pinnable = placement == Placement::Tight;
+    let placement = (placement != Placement::Absent).then(|| {
         let mut extreme = |name: &str, leftmost: bool| -> Vec<Num> {
             let other = solution_runs(&hints, &n, &k, bound, w, &mut valid, name);
             agrees_with_cells(&other, &k, &block_count, &blocks, &gaps, w, &mut valid);
             for (i, ((s, _), (p, _))) in other.iter().zip(&runs).enumerate() {
                 let beyond = if leftmost { s.sle(p) } else { s.sge(p) };
-                let moves = run_moves(&other, i, leftmost, &n, &k, &blocks, &gaps, w);
-                valid.push(k.sgt(&c(i)).implies(Bool::and(&[beyond, moves.not()])));
+                let stays = if pinnable { run_moves(&other, i, leftmost, &n, &k, &blocks, &gaps, w).not() } else { Bool::from_bool(true) };
+                valid.push(k.sgt(&c(i)).implies(Bool::and(&[beyond, stays])));
             }
             other.into_iter().map(|(s, _)| s).collect()
         };
@@ -321,7 +343,7 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement:
     // On a valid line every value the rules see lies in [0, bound]; the
     // stated magnitude leaves room (the encoding's width holds 4 * (bound + 1)).
     let view = SymView { globals: vec![n.clone()], tables, width: w, magnitude: 2 * bound as i64 + 2 };
-    Encoding { view, valid: Bool::and(&valid), extra: LineTerms { bound, n, k, hints, runs, blocks, gaps, counts: (block_count, gap_count), placement } }
+    Encoding { view, valid: Bool::and(&valid), extra: LineTerms { bound, n, k, hints, runs, blocks, gaps, counts: (block_count, gap_count), placement, pinnable } }
 }
 
 /// `fill(value, a, b)` is wrong: out of range, or some cell of [a, b)
@@ -374,7 +396,7 @@ pub fn decode(t: &LineTerms, model: &Model) -> Line {
 /// the encoding's slots or is invalid). With every block and gap slot, the
 /// slots hold a line's blocks and gaps exactly, so they name it.
 pub fn pin_placement(t: &LineTerms, line: &Line) -> Option<Bool> {
-    let (earliest, latest) = t.placement.as_ref()?;
+    let (earliest, latest) = t.placement.as_ref().filter(|_| t.pinnable)?;
     let ranges = hint_ranges(line)?;
     let (blocks, gaps) = (line.blocks(), line.gaps());
     if line.len() > t.bound || blocks.len() > t.blocks.len() || gaps.len() > t.gaps.len() || ranges.len() > t.hints.len() {
@@ -399,12 +421,17 @@ impl Symbolic for Nonogram {
     type Extra = LineTerms;
 
     fn encode(&self, bound: u32) -> Encoding<LineTerms> {
-        encode(self.ids(), self.schema().feature_count(), bound as usize, Slots::all(bound as usize), true)
+        encode(self.ids(), self.schema().feature_count(), bound as usize, Slots::all(bound as usize), Placement::Tight)
     }
 
     fn encode_for(&self, bound: u32, rule: &Rule) -> Encoding<LineTerms> {
         let slots = Slots::for_rule(self.ids(), bound as usize, rule);
-        encode(self.ids(), self.schema().feature_count(), bound as usize, slots, self.ids().reads_placement(rule))
+        let placement = if self.ids().reads_placement(rule) { Placement::Relaxed } else { Placement::Absent };
+        encode(self.ids(), self.schema().feature_count(), bound as usize, slots, placement)
+    }
+
+    fn encode_tight_for(&self, bound: u32, rule: &Rule) -> Option<Encoding<LineTerms>> {
+        self.ids().reads_placement(rule).then(|| self.encode(bound))
     }
 
     fn wrong(&self, enc: &Encoding<LineTerms>, _action: ActionId, args: &[Num]) -> Bool {
@@ -453,8 +480,8 @@ mod tests {
         assert_eq!(slots("h = arbitrary(hint) and g = arbitrary(gap)", "g is unique where (size(h) <= size(g))").gaps, 15);
         assert_eq!(slots("h = arbitrary(hint) and g = arbitrary(gap)", "not (minimal(g))").gaps, 15);
         assert_eq!(slots("b = singleton(block)", "size(b) > 1"), Slots { blocks: 15, gaps: 1 });
-        // a placement feature reads every known cell
-        assert_eq!(slots("h = arbitrary(hint)", "earliest_start(h) > 1"), all);
-        assert_eq!(slots("h = arbitrary(hint) and b = arbitrary(block)", "latest_start(h) > start(b)"), all);
+        // the relaxed placement features hold with cells forgotten too
+        assert_eq!(slots("h = arbitrary(hint)", "earliest_start(h) > 1"), Slots { blocks: 0, gaps: 1 });
+        assert_eq!(slots("h = arbitrary(hint) and b = arbitrary(block)", "latest_start(h) > start(b)"), Slots { blocks: 1, gaps: 1 });
     }
 }
