@@ -51,7 +51,7 @@ fn learn_in(out: &Path, tests: &Path, threads: usize, retry: u32, resume: bool) 
     let output = Command::new(env!("CARGO_BIN_EXE_stratsynth"))
         .current_dir(ROOT)
         // a low resource limit: some proofs run out (and are lost) the same way every time
-        .args(["learn", "nonogram", "--sample", "3", "--max-len", "4", "--seed", "1", "-k", "3", "--rlimit", "30000000"])
+        .args(["learn", "nonogram", "--sample", "3", "--max-len", "4", "--seed", "1", "-k", "3", "--rlimit", "3000000"])
         .args(["--retry-rlimit", &retry.to_string()])
         .arg("--tests")
         .arg(tests)
