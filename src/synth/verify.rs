@@ -134,6 +134,8 @@ pub struct Verifier<'d, D: Symbolic> {
     split_after: Option<u32>,
     bound: u32,
     calls: u64,
+    /// How many checks went on to the domain's tighter encoding.
+    tight_checks: u64,
     /// The resource count of the last query.
     last_count: std::cell::Cell<Option<u64>>,
 }
@@ -166,7 +168,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// context on the encoding made for its rule
     /// ([`Symbolic::encode_for`]).
     pub fn new(domain: &'d D, bound: u32, timeout_ms: u32) -> Verifier<'d, D> {
-        Verifier { domain, rlimit: 0, timeout_ms, split_after: None, bound, calls: 0, last_count: std::cell::Cell::new(None) }
+        Verifier { domain, rlimit: 0, timeout_ms, split_after: None, bound, calls: 0, tight_checks: 0, last_count: std::cell::Cell::new(None) }
     }
 
     /// A verifier whose answers depend only on the query: every query runs
@@ -234,6 +236,12 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
         self.calls
     }
 
+    /// How many checks asked the domain's tighter encoding
+    /// ([`Symbolic::encode_tight_for`]) after a model did not replay.
+    pub fn tight_checks(&self) -> u64 {
+        self.tight_checks
+    }
+
     /// Checks one rule: whole, or past the split point case by case (the
     /// first case that is not proven sound gives the verdict; the cases
     /// share the resource limit).
@@ -251,6 +259,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
         let (domain, bound) = (self.domain, self.bound);
         match self.query_on(None, || domain.encode_tight_for(bound, rule), |s| s.check(rule, None)) {
             Some(tight) => {
+                self.tight_checks += 1;
                 self.last_count.set(Some(spent + self.last_count.get().unwrap_or(0)));
                 tight
             }
