@@ -154,7 +154,7 @@ fn an_edited_journal_rule_is_proven_again_before_it_is_written() {
     assert!(first.status.success(), "{}", stderr(&first));
     let proven = std::fs::read_to_string(&out).unwrap();
     let original = std::fs::read_to_string(&journal).unwrap();
-    let action = "then fill(true, highest_start_cell(h), lowest_end_cell(h))";
+    let action = "then fill(true, latest_start(h), size(h) + earliest_start(h))";
     assert!(original.contains(action), "{original}");
 
     // an unsound edit: the resumed run refuses the journal and writes nothing
@@ -164,9 +164,9 @@ fn an_edited_journal_rule_is_proven_again_before_it_is_written() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), proven);
 
     // a sound edit is proven again and kept
-    let condition = "if lowest_end_cell(h) >= highest_start_cell(h)";
-    std::fs::write(&journal, original.replace(condition, "if lowest_end_cell(h) > highest_start_cell(h)")).unwrap();
+    let condition = "if earliest_start(h) >= latest_start(h) - size(h)";
+    std::fs::write(&journal, original.replace(condition, "if earliest_start(h) > latest_start(h) - size(h)")).unwrap();
     let resumed = run(&["synth", "--specs", &specs, "-o", &shown, "--resume"]);
     assert!(resumed.status.success(), "{}", stderr(&resumed));
-    assert!(std::fs::read_to_string(&out).unwrap().contains("if lowest_end_cell(h) > highest_start_cell(h)"));
+    assert!(std::fs::read_to_string(&out).unwrap().contains("if earliest_start(h) > latest_start(h) - size(h)"));
 }

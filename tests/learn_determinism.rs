@@ -9,6 +9,8 @@
 //!
 //! The second proof only adds rules, and what it adds is sound: the rules
 //! it recovers are checked by brute force on every line of up to 9 cells.
+//! The rules it learns read the placement features (`earliest_start`,
+//! `latest_start`) as well as the packing ones.
 //! A run resumed from its finished journal writes the same rules (the
 //! journal keeps the lost rules and the second proof's verdicts; a verdict
 //! edited in the journal is not believed).
@@ -49,7 +51,7 @@ fn learn_in(out: &Path, tests: &Path, threads: usize, retry: u32, resume: bool) 
     let output = Command::new(env!("CARGO_BIN_EXE_stratsynth"))
         .current_dir(ROOT)
         // a low resource limit: some proofs run out (and are lost) the same way every time
-        .args(["learn", "nonogram", "--sample", "3", "--max-len", "4", "--seed", "1", "-k", "3", "--rlimit", "30000000"])
+        .args(["learn", "nonogram", "--sample", "3", "--max-len", "4", "--seed", "1", "-k", "3", "--rlimit", "3000000"])
         .args(["--retry-rlimit", &retry.to_string()])
         .arg("--tests")
         .arg(tests)
@@ -107,6 +109,8 @@ fn learn_writes_the_same_rules_with_one_and_two_threads() {
     std::fs::write(&tests, traces.lines().take(400).collect::<Vec<_>>().join("\n") + "\n").unwrap();
     let retry = 300_000_000;
     let one = learn(&tests, 1, retry);
+    // the small configuration learns rules over the placement features too
+    assert!(one.rules.contains("earliest_start(") && one.rules.contains("latest_start("), "{}", one.rules);
     let out = temp("learn-resumed");
     let two = learn_in(&out, &tests, 2, retry, false);
     // the journal keeps the lost rules and every second-proof verdict: a

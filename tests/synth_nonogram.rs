@@ -37,18 +37,21 @@ fn learns_big_hint_punctuation_and_small_gap() {
         big.iter().any(|l| l.rule.decls.len() == 1 && l.rule.decls[0].kind == PatternKind::Arbitrary && l.bound == 30),
         "{shown:#?}"
     );
-    assert!(shown.iter().any(|t| t.contains("fill(true, highest_start_cell(h), lowest_end_cell(h))")), "{shown:#?}");
+    // simple boxes, as the placement features say it
+    assert!(shown.iter().any(|t| t.contains("fill(true, latest_start(h), size(h) + earliest_start(h))")), "{shown:#?}");
 
-    // the block of 3 matches the biggest hint: the cell before it is a space
+    // the block of 3 matches the biggest hint, which can start in one
+    // place only: the cell before it is a space
     let punct = texts(&domain, &synthesize(&engine, "1 3 | ......###. | .....x###x", 0));
     assert!(
-        punct.iter().any(|t| t.contains("maximal(h)") && t.contains("size(h) = size(b)") && t.contains("fill(false, start(b) - 1, start(b))")),
+        punct.iter().any(|t| t.contains("earliest_start(h) = latest_start(h)") && t.contains("fill(false, earliest_start(h) - 1, earliest_start(h))")),
         "{punct:#?}"
     );
 
-    // the gap of 2 before the cross is too small for the only hint
+    // the gap of 2 before the cross is too small for the only hint: the
+    // cells before where the first hint can start are crossed out
     let gap = texts(&domain, &synthesize(&engine, "3 | ..x....... | xxx.......", 0));
-    assert!(gap.iter().any(|t| t.contains("size(h) > size(g)") && t.contains("fill(false, start(g), start(g) + size(g))")), "{gap:#?}");
+    assert!(gap.iter().any(|t| t.contains("constant(hint, 0)") && t.contains("fill(false, 0, earliest_start(h))")), "{gap:#?}");
 }
 
 #[test]
@@ -108,5 +111,6 @@ fn checking_candidates_through_the_table_pairs_decides_as_interpreting_them() {
         }
     }
     // the table refuted candidates, so both ways were put to work
-    assert!(rejected >= 50, "only {rejected} candidates rejected by the table");
+    // (fewer since the placement features give short rules early)
+    assert!(rejected >= 30, "only {rejected} candidates rejected by the table");
 }

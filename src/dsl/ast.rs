@@ -193,6 +193,16 @@ impl IntExpr {
         IntExpr::Sub(Box::new(a), Box::new(b))
     }
 
+    /// Whether the expression reads feature `f` (of any variable).
+    pub fn uses_feature(&self, f: FeatureId) -> bool {
+        match self {
+            IntExpr::Lit(_) | IntExpr::Global(_) => false,
+            IntExpr::Feature(g, _) => *g == f,
+            IntExpr::Add(x, y) | IntExpr::Sub(x, y) => x.uses_feature(f) || y.uses_feature(f),
+            IntExpr::Mul(_, x) => x.uses_feature(f),
+        }
+    }
+
     /// Whether the expression reads a feature of variable `v`.
     pub fn reads(&self, v: Var) -> bool {
         match self {
@@ -246,6 +256,17 @@ impl BoolExpr {
         }
     }
 
+    /// Whether the expression reads feature `f` (of any variable).
+    pub fn uses_feature(&self, f: FeatureId) -> bool {
+        match self {
+            BoolExpr::True | BoolExpr::Maximal(_) | BoolExpr::Minimal(_) => false,
+            BoolExpr::Feature(g, _) => *g == f,
+            BoolExpr::Cmp(_, a, b) => a.uses_feature(f) || b.uses_feature(f),
+            BoolExpr::Unique(_, inner) | BoolExpr::Not(inner) => inner.uses_feature(f),
+            BoolExpr::And(parts) => parts.iter().any(|p| p.uses_feature(f)),
+        }
+    }
+
     /// Conjunction of `parts`, flattening `true` and single conjuncts.
     pub fn and(parts: Vec<BoolExpr>) -> BoolExpr {
         let mut parts: Vec<BoolExpr> = parts.into_iter().filter(|p| *p != BoolExpr::True).collect();
@@ -254,5 +275,13 @@ impl BoolExpr {
             1 => parts.pop().expect("one part"),
             _ => BoolExpr::And(parts),
         }
+    }
+}
+
+impl Rule {
+    /// Whether the condition or the action reads feature `f`.
+    pub fn uses_feature(&self, f: FeatureId) -> bool {
+        self.condition.uses_feature(f)
+            || self.action.args.iter().any(|a| matches!(a, ActionArg::Int(e) if e.uses_feature(f)))
     }
 }

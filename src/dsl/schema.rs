@@ -128,6 +128,13 @@ pub struct SynthesisSpace {
     /// The bound synthesis screens candidates at with Z3 (faster than the
     /// full bound, which every returned rule is then proven at).
     pub screen: u32,
+    /// Most expensive condition atom (default 6).
+    #[serde(default = "default_max_atom_cost")]
+    pub max_atom_cost: u32,
+}
+
+fn default_max_atom_cost() -> u32 {
+    6
 }
 
 /// The DSL file as written.

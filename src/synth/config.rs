@@ -138,7 +138,7 @@ impl Config {
             table: schema.file.synthesis.table,
             max_term_cost: 5,
             max_left_cost: 2,
-            max_atom_cost: 6,
+            max_atom_cost: schema.file.synthesis.max_atom_cost,
             max_atoms: 3,
             max_rule_cost: 30,
             generalise_slack: 3,

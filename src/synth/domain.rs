@@ -233,6 +233,16 @@ pub trait Symbolic: Domain {
     /// model is not a valid state, which would be an encoding fault).
     fn decode(&self, enc: &Encoding<Self::Extra>, model: &Model) -> Option<Self::State>;
 
+    /// A fact true of `state` that a model read back as `state` may have
+    /// broken: where the encoding over-approximates some feature (lets a
+    /// model give it values the state does not), the feature's true values
+    /// on this state. A model that does not replay is excluded by
+    /// asserting it, and the query asked again. `None` (the default): the
+    /// encoding is exact.
+    fn pin(&self, _enc: &Encoding<Self::Extra>, _state: &Self::State) -> Option<Bool> {
+        None
+    }
+
     /// An encoding for the queries about one rule: it may leave out states
     /// (e.g. hold fewer elements of a type) as long as, whenever some state
     /// up to `bound` gives the rule a wrong application (or satisfies its
@@ -241,5 +251,14 @@ pub trait Symbolic: Domain {
     /// [`Symbolic::encode`].
     fn encode_for(&self, bound: u32, _rule: &Rule) -> Encoding<Self::Extra> {
         self.encode(bound)
+    }
+
+    /// A tighter encoding for the soundness query about `rule`, asked when
+    /// a model of [`encode_for`](Self::encode_for)'s does not replay
+    /// (where that one over-approximates some feature for speed); its own
+    /// models that do not replay may be [`pin`](Self::pin)ned. `None` (the
+    /// default): there is none, and such a query answers `unknown`.
+    fn encode_tight_for(&self, _bound: u32, _rule: &Rule) -> Option<Encoding<Self::Extra>> {
+        None
     }
 }

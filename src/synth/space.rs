@@ -146,7 +146,9 @@ pub struct Atom {
 
 /// The condition atoms over variables of the given types: comparisons
 /// `l CMP r` whose left side is a term of cost at most `max_left` (not a
-/// literal) and whose whole cost is at most `max_cost` (each unordered pair
+/// literal) or a single feature of any cost (so a dear feature such as a
+/// placement can be compared with an action's argument term) and whose
+/// whole cost is at most `max_cost` (each unordered pair
 /// once), `maximal`/`minimal` of each variable whose type has the size
 /// feature, and every boolean feature — each also negated; and
 /// `v is unique where (c)` for each comparison `c` that reads `v` (the
@@ -154,7 +156,7 @@ pub struct Atom {
 pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, max_cost: u32) -> Vec<Atom> {
     let costs = schema.costs();
     let mut out = vec![];
-    let is_left = |t: &Term| t.cost <= max_left && !matches!(t.expr, IntExpr::Lit(_));
+    let is_left = |t: &Term| (t.cost <= max_left && !matches!(t.expr, IntExpr::Lit(_))) || matches!(t.expr, IntExpr::Feature(..));
     for (i, l) in terms.iter().enumerate() {
         if !is_left(l) {
             continue;

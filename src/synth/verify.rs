@@ -56,6 +56,10 @@ pub enum Unknown {
     Untranslatable(String),
 }
 
+/// How many models that do not replay one query excludes
+/// ([`Symbolic::pin`]) before it answers `unknown`.
+const MAX_PINS: usize = 32;
+
 /// Z3's reason for an `unknown`.
 fn gave_up(solver: &Solver) -> Unknown {
     Unknown::Limit(solver.get_reason_unknown().unwrap_or_else(|| "unknown".to_string()))
@@ -130,6 +134,8 @@ pub struct Verifier<'d, D: Symbolic> {
     split_after: Option<u32>,
     bound: u32,
     calls: u64,
+    /// How many checks went on to the domain's tighter encoding.
+    tight_checks: u64,
     /// The resource count of the last query.
     last_count: std::cell::Cell<Option<u64>>,
 }
@@ -162,7 +168,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// context on the encoding made for its rule
     /// ([`Symbolic::encode_for`]).
     pub fn new(domain: &'d D, bound: u32, timeout_ms: u32) -> Verifier<'d, D> {
-        Verifier { domain, rlimit: 0, timeout_ms, split_after: None, bound, calls: 0, last_count: std::cell::Cell::new(None) }
+        Verifier { domain, rlimit: 0, timeout_ms, split_after: None, bound, calls: 0, tight_checks: 0, last_count: std::cell::Cell::new(None) }
     }
 
     /// A verifier whose answers depend only on the query: every query runs
@@ -192,9 +198,21 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// its validity, limited by the verifier's time limit and by `rlimit`
     /// (the verifier's own if `None`).
     fn query<T: Send + Sync>(&self, rule: &Rule, rlimit: Option<u32>, f: impl Fn(&Session<'_, D>) -> T + Send + Sync) -> T {
-        let (domain, bound, rlimit, timeout_ms) = (self.domain, self.bound, rlimit.unwrap_or(self.rlimit), self.timeout_ms);
+        let (domain, bound) = (self.domain, self.bound);
+        self.query_on(rlimit, || Some(domain.encode_for(bound, rule)), f).expect("the rule's encoding exists")
+    }
+
+    /// Runs one query in a fresh Z3 context on the encoding `encode` makes
+    /// there (`None` if it makes none), as [`query`](Self::query) does.
+    fn query_on<T: Send + Sync>(
+        &self,
+        rlimit: Option<u32>,
+        encode: impl Fn() -> Option<Encoding<D::Extra>> + Send + Sync,
+        f: impl Fn(&Session<'_, D>) -> T + Send + Sync,
+    ) -> Option<T> {
+        let (domain, rlimit, timeout_ms) = (self.domain, rlimit.unwrap_or(self.rlimit), self.timeout_ms);
         let (out, count) = z3::with_z3_config(&z3::Config::new(), || {
-            let encoding = domain.encode_for(bound, rule);
+            let Some(encoding) = encode() else { return (None, None) };
             let solver = new_solver(&params(timeout_ms, rlimit));
             solver.assert(&encoding.valid);
             let out = f(&Session { domain, encoding: &encoding, solver: &solver });
@@ -202,7 +220,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
                 z3::StatisticsValue::UInt(n) => n as u64,
                 z3::StatisticsValue::Double(x) => x as u64,
             });
-            (out, count)
+            (Some(out), count)
         });
         self.last_count.set(count);
         out
@@ -218,11 +236,42 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
         self.calls
     }
 
+    /// How many checks asked the domain's tighter encoding
+    /// ([`Symbolic::encode_tight_for`]) after a model did not replay.
+    pub fn tight_checks(&self) -> u64 {
+        self.tight_checks
+    }
+
     /// Checks one rule: whole, or past the split point case by case (the
     /// first case that is not proven sound gives the verdict; the cases
     /// share the resource limit).
+    ///
+    /// Where a model did not replay, the rule is checked whole once more on
+    /// the domain's tighter encoding ([`Symbolic::encode_tight_for`]), if
+    /// it has one; the resource counts add up.
     pub fn check(&mut self, rule: &Rule) -> Verdict<Counterexample<D::State>> {
         self.calls += 1;
+        let verdict = self.check_on_rule_encoding(rule);
+        if !matches!(verdict, Verdict::Unknown(Unknown::NoReplay(_))) {
+            return verdict;
+        }
+        let spent = self.last_count.get().unwrap_or(0);
+        let (domain, bound) = (self.domain, self.bound);
+        match self.query_on(None, || domain.encode_tight_for(bound, rule), |s| s.check(rule, None)) {
+            Some(tight) => {
+                self.tight_checks += 1;
+                self.last_count.set(Some(spent + self.last_count.get().unwrap_or(0)));
+                tight
+            }
+            None => {
+                self.last_count.set(Some(spent));
+                verdict
+            }
+        }
+    }
+
+    /// [`check`](Self::check) on the encoding made for the rule only.
+    fn check_on_rule_encoding(&self, rule: &Rule) -> Verdict<Counterexample<D::State>> {
         let split = match (self.rlimit, self.split_after) {
             (rlimit, Some(split_after)) if rlimit > 0 && split_after < rlimit => {
                 split_variable(rule, &self.domain.schema().split_types()).map(|v| (v, rlimit, split_after))
@@ -289,23 +338,38 @@ impl<D: Symbolic> Session<'_, D> {
         }
         solver.assert(&compiled.condition);
         solver.assert(&wrong);
-        match solver.check() {
-            SatResult::Unsat => Verdict::Sound,
-            SatResult::Unknown => Verdict::Unknown(gave_up(solver)),
-            SatResult::Sat => match solver.get_model() {
-                None => Verdict::Unknown(Unknown::NoModel),
-                Some(model) => match self.domain.decode(encoding, &model) {
-                    None => Verdict::Unknown(Unknown::BadModel),
-                    Some(state) => {
-                        let binding: Binding = compiled
-                            .indices
-                            .iter()
-                            .map(|ix| model.eval(ix, true).and_then(|v| signed_value(&v)).unwrap_or(0).max(0) as usize)
-                            .collect();
-                        self.confirm(rule, state, binding)
-                    }
+        let mut pinned = 0;
+        loop {
+            let unreplayed = match solver.check() {
+                SatResult::Unsat => return Verdict::Sound,
+                SatResult::Unknown => return Verdict::Unknown(gave_up(solver)),
+                SatResult::Sat => match solver.get_model() {
+                    None => return Verdict::Unknown(Unknown::NoModel),
+                    Some(model) => match self.domain.decode(encoding, &model) {
+                        None => return Verdict::Unknown(Unknown::BadModel),
+                        Some(state) => {
+                            let binding: Binding = compiled
+                                .indices
+                                .iter()
+                                .map(|ix| model.eval(ix, true).and_then(|v| signed_value(&v)).unwrap_or(0).max(0) as usize)
+                                .collect();
+                            match self.confirm(rule, state.clone(), binding) {
+                                Verdict::Unknown(Unknown::NoReplay(shown)) => (shown, state),
+                                verdict => return verdict,
+                            }
+                        }
+                    },
                 },
-            },
+            };
+            // a model that did not replay: pin the state's true features and ask again
+            let (shown, state) = unreplayed;
+            match self.domain.pin(encoding, &state) {
+                Some(fact) if pinned < MAX_PINS => {
+                    solver.assert(&fact);
+                    pinned += 1;
+                }
+                _ => return Verdict::Unknown(Unknown::NoReplay(shown)),
+            }
         }
     }
 

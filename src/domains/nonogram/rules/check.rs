@@ -8,14 +8,16 @@
 //! declares, so on lines of one length and one hint sequence it makes the
 //! same fills on all lines with the same blocks (if it declares no gap), the
 //! same gaps (if it declares no block), or on all of them (if it declares
-//! neither). It is evaluated once per such group, and a fill is sound on
-//! the group when every line of the group forces it. Rules that declare
-//! both blocks and gaps are evaluated on every line.
+//! neither), and with the same placement features (if it reads them). It
+//! is evaluated once per such group, and a fill is sound on the group when
+//! every line of the group forces it. Rules that declare both blocks and
+//! gaps are evaluated on every line.
 
 use crate::domains::nonogram::line::state::LineState;
 use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::domains::nonogram::line::enumerate::{for_each_valid_line, for_each_valid_solved, hint_sequences};
 use crate::domains::nonogram::line::model::{Cell, Line};
+use crate::domains::nonogram::line::solver::{hint_ranges, HintRange};
 use crate::domains::Domain;
 use crate::dsl::ast::{PatternKind, Rule};
 use crate::dsl::eval::{ActionValue, Binding, Interpreter, View};
@@ -76,26 +78,36 @@ pub fn brute_force(domain: &Nonogram, rule: &Rule, max_n: usize) -> Option<Brute
     brute_force_all(domain, std::slice::from_ref(rule), max_n).pop().flatten()
 }
 
-/// What a rule reads of a line besides its hints and length.
+/// What a rule reads of a line besides its hints and length: its blocks,
+/// its gaps, the placement features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reads {
-    Nothing,
-    Blocks,
-    Gaps,
-    Cells,
+struct Reads {
+    blocks: bool,
+    gaps: bool,
+    placement: bool,
+}
+
+impl Reads {
+    /// Whether the rule reads the whole line (the blocks and the gaps
+    /// together are its cells), so it is evaluated on every line.
+    fn cells(self) -> bool {
+        self.blocks && self.gaps
+    }
 }
 
 fn reads(domain: &Nonogram, rule: &Rule) -> Reads {
     let ids = domain.ids();
-    let blocks = rule.decls.iter().any(|d| d.ty == ids.block);
-    let gaps = rule.decls.iter().any(|d| d.ty == ids.gap);
-    match (blocks, gaps) {
-        (false, false) => Reads::Nothing,
-        (true, false) => Reads::Blocks,
-        (false, true) => Reads::Gaps,
-        (true, true) => Reads::Cells,
+    Reads {
+        blocks: rule.decls.iter().any(|d| d.ty == ids.block),
+        gaps: rule.decls.iter().any(|d| d.ty == ids.gap),
+        placement: ids.reads_placement(rule),
     }
 }
+
+/// What lines giving a rule the same fills share: the true cells (if it
+/// reads blocks), the not-false cells (if gaps), the hints' ranges (if
+/// placement features).
+type Key = (u64, u64, Vec<HintRange>);
 
 /// Whether the rule's hint patterns can bind on a line with `k` hints.
 fn binds_hints(domain: &Nonogram, rule: &Rule, k: usize) -> bool {
@@ -155,7 +167,7 @@ impl Group {
 }
 
 /// Adds a line to the group of `key` in `groups`.
-fn join(groups: &mut HashMap<u64, Group>, key: u64, cells: &[Cell], target: &[Cell]) {
+fn join(groups: &mut HashMap<Key, Group>, key: Key, cells: &[Cell], target: &[Cell]) {
     groups.entry(key).and_modify(|g| g.forced.add(target)).or_insert_with(|| Group::new(cells, target));
 }
 
@@ -170,46 +182,47 @@ fn wrong_on(domain: &Nonogram, rule: &Rule, view: &View, forced: &Forced, n: usi
 /// proves unsound.
 fn unsound_on(domain: &Nonogram, rules: &[Rule], live: &[usize], hints: &[u32], n: usize) -> Vec<usize> {
     let live: Vec<usize> = live.iter().copied().filter(|&r| binds_hints(domain, &rules[r], hints.len())).collect();
-    if live.is_empty() {
+    // the rules by what they read, each class with its groups of lines
+    let mut classes: Vec<(Reads, Vec<usize>, HashMap<Key, Group>)> = vec![];
+    for &r in &live {
+        let x = reads(domain, &rules[r]);
+        match classes.iter_mut().find(|(y, ..)| *y == x) {
+            Some((_, members, _)) => members.push(r),
+            None => classes.push((x, vec![r], HashMap::new())),
+        }
+    }
+    if classes.is_empty() {
         return vec![];
     }
-    let of = |x: Reads| -> Vec<usize> { live.iter().copied().filter(|&r| reads(domain, &rules[r]) == x).collect() };
-    let (nothing, blocks, gaps, cells) = (of(Reads::Nothing), of(Reads::Blocks), of(Reads::Gaps), of(Reads::Cells));
+    let placement = classes.iter().any(|(x, ..)| x.placement);
     let view_of = |cells: &[Cell]| domain.line_view(&Line::new(hints.to_vec(), cells.to_vec()));
-    let mut whole: Option<Group> = None;
-    let mut by_blocks: HashMap<u64, Group> = HashMap::new();
-    let mut by_gaps: HashMap<u64, Group> = HashMap::new();
     let mut unsound: Vec<usize> = vec![];
     for_each_valid_solved(hints, n, |line, target| {
-        match &mut whole {
-            None => whole = Some(Group::new(line, target)),
-            Some(g) => g.forced.add(target),
-        }
-        if !blocks.is_empty() {
-            join(&mut by_blocks, mask(line, |c| c == Cell::True), line, target);
-        }
-        if !gaps.is_empty() {
-            join(&mut by_gaps, mask(line, |c| c != Cell::False), line, target);
-        }
-        if cells.iter().any(|r| !unsound.contains(r)) {
-            let view = view_of(line);
+        let ranges = if placement { hint_ranges(&Line::new(hints.to_vec(), line.to_vec())).unwrap_or_default() } else { vec![] };
+        let (yes, maybe) = (mask(line, |c| c == Cell::True), mask(line, |c| c != Cell::False));
+        let mut view = None;
+        for (x, members, groups) in &mut classes {
+            if !x.cells() {
+                let key = (if x.blocks { yes } else { 0 }, if x.gaps { maybe } else { 0 }, if x.placement { ranges.clone() } else { vec![] });
+                join(groups, key, line, target);
+                continue;
+            }
+            if members.iter().all(|r| unsound.contains(r)) {
+                continue;
+            }
+            let view = view.get_or_insert_with(|| view_of(line));
             let forced = Forced::of(target);
-            for &r in &cells {
-                if !unsound.contains(&r) && wrong_on(domain, &rules[r], &view, &forced, n) {
+            for &r in members.iter() {
+                if !unsound.contains(&r) && wrong_on(domain, &rules[r], view, &forced, n) {
                     unsound.push(r);
                 }
             }
         }
     });
-    let classes: [(&[usize], Vec<&Group>); 3] =
-        [(&nothing, whole.iter().collect()), (&blocks, by_blocks.values().collect()), (&gaps, by_gaps.values().collect())];
-    for (class, groups) in classes {
-        if class.is_empty() {
-            continue;
-        }
-        for g in groups {
+    for (_, members, groups) in &classes {
+        for g in groups.values() {
             let view = view_of(&g.cells);
-            for &r in class {
+            for &r in members {
                 if !unsound.contains(&r) && wrong_on(domain, &rules[r], &view, &g.forced, n) {
                     unsound.push(r);
                 }

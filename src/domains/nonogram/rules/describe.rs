@@ -35,16 +35,18 @@ fn int_words(e: &IntExpr, decls: &[Decl], schema: &Schema) -> String {
         IntExpr::Feature(f, v) => {
             let d = &decls[*v as usize];
             let hint = schema.type_name(d.ty) == "hint";
-            let what = match (schema.feature(*f).name.as_str(), hint) {
-                ("start", true) => "the index of",
-                ("start", false) => "the first cell of",
-                ("size", true) => "the value of",
-                ("size", false) => "the length of",
-                ("lowest_end_cell", _) => "the cell just after the leftmost placement of",
-                ("highest_start_cell", _) => "the first cell of the rightmost placement of",
-                _ => return format!("{}({})", schema.feature(*f).name.as_str(), d.name),
-            };
-            format!("{what} {}", d.name)
+            let name = &d.name;
+            match (schema.feature(*f).name.as_str(), hint) {
+                ("start", true) => format!("the index of {name}"),
+                ("start", false) => format!("the first cell of {name}"),
+                ("size", true) => format!("the value of {name}"),
+                ("size", false) => format!("the length of {name}"),
+                ("lowest_end_cell", _) => format!("the cell just after the leftmost placement of {name}"),
+                ("highest_start_cell", _) => format!("the first cell of the rightmost placement of {name}"),
+                ("earliest_start", _) => format!("the earliest cell where {name} can start"),
+                ("latest_start", _) => format!("the latest cell where {name} can start"),
+                (other, _) => format!("{other}({name})"),
+            }
         }
         IntExpr::Add(a, b) => format!("{} plus {}", int_words(a, decls, schema), int_words(b, decls, schema)),
         IntExpr::Sub(a, b) => format!("{} minus {}", int_words(a, decls, schema), grouped(b, decls, schema)),

@@ -4,6 +4,7 @@
 //! exhaustive table of small valid lines.
 
 use crate::domains::nonogram::line::model::{Cell, Line};
+use crate::domains::nonogram::line::solver::hint_ranges;
 use crate::domains::nonogram::line::state::LineState;
 use crate::synth::domain::{BadState, Domain};
 use crate::dsl::ast::{FeatureId, TypeId};
@@ -29,6 +30,16 @@ pub(crate) struct Ids {
     pub size: FeatureId,
     pub lowest_end: FeatureId,
     pub highest_start: FeatureId,
+    pub earliest_start: FeatureId,
+    pub latest_start: FeatureId,
+}
+
+impl Ids {
+    /// Whether `rule` reads a placement feature (`earliest_start`,
+    /// `latest_start`), whose values depend on every known cell.
+    pub fn reads_placement(&self, rule: &crate::dsl::ast::Rule) -> bool {
+        rule.uses_feature(self.earliest_start) || rule.uses_feature(self.latest_start)
+    }
 }
 
 /// The nonogram line domain.
@@ -68,9 +79,11 @@ impl Nonogram {
             size: ft("size")?,
             lowest_end: ft("lowest_end_cell")?,
             highest_start: ft("highest_start_cell")?,
+            earliest_start: ft("earliest_start")?,
+            latest_start: ft("latest_start")?,
         };
-        if schema.type_count() != 3 || schema.feature_count() != 4 {
-            return Err(err("the nonogram domain provides exactly the types hint, block, gap and the features start, size, lowest_end_cell, highest_start_cell".into()));
+        if schema.type_count() != 3 || schema.feature_count() != 6 {
+            return Err(err("the nonogram domain provides exactly the types hint, block, gap and the features start, size, lowest_end_cell, highest_start_cell, earliest_start, latest_start".into()));
         }
         if schema.file.globals.len() != 1 || schema.global_id("line_size").is_none() {
             return Err(err("the nonogram domain provides exactly the global `line_size`".into()));
@@ -86,7 +99,11 @@ impl Nonogram {
         self.ids
     }
 
-    /// The view of a bare line (hints, blocks, gaps, line_size).
+    /// The view of a bare line (hints, blocks, gaps, line_size). The
+    /// placement features come from the exact line solver (the first cell
+    /// of each hint in the leftmost and the rightmost solution); on a line
+    /// no solution extends, where no rule's conclusion means anything, they
+    /// are the packings' (`lowest_end_cell - size`, `highest_start_cell`).
     pub fn line_view(&self, line: &Line) -> View {
         let nf = self.schema.feature_count();
         let ids = self.ids;
@@ -94,15 +111,24 @@ impl Nonogram {
         let k = line.hints.len() as i64;
         let n = line.len() as i64;
         let total: i64 = line.hints.iter().map(|&h| h as i64).sum();
+        let ranges = hint_ranges(line);
         let mut before = 0i64;
         let mut row = vec![0; nf];
         for (i, &h) in line.hints.iter().enumerate() {
             let h = h as i64;
             let i64i = i as i64;
+            let lowest_end = i64i + before + h;
+            let highest_start = n - k + i64i + 1 - (total - before);
             row[ids.start.0 as usize] = i64i;
             row[ids.size.0 as usize] = h;
-            row[ids.lowest_end.0 as usize] = i64i + before + h;
-            row[ids.highest_start.0 as usize] = n - k + i64i + 1 - (total - before);
+            row[ids.lowest_end.0 as usize] = lowest_end;
+            row[ids.highest_start.0 as usize] = highest_start;
+            let (earliest, latest) = match &ranges {
+                Some(r) => (r[i].earliest_start as i64, r[i].latest_start as i64),
+                None => (lowest_end - h, highest_start),
+            };
+            row[ids.earliest_start.0 as usize] = earliest;
+            row[ids.latest_start.0 as usize] = latest;
             tables[ids.hint.0 as usize].push(&row);
             before += h;
         }
@@ -214,6 +240,55 @@ mod tests {
 
     fn fill(value: bool, a: i64, b: i64) -> ActionValue {
         ActionValue { action: ActionId(0), args: vec![value as i64, a, b] }
+    }
+
+    /// The placement features equal their definition (DSL.md): the
+    /// smallest and the largest first cell of each hint over all solutions,
+    /// found by brute force, on every valid line of up to 10 cells.
+    #[test]
+    fn placement_features_are_the_extreme_starts_over_all_solutions() {
+        use crate::domains::nonogram::line::enumerate::for_each_valid_line;
+        use crate::domains::nonogram::line::model::solutions_by_hints;
+        use rayon::prelude::*;
+        let domain = Nonogram::new();
+        let ids = domain.ids();
+        let mask = |cells: &[Cell], want: Cell| cells.iter().enumerate().filter(|(_, &c)| c == want).fold(0u32, |m, (i, _)| m | 1 << i);
+        let lines: usize = (1..=10usize)
+            .map(|n| {
+                let by_hints: Vec<(Vec<u32>, Vec<Vec<bool>>)> = solutions_by_hints(n).into_iter().collect();
+                by_hints
+                    .par_iter()
+                    .map(|(hints, solutions)| {
+                        // each solution as a bit mask with its hints' first cells
+                        let solutions: Vec<(u32, Vec<i64>)> = solutions
+                            .iter()
+                            .map(|s| {
+                                let cells: Vec<Cell> = s.iter().map(|&v| Cell::from_bool(v)).collect();
+                                let starts = Line::new(hints.clone(), cells.clone()).blocks().iter().map(|&(start, _)| start as i64).collect();
+                                (mask(&cells, Cell::True), starts)
+                            })
+                            .collect();
+                        let mut count = 0;
+                        for_each_valid_line(hints, n, |state| {
+                            let (yes, no) = (mask(&state.line.cells, Cell::True), mask(&state.line.cells, Cell::False));
+                            let agreeing: Vec<&Vec<i64>> = solutions.iter().filter(|(s, _)| s & yes == yes && s & no == 0).map(|(_, starts)| starts).collect();
+                            assert!(!agreeing.is_empty(), "{}", state.line);
+                            let view = domain.line_view(&state.line);
+                            let table = view.table(ids.hint);
+                            for i in 0..hints.len() {
+                                let earliest = agreeing.iter().map(|s| s[i]).min();
+                                let latest = agreeing.iter().map(|s| s[i]).max();
+                                assert_eq!(Some(table.get(i, ids.earliest_start)), earliest, "earliest_start of hint {i} on {}", state.line);
+                                assert_eq!(Some(table.get(i, ids.latest_start)), latest, "latest_start of hint {i} on {}", state.line);
+                            }
+                            count += 1;
+                        });
+                        count
+                    })
+                    .sum::<usize>()
+            })
+            .sum();
+        assert!(lines > 100_000, "only {lines} lines");
     }
 
     #[test]

@@ -19,9 +19,23 @@
 //! other kind covers the run". "Fill [a, b) with v is wrong" is likewise a
 //! statement about the solution's runs. Everything is bounded to
 //! `[0, bound]` so nothing can wrap around at the encoding's width.
+//!
+//! The placement features (the extreme starts of each hint over all
+//! solutions) are the starts of two more solutions of the same cells, one
+//! starting every hint no later and one no earlier than the first solution
+//! does. The leftmost and the rightmost solutions are such, so a rule
+//! wrong on some line is wrong on some model: unsat proves it. A model may
+//! pick other solutions; the verifier replays it concretely. This
+//! [`Placement::Relaxed`] encoding keeps the per-rule slot reduction (a
+//! line's extreme solutions agree with the line with cells forgotten too).
+//! Where a model of it does not replay, the verifier asks the
+//! [`Placement::Tight`] encoding: every slot, and extreme solutions no run
+//! of which can move one cell further alone, so that a model that still
+//! does not replay can be excluded by pinning its line's true features.
 
 use super::domain::{Ids, Nonogram};
 use crate::domains::nonogram::line::model::{Cell, Line};
+use crate::domains::nonogram::line::solver::hint_ranges;
 use crate::domains::nonogram::line::state::LineState;
 use crate::dsl::ast::{ActionId, PatternKind, Polarity, Rule, TypeId, Var};
 use crate::synth::domain::{Domain, Encoding, Symbolic};
@@ -45,6 +59,27 @@ pub struct LineTerms {
     pub blocks: Vec<(Num, Num)>,
     /// Gaps: `[start, end)` per slot, `[0, 0)` when unused.
     pub gaps: Vec<(Num, Num)>,
+    /// The counts of used block and gap slots.
+    pub counts: (Num, Num),
+    /// The placement features per hint slot (earliest, latest starts), if
+    /// encoded.
+    pub placement: Option<(Vec<Num>, Vec<Num>)>,
+    /// Whether the encoding is [`Placement::Tight`]: a model that does not
+    /// replay may be excluded by pinning its line's true features.
+    pub pinnable: bool,
+}
+
+/// How an encoding holds the placement features.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// Not at all (they are 0): only for rules that do not read them.
+    Absent,
+    /// As the starts of two more solutions of the cells, no later (no
+    /// earlier) than the first solution's: true of the extreme solutions.
+    Relaxed,
+    /// Relaxed, and no run of those solutions can move one cell further
+    /// alone (true of the extreme solutions too); with every slot.
+    Tight,
 }
 
 /// The bit width of an encoding up to `bound`: room for `4 * (bound + 1)`.
@@ -128,7 +163,10 @@ impl Slots {
     ///   and 1 more (forgetting false cells leaves every block unchanged).
     ///
     /// A type no variable binds thus gets 0 block slots, or 1 gap slot
-    /// (the whole line).
+    /// (the whole line). The same holds with the [`Placement::Relaxed`]
+    /// placement features: the line's leftmost and rightmost solutions
+    /// still agree with the line with cells forgotten, and keep their
+    /// places relative to the (unchanged) solution.
     pub(crate) fn for_rule(ids: Ids, bound: usize, rule: &Rule) -> Slots {
         let all = Slots::all(bound);
         // taking blocks away removes them (unnegated comparisons with the
@@ -162,10 +200,65 @@ impl Slots {
     }
 }
 
+/// The runs `[start, end)` of a solution of `k` hints (`[0, 0)` beyond
+/// k): increasing, separated, inside the line, run i as long as hint i.
+fn solution_runs(hints: &[Num], n: &Num, k: &Num, bound: usize, w: u32, valid: &mut Vec<Bool>, name: &str) -> Vec<(Num, Num)> {
+    let (count, runs) = intervals(hints.len(), n, bound, w, valid, name);
+    valid.push(count.same(k));
+    for (h, (s, e)) in hints.iter().zip(&runs) {
+        valid.push(h.same(&e.minus(s)));
+    }
+    runs
+}
+
+/// The solution of `runs` agrees with the cells: every true cell (in a
+/// block) is filled, and no filled cell is false (each run lies in a gap);
+/// a block in a run lies in a gap, as the run does.
+fn agrees_with_cells(runs: &[(Num, Num)], k: &Num, block_count: &Num, blocks: &[(Num, Num)], gaps: &[(Num, Num)], w: u32, valid: &mut Vec<Bool>) {
+    let c = |v: usize| num(v as i64, w);
+    for (i, (s, e)) in blocks.iter().enumerate() {
+        valid.push(block_count.sgt(&c(i)).implies(inside_one(s, e, runs)));
+    }
+    for (i, (s, e)) in runs.iter().enumerate() {
+        valid.push(k.sgt(&c(i)).implies(inside_one(s, e, gaps)));
+    }
+}
+
+/// Run `i` of a solution moved one cell left (`left`) or right, the
+/// others staying, is a solution of the same cells: it stays inside the
+/// line and apart from its neighbours, the cell it moves onto is not false
+/// (its gap reaches it), and the cell it leaves is not true (no block ends,
+/// or starts, there; a block lies inside one run). Not so for any run of
+/// the leftmost (rightmost) solution.
+#[allow(clippy::too_many_arguments)]
+fn run_moves(runs: &[(Num, Num)], i: usize, left: bool, n: &Num, k: &Num, blocks: &[(Num, Num)], gaps: &[(Num, Num)], w: u32) -> Bool {
+    let c = |v: i64| num(v, w);
+    let (s, e) = &runs[i];
+    if left {
+        let room = match i.checked_sub(1) {
+            Some(j) => s.sge(&runs[j].1.plus(&c(2))),
+            None => s.sge(&c(1)),
+        };
+        let onto = Bool::or(&gaps.iter().map(|(gs, ge)| Bool::and(&[gs.sle(&s.minus(&c(1))), e.sle(ge)])).collect::<Vec<_>>());
+        let leaves = Bool::and(&blocks.iter().map(|(_, be)| be.same(e).not()).collect::<Vec<_>>());
+        Bool::and(&[room, onto, leaves])
+    } else {
+        let last = e.plus(&c(1)).sle(n);
+        let room = match runs.get(i + 1) {
+            Some((next, _)) => k.sgt(&c(i as i64 + 1)).ite(&e.plus(&c(2)).sle(next), &last),
+            None => last,
+        };
+        let onto = Bool::or(&gaps.iter().map(|(gs, ge)| Bool::and(&[gs.sle(s), e.plus(&c(1)).sle(ge)])).collect::<Vec<_>>());
+        let leaves = Bool::and(&blocks.iter().map(|(bs, be)| Bool::and(&[bs.same(s), bs.slt(be)]).not()).collect::<Vec<_>>());
+        Bool::and(&[room, onto, leaves])
+    }
+}
+
 /// Encodes every valid line of 1..=bound cells with at most `slots`
 /// blocks and gaps (`ids`: where the domain's names live in the schema,
-/// which has `nf` features).
-pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots) -> Encoding<LineTerms> {
+/// which has `nf` features), with the placement features as `placement`
+/// says.
+pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement: Placement) -> Encoding<LineTerms> {
     let w = width(bound);
     let c = |v: usize| num(v as i64, w);
     let max_hints = bound.div_ceil(2);
@@ -175,26 +268,28 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots) -> Encodin
 
     // the solution: hint i occupies [p_i, p_i + h_i)
     let hints: Vec<Num> = (0..max_hints).map(|i| Num::var(format!("h{i}"), w)).collect();
-    let (_, runs) = {
-        // the runs are intervals like blocks, with k of them
-        let (count, runs) = intervals(max_hints, &n, bound, w, &mut valid, "run");
-        valid.push(count.same(&k));
-        (count, runs)
-    };
-    for i in 0..max_hints {
-        valid.push(hints[i].same(&runs[i].1.minus(&runs[i].0)));
-    }
+    let runs = solution_runs(&hints, &n, &k, bound, w, &mut valid, "run");
     let (block_count, blocks) = intervals(slots.blocks, &n, bound, w, &mut valid, "block");
     let (gap_count, gaps) = intervals(slots.gaps, &n, bound, w, &mut valid, "gap");
-    // cells agree: true cells are not false, are filled, and filled cells are not false
-    for (i, (s, e)) in blocks.iter().enumerate() {
-        let present = block_count.sgt(&c(i));
-        // (inside a gap follows: inside a run, which is inside a gap)
-        valid.push(present.implies(inside_one(s, e, &runs)));
-    }
-    for (i, (s, e)) in runs.iter().enumerate() {
-        valid.push(k.sgt(&c(i)).implies(inside_one(s, e, &gaps)));
-    }
+    agrees_with_cells(&runs, &k, &block_count, &blocks, &gaps, w, &mut valid);
+    // the placement features: the starts of a second and a third solution
+    // of the same cells, each no later (leftmost) / no earlier (rightmost)
+    // than the first's; the leftmost and the rightmost solutions are such
+    // (and, as those two are, with no run that moves one cell further alone)
+    let pinnable = placement == Placement::Tight;
+    let placement = (placement != Placement::Absent).then(|| {
+        let mut extreme = |name: &str, leftmost: bool| -> Vec<Num> {
+            let other = solution_runs(&hints, &n, &k, bound, w, &mut valid, name);
+            agrees_with_cells(&other, &k, &block_count, &blocks, &gaps, w, &mut valid);
+            for (i, ((s, _), (p, _))) in other.iter().zip(&runs).enumerate() {
+                let beyond = if leftmost { s.sle(p) } else { s.sge(p) };
+                let stays = if pinnable { run_moves(&other, i, leftmost, &n, &k, &blocks, &gaps, w).not() } else { Bool::from_bool(true) };
+                valid.push(k.sgt(&c(i)).implies(Bool::and(&[beyond, stays])));
+            }
+            other.into_iter().map(|(s, _)| s).collect()
+        };
+        (extreme("left", true), extreme("right", false))
+    });
 
     // hints: start = i, size = h_i, lowest_end_cell, highest_start_cell
     // prefix sums as their own variables keep the arithmetic rows short
@@ -217,6 +312,10 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots) -> Encodin
         row[ids.size.0 as usize] = hints[i].clone();
         row[ids.lowest_end.0 as usize] = c(i).plus(&before).plus(&hints[i]);
         row[ids.highest_start.0 as usize] = n.plus(&c(i + 1)).minus(&k).minus(&total.minus(&before));
+        if let Some((earliest, latest)) = &placement {
+            row[ids.earliest_start.0 as usize] = earliest[i].clone();
+            row[ids.latest_start.0 as usize] = latest[i].clone();
+        }
         // implied: the solution places hint i between its leftmost and
         // rightmost packings
         valid.push(k.sgt(&c(i)).implies(Bool::and(&[
@@ -239,12 +338,12 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots) -> Encodin
     let empty = || SymTable { count: c(0), slots: vec![], sparse: None };
     let mut tables = vec![empty(), empty(), empty()];
     tables[ids.hint.0 as usize] = SymTable { count: k.clone(), slots: hint_slots, sparse: None };
-    tables[ids.block.0 as usize] = SymTable { count: block_count, slots: table(&blocks), sparse: None };
-    tables[ids.gap.0 as usize] = SymTable { count: gap_count, slots: table(&gaps), sparse: None };
+    tables[ids.block.0 as usize] = SymTable { count: block_count.clone(), slots: table(&blocks), sparse: None };
+    tables[ids.gap.0 as usize] = SymTable { count: gap_count.clone(), slots: table(&gaps), sparse: None };
     // On a valid line every value the rules see lies in [0, bound]; the
     // stated magnitude leaves room (the encoding's width holds 4 * (bound + 1)).
     let view = SymView { globals: vec![n.clone()], tables, width: w, magnitude: 2 * bound as i64 + 2 };
-    Encoding { view, valid: Bool::and(&valid), extra: LineTerms { bound, n, k, hints, runs, blocks, gaps } }
+    Encoding { view, valid: Bool::and(&valid), extra: LineTerms { bound, n, k, hints, runs, blocks, gaps, counts: (block_count, gap_count), placement, pinnable } }
 }
 
 /// `fill(value, a, b)` is wrong: out of range, or some cell of [a, b)
@@ -292,16 +391,47 @@ pub fn decode(t: &LineTerms, model: &Model) -> Line {
     Line::new(hints, cells)
 }
 
+/// "If the encoded line is `line`, its placement features are the true
+/// ones" (`None` without placement features, or if `line` does not fit
+/// the encoding's slots or is invalid). With every block and gap slot, the
+/// slots hold a line's blocks and gaps exactly, so they name it.
+pub fn pin_placement(t: &LineTerms, line: &Line) -> Option<Bool> {
+    let (earliest, latest) = t.placement.as_ref().filter(|_| t.pinnable)?;
+    let ranges = hint_ranges(line)?;
+    let (blocks, gaps) = (line.blocks(), line.gaps());
+    if line.len() > t.bound || blocks.len() > t.blocks.len() || gaps.len() > t.gaps.len() || ranges.len() > t.hints.len() {
+        return None;
+    }
+    let w = t.n.width();
+    let c = |v: usize| num(v as i64, w);
+    let mut same = vec![t.n.same(&c(line.len())), t.k.same(&c(ranges.len())), t.counts.0.same(&c(blocks.len())), t.counts.1.same(&c(gaps.len()))];
+    same.extend(line.hints.iter().zip(&t.hints).map(|(&h, x)| x.same(&c(h as usize))));
+    for (runs, slots) in [(&blocks, &t.blocks), (&gaps, &t.gaps)] {
+        same.extend(runs.iter().zip(slots.iter()).map(|(&(s, len), (x, y))| Bool::and(&[x.same(&c(s)), y.same(&c(s + len))])));
+    }
+    let truth: Vec<Bool> = ranges
+        .iter()
+        .zip(earliest.iter().zip(latest))
+        .map(|(r, (e, l))| Bool::and(&[e.same(&c(r.earliest_start)), l.same(&c(r.latest_start))]))
+        .collect();
+    Some(Bool::and(&same).implies(Bool::and(&truth)))
+}
+
 impl Symbolic for Nonogram {
     type Extra = LineTerms;
 
     fn encode(&self, bound: u32) -> Encoding<LineTerms> {
-        encode(self.ids(), self.schema().feature_count(), bound as usize, Slots::all(bound as usize))
+        encode(self.ids(), self.schema().feature_count(), bound as usize, Slots::all(bound as usize), Placement::Tight)
     }
 
     fn encode_for(&self, bound: u32, rule: &Rule) -> Encoding<LineTerms> {
         let slots = Slots::for_rule(self.ids(), bound as usize, rule);
-        encode(self.ids(), self.schema().feature_count(), bound as usize, slots)
+        let placement = if self.ids().reads_placement(rule) { Placement::Relaxed } else { Placement::Absent };
+        encode(self.ids(), self.schema().feature_count(), bound as usize, slots, placement)
+    }
+
+    fn encode_tight_for(&self, bound: u32, rule: &Rule) -> Option<Encoding<LineTerms>> {
+        self.ids().reads_placement(rule).then(|| self.encode(bound))
     }
 
     fn wrong(&self, enc: &Encoding<LineTerms>, _action: ActionId, args: &[Num]) -> Bool {
@@ -310,6 +440,10 @@ impl Symbolic for Nonogram {
 
     fn decode(&self, enc: &Encoding<LineTerms>, model: &Model) -> Option<LineState> {
         LineState::new(decode(&enc.extra, model))
+    }
+
+    fn pin(&self, enc: &Encoding<LineTerms>, state: &LineState) -> Option<Bool> {
+        pin_placement(&enc.extra, &state.line)
     }
 }
 
@@ -346,5 +480,8 @@ mod tests {
         assert_eq!(slots("h = arbitrary(hint) and g = arbitrary(gap)", "g is unique where (size(h) <= size(g))").gaps, 15);
         assert_eq!(slots("h = arbitrary(hint) and g = arbitrary(gap)", "not (minimal(g))").gaps, 15);
         assert_eq!(slots("b = singleton(block)", "size(b) > 1"), Slots { blocks: 15, gaps: 1 });
+        // the relaxed placement features hold with cells forgotten too
+        assert_eq!(slots("h = arbitrary(hint)", "earliest_start(h) > 1"), Slots { blocks: 0, gaps: 1 });
+        assert_eq!(slots("h = arbitrary(hint) and b = arbitrary(block)", "latest_start(h) > start(b)"), Slots { blocks: 1, gaps: 1 });
     }
 }
