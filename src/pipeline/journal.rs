@@ -61,6 +61,9 @@ pub struct RunKey {
     /// Whether rules learned in earlier rounds also make specifications
     /// skippable.
     pub progressive: bool,
+    /// The merge of this many shard runs' journals, not a synthesis.
+    #[serde(default)]
+    pub merged_shards: Option<usize>,
 }
 
 /// The fingerprint of rule texts in [`RunKey::skip`]: count and 64-bit
@@ -489,5 +492,6 @@ fn differences(found: &RunKey, key: &RunKey) -> String {
     field("shard", format!("{:?}", found.shard), format!("{:?}", key.shard));
     field("skip rules", found.skip.clone(), key.skip.clone());
     field("progressive skipping", found.progressive.to_string(), key.progressive.to_string());
+    field("merged shards", format!("{:?}", found.merged_shards), format!("{:?}", key.merged_shards));
     out.join("; ")
 }

@@ -14,6 +14,7 @@
 //!   ([`run_batch`]);
 //! - [`second_proof`]: the rules lost to Z3's resource limit that would
 //!   count, proven again at a higher limit;
+//! - [`shards`]: the synthesis split into shard jobs, and their merge;
 //! - [`driver`]: the whole pipeline ([`learn`]): mine → synthesise →
 //!   deduplicate → second proof → select greedily, with each phase's time.
 
@@ -24,6 +25,7 @@ pub mod learner;
 pub mod observer;
 pub mod rounds;
 pub mod second_proof;
+pub mod shards;
 
 pub use driver::{learn, LearnOptions, LearnRun, Phases};
 pub use learner::{dedup_by_key, Deduplicated, DomainError, Learner, Mined};

@@ -10,7 +10,7 @@ use super::learner::DomainError;
 use super::observer::{BatchStart, Observer, RoundDone};
 use crate::dsl::ast::Rule;
 use crate::dsl::print::print_rule;
-use crate::synth::{Engine, Spec, Symbolic};
+use crate::synth::{Config, Engine, Spec, Symbolic};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -45,6 +45,14 @@ pub enum PipelineError {
     /// The domain's miner, deduplication or objective failed.
     #[error(transparent)]
     Domain(DomainError),
+    /// A shard's journal that a merge cannot take.
+    #[error("{path}: {message}")]
+    Shard {
+        /// The shard's journal.
+        path: String,
+        /// What is wrong with it.
+        message: String,
+    },
 }
 
 /// `(i, n)`: the specifications whose index is i mod n.
@@ -201,16 +209,17 @@ impl<S> BatchRun<S> {
     }
 }
 
-/// The journal's run key.
-fn run_key<D: Symbolic>(domain: &D, engine: &Engine<'_, D>, jobs: &[Job<D::State>], options: &BatchOptions<'_>) -> RunKey {
+/// The run key of the journal of a batch of `jobs` with `config`.
+pub(super) fn run_key<D: Symbolic>(domain: &D, config: &Config, jobs: &[Job<D::State>], options: &BatchOptions<'_>) -> RunKey {
     let texts: Vec<String> = options.skip.iter().map(|r| print_rule(r, domain.schema())).collect();
     RunKey {
         version: env!("CARGO_PKG_VERSION").to_string(),
-        config: engine.config().clone(),
+        config: config.clone(),
         specs: jobs.len(),
         shard: options.shard,
         skip: fingerprint(&texts),
         progressive: options.progressive,
+        merged_shards: None,
     }
 }
 
@@ -222,7 +231,7 @@ pub fn run_batch<D: Symbolic>(
     jobs: &[Job<D::State>],
     options: BatchOptions<'_>,
 ) -> Result<BatchRun<D::State>, PipelineError> {
-    let key = run_key(domain, engine, jobs, &options);
+    let key = run_key(domain, engine.config(), jobs, &options);
     let (mut journal, replayed, rounds, proofs) = if options.resume {
         let r = Journal::resume(options.journal, &key, domain, jobs)?;
         (r.journal, r.entries, r.rounds, r.proofs)
