@@ -228,6 +228,7 @@ impl Learned<'_> {
         }
         println!("{synthesis}");
         println!("synthesis {}", run.batch.times());
+        println!("schedule: {}", run.batch.parallelism());
         println!("second proof: {}", run.retry.summary());
         println!("{times}");
         println!("wrote {} ({} rules) and {} ({} rules)", learned_path.display(), report.named.len(), top_path.display(), top.len());
@@ -253,6 +254,7 @@ fn write_shard(args: &NonogramArgs, domain: &Nonogram, run: &ShardRun<LineState>
     let path = shard_rules(&args.out_dir, shard);
     write_rules_file(&path, &header, &kept, domain.schema())?;
     println!("synthesis {}", run.batch.times());
+    println!("schedule: {}", run.batch.parallelism());
     println!("{} (total in this process {:.1} s)", run.phases, started.elapsed().as_secs_f64());
     println!("wrote {} ({} rules) and {}", path.display(), kept.len(), journal.display());
     Ok(ExitCode::SUCCESS)

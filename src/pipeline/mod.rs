@@ -7,8 +7,9 @@
 //! - [`learner`]: what a domain supplies — mined specifications, its
 //!   deduplication, the selection objective ([`Learner`]);
 //! - [`observer`]: the hooks a run calls as it goes ([`Observer`]);
-//! - [`batch`]: many specifications in deterministic rounds, each rule
-//!   named and described;
+//! - [`batch`]: many specifications in a deterministic sliding window,
+//!   each rule named and described;
+//! - [`schedule`]: a batch's available parallelism, from its own times;
 //! - [`journal`]: the batch's resumable record, one round at a time;
 //! - [`rounds`]: a batch run journaled, resumable and shardable
 //!   ([`run_batch`]);
@@ -24,6 +25,7 @@ pub mod journal;
 pub mod learner;
 pub mod observer;
 pub mod rounds;
+pub mod schedule;
 pub mod second_proof;
 pub mod shards;
 

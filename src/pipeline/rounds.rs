@@ -3,7 +3,8 @@
 //! engine, each round appended to the [`Journal`] as it ends, so that an
 //! interrupted run resumes where it stopped ([`run_batch`]).
 
-use super::batch::{Batch, Entry, Job, ReplayMismatch};
+use super::batch::{Batch, Entry, Job, ReplayMismatch, WINDOW};
+use super::schedule::Parallelism;
 use super::journal::{fingerprint, Journal, JournalError, ProofQuery, RunKey};
 use crate::synth::Verdict;
 use super::learner::DomainError;
@@ -184,6 +185,11 @@ impl<S> BatchRun<S> {
         )
     }
 
+    /// The schedule's available parallelism, from the entries' times.
+    pub fn parallelism(&self) -> Parallelism {
+        Parallelism::of(&self.entries)
+    }
+
     /// This process's throughput and the synthesis times, in words.
     pub fn times(&self) -> String {
         let times: Vec<Duration> = self
@@ -220,6 +226,7 @@ pub(super) fn run_key<D: Symbolic>(domain: &D, config: &Config, jobs: &[Job<D::S
         skip: fingerprint(&texts),
         progressive: options.progressive,
         merged_shards: None,
+        window: WINDOW,
     }
 }
 
@@ -248,22 +255,26 @@ pub fn run_batch<D: Symbolic>(
     let rules = batch.entries().iter().map(|e| e.rules().count()).sum();
     observer.batch_started(&BatchStart { jobs: jobs.len(), replayed: replayed_count, rounds, rules, journal: options.journal });
     let started = Instant::now();
-    while !batch.is_done() {
-        let round_start = Instant::now();
-        let entries = batch.next_round(|entry| observer.specification_done(entry.rules().count())).to_vec();
+    let mut commits = batch.commits();
+    let mut last = Instant::now();
+    batch.run(|entries: &[Entry<D::State>]| -> Result<(), PipelineError> {
+        commits += 1;
+        journal.append(domain, jobs, commits, entries)?;
+        for entry in entries {
+            observer.specification_done(entry.rules().count());
+        }
         let synthesised = entries.iter().filter(|e| matches!(e, Entry::Done { .. })).count();
-        let round = batch.rounds();
-        journal.append(domain, jobs, round, &entries)?;
         observer.round_done(&RoundDone {
-            round,
+            round: commits,
             specs: (entries[0].index() + 1, entries[entries.len() - 1].index() + 1),
             synthesised,
             skipped: entries.len() - synthesised,
             rules: entries.iter().map(|e| e.rules().count()).sum(),
-            time: round_start.elapsed(),
+            time: std::mem::replace(&mut last, Instant::now()).elapsed(),
             pool: engine.pool_len(),
         });
-    }
+        Ok(())
+    })?;
     observer.batch_done();
     Ok(BatchRun {
         entries: batch.entries().to_vec(),
