@@ -92,13 +92,16 @@ pub fn learn<L: Learner>(learner: &L, options: LearnOptions<'_>) -> Result<Learn
     finish(learner, options, mined, &jobs, batch, phases)
 }
 
+/// The jobs of a learner's specifications.
+pub(super) type LearnerJobs<L> = Vec<Job<<<L as Learner>::Domain as Domain>::State>>;
+
 /// Mines `learner`'s specifications as the phase `mine`: their
 /// description and every job.
 pub(super) fn mine<L: Learner>(
     learner: &L,
     options: &LearnOptions<'_>,
     phases: &mut Phases,
-) -> Result<(String, Vec<Job<<L::Domain as Domain>::State>>), PipelineError> {
+) -> Result<(String, LearnerJobs<L>), PipelineError> {
     let mined = phases.time("mine", || learner.mine()).map_err(PipelineError::Domain)?;
     options.observer.mined(&mined.description, phases.total());
     Ok((mined.description, jobs(mined.specs, None)))
