@@ -1,7 +1,7 @@
 //! `learn nonogram`: the whole pipeline in one run — mine a seeded sample
 //! of small line states, synthesise rules for their specifications (a
 //! journaled batch; with `--skip-made`, a specification that a rule
-//! of an earlier round already makes is passed over), deduplicate, choose
+//! of an earlier specification already makes is passed over), deduplicate, choose
 //! the top K by coverage on the test traces, and report that set against
 //! all learned rules and the control rules.
 
@@ -47,7 +47,7 @@ pub struct NonogramArgs {
     /// Continue the run recorded in the journal.
     #[arg(long)]
     pub resume: bool,
-    /// Skip specifications a rule learned in an earlier round already
+    /// Skip specifications a rule learned at an earlier place already
     /// makes (faster, but loses rules: by default every one is synthesised).
     #[arg(long)]
     pub skip_made: bool,
@@ -193,7 +193,7 @@ impl Learned<'_> {
             .map_err(|e| format!("{}: {e}", args.tests.display()))?;
         eprintln!("{} rules found, {} distinct up to egg's rewrites, {} distinct in behaviour", run.found.len(), run.by_key, report.named.len());
         let times = format!("{phases} (synthesis includes the engine table; total in this process {:.1} s)", self.started.elapsed().as_secs_f64());
-        let skipping = if args.skip_made { "; skipped: made by a rule learned in an earlier round" } else { ", no skipping" };
+        let skipping = if args.skip_made { "; skipped: made by a rule learned at an earlier place" } else { ", no skipping" };
         let synthesis = format!("synthesis: {}{skipping}; {} rules found", run.batch.summary(self.journal), run.found.len());
         let mut header = vec![command_line(), format!("options: {}", ron::to_string(args).map_err(|e| e.to_string())?), versions(), bound_line(bound), run.mined.clone()];
         header.extend(self.merged.clone());

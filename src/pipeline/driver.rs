@@ -23,7 +23,7 @@ pub struct LearnOptions<'a> {
     pub journal: &'a Path,
     /// Continue the journal instead of starting one.
     pub resume: bool,
-    /// Skip specifications made by rules learned in earlier rounds.
+    /// Skip specifications made by rules learned at earlier places.
     pub progressive: bool,
     /// How many rules to select.
     pub k: usize,

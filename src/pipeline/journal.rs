@@ -59,7 +59,7 @@ pub struct RunKey {
     /// The rules that make a specification skippable: count and a
     /// fingerprint of their text.
     pub skip: String,
-    /// Whether rules learned in earlier rounds also make specifications
+    /// Whether rules learned at earlier places also make specifications
     /// skippable.
     pub progressive: bool,
     /// The merge of this many shard runs' journals, not a synthesis.

@@ -1,7 +1,8 @@
-//! The journaled rounds: a list of specifications ([`jobs`], optionally
-//! one shard of it) run as a [`Batch`] in deterministic rounds on one
-//! engine, each round appended to the [`Journal`] as it ends, so that an
-//! interrupted run resumes where it stopped ([`run_batch`]).
+//! The journaled batch: a list of specifications ([`jobs`], optionally
+//! one shard of it) run as a [`Batch`] in its deterministic window on one
+//! engine, each group of entries committed together appended to the
+//! [`Journal`] as a round, so that an interrupted run resumes where it
+//! stopped ([`run_batch`]).
 
 use super::batch::{Batch, Entry, Job, ReplayMismatch, WINDOW};
 use super::schedule::Parallelism;
@@ -116,7 +117,7 @@ pub struct BatchOptions<'a> {
     pub shard: Option<Shard>,
     /// Rules that make a specification skippable.
     pub skip: Vec<Rule>,
-    /// Also skip specifications made by rules learned in earlier rounds.
+    /// Also skip specifications made by rules learned at earlier places.
     pub progressive: bool,
     /// Told of the batch's progress.
     pub observer: &'a dyn Observer,
@@ -128,7 +129,7 @@ pub struct BatchRun<S> {
     pub entries: Vec<Entry<S>>,
     /// Entries replayed from the journal.
     pub replayed: usize,
-    /// Wall time of this process's rounds (replay excluded).
+    /// Wall time of this process's synthesis (replay excluded).
     pub time: Duration,
     /// Counterexample states in the pool at the end.
     pub pool: usize,
@@ -230,7 +231,7 @@ pub(super) fn run_key<D: Symbolic>(domain: &D, config: &Config, jobs: &[Job<D::S
     }
 }
 
-/// Runs `jobs` on `engine` (an engine for `domain`) in rounds, journaled,
+/// Runs `jobs` on `engine` (an engine for `domain`) in the window, journaled,
 /// telling the options' observer as it goes.
 pub fn run_batch<D: Symbolic>(
     domain: &D,
