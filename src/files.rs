@@ -113,9 +113,8 @@ pub fn read_text(path: &Path) -> Result<String, FileError> {
     Ok(if text.contains('\r') { text.replace("\r\n", "\n").replace('\r', "\n") } else { text })
 }
 
-/// Reads `path` as UTF-8 text byte for byte (line endings as they are):
-/// for a file the tool itself appends to and truncates at byte offsets.
-pub fn read_exact_text(path: &Path) -> Result<String, FileError> {
+/// Reads `path` as bytes (an image, say), at most [`MAX_INPUT`] of them.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, FileError> {
     use std::io::Read;
     let shown = path.display().to_string();
     let read_error = |source| FileError::Read { path: shown.clone(), source };
@@ -124,7 +123,14 @@ pub fn read_exact_text(path: &Path) -> Result<String, FileError> {
     if bytes.len() as u64 > MAX_INPUT {
         return Err(FileError::TooLarge { path: shown, limit: MAX_INPUT });
     }
-    String::from_utf8(bytes).map_err(|e| {
+    Ok(bytes)
+}
+
+/// Reads `path` as UTF-8 text byte for byte (line endings as they are):
+/// for a file the tool itself appends to and truncates at byte offsets.
+pub fn read_exact_text(path: &Path) -> Result<String, FileError> {
+    let shown = path.display().to_string();
+    String::from_utf8(read_bytes(path)?).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();
         // the prefix before the bad byte is valid UTF-8 by construction

@@ -82,6 +82,17 @@ enum Command {
     Explain(commands::explain::ExplainArgs),
     /// Measure the line solver's throughput and the time of `cover`.
     Bench(commands::bench::BenchArgs),
+    /// Make puzzles to order: from a picture (repaired if needed) or at random.
+    Generate {
+        #[command(subcommand)]
+        kind: GenerateCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum GenerateCommand {
+    /// Nonograms unique and solved by a chosen player without guessing: from a picture, or random.
+    Nonogram(commands::generate_nonogram::NonogramArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -184,6 +195,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => commands::analyze::run(&args),
         Command::Explain(args) => commands::explain::run(&args),
         Command::Bench(args) => commands::bench::dispatch(&args),
+        Command::Generate { kind: GenerateCommand::Nonogram(args) } => with_threads(args.threads, || commands::generate_nonogram::generate(&args)),
     };
     match result {
         Ok(code) => code,

@@ -89,12 +89,17 @@ fn an_empty_rule_file_is_an_empty_set_in_any_domain() {
 fn limits_and_options_are_consistent() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("p.ron").display().to_string();
-    for sizes in ["9x9", "11x1", "2x2..99999999999999999999x2"] {
-        fails(
-            &run(&["witness", "gen", "--alg", "3", "--sizes", sizes, "--count", "1", "-o", &out]),
-            2,
-            "the tool handles grids up to 8x8",
-        );
+    // one size limit, one wording, from options and from files alike
+    let limit = "the tool handles Witness grids from 1x1 up to 8x8";
+    for sizes in ["9x9", "11x1", "0x3", "2x2..99999999999999999999x2"] {
+        fails(&run(&["witness", "gen", "--alg", "3", "--sizes", sizes, "--count", "1", "-o", &out]), 2, limit);
+        fails(&run(&["learn", "witness", "--sizes", sizes, "-o", &out]), 2, limit);
+    }
+    for (width, height) in [(9, 2), (11, 1), (0, 3)] {
+        let text = format!("[(width: {width}, height: {height}, start: (0, 0), goal: ({width}, {height}))]\n");
+        let big = write(dir.path(), "big.ron", &text);
+        fails(&run(&["witness", "solve", "--puzzles", &big, "--solutions-out", &out]), 2, limit);
+        fails(&run(&["witness", "analyze", &big]), 2, &format!("big.ron:1:2: puzzle #0: grid size {width}x{height} is not supported: {limit}"));
     }
     let control = repo("rules/nonogram/control.rules");
     fails(&run(&["verify", &control, "--timeout-ms", "0"]), 2, "--timeout-ms");

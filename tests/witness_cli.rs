@@ -355,7 +355,7 @@ fn bad_input_is_located_and_nothing_is_written() {
     let big = temp("big.ron");
     std::fs::write(&big, "[(width: 9, height: 9, start: (0, 0), goal: (9, 9))]").unwrap();
     let err = fails(&run(&["witness", "analyze", big.to_str().unwrap()]));
-    assert!(err.contains("puzzle #0 is 9x9") && err.contains("up to 8x8"), "{err}");
+    assert!(err.contains(&format!("{}:1:2:", big.display())) && err.contains("grid size 9x9") && err.contains("up to 8x8"), "{err}");
     let rules = temp("bad.rules");
     std::fs::write(&rules, "def r:\n    with s = arbitrary(square):\n    if used(s) > colour(s):\n    then prune\n").unwrap();
     let good = temp("good.ron");

@@ -63,6 +63,34 @@ fn fresh_and_shared_oracles_agree_on_4x4() {
     }
 }
 
+/// A memo held to a small budget empties itself and answers as an
+/// unbounded one: completability and counts, on every 13th partial path
+/// of random 4x4 puzzles, with the tables never over the budget.
+#[test]
+fn a_bounded_memo_stays_within_its_budget_and_exact() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let (mut emptied, mut beyond) = (false, 0);
+    for _ in 0..8 {
+        let p = random_puzzle(&mut rng, 4, 4, 0.45);
+        let mut bounded = Oracle::new(&p).with_memo_budget(64);
+        let mut unbounded = Oracle::new(&p);
+        let (mut n, mut before) = (0, 0);
+        enumerate_partial_paths(&p, &mut |path| {
+            n += 1;
+            if n % 13 == 0 {
+                assert_eq!(bounded.completable(path), unbounded.completable(path));
+                assert_eq!(bounded.count_completions(path), unbounded.count_completions(path));
+                assert!(bounded.memo_len() <= 64);
+                emptied |= bounded.memo_len() < before;
+                before = bounded.memo_len();
+            }
+        });
+        beyond += usize::from(unbounded.memo_len() > 64);
+    }
+    // puzzles whose unbounded memo outgrew the budget, so the bounded one emptied
+    assert!(beyond >= 3 && emptied, "{beyond}");
+}
+
 #[test]
 fn completed_and_overshooting_paths() {
     let p = Puzzle::new(2, 1, (0, 0), (2, 1), &[(0, 0, 1), (1, 0, 2)]).unwrap();

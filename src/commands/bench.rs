@@ -1,7 +1,8 @@
 //! `bench`: the nonogram foundation's figures — maximal transitions per
 //! second on random 30-cell lines, and the time of `cover` for a rule set
 //! on a test set — measured in one run; and (`--synth`) the synthesis
-//! engine's figures on a fixed list of specifications.
+//! engine's figures on a fixed list of specifications; (`--generate`)
+//! `generate nonogram`'s.
 
 use super::{bundled, read_nonogram_rules, CmdResult};
 use rand::{Rng, SeedableRng};
@@ -66,14 +67,24 @@ pub struct BenchArgs {
     /// With `--boards`: the tournament solutions file of the set, to check every answer against.
     #[arg(long, requires = "boards")]
     pub solutions: Option<PathBuf>,
+    /// Instead, time `generate nonogram`: random 15x15 line-player puzzles per second, and the repair of pictures.
+    #[arg(long, conflicts_with_all = ["synth", "boards"])]
+    pub generate: bool,
+    /// With `--generate`: random puzzles to make.
+    #[arg(long, default_value_t = 100, requires = "generate")]
+    pub puzzles: usize,
+    /// With `--generate`: a picture to repair (repeatable; default: two bundled 25x25 pictures).
+    #[arg(long = "picture", requires = "generate")]
+    pub pictures: Vec<PathBuf>,
     /// With `--boards`: the complete solver's options (`--timeout` also bounds each nonogrid process).
     #[command(flatten)]
     pub solver: super::puzzle_set::SolverArgs,
 }
 
-/// `bench`, `bench --synth SPECS` or `bench --boards PUZZLES...`.
+/// `bench`, `bench --synth SPECS`, `bench --boards PUZZLES...` or `bench --generate`.
 pub fn dispatch(args: &BenchArgs) -> CmdResult {
     match &args.synth {
+        _ if args.generate => super::bench_generate::run(args.puzzles, args.seed, &args.pictures),
         _ if !args.boards.is_empty() => super::bench_boards::run(&args.boards, args.nonogrid.as_deref(), args.solutions.as_deref(), &args.solver),
         Some(specs) => synth(specs, args.against.as_deref()),
         None => run(&args.rules, &args.lines, args.count, args.seed),

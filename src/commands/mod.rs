@@ -3,7 +3,10 @@
 pub mod analyze;
 pub mod bench;
 pub mod bench_boards;
+pub mod bench_generate;
 pub mod explain;
+pub mod generate_nonogram;
+pub mod generate_report;
 pub mod learn;
 pub mod mine_select_compare;
 pub mod nonogram;

@@ -12,9 +12,10 @@ use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 use stratsynth::domains::witness::domain::Witness;
+use stratsynth::domains::witness::grid::{size_limit, MAX_SIDE};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use stratsynth::domains::witness::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
-use stratsynth::domains::witness::mine::{mine_observed, Scope};
+use stratsynth::domains::witness::mine::{mine_observed, PuzzleMined, Scope};
 use stratsynth::domains::witness::puzzle::{puzzles_to_ron, read_puzzles};
 use stratsynth::domains::witness::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::search::{astar, format_outcome, Mode, Outcome, SearchConfig};
@@ -34,13 +35,12 @@ pub(super) fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, Stri
     Ok(RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, rules))
 }
 
-/// A size range argument `WxH..WxH` of option `flag`, within the schema's limit.
+/// A size range argument `WxH..WxH` of option `flag`, within the size limit.
 pub(super) fn sizes(flag: &str, text: &str) -> Result<SizeRange, String> {
-    let limit = Witness::new().schema().file.limits.max_state as usize;
     // every side beyond the limit gets the same message, however large
     let sides = text.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty());
-    if sides.clone().any(|n| n.parse::<usize>().map_or(true, |n| n > limit)) {
-        return Err(format!("{flag} {text}: the tool handles grids up to {limit}x{limit} (dsl/witness.ron limits.max_state)"));
+    if sides.clone().any(|n| n.parse::<usize>().map_or(true, |n| n > MAX_SIDE)) {
+        return Err(format!("{flag} {text}: {}", size_limit()));
     }
     text.parse::<SizeRange>().map_err(|e| format!("{flag}: {e}"))
 }
@@ -61,19 +61,9 @@ fn generate_shown(config: &GeneratorConfig, seed: u64, count: usize) -> Result<V
     puzzles.map_err(|e| e.to_string())
 }
 
-/// Reads a puzzle file, refusing grids larger than the schema's limit.
+/// Reads a puzzle file (the reader refuses grids beyond the size limit).
 pub(super) fn puzzles(path: &FsPath) -> Result<Vec<Puzzle>, String> {
-    let ps = read_puzzles(path).map_err(|e| e.to_string())?;
-    let limit = Witness::new().schema().file.limits.max_state as usize;
-    if let Some((i, p)) = ps.iter().enumerate().find(|(_, p)| p.width() > limit || p.height() > limit) {
-        return Err(format!(
-            "{}: puzzle #{i} is {}x{}; the tool searches grids up to {limit}x{limit} (dsl/witness.ron limits.max_state)",
-            path.display(),
-            p.width(),
-            p.height()
-        ));
-    }
-    Ok(ps)
+    read_puzzles(path).map_err(|e| e.to_string())
 }
 
 /// Options of `witness gen`.
@@ -206,6 +196,18 @@ pub struct MineArgs {
     pub output: PathBuf,
 }
 
+/// What to say on standard error about mining puzzle `m` of `count`: its
+/// progress, or that the path budget stopped it (nothing when it ends
+/// within the budget).
+pub(super) fn mining_line(m: &PuzzleMined, count: usize) -> Option<String> {
+    let which = format!("mining puzzle {} of {count}", m.index + 1);
+    match (m.finished, m.stopped) {
+        (false, _) => Some(format!("{which}: {} paths so far, {} specifications", m.paths, m.found)),
+        (true, true) => Some(format!("{which}: stopped after {} paths (the path budget); its specifications so far are kept", m.paths)),
+        (true, false) => None,
+    }
+}
+
 /// `mine witness --sizes R --count N --seed S [--rules R] [--all] -o F`.
 pub fn mine_specs(args: &MineArgs) -> CmdResult {
     let (size_range, count, seed, rules, all, output) = (args.sizes.as_str(), args.count, args.seed, args.rules.as_deref(), args.all, args.output.as_path());
@@ -216,16 +218,7 @@ pub fn mine_specs(args: &MineArgs) -> CmdResult {
     let flags = |p: &Puzzle, path: &Path| pred.flags(p, path);
     let bar = bar(ps.len(), "mining {bar:30} {pos}/{len} puzzles, {msg} specifications, {elapsed_precise} elapsed");
     let specs = mine_observed(&ps, &flags, if all { Scope::All } else { Scope::Frontier }, &mut |m| {
-        if m.stopped {
-            let p = &ps[m.index];
-            let line = format!(
-                "mining puzzle {} of {} ({}x{}): stopped after {} paths (the path budget); its specifications so far are kept",
-                m.index + 1,
-                ps.len(),
-                p.width(),
-                p.height(),
-                m.paths
-            );
+        if let Some(line) = mining_line(&m, ps.len()) {
             if bar.is_hidden() {
                 eprintln!("{line}");
             } else {
@@ -233,7 +226,9 @@ pub fn mine_specs(args: &MineArgs) -> CmdResult {
             }
         }
         bar.set_message(m.found.to_string());
-        bar.inc(1);
+        if m.finished {
+            bar.inc(1);
+        }
     });
     bar.finish_and_clear();
     let summary = format!(
@@ -313,7 +308,13 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     check_output(&args.output, &[])?;
     let output = &args.output;
     let journal = journal_path(output);
-    let learner = WitnessLearner::new(&domain, config);
+    let train = config.train;
+    let say = move |m: PuzzleMined| {
+        if let Some(line) = mining_line(&m, train) {
+            eprintln!("{line}");
+        }
+    };
+    let learner = WitnessLearner::new(&domain, config).with_progress(&say);
     let progress = super::progress::Progress::default();
     let options = LearnOptions { config: engine, journal: &journal, resume: args.resume, progressive: true, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
     let run = learn(&learner, options).map_err(|e| e.to_string())?;

@@ -14,12 +14,14 @@
 //!   brute-force soundness, comparison with control rules, rules in words;
 //! - [`play`]: a model player solving a board with rules, a puzzle's
 //!   analysis, a solve as an HTML page;
-//! - [`learn`]: what the domain supplies to the learning pipeline.
+//! - [`learn`]: what the domain supplies to the learning pipeline;
+//! - [`make`]: puzzles made to order, from a picture or at random.
 
 pub mod board;
 pub mod formats;
 pub mod learn;
 pub mod line;
+pub mod make;
 pub mod play;
 pub mod rules;
 pub mod synthesis;

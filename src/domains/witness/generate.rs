@@ -38,7 +38,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
-use super::grid::{Grid, MAX_SIDE};
+use super::grid::{size_limit, Grid, MAX_SIDE};
 use super::oracle::Oracle;
 use super::path::Path;
 use super::puzzle::{Problem, Puzzle};
@@ -65,7 +65,7 @@ pub struct SizeRange {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum GenError {
     /// A size range that cannot be parsed or is empty.
-    #[error("bad size range `{text}`: {reason} (expected `WxH` or `WxH..WxH` with 1 <= W, H <= {max})", max = MAX_SIDE)]
+    #[error("bad size range `{text}`: {reason} (expected `WxH` or `WxH..WxH`; {})", size_limit())]
     BadSizeRange {
         /// The text given.
         text: String,

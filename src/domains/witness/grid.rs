@@ -16,9 +16,16 @@
 /// A grid vertex `(x, y)`.
 pub type Vertex = (usize, usize);
 
-/// Largest supported width and height, in squares. With 10 x 10 squares a
-/// grid has 121 vertices and 220 edges, which fit the 256-bit [`BitSet`].
-pub const MAX_SIDE: usize = 10;
+/// Largest width and height the tool reads, generates or searches, in
+/// squares (`limits.max_state` of `dsl/witness.ron`, checked equal in its
+/// tests). An 8 x 8 grid has 81 vertices and 144 edges, which fit the
+/// 256-bit [`BitSet`] (and a vertex set fits a `u128`).
+pub const MAX_SIDE: usize = 8;
+
+/// The one wording of the size limit, for every message about it.
+pub fn size_limit() -> String {
+    format!("the tool handles Witness grids from 1x1 up to {MAX_SIDE}x{MAX_SIDE}")
+}
 
 /// A set of small non-negative integers (< 256) as four `u64` words.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]

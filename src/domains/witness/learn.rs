@@ -11,7 +11,7 @@
 
 use super::domain::{Witness, WitnessState};
 use super::generate::{generate, Algorithm, GeneratorConfig, SizeRange};
-use super::mine::{mine_observed, Scope, PATH_BUDGET};
+use super::mine::{mine_observed, PuzzleMined, Scope, PATH_BUDGET};
 use super::predicates::baseline;
 use super::puzzle::Puzzle;
 use super::ruleset::{RuleSetPredicate, Work};
@@ -47,12 +47,19 @@ pub struct WitnessLearner<'a> {
     pub config: LearnConfig,
     /// The filter puzzles (generated when first needed).
     filter: OnceLock<Vec<Puzzle>>,
+    /// Told how mining goes (each puzzle, and progress within one).
+    progress: Option<&'a (dyn Fn(PuzzleMined) + Sync)>,
 }
 
 impl<'a> WitnessLearner<'a> {
     /// A learner for `domain` on `config`.
     pub fn new(domain: &'a Witness, config: LearnConfig) -> WitnessLearner<'a> {
-        WitnessLearner { domain, config, filter: OnceLock::new() }
+        WitnessLearner { domain, config, filter: OnceLock::new(), progress: None }
+    }
+
+    /// This learner, telling `progress` how mining goes.
+    pub fn with_progress(self, progress: &'a (dyn Fn(PuzzleMined) + Sync)) -> WitnessLearner<'a> {
+        WitnessLearner { progress: Some(progress), ..self }
     }
 
     fn generator(&self) -> GeneratorConfig {
@@ -90,7 +97,12 @@ impl Learner for WitnessLearner<'_> {
         let c = &self.config;
         let training = generate(&self.generator(), c.seed, c.train)?;
         let mut stopped = 0;
-        let mut states = mine_observed(&training, &|p, path| baseline(p, path), Scope::Frontier, &mut |m| stopped += usize::from(m.stopped));
+        let mut states = mine_observed(&training, &|p, path| baseline(p, path), Scope::Frontier, &mut |m| {
+            stopped += usize::from(m.finished && m.stopped);
+            if let Some(tell) = self.progress {
+                tell(m);
+            }
+        });
         let mined = states.len();
         states.truncate(c.max_specs);
         let prune = self.domain.schema().action_id("prune").ok_or("the schema has no `prune` action")?;

@@ -15,7 +15,8 @@
 //! The paths of a puzzle grow exponentially with its size, so each puzzle
 //! is visited for at most [`PATH_BUDGET`] paths (its specifications so far
 //! are kept, and the puzzle is reported as stopped); the caller is told as
-//! each puzzle is done, to show progress.
+//! each puzzle is done and every [`PROGRESS_PATHS`] paths within one, to
+//! show progress.
 
 use std::collections::HashSet;
 
@@ -38,11 +39,16 @@ pub enum Scope {
 /// `Scope::All`, so mining the default sizes never reaches it.
 pub const PATH_BUDGET: u64 = 1 << 22;
 
-/// One puzzle mined, as [`mine_observed`] tells its caller.
+/// How many paths of one puzzle pass between two reports of its progress.
+pub const PROGRESS_PATHS: u64 = 1 << 18;
+
+/// One puzzle mined, or its progress, as [`mine_observed`] tells its caller.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PuzzleMined {
     /// The puzzle's place in the list (0-based).
     pub index: usize,
+    /// Whether the puzzle is done (else this reports its progress).
+    pub finished: bool,
     /// Paths visited in it.
     pub paths: u64,
     /// Whether [`PATH_BUDGET`] stopped it.
@@ -57,20 +63,21 @@ pub fn mine(puzzles: &[Puzzle], flags: &dyn Fn(&Puzzle, &Path) -> bool, scope: S
     mine_observed(puzzles, flags, scope, &mut |_| {})
 }
 
-/// [`mine`], calling `done` after each puzzle.
+/// [`mine`], calling `observe` after each puzzle and every
+/// [`PROGRESS_PATHS`] paths within one.
 pub fn mine_observed(
     puzzles: &[Puzzle],
     flags: &dyn Fn(&Puzzle, &Path) -> bool,
     scope: Scope,
-    done: &mut dyn FnMut(PuzzleMined),
+    observe: &mut dyn FnMut(PuzzleMined),
 ) -> Vec<WitnessState> {
-    let mut miner = Miner { flags, scope, seen: HashSet::new(), out: vec![], visited: 0 };
+    let mut miner = Miner { flags, scope, seen: HashSet::new(), out: vec![], index: 0, visited: 0, observe };
     for (index, puzzle) in puzzles.iter().enumerate() {
         let mut oracle = Oracle::new(puzzle);
         let goal = puzzle.grid().vertex_id(puzzle.goal());
-        miner.visited = 0;
+        (miner.index, miner.visited) = (index, 0);
         miner.visit(puzzle, &mut oracle, goal, &mut Path::new(puzzle));
-        done(PuzzleMined { index, paths: miner.visited, stopped: miner.visited >= PATH_BUDGET, found: miner.out.len() });
+        miner.report(true);
     }
     miner.out
 }
@@ -80,11 +87,20 @@ struct Miner<'f> {
     scope: Scope,
     seen: HashSet<Vec<u8>>,
     out: Vec<WitnessState>,
+    /// The current puzzle's place in the list.
+    index: usize,
     /// Paths visited in the current puzzle.
     visited: u64,
+    observe: &'f mut dyn FnMut(PuzzleMined),
 }
 
 impl Miner<'_> {
+    /// Tells the caller where the current puzzle stands.
+    fn report(&mut self, finished: bool) {
+        let (index, paths, found) = (self.index, self.visited, self.out.len());
+        (self.observe)(PuzzleMined { index, finished, paths, stopped: paths >= PATH_BUDGET, found });
+    }
+
     /// Keeps `path` if it is a specification and visits its children (all
     /// of them when mining every path, else only a completable path's),
     /// until the puzzle's [`PATH_BUDGET`] is spent.
@@ -93,6 +109,9 @@ impl Miner<'_> {
             return;
         }
         self.visited += 1;
+        if self.visited.is_multiple_of(PROGRESS_PATHS) {
+            self.report(false);
+        }
         let completable = oracle.completable(path);
         if !completable && !(self.flags)(puzzle, path) && self.seen.insert(view_key(puzzle, path)) {
             self.out.push(WitnessState { puzzle: puzzle.clone(), path: path.clone(), completable: false });

@@ -19,7 +19,10 @@
 //! The future of a state depends only on `(h, R, used counts of the
 //! squares that can still change)`, which is the memo key; failures (and,
 //! for counting, counts) are memoised per key, so one [`Oracle`] can answer
-//! many queries on the same puzzle.
+//! many queries on the same puzzle. The tables hold at most
+//! [`MEMO_BUDGET`] keys together (about 40 MB): when full they start
+//! again empty, so memory is bounded on any puzzle and every answer stays
+//! exact (a forgotten key is searched again).
 //!
 //! Following Stevens (§2.1), a *partial path* does not contain the goal;
 //! the enumerators list the length-0 path (start only) too.
@@ -29,6 +32,10 @@ use std::collections::{HashMap, HashSet};
 use super::grid::{BitSet, Grid};
 use super::path::Path;
 use super::puzzle::Puzzle;
+
+/// Most keys the memo tables hold together (a key is 72 bytes; a table
+/// of 2^18 keys has 2^19 slots).
+pub const MEMO_BUDGET: usize = 1 << 18;
 
 /// Memo key: the part of a state that determines its completions.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -52,6 +59,8 @@ pub struct Oracle<'p> {
     goal: usize,
     dead: HashSet<Key>,
     counts: HashMap<Key, u64>,
+    /// Most keys the tables hold together.
+    budget: usize,
     nodes: u64,
 }
 
@@ -65,7 +74,26 @@ impl<'p> Oracle<'p> {
             goal: grid.vertex_id(puzzle.goal()),
             dead: HashSet::new(),
             counts: HashMap::new(),
+            budget: MEMO_BUDGET,
             nodes: 0,
+        }
+    }
+
+    /// This oracle, its memo tables holding at most `keys` keys together.
+    pub fn with_memo_budget(self, keys: usize) -> Oracle<'p> {
+        Oracle { budget: keys, ..self }
+    }
+
+    /// Keys held by the memo tables.
+    pub fn memo_len(&self) -> usize {
+        self.dead.len() + self.counts.len()
+    }
+
+    /// Empties the memo tables when they hold their budget of keys.
+    fn make_room(&mut self) {
+        if self.memo_len() >= self.budget {
+            self.dead = HashSet::new();
+            self.counts = HashMap::new();
         }
     }
 
@@ -188,6 +216,7 @@ impl<'p> Oracle<'p> {
             }
             p.pop();
         }
+        self.make_room();
         self.dead.insert(key);
         false
     }
@@ -212,6 +241,7 @@ impl<'p> Oracle<'p> {
             };
             p.pop();
         }
+        self.make_room();
         self.counts.insert(key, n);
         n
     }

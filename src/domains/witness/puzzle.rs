@@ -15,7 +15,7 @@ use serde::Deserialize;
 use thiserror::Error;
 use crate::located::Located;
 
-use super::grid::{Grid, Vertex, MAX_SIDE};
+use super::grid::{size_limit, Grid, Vertex, MAX_SIDE};
 
 /// A valid triangle puzzle: a grid of `width` x `height` squares, distinct
 /// start and goal vertices (the goal on the border), and 0-3 triangles in
@@ -35,14 +35,12 @@ pub struct Puzzle {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum Problem {
     /// Width or height outside `1..=MAX_SIDE`.
-    #[error("grid size {width}x{height} is not supported: width and height must be in 1..={max}")]
+    #[error("grid size {width}x{height} is not supported: {}", size_limit())]
     BadSize {
         /// Given width.
         width: i64,
         /// Given height.
         height: i64,
-        /// Largest supported side.
-        max: usize,
     },
     /// A start or goal vertex outside the grid.
     #[error("{which} vertex ({x}, {y}) is outside the grid: expected 0 <= x <= {width} and 0 <= y <= {height}")]
@@ -188,7 +186,6 @@ impl Puzzle {
             return Err(Problem::BadSize {
                 width: raw.width,
                 height: raw.height,
-                max: MAX_SIDE,
             });
         }
         let (width, height) = (raw.width as usize, raw.height as usize);
@@ -537,7 +534,7 @@ mod tests {
             ("(width: 0, height: 2, start: (0, 0), goal: (0, 2))", |p| {
                 matches!(p, Problem::BadSize { .. })
             }),
-            ("(width: 11, height: 2, start: (0, 0), goal: (0, 2))", |p| {
+            ("(width: 9, height: 2, start: (0, 0), goal: (0, 2))", |p| {
                 matches!(p, Problem::BadSize { .. })
             }),
         ];
@@ -546,6 +543,17 @@ mod tests {
             assert_eq!((line, column), (1, 2));
             assert!(check(&problem), "{p}: {problem}");
         }
+    }
+
+    /// The reader's limit is the schema's: one limit, one message.
+    #[test]
+    fn the_size_limit_is_the_schemas() {
+        let limit = crate::dsl::schema::Schema::witness().file.limits.max_state as usize;
+        assert_eq!(limit, MAX_SIDE);
+        let edge = format!("[(width: {MAX_SIDE}, height: 1, start: (0, 0), goal: ({MAX_SIDE}, 1))]");
+        assert!(parse_puzzles(&edge, "f.ron").is_ok());
+        let (_, _, _, problem) = invalid(&edge.replacen(&MAX_SIDE.to_string(), &(MAX_SIDE + 1).to_string(), 1));
+        assert!(problem.to_string().ends_with(&size_limit()), "{problem}");
     }
 
     #[test]

@@ -66,7 +66,23 @@ impl BitBoard {
 
     /// The number of unknown cells.
     pub fn unknown(&self, width: usize) -> usize {
-        self.height * width - self.lines[..self.height].iter().map(|m| m.known().count_ones() as usize).sum::<usize>()
+        self.height * width - self.known()
+    }
+
+    /// The number of known cells.
+    pub fn known(&self) -> usize {
+        self.rows().iter().map(|m| m.known().count_ones() as usize).sum()
+    }
+
+    /// For each line (rows then columns), whether its known cells differ
+    /// from `other`'s.
+    pub fn changed_lines(&self, other: &BitBoard) -> Vec<bool> {
+        self.lines.iter().zip(&other.lines).map(|(a, b)| a != b).collect()
+    }
+
+    /// The rows' known cells, top to bottom.
+    pub fn rows(&self) -> &[Masks] {
+        &self.lines[..self.height]
     }
 
     /// The cells row by row, `true` = filled (unknown cells read as empty).

@@ -7,19 +7,23 @@
 //! an unknown cell both ways and propagate each; a contradiction fixes the
 //! cell to the other value, and a cell both branches fix to the same value is
 //! fixed. A probe that fills the whole board has found a solution, recorded
-//! at once (the search may meet it again; solutions are kept distinct). When
-//! probing changes nothing, the search branches on the cell whose two probes
-//! fixed the most cells (the smaller of the two counts, then the sum; ties to
-//! the first cell row by row), true first, each branch starting from its
-//! probe's board. It stops at `limit` solutions, so the count it reports is
-//! exact below the limit: 0, 1, ..., or "at least `limit`" — unless it ran
-//! out of nodes or time first, and then it says so ([`Outcome::stopped`]).
+//! at once (the search may meet it again; solutions are kept distinct). A
+//! node probes every unknown cell once, then again only the cells in lines
+//! the previous pass changed, until a pass changes nothing; a cell whose
+//! probes stored at an earlier node or pass still hold is not probed again
+//! ([`ProbeStore`]). The search then branches on the cell whose two probes
+//! fixed the most cells (the smaller of the two counts, then the sum, as last
+//! measured; ties to the first cell row by row), true first. It stops at
+//! `limit` solutions, so the count it reports is exact below the limit: 0,
+//! 1, ..., or "at least `limit`" — unless it ran out of nodes or time first,
+//! and then it says so ([`Outcome::stopped`]).
 //!
 //! This module knows boards as clues and cells; it knows nothing about rules.
 
 use std::time::Instant;
 
 use super::bitboard::{BitBoard, BitPropagator};
+use super::probes::{ProbeStore, Score};
 use super::propagate::Clues;
 
 /// How far a search may go.
@@ -100,9 +104,10 @@ pub struct Search<'a> {
     prop: BitPropagator,
     limits: Limits,
     out: Outcome,
-    /// The two probes of the current cell, and of the best branching cell.
+    /// The two probes of the current cell.
     probe: (BitBoard, BitBoard),
-    best: (BitBoard, BitBoard),
+    /// Probes made at earlier nodes and rounds, skipped while they hold.
+    stored: ProbeStore,
 }
 
 impl<'a> Search<'a> {
@@ -114,8 +119,8 @@ impl<'a> Search<'a> {
             prop: BitPropagator::new(),
             limits: Limits { solutions: limits.solutions.max(1), ..limits },
             out: Outcome { solutions: vec![], nodes: 0, probes: 0, stopped: None },
-            probe: (empty.clone(), empty.clone()),
-            best: (empty.clone(), empty),
+            probe: (empty.clone(), empty),
+            stored: ProbeStore::new(clues.height(), clues.cells()),
         }
     }
 
@@ -176,81 +181,122 @@ impl<'a> Search<'a> {
         self.out.solutions.len() >= self.limits.solutions
     }
 
-    /// Probes every unknown cell until a whole pass changes nothing.
+    /// Probes every unknown cell, then again those in the lines the pass
+    /// before changed, until a pass changes nothing; a cell whose stored
+    /// probes hold counts as probed. Then branches on the best-scored cell,
+    /// scores of cells outside the last pass taken from their last probes
+    /// (ties to the first row by row).
     fn probe_all(&mut self, board: &mut BitBoard) -> NodeEnd {
         let (w, h) = (self.clues.width(), self.clues.height());
+        let mut dirty = vec![true; self.clues.line_count()];
+        let mut before = board.clone();
         loop {
             let mut progress = false;
-            let mut best: Option<(usize, usize)> = None;
+            let known = board.known();
             for (r, c) in (0..h).flat_map(|r| (0..w).map(move |c| (r, c))) {
-                if board.get(r, c).is_known() {
+                if board.get(r, c).is_known() || !(dirty[r] || dirty[h + c]) {
                     continue;
                 }
-                if self.out_of_time() {
-                    return NodeEnd::Over;
-                }
-                let (mut t, mut f) = std::mem::take(&mut self.probe);
-                t.clone_from(board);
-                f.clone_from(board);
-                let ft = self.prop.assume(self.clues, &mut t, (r, c), true);
-                let ff = self.prop.assume(self.clues, &mut f, (r, c), false);
-                let end = match (ft, ff) {
-                    (Err(_), Err(_)) => Some(NodeEnd::Dead),
-                    (Ok(_), Err(_)) => {
-                        std::mem::swap(board, &mut t);
-                        progress = true;
-                        None
+                match self.stored.holds(r * w + c, board) {
+                    Some([t, f]) => {
+                        let (a, b) = (t - known - 1, f - known - 1);
+                        self.stored.set_score(r * w + c, (a.min(b), a + b));
                     }
-                    (Err(_), Ok(_)) => {
-                        std::mem::swap(board, &mut f);
-                        progress = true;
-                        None
+                    None => {
+                        if let Err(end) = self.probe_cell(board, (r, c), &mut progress) {
+                            return end;
+                        }
                     }
-                    (Ok(a), Ok(b)) => self.both_ways(board, (&t, &f), (a.min(b), a + b), &mut best, &mut progress),
-                };
-                self.probe = (t, f);
-                if let Some(end) = end {
-                    return end;
                 }
             }
-            if !progress {
-                return match best {
-                    None => NodeEnd::Solved,
-                    Some(_) => NodeEnd::Branch(self.best.0.clone(), self.best.1.clone()),
-                };
+            if progress {
+                dirty = board.changed_lines(&before);
+                before.clone_from(board);
+                continue;
+            }
+            let best = (0..h * w)
+                .filter(|&i| !board.get(i / w, i % w).is_known())
+                .filter_map(|i| Some((self.stored.score(i)?, std::cmp::Reverse(i))))
+                .max();
+            match best {
+                None if board.unknown(w) == 0 => return NodeEnd::Solved,
+                None => dirty.fill(true),
+                Some((_, std::cmp::Reverse(i))) => {
+                    if let Some(end) = self.branch(board, (i / w, i % w)) {
+                        return end;
+                    }
+                    dirty = board.changed_lines(&before);
+                    before.clone_from(board);
+                }
             }
         }
     }
 
+    /// Probes cell `(r, c)` both ways on `board`: fixes it if one way
+    /// contradicts, records a probe that solved the board, fixes the cells
+    /// both ways agree on and stores the pair and its score. `Err` if the
+    /// node is over (dead, or the search is).
+    fn probe_cell(&mut self, board: &mut BitBoard, (r, c): (usize, usize), progress: &mut bool) -> Result<(), NodeEnd> {
+        if self.out_of_time() {
+            return Err(NodeEnd::Over);
+        }
+        let (mut t, mut f) = std::mem::take(&mut self.probe);
+        t.clone_from(board);
+        f.clone_from(board);
+        let ft = self.prop.assume(self.clues, &mut t, (r, c), true);
+        let ff = self.prop.assume(self.clues, &mut f, (r, c), false);
+        let end = match (ft, ff) {
+            (Err(_), Err(_)) => Err(NodeEnd::Dead),
+            (Ok(_), Err(_)) | (Err(_), Ok(_)) => {
+                std::mem::swap(board, if ft.is_ok() { &mut t } else { &mut f });
+                *progress = true;
+                Ok(())
+            }
+            (Ok(a), Ok(b)) => self.both_ways(board, (&t, &f), (r * self.clues.width() + c, (a.min(b), a + b)), progress),
+        };
+        self.probe = (t, f);
+        end
+    }
+
     /// A cell both of whose probes (`t`, `f`) propagate: records a probe
-    /// that solved the board, fixes the cells both agree on, or else keeps
-    /// the cell as the branching cell if its `score` is the best so far.
-    fn both_ways(
-        &mut self,
-        board: &mut BitBoard,
-        (t, f): (&BitBoard, &BitBoard),
-        score: (usize, usize),
-        best: &mut Option<(usize, usize)>,
-        progress: &mut bool,
-    ) -> Option<NodeEnd> {
+    /// that solved the board, fixes the cells both agree on and stores the
+    /// pair with its score.
+    fn both_ways(&mut self, board: &mut BitBoard, (t, f): (&BitBoard, &BitBoard), (cell, score): (usize, Score), progress: &mut bool) -> Result<(), NodeEnd> {
         let w = self.clues.width();
         for probe in [t, f] {
             if probe.unknown(w) == 0 && self.record(probe) {
-                return Some(NodeEnd::Over);
+                return Err(NodeEnd::Over);
             }
         }
-        match self.prop.merge(self.clues, board, t, f) {
-            Err(_) => return Some(NodeEnd::Dead),
-            Ok(0) => {
-                if !*progress && best.is_none_or(|s| score > s) {
-                    *best = Some(score);
-                    self.best.0.clone_from(t);
-                    self.best.1.clone_from(f);
-                }
-            }
-            Ok(_) => *progress = true,
+        let fixed = self.prop.merge(self.clues, board, t, f).map_err(|_| NodeEnd::Dead)?;
+        self.stored.put(cell, t, f, score);
+        *progress |= fixed > 0;
+        Ok(())
+    }
+
+    /// The two children of the branching cell `(r, c)` (its probes, made
+    /// again: they may have been skipped). `None` if one way contradicts
+    /// (possible only for a stored pair from a sibling branch): the cell is
+    /// then fixed the other way on `board` and probing goes on.
+    fn branch(&mut self, board: &mut BitBoard, (r, c): (usize, usize)) -> Option<NodeEnd> {
+        if self.out_of_time() {
+            return Some(NodeEnd::Over);
         }
-        None
+        let (mut t, mut f) = (board.clone(), board.clone());
+        let ft = self.prop.assume(self.clues, &mut t, (r, c), true);
+        let ff = self.prop.assume(self.clues, &mut f, (r, c), false);
+        match (ft, ff) {
+            (Ok(_), Ok(_)) => Some(NodeEnd::Branch(t, f)),
+            (Err(_), Err(_)) => Some(NodeEnd::Dead),
+            (Ok(_), Err(_)) => {
+                *board = t;
+                None
+            }
+            (Err(_), Ok(_)) => {
+                *board = f;
+                None
+            }
+        }
     }
 }
 
@@ -314,9 +360,8 @@ mod tests {
 
     /// The clues of a filling (row by row).
     fn clues_of(w: usize, h: usize, grid: &[bool]) -> Clues {
-        let rows = (0..h).map(|r| hints_of(&grid[r * w..(r + 1) * w])).collect();
-        let cols = (0..w).map(|c| hints_of(&(0..h).map(|r| grid[r * w + c]).collect::<Vec<_>>())).collect();
-        Clues::new(rows, cols)
+        let (rows, columns) = crate::domains::nonogram::formats::non::clues_of(w, h, grid);
+        Clues::new(rows, columns)
     }
 
     /// Random boards up to 5x5 from random fillings (so at least one

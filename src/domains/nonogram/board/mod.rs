@@ -5,10 +5,12 @@
 //! - [`bitboard`], [`complete`]: the complete board solver (bit boards,
 //!   propagation with a memo of line results, probing, search that counts
 //!   solutions within a node budget and a deadline);
+//! - [`probes`]: the complete solver's store of probes still valid;
 //! - [`trace`]: solution traces by random rollouts (test transitions).
 
 pub mod bitboard;
 pub mod complete;
 pub mod grid;
+pub mod probes;
 pub mod propagate;
 pub mod trace;

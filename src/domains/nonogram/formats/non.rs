@@ -127,26 +127,52 @@ pub enum NonError {
     Parse(crate::located::Located<NonErrorKind>),
 }
 
+/// The clues of a solution `cells` (row by row, `true` = filled) of
+/// `width` x `height`: its rows' runs and its columns' runs.
+pub fn clues_of(width: usize, height: usize, cells: &[bool]) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+    let rows = (0..height).map(|r| hints_of(&cells[r * width..(r + 1) * width])).collect();
+    let columns = (0..width).map(|c| hints_of(&(0..height).map(|r| cells[r * width + c]).collect::<Vec<bool>>())).collect();
+    (rows, columns)
+}
+
 /// Checks a solution (row by row, `true` = filled) against a puzzle's
 /// clues: its length, then the runs of every row and column.
 pub fn check_goal(p: &Puzzle, cells: &[bool]) -> Result<(), NonErrorKind> {
-    let (width, height) = (p.width, p.height);
-    if cells.len() != width * height {
-        return Err(NonErrorKind::GoalLength { found: cells.len(), expected: width * height });
+    if cells.len() != p.width * p.height {
+        return Err(NonErrorKind::GoalLength { found: cells.len(), expected: p.width * p.height });
     }
-    for (index, clue) in p.rows.iter().enumerate() {
-        let found = hints_of(&cells[index * width..(index + 1) * width]);
-        if &found != clue {
-            return Err(NonErrorKind::GoalMismatch { axis: "row", index, found, clue: clue.clone() });
-        }
-    }
-    for (index, clue) in p.columns.iter().enumerate() {
-        let found = hints_of(&(0..height).map(|r| cells[r * width + index]).collect::<Vec<bool>>());
-        if &found != clue {
-            return Err(NonErrorKind::GoalMismatch { axis: "column", index, found, clue: clue.clone() });
+    let (rows, columns) = clues_of(p.width, p.height, cells);
+    for (axis, found, clues) in [("row", rows, &p.rows), ("column", columns, &p.columns)] {
+        if let Some((index, (found, clue))) = found.into_iter().zip(clues).enumerate().find(|(_, (f, c))| f != *c) {
+            return Err(NonErrorKind::GoalMismatch { axis, index, found, clue: clue.clone() });
         }
     }
     Ok(())
+}
+
+/// A puzzle as `.non` text: `title`, the `metadata` keys in order (values
+/// quoted, a double quote written as a single one, line breaks as spaces), `width`,
+/// `height`, the clue blocks, and the goal if any. [`parse_non`] reads it
+/// back as the same puzzle.
+pub fn format_non(p: &Puzzle, metadata: &[(&str, &str)]) -> String {
+    let quoted = |v: &str| format!("\"{}\"", v.replace('"', "'").replace(['\n', '\r'], " "));
+    let mut out = String::new();
+    if let Some(title) = &p.title {
+        out += &format!("title {}\n", quoted(title));
+    }
+    for (key, value) in metadata {
+        out += &format!("{key} {}\n", quoted(value));
+    }
+    out += &format!("width {}\nheight {}\n", p.width, p.height);
+    let clue = |c: &Vec<u32>| if c.is_empty() { "0".to_string() } else { c.iter().map(u32::to_string).collect::<Vec<_>>().join(",") };
+    out += "rows\n";
+    out.extend(p.rows.iter().map(|c| clue(c) + "\n"));
+    out += "columns\n";
+    out.extend(p.columns.iter().map(|c| clue(c) + "\n"));
+    if let Some(goal) = &p.goal {
+        out += &format!("goal \"{}\"\n", goal.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>());
+    }
+    out
 }
 
 /// Reads a `.non` file.
@@ -224,12 +250,33 @@ struct Keys<'a> {
 
 /// Parses `.non` text; `file` names the source in errors.
 pub fn parse_non(text: &str, file: &str) -> Result<Puzzle, NonError> {
+    parse(text, file, false)
+}
+
+/// Parses a `.non` picture (FORMATS.md, "Pictures"): as [`parse_non`], but
+/// with a `goal` the `rows` and `columns` blocks may both be absent; the
+/// clues are then the goal's runs.
+pub fn parse_non_picture(text: &str, file: &str) -> Result<Puzzle, NonError> {
+    parse(text, file, true)
+}
+
+/// Parses `.non` text; `picture`: clue blocks may be absent beside a goal.
+fn parse(text: &str, file: &str, picture: bool) -> Result<Puzzle, NonError> {
     let src = Source { file, lines: text.lines().collect() };
     let keys = read_keys(&src)?;
     let end = src.lines.len() + 1;
     let missing = |key| src.err(end, NonErrorKind::Missing(key));
     let width = keys.width.ok_or_else(|| missing("width"))?;
     let height = keys.height.ok_or_else(|| missing("height"))?;
+    if picture && keys.rows.is_none() && keys.columns.is_none() {
+        let (lno, g) = keys.goal.ok_or_else(|| missing("goal"))?;
+        let cells = goal_cells(&src, lno, g)?;
+        if cells.len() != width * height {
+            return Err(src.err(lno, NonErrorKind::GoalLength { found: cells.len(), expected: width * height }));
+        }
+        let (rows, columns) = clues_of(width, height, &cells);
+        return Ok(Puzzle { title: keys.title, width, height, rows, columns, goal: Some(cells) });
+    }
     let rows = keys.rows.ok_or_else(|| missing("rows"))?;
     let columns = keys.columns.ok_or_else(|| missing("columns"))?;
     let rows = finish_block(&src, rows, ("rows", "row"), height, width)?;
@@ -358,17 +405,21 @@ fn finish_block(src: &Source<'_>, block: Block, names: (&'static str, &'static s
 /// The goal `g` on line `lno`: `0`/`1` cells, whitespace ignored, agreeing
 /// with the puzzle's clues.
 fn read_goal(src: &Source<'_>, puzzle: &Puzzle, lno: usize, g: &str) -> Result<Vec<bool>, NonError> {
-    let cells: Vec<bool> = g
-        .char_indices()
+    let cells = goal_cells(src, lno, g)?;
+    check_goal(puzzle, &cells).map_err(|kind| src.err(lno, kind))?;
+    Ok(cells)
+}
+
+/// The cells of the goal `g` on line `lno`: `0`/`1`, whitespace ignored.
+fn goal_cells(src: &Source<'_>, lno: usize, g: &str) -> Result<Vec<bool>, NonError> {
+    g.char_indices()
         .filter(|(_, c)| !c.is_whitespace())
         .map(|(i, c)| match c {
             '0' => Ok(false),
             '1' => Ok(true),
             other => Err(src.err_at(lno, Some(&g[i..]), NonErrorKind::BadGoal(other))),
         })
-        .collect::<Result<_, _>>()?;
-    check_goal(puzzle, &cells).map_err(|kind| src.err(lno, kind))?;
-    Ok(cells)
+        .collect()
 }
 
 #[cfg(test)]
@@ -388,6 +439,19 @@ mod tests {
         assert_eq!(p.rows, vec![vec![1, 1], vec![], vec![3]]);
         assert_eq!(p.columns, vec![vec![1, 1], vec![1], vec![1, 1]]);
         assert_eq!(p.goal.as_ref().unwrap().len(), 9);
+    }
+
+    #[test]
+    fn written_text_reads_back_and_pictures_need_no_clues() {
+        let p = parse_non(DUCK, "duck.non").unwrap();
+        let text = format_non(&p, &[("source", "made by \"hand\"\nhere")]);
+        assert!(text.contains("source \"made by 'hand' here\"\n"), "{text}");
+        assert_eq!(parse_non(&text, "again.non").unwrap(), p);
+        let picture = parse_non_picture("title \"Duck\"\nwidth 3\nheight 3\ngoal \"101000111\"\n", "d.non").unwrap();
+        assert_eq!(picture, p);
+        assert!(parse_non("width 3\nheight 3\ngoal \"101000111\"\n", "d.non").is_err());
+        let short = parse_non_picture("width 3\nheight 3\ngoal \"1010\"\n", "d.non").unwrap_err().to_string();
+        assert_eq!(short, "d.non:3:1: goal has 4 cells, expected width x height = 9");
     }
 
     #[test]

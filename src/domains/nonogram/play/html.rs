@@ -1,4 +1,5 @@
-//! A solve as one self-contained HTML page: per step an inline SVG of the
+//! Puzzles as self-contained HTML pages: a gallery of puzzles (each empty
+//! and solved, changed cells outlined), and a solve as one page: per step an inline SVG of the
 //! step's line with its clue, its new cells outlined in red, and beside it
 //! what the step did (rule name and text, binding, sentence; or the
 //! complete solver's probe or guess); the whole board with its clues once,
@@ -161,20 +162,60 @@ fn svg(clues: &Clues, grid: &[Cell], line: Option<usize>, new: &[usize]) -> Stri
     s + "</svg>"
 }
 
-/// The whole page: a title, a summary line, then one section per step
-/// (`id="step-N"`, N from 1, so `PAGE.html#step-N` opens at step N), then
-/// the board as the steps leave it (`id="board"`).
-pub fn page(title: &str, summary: &str, clues: &Clues, steps: &[PageStep]) -> String {
-    let mut out = format!(
+/// The page's head, its title and its summary line.
+fn head(title: &str, summary: &str) -> String {
+    format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title><style>\
 body{{font-family:sans-serif;margin:1.5em;color:#222}}\
 section{{display:flex;gap:1.5em;align-items:flex-start;border-top:1px solid #ddd;padding:0.8em 0}}\
 section svg{{flex:none}}section.oracle h2{{color:#b3261e}}h2{{font-size:1.05em;margin:0 0 0.4em 0}}\
 pre{{background:#f4f4f4;padding:0.5em;font-size:0.85em}}p{{margin:0.2em 0}}\
+div.made{{border-top:1px solid #ddd;padding:0.8em 0}}div.boards{{display:flex;gap:2em;align-items:flex-start}}\
+div.boards svg{{max-width:48%;height:auto}}\
 </style></head><body>\n<h1>{t}</h1>\n<p>{s}</p>\n",
         t = escape(title),
         s = escape(summary)
-    );
+    )
+}
+
+/// One puzzle of a [`gallery`] page.
+#[derive(Clone, Debug)]
+pub struct Drawn {
+    /// Heading, e.g. `repair-1: 2 changed cells`.
+    pub heading: String,
+    /// Plain-text lines under the heading.
+    pub notes: Vec<String>,
+    /// The puzzle's clues.
+    pub clues: Clues,
+    /// Its solution, row by row.
+    pub solution: Vec<bool>,
+    /// Grid indices outlined on the solution (changed cells).
+    pub marked: Vec<usize>,
+}
+
+/// A page of puzzles: per puzzle (`id="puzzle-N"`, N from 1) its heading
+/// and notes, then side by side the empty board with its clues and its
+/// solution (black cells only) with the marked cells outlined.
+pub fn gallery(title: &str, summary: &str, items: &[Drawn]) -> String {
+    let mut out = head(title, summary);
+    for (i, item) in items.iter().enumerate() {
+        let empty = vec![Cell::Unknown; item.clues.cells()];
+        // the solution in black only: white cells are left blank
+        let solved: Vec<Cell> = item.solution.iter().map(|&b| if b { Cell::True } else { Cell::Unknown }).collect();
+        out += &format!("<div class=\"made\" id=\"puzzle-{}\"><h2>{}</h2>", i + 1, escape(&item.heading));
+        for n in &item.notes {
+            out += &format!("<p>{}</p>", escape(n));
+        }
+        out += &format!("<div class=\"boards\">{}{}</div></div>\n", svg(&item.clues, &empty, None, &[]), svg(&item.clues, &solved, None, &item.marked));
+    }
+    out + "</body></html>\n"
+}
+
+/// The whole page: a title, a summary line, then one section per step
+/// (`id="step-N"`, N from 1, so `PAGE.html#step-N` opens at step N), then
+/// the board as the steps leave it (`id="board"`).
+pub fn page(title: &str, summary: &str, clues: &Clues, steps: &[PageStep]) -> String {
+    let mut out = head(title, summary);
     let mut grid = vec![Cell::Unknown; clues.cells()];
     let all_hints: Vec<&Vec<u32>> = clues.rows().iter().chain(clues.columns()).collect();
     for (i, step) in steps.iter().enumerate() {
@@ -224,5 +265,16 @@ mod tests {
         assert!(html.contains("<path d=\"M0.86 0.20h1v1h-1z\" fill=\"#222\"/>"), "{html}");
         assert!(html.contains("stroke=\"#e0201c\""));
         assert!(!html.contains("<script") && !html.contains("http://www.w3.org/1999") && !html.contains("src="));
+    }
+
+    #[test]
+    fn gallery_draws_each_puzzle_empty_and_solved() {
+        let clues = Clues::new(vec![vec![1], vec![]], vec![vec![1], vec![]]);
+        let item = Drawn { heading: "repair-1 <1>".into(), notes: vec![], clues, solution: vec![true, false, false, false], marked: vec![0] };
+        let html = gallery("T", "s", &[item.clone(), item]);
+        assert_eq!(html.matches("<svg").count(), 4);
+        assert!(html.contains("id=\"puzzle-2\"") && html.contains("repair-1 &lt;1&gt;"));
+        assert_eq!(html.matches("stroke=\"#e0201c\"").count(), 4);
+        assert_eq!(html.matches("h0.84v0.84h-0.84z").count(), 2, "one marked cell per solution");
     }
 }

@@ -1,19 +1,17 @@
 //! Memoised rule application on one test transition, for coverage at
-//! scale: every frame (a sub-line in one orientation) seen in any round,
-//! under any subset of a large rule set, is evaluated once for all rules,
-//! and a round under a subset only filters what was recorded. What a rule
-//! does on a frame depends on the frame alone, and whether a fill agrees
-//! with the target on the transition alone, so the memo is exact: rounds,
-//! fills and errors are those of [`super::apply`], in the same order.
-//!
-//! What a rule does on a frame depends only on the frame's line (hints and
-//! cells), and the same sub-lines recur across transitions, so the rules'
-//! actions on each line are kept once for all transitions ([`Lines`]); a
-//! transition's memo maps them to its cells and checks them against its
-//! target. Rules are evaluated through [`Plans`] (conjuncts checked as
-//! soon as their variables are bound; pattern specialisations of one rule
-//! evaluated together). A state's fills are indexed by rule, so a round of
-//! a few rules on a memoised state costs a few look-ups.
+//! scale. What a rule does on a frame (a sub-line in one orientation)
+//! depends only on the frame's line (hints and cells), and the same
+//! sub-lines recur within and across transitions, so the rules' actions
+//! on each line are kept once for all transitions ([`Lines`], a cache of
+//! bounded size); a transition's memo maps them to its cells and checks
+//! them against its target when a round asks, so rounds, fills and errors
+//! are those of [`super::apply`], in the same order. Per state seen, the
+//! memo keeps only which rules act there ([`Acts`]: a few rule numbers),
+//! so one more rule's effect on a run is a look-up and memory grows with
+//! the states seen, not with the fills of every rule on them. Rules are
+//! evaluated through [`Plans`] (conjuncts checked as soon as their
+//! variables are bound; pattern specialisations of one rule evaluated
+//! together).
 
 use super::apply::{frames, ApplyOptions, Frame, UnsoundFill};
 use crate::domains::nonogram::synthesis::domain::Nonogram;
@@ -40,27 +38,47 @@ fn of_rule(actions: &[Action], rule: u32) -> &[Action] {
     &actions[from..to]
 }
 
-/// The rule set compiled, and the actions of every rule on each line seen,
-/// shared by the memos of all transitions of one coverage computation.
+/// Most actions [`Lines`] keeps (about 24 bytes each): past this the cache
+/// starts again empty, so its memory is bounded whatever the test set.
+const MAX_CACHED_ACTIONS: usize = 1 << 22;
+
+/// The actions of every rule on each line seen, with their count.
+#[derive(Default)]
+struct ActionCache {
+    by_line: FxHashMap<Line, Arc<Vec<Action>>>,
+    actions: usize,
+}
+
+/// The rule set compiled, and the actions of every rule on each line seen
+/// (a bounded cache), shared by the memos of all transitions of one
+/// coverage computation.
 pub(crate) struct Lines<'a> {
     plans: Plans<'a>,
-    actions: Mutex<FxHashMap<Line, Arc<Vec<Action>>>>,
+    cache: Mutex<ActionCache>,
 }
 
 impl<'a> Lines<'a> {
     /// An empty cache for `rules`.
     pub fn new(domain: &Nonogram, rules: &'a [Rule]) -> Lines<'a> {
-        Lines { plans: Plans::new(rules, domain.schema().size_feature), actions: Mutex::default() }
+        Lines { plans: Plans::new(rules, domain.schema().size_feature), cache: Mutex::default() }
     }
 
     /// The recorded actions of every rule on `line`, if any.
     fn get(&self, line: &Line) -> Option<Arc<Vec<Action>>> {
-        self.actions.lock().expect("line cache lock").get(line).cloned()
+        self.cache.lock().expect("line cache lock").by_line.get(line).cloned()
     }
 
-    /// Records the actions of every rule on `line`.
+    /// Records the actions of every rule on `line`, emptying the cache
+    /// first if it would grow past [`MAX_CACHED_ACTIONS`].
     fn insert(&self, line: &Line, actions: Arc<Vec<Action>>) {
-        self.actions.lock().expect("line cache lock").insert(line.clone(), actions);
+        let mut cache = self.cache.lock().expect("line cache lock");
+        if cache.actions + actions.len() > MAX_CACHED_ACTIONS {
+            *cache = ActionCache::default();
+        }
+        cache.actions += actions.len();
+        if let Some(old) = cache.by_line.insert(line.clone(), actions) {
+            cache.actions -= old.len();
+        }
     }
 
     /// The actions on `line` of every rule (or of those of `only`,
@@ -86,9 +104,8 @@ pub(crate) struct Fill {
     pub value: bool,
 }
 
-/// What every rule does on one frame, or on one state (all its frames):
-/// the unknown cells each fills (grouped by rule, increasing; for states
-/// sorted and without repeats, and indexed by rule), and per rule its
+/// What some rules do on one state (all its frames): the unknown cells
+/// each fills (sorted, without repeats, indexed by rule), and per rule its
 /// first wrong fill (in frame order).
 #[derive(Default)]
 struct Fills {
@@ -96,8 +113,6 @@ struct Fills {
     errors: Vec<(u32, UnsoundFill)>,
     /// Per rule with fills, increasing: the rule and the end of its fills.
     index: Vec<(u32, u32)>,
-    /// Whether every rule was evaluated (else only a few).
-    complete: bool,
 }
 
 impl Fills {
@@ -115,7 +130,7 @@ impl Fills {
         self
     }
 
-    /// The fills of rule `i` (sealed fills).
+    /// The fills of rule `i`.
     fn of_rule(&self, i: u32) -> &[Fill] {
         match self.index.binary_search_by_key(&i, |&(rule, _)| rule) {
             Ok(k) => {
@@ -126,17 +141,7 @@ impl Fills {
         }
     }
 
-    /// The rules with fills (sealed fills), increasing.
-    fn rules(&self) -> impl Iterator<Item = u32> + '_ {
-        self.index.iter().map(|&(rule, _)| rule)
-    }
-
-    /// Whether rule `i` was evaluated and fills or fails here.
-    fn acts(&self, i: u32) -> bool {
-        !self.complete || !self.of_rule(i).is_empty() || self.errors.iter().any(|&(r, _)| r == i)
-    }
-
-    /// The fills of rule `i` (sealed fills), or its first error.
+    /// The fills of rule `i`, or its first error.
     fn of_one(&self, i: u32) -> Result<&[Fill], UnsoundFill> {
         match self.errors.iter().find(|&&(r, _)| r == i) {
             Some((_, e)) => Err(e.clone()),
@@ -144,8 +149,8 @@ impl Fills {
         }
     }
 
-    /// Calls `f` with every fill of the rules of `set` (sealed fills), or
-    /// returns the first error of one of them.
+    /// Calls `f` with every fill of the rules of `set`, or returns the
+    /// first error of one of them.
     fn each(&self, set: &Set, mut f: impl FnMut(&Fill)) -> Result<(), UnsoundFill> {
         if let Some((_, e)) = self.errors.iter().find(|(i, _)| set.has(*i)) {
             return Err(e.clone());
@@ -158,12 +163,31 @@ impl Fills {
         Ok(())
     }
 
-    /// The fills of the rules of `set` (sealed fills), or the first error
-    /// of one of them.
+    /// The fills of the rules of `set`, or the first error of one of them.
     fn of(&self, set: &Set) -> Result<Vec<Fill>, UnsoundFill> {
         let mut out = vec![];
         self.each(set, |f| out.push(*f))?;
         Ok(out)
+    }
+}
+
+/// Which rules act on one state, as memoised: those filling some unknown
+/// cell (increasing), and per rule its first wrong fill (in frame order).
+struct Acts {
+    filling: Box<[u32]>,
+    errors: Box<[(u32, UnsoundFill)]>,
+}
+
+impl Acts {
+    /// Whether rule `i` fills or fails here.
+    fn acts(&self, i: u32) -> bool {
+        self.filling.binary_search(&i).is_ok() || self.errors.iter().any(|&(r, _)| r == i)
+    }
+
+    /// The rules of `list` (sorted) that fill or fail here: the only ones
+    /// a round of `list` needs to evaluate.
+    fn among(&self, list: &[u32]) -> Vec<u32> {
+        list.iter().copied().filter(|&i| self.acts(i)).collect()
     }
 }
 
@@ -173,8 +197,8 @@ pub(crate) enum Set {
     All,
     /// Every rule but one.
     AllBut(u32),
-    /// A few rules (sorted): unless the memo is eager, states not yet
-    /// memoised are evaluated for these alone, and not memoised.
+    /// A few rules (sorted): unless the memo is eager, on a line whose
+    /// actions are not cached these alone are evaluated (and not cached).
     Few(Vec<u32>),
 }
 
@@ -205,13 +229,12 @@ impl Run {
 
 /// The states a run went through, as memoised: whether one more rule
 /// would have changed it.
-pub(crate) struct Trail(Vec<Arc<Fills>>);
+pub(crate) struct Trail(Vec<Arc<Acts>>);
 
 impl Trail {
-    /// Whether rule `i` fills or fails on some state of the run (true if
-    /// it was not evaluated on one).
+    /// Whether rule `i` fills or fails on some state of the run.
     pub fn touched_by(&self, i: u32) -> bool {
-        self.0.iter().any(|f| f.acts(i))
+        self.0.iter().any(|acts| acts.acts(i))
     }
 }
 
@@ -225,13 +248,11 @@ pub(crate) struct Memo<'a> {
     /// The compiled rules and their actions on each line seen, for all
     /// transitions.
     lines: Arc<Lines<'a>>,
-    /// Every rule on each frame seen.
-    frames: FxHashMap<Frame, Arc<Fills>>,
-    /// Every rule on each state seen.
-    states: FxHashMap<Vec<Cell>, Arc<Fills>>,
-    /// Whether a state not yet memoised is evaluated for all rules even
-    /// when a round asks for a few: worth it when the same states recur
-    /// under different few rules (greedy selection).
+    /// Which rules act on each state seen.
+    acts: FxHashMap<Vec<Cell>, Arc<Acts>>,
+    /// Whether a line not yet cached is evaluated for all rules (and
+    /// cached) even when a round asks for a few: worth it when the same
+    /// lines recur under different few rules (greedy selection).
     eager: bool,
 }
 
@@ -239,10 +260,10 @@ impl<'a> Memo<'a> {
     /// An empty memo for the transition with `hints` and `target`.
     /// `lines` is shared by the memos of one rule set.
     pub fn new(domain: &'a Nonogram, rules: &'a [Rule], hints: &'a [u32], target: &'a [Cell], options: ApplyOptions, lines: Arc<Lines<'a>>) -> Memo<'a> {
-        Memo { domain, rules, hints, target, options, lines, frames: FxHashMap::default(), states: FxHashMap::default(), eager: false }
+        Memo { domain, rules, hints, target, options, lines, acts: FxHashMap::default(), eager: false }
     }
 
-    /// This memo, evaluating every state it meets for all rules.
+    /// This memo, evaluating every line it meets for all rules.
     pub fn eager(self) -> Memo<'a> {
         Memo { eager: true, ..self }
     }
@@ -281,69 +302,61 @@ impl<'a> Memo<'a> {
         actions
     }
 
-    /// Every rule on `frame`, memoised.
-    fn all_rules(&mut self, frame: Frame) -> Arc<Fills> {
-        if let Some(f) = self.frames.get(&frame) {
-            return f.clone();
+    /// What the rules of `set` do in one round on `cells`, from the
+    /// actions on each frame's line (cached for all rules, or for a few
+    /// rules evaluated for those alone).
+    fn fills(&self, cells: &[Cell], set: &Set) -> Fills {
+        let mut out = Fills::default();
+        if matches!(set, Set::Few(list) if list.is_empty()) {
+            return out;
         }
-        let actions = self.all_actions(&frame.line);
-        let mut fills = Fills::default();
-        self.check(&frame, actions.iter().copied(), &mut fills);
-        let fills = Arc::new(fills);
-        self.frames.insert(frame, fills.clone());
-        fills
-    }
-
-    /// What the rules do in one round on `cells`: for every rule, from the
-    /// memo, or evaluated for all rules and memoised; but for a state not
-    /// yet memoised and a few rules, for those alone (not memoised).
-    fn state(&mut self, cells: &[Cell], set: &Set) -> Arc<Fills> {
-        if let Some(state) = self.states.get(cells) {
-            return state.clone();
-        }
-        let mut state = Fills::default();
-        if let (Set::Few(list), false) = (set, self.eager) {
-            for frame in frames(self.hints, cells, self.options) {
-                match self.lines.get(&frame.line) {
-                    Some(all) => self.check(&frame, list.iter().flat_map(|&rule| of_rule(&all, rule)).copied(), &mut state),
+        for frame in frames(self.hints, cells, self.options) {
+            match set {
+                Set::Few(list) => match self.lines.get(&frame.line).or_else(|| self.eager.then(|| self.all_actions(&frame.line))) {
+                    Some(all) => self.check(&frame, list.iter().flat_map(|&rule| of_rule(&all, rule)).copied(), &mut out),
                     None => {
                         let actions = self.lines.evaluate(self.domain, &frame.line, Some(list));
-                        self.check(&frame, actions.into_iter(), &mut state)
+                        self.check(&frame, actions.into_iter(), &mut out)
                     }
+                },
+                _ => {
+                    let all = self.all_actions(&frame.line);
+                    self.check(&frame, all.iter().copied().filter(|a| set.has(a.rule)), &mut out)
                 }
             }
-            return Arc::new(state.seal());
         }
-        state.complete = true;
-        let all: Vec<Arc<Fills>> = frames(self.hints, cells, self.options).into_iter().map(|frame| self.all_rules(frame)).collect();
-        state.fills.reserve_exact(all.iter().map(|f| f.fills.len()).sum());
-        for fills in all {
-            state.fills.extend_from_slice(&fills.fills);
-            state.errors.extend(fills.errors.iter().cloned());
+        out.seal()
+    }
+
+    /// Which rules act on `cells`, memoised.
+    fn acts(&mut self, cells: &[Cell]) -> Arc<Acts> {
+        if let Some(acts) = self.acts.get(cells) {
+            return acts.clone();
         }
-        let state = Arc::new(state.seal());
-        self.states.insert(cells.to_vec(), state.clone());
-        state
+        let all = self.fills(cells, &Set::All);
+        let acts = Arc::new(Acts { filling: all.index.iter().map(|&(rule, _)| rule).collect(), errors: all.errors.into() });
+        self.acts.insert(cells.to_vec(), acts.clone());
+        acts
     }
 
     /// The fills of one round on `cells` by the rules of `set`, or the
     /// first wrong fill of one of them.
-    pub fn round(&mut self, cells: &[Cell], set: &Set) -> Result<Vec<Fill>, UnsoundFill> {
-        self.state(cells, set).of(set)
+    pub fn round(&self, cells: &[Cell], set: &Set) -> Result<Vec<Fill>, UnsoundFill> {
+        self.fills(cells, set).of(set)
     }
 
     /// The rules (of all) that fill some unknown cell in one round on
     /// `cells`, increasing, or the first wrong fill of any rule.
     pub fn filling(&mut self, cells: &[Cell]) -> Result<Vec<u32>, UnsoundFill> {
-        let state = self.state(cells, &Set::All);
-        match state.errors.first() {
+        let acts = self.acts(cells);
+        match acts.errors.first() {
             Some((_, e)) => Err(e.clone()),
-            None => Ok(state.rules().collect()),
+            None => Ok(acts.filling.to_vec()),
         }
     }
 
     /// Rounds from `cells` under the rules of `set` until one fills nothing.
-    pub fn run(&mut self, cells: &[Cell], set: &Set) -> Result<Run, UnsoundFill> {
+    pub fn run(&self, cells: &[Cell], set: &Set) -> Result<Run, UnsoundFill> {
         let mut run = Run { states: vec![cells.to_vec()], rounds: vec![] };
         loop {
             let fills = self.round(run.end(), set)?;
@@ -363,8 +376,8 @@ impl<'a> Memo<'a> {
     /// [`run`](Self::run) alone from `cells`, or its error. The runs go
     /// together while they are in the same state: each round is evaluated
     /// once for the rules in that state.
-    pub fn ends_alone(&mut self, cells: &[Cell], rules: &[u32]) -> Vec<Result<Vec<Cell>, UnsoundFill>> {
-        let state = self.state(cells, &Set::Few(rules.to_vec()));
+    pub fn ends_alone(&self, cells: &[Cell], rules: &[u32]) -> Vec<Result<Vec<Cell>, UnsoundFill>> {
+        let state = self.fills(cells, &Set::Few(rules.to_vec()));
         let mut out: Vec<Option<Result<Vec<Cell>, UnsoundFill>>> = vec![None; rules.len()];
         let mut next: FxHashMap<Vec<Cell>, Vec<usize>> = FxHashMap::default();
         for (k, &i) in rules.iter().enumerate() {
@@ -387,20 +400,22 @@ impl<'a> Memo<'a> {
         out.into_iter().map(|end| end.expect("every rule's run ends")).collect()
     }
 
-    /// The final state of [`run`](Self::run), without the rounds, and the
-    /// states it went through.
-    pub fn end(&mut self, cells: &[Cell], set: &Set) -> Result<(Vec<Cell>, Trail), UnsoundFill> {
+    /// The final state of [`run`](Self::run) of the rules of `list`
+    /// (sorted), without the rounds, and the states it went through (which
+    /// rules act on each, memoised; a round evaluates only those).
+    pub fn end(&mut self, cells: &[Cell], list: &[u32]) -> Result<(Vec<Cell>, Trail), UnsoundFill> {
         let mut cells = cells.to_vec();
         let mut next = cells.clone();
         let mut trail = vec![];
         loop {
-            let state = self.state(&cells, set);
+            let acts = self.acts(&cells);
+            let acting = Set::Few(acts.among(list));
+            trail.push(acts);
             let mut changed = false;
-            state.each(set, |f| {
+            self.fills(&cells, &acting).each(&acting, |f| {
                 next[f.at as usize] = Cell::from_bool(f.value);
                 changed = true;
             })?;
-            trail.push(state);
             if !changed {
                 return Ok((cells, Trail(trail)));
             }

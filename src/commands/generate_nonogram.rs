@@ -1,0 +1,294 @@
+//! `generate nonogram`: nonograms made to order for a chosen player. With
+//! `--from PICTURE`, the picture's puzzle if it is already fine, else the
+//! repairs with the fewest changed cells; with `--size WxH`, random
+//! puzzles within a difficulty range. Every puzzle kept has passed the
+//! checks of `make::accept` (the player solves it, the complete solver
+//! finds exactly one solution); the outputs are `generate_report`'s.
+
+use super::generate_report::{check_outputs, finish, Made, Outputs, Report};
+use super::{read_nonogram_rules, CmdResult};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+use stratsynth::domains::nonogram::line::bitline::MAX_LINE;
+use stratsynth::domains::nonogram::make::accept::Wanted;
+use stratsynth::domains::nonogram::make::judge::Player;
+use stratsynth::domains::nonogram::make::picture::{read_picture, Picture};
+use stratsynth::domains::nonogram::make::random::{Shape, Symmetry};
+use stratsynth::domains::nonogram::make::repair::{Budget, Repair};
+use stratsynth::domains::nonogram::make::run::{random_puzzles, repair_picture};
+use stratsynth::domains::nonogram::play::analysis::MAX_CELLS;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+use stratsynth::dsl::ast::Rule;
+
+/// Options of `generate nonogram`.
+#[derive(clap::Args, Debug)]
+pub struct NonogramArgs {
+    /// A picture (`.non` with a goal, plain PBM, PNG; black = filled): said fine, or repaired.
+    #[arg(long, value_name = "PICTURE", conflicts_with_all = ["size", "steps", "bits", "needs", "order"], required_unless_present = "size")]
+    pub from: Option<PathBuf>,
+    /// Random puzzles of this size, `WxH`.
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+    /// Random puzzles to make (default 10); with --from, repairs to propose (default 3).
+    #[arg(long)]
+    pub count: Option<usize>,
+    /// Seed of the random pictures.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The chance that a cell of a random picture is black.
+    #[arg(long, default_value_t = 0.5)]
+    pub density: f64,
+    /// Mirror symmetry of random pictures: none, horizontal (rows read the same both ways), vertical (columns do).
+    #[arg(long, default_value = "none", value_parser = clap::value_parser!(Symmetry))]
+    pub symmetry: Symmetry,
+    /// The player's steps, `A..B` (inclusive).
+    #[arg(long, value_name = "A..B")]
+    pub steps: Option<String>,
+    /// Bits of guessing allowed, `A..B` (inclusive; default 0..0: no guessing).
+    #[arg(long, value_name = "A..B")]
+    pub bits: Option<String>,
+    /// The player: `line` (the exact line solver), `rules:FILE` (a rule set with the decomposition oracle), `probe` (line solving plus single-cell probing).
+    #[arg(long, default_value = "line")]
+    pub player: String,
+    /// Keep only puzzles the rule player cannot finish without this rule (of the `rules:FILE` set).
+    #[arg(long, value_name = "RULE")]
+    pub needs: Option<String>,
+    /// Sort the puzzles by difficulty, easiest first (bits, then steps).
+    #[arg(long)]
+    pub order: bool,
+    /// Worker threads (default: every core); the output is the same for any number.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Directory receiving one `.non` per puzzle (created if absent).
+    #[arg(short, long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// A JSON object on stdout instead of the text report.
+    #[arg(long)]
+    pub json: bool,
+    /// An HTML page drawing each puzzle, its solution and its changed cells.
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
+    /// Random candidates judged at most.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub max_candidates: u64,
+    /// With --from: changed cells at most.
+    #[arg(long, default_value_t = Budget::default().max_changes)]
+    pub max_changes: usize,
+    /// With --from: pictures judged at most in the search for repairs.
+    #[arg(long, default_value_t = Budget::default().evaluations)]
+    pub max_evaluations: usize,
+    /// The complete solver's node budget per uniqueness check.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_nodes: u64,
+}
+
+/// The player as given by `--player`, with the rules it owns.
+struct PlayerChoice {
+    /// `line`, `probe` or the rule file.
+    name: String,
+    rules: Option<(Nonogram, Vec<Rule>)>,
+    /// The rule set without the `--needs` rule.
+    without: Option<Vec<Rule>>,
+    probe: bool,
+}
+
+impl PlayerChoice {
+    fn read(args: &NonogramArgs) -> Result<PlayerChoice, String> {
+        let mut choice = PlayerChoice { name: args.player.clone(), rules: None, without: None, probe: false };
+        match args.player.as_str() {
+            "line" => {}
+            "probe" => choice.probe = true,
+            other => {
+                let file = other.strip_prefix("rules:").filter(|f| !f.is_empty()).ok_or_else(|| format!("--player {other}: expected line, probe or rules:FILE"))?;
+                choice.name = file.to_string();
+                choice.rules = Some(read_nonogram_rules(Path::new(file))?);
+            }
+        }
+        if let Some(rule) = &args.needs {
+            let (_, rules) = choice.rules.as_ref().ok_or("--needs RULE needs --player rules:FILE (the rule set the rule belongs to)")?;
+            if !rules.iter().any(|r| r.name == *rule) {
+                return Err(format!("--needs {rule}: no rule of that name in {}", choice.name));
+            }
+            choice.without = Some(rules.iter().filter(|r| r.name != *rule).cloned().collect());
+        }
+        Ok(choice)
+    }
+
+    fn player(&self) -> Player<'_> {
+        match &self.rules {
+            Some((domain, rules)) => Player::Rules { domain, rules },
+            None if self.probe => Player::Probe,
+            None => Player::Line,
+        }
+    }
+
+    fn stuck(&self) -> Option<Player<'_>> {
+        let (domain, _) = self.rules.as_ref()?;
+        self.without.as_ref().map(|rules| Player::Rules { domain, rules })
+    }
+
+    fn rule_names(&self) -> Vec<String> {
+        self.rules.iter().flat_map(|(_, rules)| rules.iter().map(|r| r.name.clone())).collect()
+    }
+}
+
+/// `generate nonogram --from PICTURE ...` or `generate nonogram --size WxH ...`.
+pub fn generate(args: &NonogramArgs) -> CmdResult {
+    let choice = PlayerChoice::read(args)?;
+    let inputs: Vec<&Path> = args.from.iter().map(PathBuf::as_path).chain(choice.rules.as_ref().map(|_| Path::new(&choice.name))).collect();
+    match (&args.from, &args.size) {
+        (Some(from), _) => from_picture(args, &choice, from, &inputs),
+        (None, Some(size)) => random(args, &choice, size, &inputs),
+        (None, None) => Err("give --from PICTURE or --size WxH".into()),
+    }
+}
+
+/// The outputs asked for.
+fn outputs(args: &NonogramArgs) -> Outputs<'_> {
+    Outputs { dir: args.output.as_deref(), html: args.html.as_deref(), json: args.json, seed: args.seed, player: &args.player }
+}
+
+/// `A..B` (inclusive) of `T`; a single `N` is `N..N`.
+fn range<T: std::str::FromStr + PartialOrd + Copy>(option: &str, text: &str) -> Result<RangeInclusive<T>, String> {
+    let bad = || format!("{option} {text}: expected a range A..B (inclusive) or a number");
+    let (a, b) = text.split_once("..").unwrap_or((text, text));
+    let (a, b): (T, T) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+    if a > b {
+        return Err(bad());
+    }
+    Ok(a..=b)
+}
+
+/// `WxH`.
+fn size(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--size {text}: expected WxH with sides 1 to {MAX_LINE} and at most {MAX_CELLS} cells, like 15x15");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (usize, usize) = (w.trim().parse().map_err(|_| bad())?, h.trim().parse().map_err(|_| bad())?);
+    if w == 0 || h == 0 || w.max(h) > MAX_LINE || w * h > MAX_CELLS {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
+/// A progress bar on standard error (drawn only on a terminal).
+fn bar(len: u64, what: &str) -> ProgressBar {
+    let style = ProgressStyle::with_template(&format!("{{bar:30}} {{pos}}/{{len}} {what}, {{msg}}, {{elapsed_precise}} elapsed")).expect("a valid template");
+    ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()).with_style(style)
+}
+
+/// Random puzzles: the first `--count` candidates that pass.
+fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &[&Path]) -> CmdResult {
+    let (width, height) = size(size_text)?;
+    if !(args.density > 0.0 && args.density < 1.0) {
+        return Err(format!("--density {}: expected a chance strictly between 0 and 1", args.density));
+    }
+    let count = args.count.unwrap_or(10);
+    let names: Vec<String> = (1..=count).map(|k| format!("random-{k}.non")).collect();
+    check_outputs(&outputs(args), &names, inputs)?;
+    let wanted = Wanted {
+        player: choice.player(),
+        steps: args.steps.as_deref().map(|s| range("--steps", s)).transpose()?,
+        bits: args.bits.as_deref().map_or(Ok(0.0..=0.0), |s| range("--bits", s))?,
+        stuck: choice.stuck(),
+        max_nodes: args.max_nodes,
+    };
+    let shape = Shape { width, height, density: args.density, symmetry: args.symmetry };
+    let progress = bar(count as u64, "puzzles");
+    let started = Instant::now();
+    let (kept, judged) = random_puzzles(&shape, args.seed, count, args.max_candidates, &wanted, |judged, kept| {
+        progress.set_position(kept as u64);
+        progress.set_message(format!("{judged} candidates"));
+    })
+    .map_err(|e| e.to_string())?;
+    progress.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let mut made: Vec<Made> = kept
+        .into_iter()
+        .map(|(index, picture, solve)| Made {
+            name: String::new(),
+            title: format!("Random {width}x{height}, seed {}, candidate {index}", args.seed),
+            origin: format!("candidate {index}"),
+            puzzle: picture.puzzle(None),
+            changed: vec![],
+            solve,
+        })
+        .collect();
+    if args.order {
+        made.sort_by(|a, b| a.solve.bits.total_cmp(&b.solve.bits).then(a.solve.steps.cmp(&b.solve.steps)));
+    }
+    for (m, name) in made.iter_mut().zip(&names) {
+        m.name = name.trim_end_matches(".non").to_string();
+        m.title = format!("{} ({})", m.title, m.name);
+    }
+    let summary = format!(
+        "{} random {width}x{height} puzzles (density {}, symmetry {}, seed {}) for the player {}: {} of {judged} candidates kept in {seconds:.2} s ({:.1} puzzles/s)",
+        made.len(),
+        args.density,
+        args.symmetry.name(),
+        args.seed,
+        choice.name,
+        made.len(),
+        made.len() as f64 / seconds.max(1e-9)
+    );
+    let short = made.len() < count;
+    let report = Report { summary, made, rule_names: choice.rule_names(), original: None };
+    finish(&outputs(args), &report)?;
+    if short {
+        eprintln!("only {} of the {count} puzzles asked for within --max-candidates {}", report.made.len(), args.max_candidates);
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A picture: fine as it is, or repaired.
+fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs: &[&Path]) -> CmdResult {
+    let picture = read_picture(path).map_err(|e| e.to_string())?;
+    let count = args.count.unwrap_or(3);
+    let names: Vec<String> = std::iter::once("unchanged.non".to_string()).chain((1..=count).map(|k| format!("repair-{k}.non"))).collect();
+    check_outputs(&outputs(args), &names, inputs)?;
+    let wanted = Wanted { player: choice.player(), steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: args.max_nodes };
+    let budget = Budget { max_changes: args.max_changes, evaluations: args.max_evaluations, ..Budget::default() };
+    let spinner = bar(1, "repair search");
+    let started = Instant::now();
+    let repaired = repair_picture(&picture, &wanted, budget).map_err(|e| format!("{}: {e}", path.display()))?;
+    spinner.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let shown = path.display().to_string();
+    let title = picture.title.clone().unwrap_or_else(|| shown.clone());
+    let (w, h, player) = (picture.width, picture.height, &choice.name);
+    let summary = match (repaired.stage, repaired.repairs.first()) {
+        (0, _) => format!("{shown}: {w}x{h} picture; its puzzle is unique and the player {player} solves it without guessing: nothing to change"),
+        (_, None) => {
+            eprintln!(
+                "{shown}: no repair found within the budget: {} pictures judged, up to {} changed cells ({} cells undecided by the player {player}); raise --max-changes or --max-evaluations",
+                repaired.evaluations, args.max_changes, repaired.undecided
+            );
+            return Ok(ExitCode::from(1));
+        }
+        (stage, Some((changed, _))) => format!(
+            "{shown}: {w}x{h} picture; the player {player} leaves {} cells undecided; {} repairs of {} changed cells found (stage {stage} of 3, {} pictures judged, {seconds:.2} s); the {} best (fewest steps first):",
+            repaired.undecided,
+            repaired.repairs.len(),
+            changed.len(),
+            repaired.evaluations,
+            repaired.repairs.len().min(count)
+        ),
+    };
+    let made: Vec<Made> = repaired
+        .repairs
+        .into_iter()
+        .take(count)
+        .enumerate()
+        .map(|(k, (changed, solve))| {
+            let cells = Repair { changed: changed.clone() }.apply(&picture.cells);
+            let (name, title) = if changed.is_empty() { ("unchanged".to_string(), title.clone()) } else { (format!("repair-{}", k + 1), format!("{title}, repair {}", k + 1)) };
+            let puzzle = Picture { cells, ..picture.clone() }.puzzle(None);
+            Made { origin: name.clone(), name, title, puzzle, changed, solve }
+        })
+        .collect();
+    finish(&outputs(args), &Report { summary, made, rule_names: choice.rule_names(), original: Some(picture.cells.clone()) })?;
+    Ok(ExitCode::SUCCESS)
+}

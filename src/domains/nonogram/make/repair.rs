@@ -1,0 +1,278 @@
+//! Repairing a picture: the fewest changed cells that make its puzzle one
+//! the player solves without guessing. The player is seen only through a
+//! function giving the cells it leaves undecided in a picture (none: the
+//! picture is fine); changes are tried near those cells (the undecided
+//! cells and their four neighbours), in three stages, stopping at the first
+//! that finds a repair:
+//!
+//! 1. every single changed cell near the undecided region;
+//! 2. every pair of such cells (if there are more pairs than the budget,
+//!    every pair among the singles that leave the fewest cells undecided);
+//! 3. a beam search: from the best states found so far, one more changed
+//!    cell near each state's own undecided region, keeping the states that
+//!    leave the fewest cells undecided, until a repair, the largest number
+//!    of changes, or the evaluation budget.
+//!
+//! Candidates are judged in parallel and kept in a fixed order (by number
+//! of undecided cells, then changed cells), so the result does not depend
+//! on the thread count.
+
+use rayon::prelude::*;
+
+/// How far the search may go.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Pairs tried at most in stage 2.
+    pub pairs: usize,
+    /// States kept per step of the beam search.
+    pub beam: usize,
+    /// Changed cells at most.
+    pub max_changes: usize,
+    /// Pictures judged at most, over all stages.
+    pub evaluations: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget { pairs: 20_000, beam: 8, max_changes: 8, evaluations: 200_000 }
+    }
+}
+
+/// A repair: the changed cells (grid indices, ascending).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repair {
+    /// The cells whose colour is flipped.
+    pub changed: Vec<usize>,
+}
+
+impl Repair {
+    /// The repaired picture's cells.
+    pub fn apply(&self, cells: &[bool]) -> Vec<bool> {
+        let mut out = cells.to_vec();
+        for &p in &self.changed {
+            out[p] = !out[p];
+        }
+        out
+    }
+}
+
+/// What the search found.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The repairs with the fewest changes found (empty: none within the
+    /// budget), in the search's order.
+    pub repairs: Vec<Repair>,
+    /// Pictures judged.
+    pub evaluations: usize,
+    /// The stage that found them (1, 2, 3), or the last one tried.
+    pub stage: usize,
+}
+
+/// A state of the search: changed cells and the cells left undecided.
+#[derive(Clone, Debug)]
+struct State {
+    changed: Vec<usize>,
+    undecided: Vec<usize>,
+}
+
+/// The search over one picture.
+struct Search<'a, F> {
+    width: usize,
+    cells: &'a [bool],
+    undecided: &'a F,
+    budget: Budget,
+    evaluations: usize,
+}
+
+impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
+    /// The cells near `undecided`: themselves and their four neighbours.
+    fn near(&self, undecided: &[usize]) -> Vec<usize> {
+        let (w, h) = (self.width, self.cells.len() / self.width);
+        let mut near = vec![false; self.cells.len()];
+        for &p in undecided {
+            let (r, c) = (p / w, p % w);
+            near[p] = true;
+            if r > 0 {
+                near[p - w] = true;
+            }
+            if r + 1 < h {
+                near[p + w] = true;
+            }
+            if c > 0 {
+                near[p - 1] = true;
+            }
+            if c + 1 < w {
+                near[p + 1] = true;
+            }
+        }
+        (0..near.len()).filter(|&p| near[p]).collect()
+    }
+
+    /// Judges each set of changes (in parallel), within the budget; the
+    /// states in the order given.
+    fn judge(&mut self, changes: Vec<Vec<usize>>) -> Vec<State> {
+        let room = self.budget.evaluations.saturating_sub(self.evaluations);
+        let changes: Vec<Vec<usize>> = changes.into_iter().take(room).collect();
+        self.evaluations += changes.len();
+        changes
+            .into_par_iter()
+            .map(|changed| {
+                let cells = Repair { changed: changed.clone() }.apply(self.cells);
+                State { undecided: (self.undecided)(&cells), changed }
+            })
+            .collect()
+    }
+}
+
+/// Sorts states best first: fewest undecided cells, then changed cells.
+fn rank(states: &mut [State]) {
+    states.sort_by(|a, b| a.undecided.len().cmp(&b.undecided.len()).then_with(|| a.changed.cmp(&b.changed)));
+}
+
+/// The repairs among `states` (no undecided cell) with the fewest changes.
+fn repairs(states: &[State]) -> Vec<Repair> {
+    let fine = states.iter().filter(|s| s.undecided.is_empty());
+    let fewest = fine.clone().map(|s| s.changed.len()).min();
+    fine.filter(|s| Some(s.changed.len()) == fewest).map(|s| Repair { changed: s.changed.clone() }).collect()
+}
+
+/// Repairs of the picture `cells` (`width` columns) whose undecided cells
+/// are `initial` (not empty), `undecided` judging any picture.
+pub fn repair(width: usize, cells: &[bool], initial: Vec<usize>, undecided: &(impl Fn(&[bool]) -> Vec<usize> + Sync), budget: Budget) -> Found {
+    let mut search = Search { width, cells, undecided, budget, evaluations: 0 };
+    let near = search.near(&initial);
+    // stage 1: single cells
+    let mut singles = search.judge(near.iter().map(|&p| vec![p]).collect());
+    let found = repairs(&singles);
+    if !found.is_empty() {
+        return Found { repairs: found, evaluations: search.evaluations, stage: 1 };
+    }
+    // stage 2: pairs, among the best singles if there are too many
+    rank(&mut singles);
+    let mut pool: Vec<usize> = singles.iter().map(|s| s.changed[0]).collect();
+    while pool.len() > 1 && pool.len() * (pool.len() - 1) / 2 > budget.pairs {
+        pool.pop();
+    }
+    pool.sort_unstable();
+    let pairs: Vec<Vec<usize>> = (0..pool.len()).flat_map(|i| (i + 1..pool.len()).map({ let pool = &pool; move |j| vec![pool[i], pool[j]] })).collect();
+    let mut beam = search.judge(pairs);
+    let found = repairs(&beam);
+    if !found.is_empty() {
+        return Found { repairs: found, evaluations: search.evaluations, stage: 2 };
+    }
+    // stage 3: the beam search
+    beam.extend(singles);
+    rank(&mut beam);
+    beam.truncate(budget.beam);
+    while beam.first().is_some_and(|s| s.changed.len() < budget.max_changes) && search.evaluations < budget.evaluations {
+        let mut next: Vec<Vec<usize>> = vec![];
+        for state in &beam {
+            for p in search.near(&state.undecided) {
+                if let Err(at) = state.changed.binary_search(&p) {
+                    let mut changed = state.changed.clone();
+                    changed.insert(at, p);
+                    next.push(changed);
+                }
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        let mut states = search.judge(next);
+        let found = repairs(&states);
+        if !found.is_empty() {
+            return Found { repairs: found, evaluations: search.evaluations, stage: 3 };
+        }
+        rank(&mut states);
+        states.truncate(budget.beam);
+        if states.is_empty() {
+            break;
+        }
+        beam = states;
+    }
+    Found { repairs: vec![], evaluations: search.evaluations, stage: 3 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::nonogram::board::propagate::Clues;
+    use crate::domains::nonogram::formats::non::clues_of;
+    use crate::domains::nonogram::make::judge::Player;
+
+    fn line_undecided(width: usize) -> impl Fn(&[bool]) -> Vec<usize> + Sync {
+        move |cells: &[bool]| {
+            let (rows, columns) = clues_of(width, cells.len() / width, cells);
+            Player::Line.undecided(&Clues::new(rows, columns), cells).unwrap()
+        }
+    }
+
+    #[test]
+    fn a_diagonal_needs_one_cell_and_repairs_are_minimal() {
+        // 3x3 with a 2x2 diagonal ambiguity in the top-left corner
+        let cells: Vec<bool> = "100 010 000".chars().filter(|c| *c != ' ').map(|c| c == '1').collect();
+        let judge = line_undecided(3);
+        let initial = judge(&cells);
+        assert!(!initial.is_empty());
+        let found = repair(3, &cells, initial, &judge, Budget::default());
+        assert_eq!(found.stage, 1);
+        assert!(!found.repairs.is_empty());
+        for r in &found.repairs {
+            assert_eq!(r.changed.len(), 1);
+            assert!(judge(&r.apply(&cells)).is_empty(), "{r:?}");
+        }
+    }
+
+    #[test]
+    fn repairs_of_5x4_pictures_are_as_small_as_brute_force_finds() {
+        let (w, h) = (5, 4);
+        let judge = line_undecided(w);
+        // a seeded sample of pictures the line player cannot solve
+        let mut state = 12345u64;
+        let mut checked = 0;
+        while checked < 40 {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let cells: Vec<bool> = (0..w * h).map(|i| state >> (i + 20) & 1 == 1).collect();
+            let initial = judge(&cells);
+            if initial.is_empty() {
+                continue;
+            }
+            checked += 1;
+            // brute force: the fewest flips (one or two anywhere) that fix it
+            let fine = |changed: Vec<usize>| judge(&Repair { changed }.apply(&cells)).is_empty();
+            let cells_all = 0..w * h;
+            let brute = if cells_all.clone().any(|p| fine(vec![p])) {
+                Some(1)
+            } else if cells_all.clone().any(|p| (p + 1..w * h).any(|q| fine(vec![p, q]))) {
+                Some(2)
+            } else {
+                None
+            };
+            let found = repair(w, &cells, initial, &judge, Budget::default());
+            let size = found.repairs.first().map(|r| r.changed.len());
+            for r in &found.repairs {
+                assert!(judge(&r.apply(&cells)).is_empty());
+                assert_eq!(Some(r.changed.len()), size);
+            }
+            match brute {
+                // the search tries every single and pair near the undecided
+                // cells: it can only miss a repair far from them
+                Some(k) => assert!(size.is_some_and(|s| s >= k), "{cells:?}: brute {k}, found {size:?}"),
+                None => assert!(size.is_none_or(|s| s > 2), "{cells:?}"),
+            }
+            if brute == Some(1) {
+                assert_eq!(size, Some(1), "{cells:?}: a single flip near the undecided region fixes it");
+            }
+        }
+    }
+
+    #[test]
+    fn no_repair_within_a_budget_of_nothing() {
+        let cells: Vec<bool> = "1001 0110 0110 1001".chars().filter(|c| *c != ' ').map(|c| c == '1').collect();
+        let judge = line_undecided(4);
+        let initial = judge(&cells);
+        let budget = Budget { evaluations: 0, ..Budget::default() };
+        let found = repair(4, &cells, initial, &judge, budget);
+        assert!(found.repairs.is_empty());
+        assert_eq!(found.evaluations, 0);
+    }
+}
