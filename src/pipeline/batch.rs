@@ -34,7 +34,7 @@ use std::sync::Mutex;
 
 /// How far a specification runs ahead of the first unfinished one: the
 /// one at place p sees the pool of the places before p - `WINDOW`.
-pub const WINDOW: usize = 32;
+pub const WINDOW: usize = 96;
 
 /// A specification of a batch.
 #[derive(Clone, Debug)]
