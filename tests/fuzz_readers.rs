@@ -235,7 +235,7 @@ fn journals() {
     let mut config = Config::new(&Schema::nonogram());
     // a small bound keeps proving an edited rule again fast
     config.bound = 8;
-    let key = RunKey { version: "fuzz".into(), config, specs: 2, shard: None, skip: String::new(), progressive: false };
+    let key = RunKey { version: "fuzz".into(), config, specs: 2, shard: None, skip: String::new(), progressive: false, merged_shards: None, window: 0 };
     let jobs: Vec<Job<_>> = parse_lines(JOURNAL_SPECS, "j", 30)
         .unwrap()
         .iter()

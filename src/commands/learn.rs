@@ -1,7 +1,7 @@
 //! `learn nonogram`: the whole pipeline in one run — mine a seeded sample
 //! of small line states, synthesise rules for their specifications (a
 //! journaled batch; with `--skip-made`, a specification that a rule
-//! of an earlier round already makes is passed over), deduplicate, choose
+//! of an earlier specification already makes is passed over), deduplicate, choose
 //! the top K by coverage on the test traces, and report that set against
 //! all learned rules and the control rules.
 
@@ -22,7 +22,9 @@ use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::schema::Schema;
 use stratsynth::dsl::print::print_rule;
 use super::{percent, selection_table, versions};
-use stratsynth::pipeline::{learn as run_pipeline, LearnOptions};
+use stratsynth::domains::nonogram::line::state::LineState;
+use stratsynth::pipeline::shards::{learn_shard, merge_shards, ShardRun};
+use stratsynth::pipeline::{dedup_by_key, learn as run_pipeline, LearnOptions, LearnRun, Shard};
 use stratsynth::select::Pick;
 use stratsynth::synth::Config;
 
@@ -45,7 +47,7 @@ pub struct NonogramArgs {
     /// Continue the run recorded in the journal.
     #[arg(long)]
     pub resume: bool,
-    /// Skip specifications a rule learned in an earlier round already
+    /// Skip specifications a rule learned at an earlier place already
     /// makes (faster, but loses rules: by default every one is synthesised).
     #[arg(long)]
     pub skip_made: bool,
@@ -75,13 +77,55 @@ pub struct NonogramArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Split the synthesis into N shard jobs: with `--shard i`, synthesise
+    /// shard i only (`shard-i-of-N.rules` and `.journal` in the out-dir);
+    /// with `--merge`, merge the N finished shards and finish the pipeline.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub shards: Option<u32>,
+    /// The shard to synthesise (0 <= i < N; needs `--shards N`).
+    #[arg(long, value_name = "i", requires = "shards", conflicts_with = "merge")]
+    pub shard: Option<u32>,
+    /// Merge the `--shards N` finished shards in the out-dir.
+    #[arg(long, requires = "shards")]
+    pub merge: bool,
 }
 
-/// `learn nonogram [--out-dir D] [--sample N --seed S] ...`.
+/// What a `learn nonogram` run does: everything, one shard's synthesis,
+/// or the merge of the shards.
+enum Mode {
+    Whole,
+    Shard(Shard),
+    Merge(usize),
+}
+
+impl NonogramArgs {
+    fn mode(&self) -> Result<Mode, String> {
+        match (self.shards.map(|n| n as usize), self.shard.map(|i| i as usize), self.merge) {
+            (None, _, _) => Ok(Mode::Whole),
+            (Some(n), Some(i), false) if i < n => Ok(Mode::Shard((i, n))),
+            (Some(n), Some(i), false) => Err(format!("--shard {i}: expected a shard of 0 to {} (--shards {n})", n - 1)),
+            (Some(n), None, true) => Ok(Mode::Merge(n)),
+            (Some(_), _, _) => Err("--shards N: give --shard i (synthesise one shard) or --merge (merge them)".into()),
+        }
+    }
+}
+
+/// The rule file of shard i of n in `out_dir`.
+fn shard_rules(out_dir: &Path, (i, n): Shard) -> PathBuf {
+    out_dir.join(format!("shard-{i}-of-{n}.rules"))
+}
+
+/// The journal of shard i of n in `out_dir`.
+fn shard_journal(out_dir: &Path, (i, n): Shard) -> PathBuf {
+    out_dir.join(format!("shard-{i}-of-{n}.journal"))
+}
+
+/// `learn nonogram [--out-dir D] [--sample N --seed S] [--shards N (--shard i | --merge)] ...`.
 pub fn learn(args: &NonogramArgs) -> CmdResult {
     if args.sample == 0 || args.k == 0 {
         return Err("--sample and -k must be at least 1".into());
     }
+    let mode = args.mode()?;
     let started = Instant::now();
     let domain = Nonogram::new();
     // read the inputs of the later phases first: a bad file must not cost a synthesis run
@@ -92,63 +136,127 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
         return Err(format!("--out-dir {}: not a directory (it names a file); give a directory", args.out_dir.display()));
     }
     std::fs::create_dir_all(&args.out_dir).map_err(|e| format!("--out-dir {}: cannot create the directory: {e}", args.out_dir.display()))?;
-    for output in [args.out_dir.join("learned.rules"), args.out_dir.join(format!("top{}.rules", args.k))] {
+    let outputs = match mode {
+        Mode::Shard(shard) => vec![shard_rules(&args.out_dir, shard)],
+        Mode::Whole | Mode::Merge(_) => vec![args.out_dir.join("learned.rules"), args.out_dir.join(format!("top{}.rules", args.k))],
+    };
+    for output in outputs {
         check_output(&output, &[&args.tests, &args.control])?;
     }
     let config = Config::builder(domain.schema()).rlimit(args.rlimit).explore(!args.climb).build().map_err(|e| format!("--rlimit: {e}"))?;
     let bound = config.bound;
-    let journal = args.out_dir.join("learned.journal");
     let learner = NonogramLearner::new(&domain, &tests, args.max_len, args.sample, args.seed);
     let progress = Progress::default();
+    let journal = match mode {
+        Mode::Shard(shard) => shard_journal(&args.out_dir, shard),
+        Mode::Whole | Mode::Merge(_) => args.out_dir.join("learned.journal"),
+    };
     let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: args.skip_made, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
-    let run = run_pipeline(&learner, options).map_err(|e| e.to_string())?;
-    let mut phases = run.phases.clone();
-    let report = phases
-        .time("report", || report(&learner, &run.learned, &run.picks, &control))
-        .map_err(|e| format!("{}: {e}", args.tests.display()))?;
-    eprintln!("{} rules found, {} distinct up to egg's rewrites, {} distinct in behaviour", run.found.len(), run.by_key, report.named.len());
-    let times = format!("{phases} (synthesis includes the engine table; total in this process {:.1} s)", started.elapsed().as_secs_f64());
-    let skipping = if args.skip_made { "; skipped: made by a rule learned in an earlier round" } else { ", no skipping" };
-    let synthesis = format!("synthesis: {}{skipping}; {} rules found", run.batch.summary(&journal), run.found.len());
+    let (run, merged) = match mode {
+        Mode::Shard(shard) => {
+            let run = learn_shard(&learner, options, shard).map_err(|e| e.to_string())?;
+            return write_shard(args, &domain, &run, (shard, bound), &journal, started);
+        }
+        Mode::Whole => (run_pipeline(&learner, options), None),
+        Mode::Merge(n) => {
+            let journals: Vec<PathBuf> = (0..n).map(|i| shard_journal(&args.out_dir, (i, n))).collect();
+            let shown: Vec<String> = journals.iter().map(|p| p.display().to_string()).collect();
+            (merge_shards(&learner, options, &journals), Some(format!("merged from {n} shards: {}", shown.join(", "))))
+        }
+    };
+    let run = run.map_err(|e| e.to_string())?;
+    let learned = Learned { args, learner: &learner, control: &control, journal: &journal, bound, merged, started };
+    learned.write(run)
+}
+
+/// A finished run's outputs: its options, inputs and journal.
+struct Learned<'a> {
+    args: &'a NonogramArgs,
+    learner: &'a NonogramLearner<'a>,
+    control: &'a [Rule],
+    journal: &'a Path,
+    bound: u32,
+    /// Where the synthesis came from, for a merge of shards.
+    merged: Option<String>,
+    started: Instant,
+}
+
+impl Learned<'_> {
+    /// Reports `run` against the control rules, writes the learned and
+    /// top-K rule files and prints the report.
+    fn write(&self, run: LearnRun<LineState>) -> CmdResult {
+        let (args, domain, bound) = (self.args, self.learner.domain, self.bound);
+        let tests = self.learner.tests;
+        let mut phases = run.phases.clone();
+        let report = phases
+            .time("report", || report(self.learner, &run.learned, &run.picks, self.control))
+            .map_err(|e| format!("{}: {e}", args.tests.display()))?;
+        eprintln!("{} rules found, {} distinct up to egg's rewrites, {} distinct in behaviour", run.found.len(), run.by_key, report.named.len());
+        let times = format!("{phases} (synthesis includes the engine table; total in this process {:.1} s)", self.started.elapsed().as_secs_f64());
+        let skipping = if args.skip_made { "; skipped: made by a rule learned at an earlier place" } else { ", no skipping" };
+        let synthesis = format!("synthesis: {}{skipping}; {} rules found", run.batch.summary(self.journal), run.found.len());
+        let mut header = vec![command_line(), format!("options: {}", ron::to_string(args).map_err(|e| e.to_string())?), versions(), bound_line(bound), run.mined.clone()];
+        header.extend(self.merged.clone());
+        header.extend([
+            synthesis.clone(),
+            format!("second proof: {}", run.retry.summary()),
+            format!(
+                "{} after removing rules equal up to egg's rewrites, {} after removing rules that cover the same cells alone on {} \
+                 (the cheapest kept; rules covering none are kept)",
+                run.by_key,
+                report.named.len(),
+                args.tests.display()
+            ),
+        ]);
+        let learned_path = args.out_dir.join("learned.rules");
+        write_rules_file(&learned_path, &header, &report.named, domain.schema())?;
+        let top_header = top_header(&report, &run.picks, domain.schema(), bound, &learned_path, tests.len(), &args.tests);
+        let top: Vec<Rule> = run.picks.iter().map(|p| report.named[p.index].clone()).collect();
+        let top_path = args.out_dir.join(format!("top{}.rules", args.k));
+        write_rules_file(&top_path, &top_header, &top, domain.schema())?;
+
+        for line in &top_header[3..] {
+            println!("{line}");
+        }
+        println!();
+        for rule in &top {
+            println!("{}", print_rule(rule, domain.schema()));
+        }
+        println!("coverage on the {} transitions of {} (both orientations, with the decomposition oracle):", tests.len(), args.tests.display());
+        for row in coverage_table(&report, args.k) {
+            println!("{row}");
+        }
+        println!("{synthesis}");
+        println!("synthesis {}", run.batch.times());
+        println!("schedule: {}", run.batch.parallelism());
+        println!("second proof: {}", run.retry.summary());
+        println!("{times}");
+        println!("wrote {} ({} rules) and {} ({} rules)", learned_path.display(), report.named.len(), top_path.display(), top.len());
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// Writes shard `shard`'s rules (every rule it found, deduplicated by
+/// normal-form key; its journal keeps the rest for the merge).
+fn write_shard(args: &NonogramArgs, domain: &Nonogram, run: &ShardRun<LineState>, (shard, bound): (Shard, u32), journal: &Path, started: Instant) -> CmdResult {
+    let (i, n) = shard;
+    let found = run.batch.rules();
+    let kept = dedup_by_key(domain, &found);
     let header = vec![
         command_line(),
         format!("options: {}", ron::to_string(args).map_err(|e| e.to_string())?),
         versions(),
         bound_line(bound),
         run.mined.clone(),
-        synthesis.clone(),
-        format!("second proof: {}", run.retry.summary()),
-        format!(
-            "{} after removing rules equal up to egg's rewrites, {} after removing rules that cover the same cells alone on {} \
-             (the cheapest kept; rules covering none are kept)",
-            run.by_key,
-            report.named.len(),
-            args.tests.display()
-        ),
+        format!("shard {i} of {n}: {} of the {} specifications (those whose index is {i} mod {n})", run.batch.entries.len(), run.total),
+        format!("synthesis: {}; {} rules found, {} after removing rules equal up to egg's rewrites", run.batch.summary(journal), found.len(), kept.len()),
     ];
-    let learned_path = args.out_dir.join("learned.rules");
-    write_rules_file(&learned_path, &header, &report.named, domain.schema())?;
-    let top_header = top_header(&report, &run.picks, domain.schema(), bound, &learned_path, tests.len(), &args.tests);
-    let top: Vec<Rule> = run.picks.iter().map(|p| report.named[p.index].clone()).collect();
-    let top_path = args.out_dir.join(format!("top{}.rules", args.k));
-    write_rules_file(&top_path, &top_header, &top, domain.schema())?;
-
-    for line in &top_header[3..] {
-        println!("{line}");
-    }
-    println!();
-    for rule in &top {
-        println!("{}", print_rule(rule, domain.schema()));
-    }
-    println!("coverage on the {} transitions of {} (both orientations, with the decomposition oracle):", tests.len(), args.tests.display());
-    for row in coverage_table(&report, args.k) {
-        println!("{row}");
-    }
-    println!("{synthesis}");
+    let path = shard_rules(&args.out_dir, shard);
+    write_rules_file(&path, &header, &kept, domain.schema())?;
     println!("synthesis {}", run.batch.times());
-    println!("second proof: {}", run.retry.summary());
-    println!("{times}");
-    println!("wrote {} ({} rules) and {} ({} rules)", learned_path.display(), report.named.len(), top_path.display(), top.len());
+    println!("schedule: {}", run.batch.parallelism());
+    println!("{} (total in this process {:.1} s)", run.phases, started.elapsed().as_secs_f64());
+    println!("wrote {} ({} rules) and {}", path.display(), kept.len(), journal.display());
     Ok(ExitCode::SUCCESS)
 }
 

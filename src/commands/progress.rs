@@ -58,7 +58,7 @@ impl Observer for Progress {
 
     fn round_done(&self, r: &RoundDone) {
         self.say(format!(
-            "round {}: specifications #{}-#{}: {} synthesised, {} skipped, {} rules, {:.1} s; pool {} states",
+            "committed {}: specifications #{}-#{}: {} synthesised, {} skipped, {} rules, {:.1} s since the last; pool {} states",
             r.round,
             r.specs.0,
             r.specs.1,

@@ -1,14 +1,21 @@
-//! Many specifications synthesised in deterministic rounds.
+//! Many specifications synthesised in a deterministic sliding window.
 //!
-//! The engine's results depend on the specification and on the
-//! counterexample pool as published before its run started. A batch
-//! therefore runs in rounds of [`ROUND`] specifications (a constant, not
-//! the thread count): the round is synthesised in parallel (rayon), then
-//! its counterexamples are published in specification order. Before a
-//! round is formed, specifications that a skip rule already makes are
-//! passed over — rules given up front and, when `progressive`, the rules
-//! learned in earlier rounds — so the result depends only on the input,
-//! never on the number of threads or on timing.
+//! What a finished specification changes for later ones: its
+//! counterexamples join the engine's pool, which seeds every later search,
+//! and (when `progressive`) its rules join the skip rules. So that the
+//! result depends only on the input, never on the number of threads or on
+//! timing, the specification at place p of the batch sees exactly the
+//! pool published by the places before p - [`WINDOW`] (a constant, not
+//! the thread count; [`Engine::synthesize_seeing`]), and results are
+//! committed strictly in job order: publish its counterexamples, add its
+//! rules to the skip rules. Up to [`WINDOW`] specifications past the first
+//! unfinished one run at once on every thread (rayon, oldest first), so a
+//! slow specification delays nothing until the window has moved past it.
+//! A specification that a skip rule makes — rules given up front and,
+//! when `progressive`, those of every earlier place — is skipped: decided
+//! at its commit, against the rules committed by then (one already made
+//! when the window reaches it is not run; an outcome found made at its
+//! commit is discarded).
 //!
 //! A batch can start from finished entries (a journal's) instead of
 //! running them again: [`Batch::replay`] republishes their counterexamples
@@ -22,10 +29,12 @@
 use crate::synth::meta::Meta;
 use crate::synth::{makes, Engine, Learned, Outcome, Spec, Stats, Symbolic};
 use crate::dsl::ast::Rule;
-use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
 
-/// Specifications synthesised in parallel per round.
-pub const ROUND: usize = 8;
+/// How far a specification runs ahead of the first unfinished one: the
+/// one at place p sees the pool of the places before p - `WINDOW`.
+pub const WINDOW: usize = 96;
 
 /// A specification of a batch.
 #[derive(Clone, Debug)]
@@ -117,13 +126,16 @@ pub struct Batch<'a, 'd, D: Symbolic> {
     entries: Vec<Entry<D::State>>,
     skip: Vec<Rule>,
     progressive: bool,
-    rounds: usize,
+    /// The pool's size before the batch, then after each entry.
+    pool_sizes: Vec<usize>,
+    /// Groups of entries committed (replayed ones included).
+    commits: usize,
 }
 
 impl<'a, 'd, D: Symbolic> Batch<'a, 'd, D> {
     /// A batch of `jobs` (in order) on `engine`, an engine for `domain`;
     /// specifications some rule of `skip` makes are skipped, and with
-    /// `progressive` so are those a rule learned in an earlier round makes.
+    /// `progressive` so are those a rule learned at an earlier place makes.
     pub fn new(
         domain: &'d D,
         engine: &'a Engine<'d, D>,
@@ -131,13 +143,13 @@ impl<'a, 'd, D: Symbolic> Batch<'a, 'd, D> {
         skip: Vec<Rule>,
         progressive: bool,
     ) -> Batch<'a, 'd, D> {
-        Batch { domain, engine, jobs, entries: vec![], skip, progressive, rounds: 0 }
+        Batch { domain, engine, jobs, entries: vec![], skip, progressive, pool_sizes: vec![engine.pool_len()], commits: 0 }
     }
 
-    /// Takes finished entries (the first jobs, in order, ending with a
-    /// whole round, `rounds` rounds in all) as if this batch had run them:
-    /// their counterexamples are published in order.
-    pub fn replay(&mut self, entries: Vec<Entry<D::State>>, rounds: usize) -> Result<(), ReplayMismatch> {
+    /// Takes finished entries (the first jobs, in order, committed in
+    /// `commits` groups) as if this batch had run them: their
+    /// counterexamples are published in order.
+    pub fn replay(&mut self, entries: Vec<Entry<D::State>>, commits: usize) -> Result<(), ReplayMismatch> {
         for entry in entries {
             let position = self.entries.len();
             let expected = self.jobs.get(position).map_or(usize::MAX, |j| j.index);
@@ -146,7 +158,7 @@ impl<'a, 'd, D: Symbolic> Batch<'a, 'd, D> {
             }
             self.finish(entry);
         }
-        self.rounds += rounds;
+        self.commits += commits;
         Ok(())
     }
 
@@ -158,6 +170,7 @@ impl<'a, 'd, D: Symbolic> Batch<'a, 'd, D> {
             }
         }
         self.entries.push(entry);
+        self.pool_sizes.push(self.engine.pool_len());
     }
 
     /// The finished entries, in job order.
@@ -165,58 +178,133 @@ impl<'a, 'd, D: Symbolic> Batch<'a, 'd, D> {
         &self.entries
     }
 
-    /// Rounds finished (replayed ones included).
-    pub fn rounds(&self) -> usize {
-        self.rounds
+    /// Groups of entries committed (replayed ones included).
+    pub fn commits(&self) -> usize {
+        self.commits
     }
 
-    /// Whether every job is finished.
-    pub fn is_done(&self) -> bool {
-        self.entries.len() == self.jobs.len()
+    /// The name of the first skip rule that makes job `place`'s
+    /// specification, given the entries committed so far.
+    fn made_by(&self, place: usize) -> Option<String> {
+        self.skip.iter().find(|r| makes(self.domain, r, &self.jobs[place].spec)).map(|r| r.name.clone())
     }
 
-    /// Runs the next round: passes over the next jobs a skip rule makes,
-    /// synthesises up to [`ROUND`] others in parallel (calling `done` as
-    /// each finishes, from the worker thread), and publishes their
-    /// counterexamples in job order. Returns the round's entries in job
-    /// order (empty when every job is finished).
-    pub fn next_round(&mut self, done: impl Fn(&Entry<D::State>) + Sync) -> &[Entry<D::State>] {
+    /// How many pool states job `place` sees (see the module doc).
+    fn seen(&self, place: usize) -> usize {
+        self.pool_sizes[place.saturating_sub(WINDOW)]
+    }
+
+    /// Commits the finished outcomes that continue the entries (taken out
+    /// of `finished`; `None`: not run, already made when launched) and
+    /// returns the new entries' places.
+    fn commit_ready(&mut self, finished: &mut BTreeMap<usize, Option<Outcome<D::State>>>) -> std::ops::Range<usize> {
         let first = self.entries.len();
-        let mut plan: Vec<(usize, Option<String>)> = vec![];
-        let mut to_run = 0;
-        for (i, job) in self.jobs.iter().enumerate().skip(first) {
-            if to_run == ROUND {
-                break;
-            }
-            let by = self.skip.iter().find(|r| makes(self.domain, r, &job.spec)).map(|r| r.name.clone());
-            to_run += by.is_none() as usize;
-            plan.push((i, by));
-        }
-        if plan.is_empty() {
-            return &[];
-        }
-        let engine = self.engine;
-        let jobs = self.jobs;
-        let mut entries: Vec<Entry<D::State>> = plan
-            .into_par_iter()
-            .map(|(i, by)| {
-                let job = &jobs[i];
-                let entry = match by {
-                    Some(by) => Entry::Skipped { index: job.index, by },
-                    None => {
-                        let mut outcome = engine.synthesize(&job.spec);
-                        label(job.index, &job.text, &mut outcome);
-                        Entry::Done { index: job.index, outcome }
-                    }
-                };
-                done(&entry);
-                entry
-            })
-            .collect();
-        for entry in entries.drain(..) {
+        while let Some(outcome) = finished.remove(&self.entries.len()) {
+            let job = &self.jobs[self.entries.len()];
+            let entry = match (self.made_by(self.entries.len()), outcome) {
+                (Some(by), _) => Entry::Skipped { index: job.index, by },
+                (None, Some(outcome)) => Entry::Done { index: job.index, outcome },
+                (None, None) => unreachable!("a job made when launched is made at its commit: the skip rules only grow"),
+            };
             self.finish(entry);
         }
-        self.rounds += 1;
-        &self.entries[first..]
+        first..self.entries.len()
     }
+
+    /// Runs every unfinished job in the window (see the module doc),
+    /// calling `commit` with each group of entries committed together, in
+    /// job order, and stopping at its first error.
+    pub fn run<E: Send>(&mut self, commit: impl FnMut(&[Entry<D::State>]) -> Result<(), E> + Send) -> Result<(), E> {
+        let engine = self.engine;
+        let jobs = self.jobs;
+        let window = Mutex::new(Window { batch: self, finished: BTreeMap::new(), launched: 0, commit, error: None });
+        rayon::scope_fifo(|scope| {
+            let launch = window.lock().expect("window").advance();
+            for (place, seen) in launch {
+                spawn(scope, &window, (engine, jobs), place, seen);
+            }
+        });
+        let window = window.into_inner().expect("window");
+        window.error.map_or(Ok(()), Err)
+    }
+}
+
+/// The batch's state while [`Batch::run`] runs it.
+struct Window<'w, 'a, 'd, D: Symbolic, C, E> {
+    batch: &'w mut Batch<'a, 'd, D>,
+    /// Outcomes not committed yet, by place.
+    finished: BTreeMap<usize, Option<Outcome<D::State>>>,
+    /// Places launched so far (a prefix of the unfinished jobs, from the first).
+    launched: usize,
+    commit: C,
+    error: Option<E>,
+}
+
+impl<D: Symbolic, C: FnMut(&[Entry<D::State>]) -> Result<(), E>, E> Window<'_, '_, '_, D, C, E> {
+    /// The places now in the window and not launched, each with the pool
+    /// states it sees; those already made are marked finished instead.
+    fn launch(&mut self) -> Vec<(usize, usize)> {
+        let batch = &mut *self.batch;
+        self.launched = self.launched.max(batch.entries.len());
+        let end = (batch.entries.len() + WINDOW + 1).min(batch.jobs.len());
+        let mut out = vec![];
+        if self.error.is_some() {
+            return out;
+        }
+        while self.launched < end {
+            let place = self.launched;
+            if batch.made_by(place).is_some() {
+                self.finished.insert(place, None);
+            } else {
+                out.push((place, batch.seen(place)));
+            }
+            self.launched += 1;
+        }
+        out
+    }
+
+    /// Takes job `place`'s outcome and [`advance`](Self::advance)s.
+    fn take(&mut self, place: usize, outcome: Option<Outcome<D::State>>) -> Vec<(usize, usize)> {
+        self.finished.insert(place, outcome);
+        self.advance()
+    }
+
+    /// Commits what is ready and returns the places to launch next.
+    fn advance(&mut self) -> Vec<(usize, usize)> {
+        let mut out = vec![];
+        loop {
+            let committed = self.batch.commit_ready(&mut self.finished);
+            if !committed.is_empty() && self.error.is_none() {
+                self.batch.commits += 1;
+                if let Err(e) = (self.commit)(&self.batch.entries[committed]) {
+                    self.error = Some(e);
+                }
+            }
+            out.extend(self.launch());
+            // places found made when launched may be ready to commit
+            if !self.finished.contains_key(&self.batch.entries.len()) {
+                return out;
+            }
+        }
+    }
+}
+
+/// Runs job `place` seeing `seen` pool states, then hands its outcome to
+/// the window and launches what that lets in.
+fn spawn<'s, D: Symbolic, C: FnMut(&[Entry<D::State>]) -> Result<(), E> + Send, E: Send>(
+    scope: &rayon::ScopeFifo<'s>,
+    window: &'s Mutex<Window<'_, '_, '_, D, C, E>>,
+    (engine, jobs): (&'s Engine<'_, D>, &'s [Job<D::State>]),
+    place: usize,
+    seen: usize,
+) {
+    scope.spawn_fifo(move |scope| {
+        let job = &jobs[place];
+        let mut outcome = engine.synthesize_seeing(&job.spec, seen);
+        label(job.index, &job.text, &mut outcome);
+        let launch = window.lock().expect("window").take(place, Some(outcome));
+        for (place, seen) in launch {
+            spawn(scope, window, (engine, jobs), place, seen);
+        }
+    });
 }

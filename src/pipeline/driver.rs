@@ -5,7 +5,8 @@
 
 use super::learner::{DomainError, Learner};
 use super::observer::Observer;
-use super::rounds::{jobs, run_batch, BatchOptions, BatchRun, PipelineError};
+use super::batch::Job;
+use super::rounds::{jobs, run_batch, BatchOptions, BatchRun, PipelineError, Shard};
 use super::second_proof::{second_proof, SecondProof};
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
@@ -22,7 +23,7 @@ pub struct LearnOptions<'a> {
     pub journal: &'a Path,
     /// Continue the journal instead of starting one.
     pub resume: bool,
-    /// Skip specifications made by rules learned in earlier rounds.
+    /// Skip specifications made by rules learned at earlier places.
     pub progressive: bool,
     /// How many rules to select.
     pub k: usize,
@@ -85,29 +86,65 @@ pub struct LearnRun<S> {
 
 /// Runs the whole pipeline for `learner`.
 pub fn learn<L: Learner>(learner: &L, options: LearnOptions<'_>) -> Result<LearnRun<<L::Domain as Domain>::State>, PipelineError> {
-    let domain = learner.domain();
     let mut phases = Phases::default();
+    let (mined, jobs) = mine(learner, &options, &mut phases)?;
+    let batch = phases.time("synthesis", || synthesise(learner, &options, &jobs, None))?;
+    finish(learner, options, mined, &jobs, batch, phases)
+}
+
+/// The jobs of a learner's specifications.
+pub(super) type LearnerJobs<L> = Vec<Job<<<L as Learner>::Domain as Domain>::State>>;
+
+/// Mines `learner`'s specifications as the phase `mine`: their
+/// description and every job.
+pub(super) fn mine<L: Learner>(
+    learner: &L,
+    options: &LearnOptions<'_>,
+    phases: &mut Phases,
+) -> Result<(String, LearnerJobs<L>), PipelineError> {
     let mined = phases.time("mine", || learner.mine()).map_err(PipelineError::Domain)?;
     options.observer.mined(&mined.description, phases.total());
-    let jobs = jobs(mined.specs, None);
+    Ok((mined.description, jobs(mined.specs, None)))
+}
+
+/// Synthesises `jobs` (already restricted to `shard`, if given) as one
+/// journaled batch on a fresh engine.
+pub(super) fn synthesise<L: Learner>(
+    learner: &L,
+    options: &LearnOptions<'_>,
+    jobs: &[Job<<L::Domain as Domain>::State>],
+    shard: Option<Shard>,
+) -> Result<BatchRun<<L::Domain as Domain>::State>, PipelineError> {
+    let domain = learner.domain();
+    let engine = Engine::new(domain, options.config.clone());
+    let batch = BatchOptions {
+        journal: options.journal,
+        resume: options.resume,
+        shard,
+        skip: vec![],
+        progressive: options.progressive,
+        observer: options.observer,
+    };
+    run_batch(domain, &engine, jobs, batch)
+}
+
+/// The phases after the synthesis of every job: deduplicate, prove again
+/// the lost rules that count, select.
+pub(super) fn finish<L: Learner>(
+    learner: &L,
+    options: LearnOptions<'_>,
+    mined: String,
+    jobs: &[Job<<L::Domain as Domain>::State>],
+    batch: BatchRun<<L::Domain as Domain>::State>,
+    mut phases: Phases,
+) -> Result<LearnRun<<L::Domain as Domain>::State>, PipelineError> {
+    let domain = learner.domain();
     let bound = options.config.bound;
-    let batch = phases.time("synthesis", || {
-        let engine = Engine::new(domain, options.config);
-        let batch = BatchOptions {
-            journal: options.journal,
-            resume: options.resume,
-            shard: None,
-            skip: vec![],
-            progressive: options.progressive,
-            observer: options.observer,
-        };
-        run_batch(domain, &engine, &jobs, batch)
-    })?;
     let mut found = batch.rules();
     let first = phases.time("dedup", || learner.dedup(&found)).map_err(PipelineError::Domain)?;
     let (retry, learned) = phases
         .time("second proof", || -> Result<_, DomainError> {
-            let retry = second_proof(learner, &first.rules, &batch, &jobs, (bound, options.retry_rlimit, options.k))?;
+            let retry = second_proof(learner, &first.rules, &batch, jobs, (bound, options.retry_rlimit, options.k))?;
             // deduplicating the kept rules with the new ones is deduplicating
             // everything found: a group's best found rule is among the kept
             let learned = if retry.proven.is_empty() { first.rules } else { learner.dedup(&[first.rules, retry.proven.clone()].concat())?.rules };
@@ -121,5 +158,5 @@ pub fn learn<L: Learner>(learner: &L, options: LearnOptions<'_>) -> Result<Learn
         let mut objective = learner.objective(&learned)?;
         Ok(greedy(learned.len(), options.k, |i| cost(&learned[i], domain.schema()), &mut objective)?)
     }).map_err(PipelineError::Domain)?;
-    Ok(LearnRun { mined: mined.description, batch, found, by_key, learned, retry, picks, phases })
+    Ok(LearnRun { mined, batch, found, by_key, learned, retry, picks, phases })
 }

@@ -2,7 +2,8 @@
 //! run needs to continue exactly where it stopped.
 //!
 //! One RON record per line. The first identifies the run ([`RunKey`]);
-//! then, per round, one record per specification in job order — `Done`
+//! then, per round (a group of entries the batch committed together), one
+//! record per specification in job order — `Done`
 //! (index, specification text, each rule as printed with its cost and
 //! bound, the counters, the wall time, the counterexample states it
 //! found, as the domain shows them, and the rules it lost to Z3's limit) or `Skipped` (index, text, the rule
@@ -58,9 +59,16 @@ pub struct RunKey {
     /// The rules that make a specification skippable: count and a
     /// fingerprint of their text.
     pub skip: String,
-    /// Whether rules learned in earlier rounds also make specifications
+    /// Whether rules learned at earlier places also make specifications
     /// skippable.
     pub progressive: bool,
+    /// The merge of this many shard runs' journals, not a synthesis.
+    #[serde(default)]
+    pub merged_shards: Option<usize>,
+    /// How far a specification runs ahead ([`WINDOW`](super::batch::WINDOW));
+    /// 0 in a journal of rounds with a barrier, which is not resumed.
+    #[serde(default)]
+    pub window: usize,
 }
 
 /// The fingerprint of rule texts in [`RunKey::skip`]: count and 64-bit
@@ -489,5 +497,7 @@ fn differences(found: &RunKey, key: &RunKey) -> String {
     field("shard", format!("{:?}", found.shard), format!("{:?}", key.shard));
     field("skip rules", found.skip.clone(), key.skip.clone());
     field("progressive skipping", found.progressive.to_string(), key.progressive.to_string());
+    field("window", found.window.to_string(), key.window.to_string());
+    field("merged shards", format!("{:?}", found.merged_shards), format!("{:?}", key.merged_shards));
     out.join("; ")
 }

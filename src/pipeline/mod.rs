@@ -7,13 +7,15 @@
 //! - [`learner`]: what a domain supplies — mined specifications, its
 //!   deduplication, the selection objective ([`Learner`]);
 //! - [`observer`]: the hooks a run calls as it goes ([`Observer`]);
-//! - [`batch`]: many specifications in deterministic rounds, each rule
-//!   named and described;
+//! - [`batch`]: many specifications in a deterministic sliding window,
+//!   each rule named and described;
+//! - [`schedule`]: a batch's available parallelism, from its own times;
 //! - [`journal`]: the batch's resumable record, one round at a time;
 //! - [`rounds`]: a batch run journaled, resumable and shardable
 //!   ([`run_batch`]);
 //! - [`second_proof`]: the rules lost to Z3's resource limit that would
 //!   count, proven again at a higher limit;
+//! - [`shards`]: the synthesis split into shard jobs, and their merge;
 //! - [`driver`]: the whole pipeline ([`learn`]): mine → synthesise →
 //!   deduplicate → second proof → select greedily, with each phase's time.
 
@@ -23,7 +25,9 @@ pub mod journal;
 pub mod learner;
 pub mod observer;
 pub mod rounds;
+pub mod schedule;
 pub mod second_proof;
+pub mod shards;
 
 pub use driver::{learn, LearnOptions, LearnRun, Phases};
 pub use learner::{dedup_by_key, Deduplicated, DomainError, Learner, Mined};

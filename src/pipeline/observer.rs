@@ -20,11 +20,11 @@ pub struct BatchStart<'a> {
     pub journal: &'a Path,
 }
 
-/// A round finished.
+/// A group of specifications committed together (a journal round).
 pub struct RoundDone {
-    /// The round (1-based, replayed ones included).
+    /// The group (1-based, replayed ones included).
     pub round: usize,
-    /// The first and last specification of the round (1-based places in
+    /// The first and last specification of the group (1-based places in
     /// the whole input).
     pub specs: (usize, usize),
     /// Specifications synthesised.
@@ -33,7 +33,7 @@ pub struct RoundDone {
     pub skipped: usize,
     /// Rules found.
     pub rules: usize,
-    /// Its wall time.
+    /// Wall time since the previous group (or the batch's start).
     pub time: Duration,
     /// Counterexample states in the pool after it.
     pub pool: usize,
@@ -47,11 +47,11 @@ pub trait Observer: Sync {
     /// A batch starts.
     fn batch_started(&self, _start: &BatchStart<'_>) {}
 
-    /// A specification was synthesised or skipped, with `rules` rules
-    /// (called from the worker threads).
+    /// A specification was committed, synthesised or skipped, with
+    /// `rules` rules.
     fn specification_done(&self, _rules: usize) {}
 
-    /// A round finished.
+    /// A group of specifications was committed.
     fn round_done(&self, _round: &RoundDone) {}
 
     /// The batch finished.

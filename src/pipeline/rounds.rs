@@ -1,16 +1,18 @@
-//! The journaled rounds: a list of specifications ([`jobs`], optionally
-//! one shard of it) run as a [`Batch`] in deterministic rounds on one
-//! engine, each round appended to the [`Journal`] as it ends, so that an
-//! interrupted run resumes where it stopped ([`run_batch`]).
+//! The journaled batch: a list of specifications ([`jobs`], optionally
+//! one shard of it) run as a [`Batch`] in its deterministic window on one
+//! engine, each group of entries committed together appended to the
+//! [`Journal`] as a round, so that an interrupted run resumes where it
+//! stopped ([`run_batch`]).
 
-use super::batch::{Batch, Entry, Job, ReplayMismatch};
+use super::batch::{Batch, Entry, Job, ReplayMismatch, WINDOW};
+use super::schedule::Parallelism;
 use super::journal::{fingerprint, Journal, JournalError, ProofQuery, RunKey};
 use crate::synth::Verdict;
 use super::learner::DomainError;
 use super::observer::{BatchStart, Observer, RoundDone};
 use crate::dsl::ast::Rule;
 use crate::dsl::print::print_rule;
-use crate::synth::{Engine, Spec, Symbolic};
+use crate::synth::{Config, Engine, Spec, Symbolic};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -45,6 +47,14 @@ pub enum PipelineError {
     /// The domain's miner, deduplication or objective failed.
     #[error(transparent)]
     Domain(DomainError),
+    /// A shard's journal that a merge cannot take.
+    #[error("{path}: {message}")]
+    Shard {
+        /// The shard's journal.
+        path: String,
+        /// What is wrong with it.
+        message: String,
+    },
 }
 
 /// `(i, n)`: the specifications whose index is i mod n.
@@ -107,7 +117,7 @@ pub struct BatchOptions<'a> {
     pub shard: Option<Shard>,
     /// Rules that make a specification skippable.
     pub skip: Vec<Rule>,
-    /// Also skip specifications made by rules learned in earlier rounds.
+    /// Also skip specifications made by rules learned at earlier places.
     pub progressive: bool,
     /// Told of the batch's progress.
     pub observer: &'a dyn Observer,
@@ -119,7 +129,7 @@ pub struct BatchRun<S> {
     pub entries: Vec<Entry<S>>,
     /// Entries replayed from the journal.
     pub replayed: usize,
-    /// Wall time of this process's rounds (replay excluded).
+    /// Wall time of this process's synthesis (replay excluded).
     pub time: Duration,
     /// Counterexample states in the pool at the end.
     pub pool: usize,
@@ -176,6 +186,11 @@ impl<S> BatchRun<S> {
         )
     }
 
+    /// The schedule's available parallelism, from the entries' times.
+    pub fn parallelism(&self) -> Parallelism {
+        Parallelism::of(&self.entries)
+    }
+
     /// This process's throughput and the synthesis times, in words.
     pub fn times(&self) -> String {
         let times: Vec<Duration> = self
@@ -201,20 +216,22 @@ impl<S> BatchRun<S> {
     }
 }
 
-/// The journal's run key.
-fn run_key<D: Symbolic>(domain: &D, engine: &Engine<'_, D>, jobs: &[Job<D::State>], options: &BatchOptions<'_>) -> RunKey {
+/// The run key of the journal of a batch of `jobs` with `config`.
+pub(super) fn run_key<D: Symbolic>(domain: &D, config: &Config, jobs: &[Job<D::State>], options: &BatchOptions<'_>) -> RunKey {
     let texts: Vec<String> = options.skip.iter().map(|r| print_rule(r, domain.schema())).collect();
     RunKey {
         version: env!("CARGO_PKG_VERSION").to_string(),
-        config: engine.config().clone(),
+        config: config.clone(),
         specs: jobs.len(),
         shard: options.shard,
         skip: fingerprint(&texts),
         progressive: options.progressive,
+        merged_shards: None,
+        window: WINDOW,
     }
 }
 
-/// Runs `jobs` on `engine` (an engine for `domain`) in rounds, journaled,
+/// Runs `jobs` on `engine` (an engine for `domain`) in the window, journaled,
 /// telling the options' observer as it goes.
 pub fn run_batch<D: Symbolic>(
     domain: &D,
@@ -222,7 +239,7 @@ pub fn run_batch<D: Symbolic>(
     jobs: &[Job<D::State>],
     options: BatchOptions<'_>,
 ) -> Result<BatchRun<D::State>, PipelineError> {
-    let key = run_key(domain, engine, jobs, &options);
+    let key = run_key(domain, engine.config(), jobs, &options);
     let (mut journal, replayed, rounds, proofs) = if options.resume {
         let r = Journal::resume(options.journal, &key, domain, jobs)?;
         (r.journal, r.entries, r.rounds, r.proofs)
@@ -239,22 +256,26 @@ pub fn run_batch<D: Symbolic>(
     let rules = batch.entries().iter().map(|e| e.rules().count()).sum();
     observer.batch_started(&BatchStart { jobs: jobs.len(), replayed: replayed_count, rounds, rules, journal: options.journal });
     let started = Instant::now();
-    while !batch.is_done() {
-        let round_start = Instant::now();
-        let entries = batch.next_round(|entry| observer.specification_done(entry.rules().count())).to_vec();
+    let mut commits = batch.commits();
+    let mut last = Instant::now();
+    batch.run(|entries: &[Entry<D::State>]| -> Result<(), PipelineError> {
+        commits += 1;
+        journal.append(domain, jobs, commits, entries)?;
+        for entry in entries {
+            observer.specification_done(entry.rules().count());
+        }
         let synthesised = entries.iter().filter(|e| matches!(e, Entry::Done { .. })).count();
-        let round = batch.rounds();
-        journal.append(domain, jobs, round, &entries)?;
         observer.round_done(&RoundDone {
-            round,
+            round: commits,
             specs: (entries[0].index() + 1, entries[entries.len() - 1].index() + 1),
             synthesised,
             skipped: entries.len() - synthesised,
             rules: entries.iter().map(|e| e.rules().count()).sum(),
-            time: round_start.elapsed(),
+            time: std::mem::replace(&mut last, Instant::now()).elapsed(),
             pool: engine.pool_len(),
         });
-    }
+        Ok(())
+    })?;
     observer.batch_done();
     Ok(BatchRun {
         entries: batch.entries().to_vec(),

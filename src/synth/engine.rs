@@ -73,8 +73,17 @@ impl<'d, D: Symbolic> Engine<'d, D> {
     }
 
     /// Synthesises the maximally general rules for `spec` (with a fresh Z3
-    /// verifier in this thread's context).
+    /// verifier in this thread's context), seeing the whole pool as
+    /// published so far.
     pub fn synthesize(&self, spec: &Spec<D::State>) -> Outcome<D::State> {
+        self.synthesize_seeing(spec, self.pool_len())
+    }
+
+    /// [`synthesize`](Self::synthesize) seeing only the pool's first `seen`
+    /// states (the pool only grows, in publication order): the outcome
+    /// depends on those, however many were published since, so runs can
+    /// overlap with publications and stay deterministic.
+    pub fn synthesize_seeing(&self, spec: &Spec<D::State>, seen: usize) -> Outcome<D::State> {
         use rayon::prelude::*;
         let started = Instant::now();
         let shared = &self.shared;
@@ -108,7 +117,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
                 .iter()
                 .flat_map(|(spec_ex, deduction, elements)| lattice::subsets(elements, size).into_iter().map(move |set| (spec_ex, deduction, set)))
                 .collect();
-            let walked: Vec<_> = walks.par_iter().map(|(spec_ex, deduction, set)| self.walk(spec_ex, deduction, set, screen_bound)).collect();
+            let walked: Vec<_> = walks.par_iter().map(|(spec_ex, deduction, set)| self.walk(spec_ex, deduction, set, (screen_bound, seen))).collect();
             let mut settled = vec![];
             for walk in walked {
                 settled.extend(walk.settled);
@@ -120,7 +129,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             let keep = self.undominated(&settled);
             let kept: Vec<Settled<'d, D>> = settled.into_iter().zip(&keep).filter(|(_, &k)| k).map(|(s, _)| s).collect();
             stats.dominated += (keep.len() - kept.len()) as u64;
-            let mut run = Run::new(shared, &mut screen, &mut full);
+            let mut run = Run::new(shared, &mut screen, &mut full, seen);
             let (verdicts, queries) = run.full_verdicts(&kept.iter().map(|s| &s.rule).collect::<Vec<_>>());
             parallel_calls += queries;
             for (candidate, verdict) in kept.into_iter().zip(verdicts) {
@@ -135,10 +144,10 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             }
         }
         stats.z3_calls = screen.calls() + full.calls() + parallel_calls;
-        let mut seen = HashSet::new();
+        let mut distinct = HashSet::new();
         let mut rules: Vec<Learned> = found
             .into_iter()
-            .filter(|l| seen.insert(text_key(&l.rule, schema)))
+            .filter(|l| distinct.insert(text_key(&l.rule, schema)))
             .collect();
         rules.sort_by_key(|l| l.cost);
         let mut seen_lost = HashSet::new();
@@ -150,13 +159,13 @@ impl<'d, D: Symbolic> Engine<'d, D> {
     /// (sound at the screening bound), with the walk's counters, the
     /// counterexamples it found and its Z3 query count (in fresh verifiers
     /// of its own, so walks can run in parallel).
-    fn walk(&self, spec_ex: &Arc<Example<D::State>>, deduction: &ActionValue, set: &[lattice::Element], screen_bound: u32) -> Walked<'d, D> {
+    fn walk(&self, spec_ex: &Arc<Example<D::State>>, deduction: &ActionValue, set: &[lattice::Element], (screen_bound, seen): (u32, usize)) -> Walked<'d, D> {
         let shared = &self.shared;
         let (domain, config) = (shared.domain, &shared.config);
         let schema = domain.schema();
         let mut screen = Verifier::deterministic(domain, screen_bound, config.rlimit);
         let mut full = Verifier::deterministic(domain, config.bound, config.rlimit);
-        let mut run = Run::new(shared, &mut screen, &mut full);
+        let mut run = Run::new(shared, &mut screen, &mut full, seen);
         let memo = Arc::default();
         let solve = |decls: &[Decl], binding: &Binding| run.solve_node(spec_ex, deduction, decls, binding, &memo);
         let score = |s: &Solved<'d, D>| (s.general, std::cmp::Reverse(s.cost));

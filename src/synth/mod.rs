@@ -40,8 +40,10 @@
 //! dropped; the rest must be proven sound by Z3 at the full bound to be
 //! returned ([`Outcome`]).
 //!
-//! Determinism: a run depends only on its specification and on the pool as
-//! published ([`Engine::publish`]) before it started; every Z3 query runs
+//! Determinism: a run depends only on its specification and on the part
+//! of the pool it sees: what was published ([`Engine::publish`]) before it
+//! started, or a prefix of the pool fixed by its caller
+//! ([`Engine::synthesize_seeing`]); every Z3 query runs
 //! in a fresh solver, so caches shared across runs do not change answers,
 //! and is limited by Z3's resource count (`rlimit`), not by wall-clock
 //! time, so machine load does not either. A query that runs out skips its

@@ -29,12 +29,16 @@ pub(super) struct Run<'e, 'd, 'v, D: Symbolic> {
     pub(super) found: Vec<D::State>,
     /// Rules whose full-bound proof ran out of Z3's resource limit.
     pub(super) lost: Vec<Rule>,
+    /// How many of the pool's first states it sees (those published
+    /// before it started, or fewer: see [`Engine::synthesize_seeing`](super::Engine::synthesize_seeing)).
+    pub(super) seen: usize,
 }
 
 impl<'e, 'd, 'v, D: Symbolic> Run<'e, 'd, 'v, D> {
-    /// A run on `shared` with these verifiers, nothing found yet.
-    pub(super) fn new(shared: &'e Shared<'d, D>, screen: &'v mut Verifier<'d, D>, full: &'v mut Verifier<'d, D>) -> Self {
-        Run { shared, screen, full, stats: Stats::default(), found: vec![], lost: vec![] }
+    /// A run on `shared` with these verifiers, seeing the pool's first
+    /// `seen` states, nothing found yet.
+    pub(super) fn new(shared: &'e Shared<'d, D>, screen: &'v mut Verifier<'d, D>, full: &'v mut Verifier<'d, D>, seen: usize) -> Self {
+        Run { shared, screen, full, stats: Stats::default(), found: vec![], lost: vec![], seen }
     }
 
     /// Keeps a counterexample for the pool.

@@ -3,8 +3,8 @@
 //! counterexample pool, the Z3 verdicts and table refutations reached so
 //! far, and the term and atom spaces per list of variable types. Nothing
 //! here changes what a run decides: the caches hold answers that depend
-//! only on their query, and a run reads the pool as it was published
-//! before it started (see [`Engine::publish`](super::Engine::publish)).
+//! only on their query, and a run reads only the prefix of the pool it was
+//! given (see [`Engine::synthesize_seeing`](super::Engine::synthesize_seeing)).
 
 use super::config::Config;
 use super::domain::{Example, Symbolic};

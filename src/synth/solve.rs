@@ -38,7 +38,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     /// The node of the patterns `decls` bound as `binding` on the
     /// specification, with its examples (the coverage sample first:
     /// candidates are ranked on it; table states the patterns bind on,
-    /// evenly spread; then the most recent counterexamples of the pool),
+    /// evenly spread; then the most recent counterexamples of the pool it sees),
     /// and its candidate actions; `None` if it has none.
     fn open_node(&mut self, spec: &Arc<Example<D::State>>, deduction: &ActionValue, (decls, binding): (&[Decl], &Binding), memo: &Arc<PairMemo<D::State>>) -> Option<(Node<'d, D>, Vec<Candidate>)> {
         let shared = self.shared;
@@ -78,7 +78,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         node.sample = coverage.len();
         let start: Vec<_> = {
             let pool = shared.pool.lock().expect("pool");
-            pool.examples.iter().rev().take(config.pool_start).cloned().collect()
+            pool.examples[..self.seen.min(pool.examples.len())].iter().rev().take(config.pool_start).cloned().collect()
         };
         for ex in coverage.into_iter().chain(start) {
             node.add_example(ex);
