@@ -338,4 +338,21 @@ mod tests {
             assert!(fast.len() >= 6);
         }
     }
+
+    /// A test set with every transition twice selects the same rules, each
+    /// step's score doubled (identical transitions are kept once, with
+    /// their copies).
+    #[test]
+    fn repeated_transitions_count_with_their_copies() {
+        let (domain, all, tests) = setup();
+        let rules: Vec<_> = all.iter().step_by(7).cloned().collect();
+        let once = &tests[..200];
+        let twice: Vec<_> = once.iter().chain(once).cloned().collect();
+        let cost = |i: usize| crate::dsl::cost::cost(&rules[i], domain.schema());
+        let single = Coverage::new(&domain, &rules, once, ApplyOptions::default()).top(6, cost).unwrap();
+        let double = Coverage::new(&domain, &rules, &twice, ApplyOptions::default()).top(6, cost).unwrap();
+        assert_eq!(single.len(), 6);
+        let doubled: Vec<Pick> = single.iter().map(|p| Pick { index: p.index, score: 2 * p.score }).collect();
+        assert_eq!(double, doubled);
+    }
 }
