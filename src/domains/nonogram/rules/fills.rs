@@ -8,7 +8,9 @@
 //! are those of [`super::apply`], in the same order. Per state seen, the
 //! memo keeps only which rules act there ([`Acts`]: a few rule numbers),
 //! so one more rule's effect on a run is a look-up and memory grows with
-//! the states seen, not with the fills of every rule on them. Rules are
+//! the states seen, not with the fills of every rule on them; states are
+//! numbered, so the states a run went through are one word ([`States`]).
+//! Rules are
 //! evaluated through [`Plans`] (conjuncts checked as soon as their
 //! variables are bound; pattern specialisations of one rule evaluated
 //! together).
@@ -171,17 +173,51 @@ impl Fills {
     }
 }
 
+/// Some rule numbers: a sorted list, or a bitset where that is smaller.
+enum Rules {
+    List(Box<[u32]>),
+    Bits(Box<[u64]>),
+}
+
+impl Rules {
+    /// The rules of `sorted`, of a set of `n` rules.
+    fn new(sorted: Vec<u32>, n: usize) -> Rules {
+        if sorted.len() * 32 <= n {
+            return Rules::List(sorted.into());
+        }
+        let mut bits = vec![0u64; n.div_ceil(64)];
+        sorted.iter().for_each(|&i| bits[i as usize / 64] |= 1 << (i % 64));
+        Rules::Bits(bits.into())
+    }
+
+    /// Whether rule `i` is one.
+    fn has(&self, i: u32) -> bool {
+        match self {
+            Rules::List(list) => list.binary_search(&i).is_ok(),
+            Rules::Bits(bits) => bits.get(i as usize / 64).is_some_and(|w| w >> (i % 64) & 1 == 1),
+        }
+    }
+
+    /// The rules, increasing.
+    fn to_vec(&self) -> Vec<u32> {
+        match self {
+            Rules::List(list) => list.to_vec(),
+            Rules::Bits(bits) => (0..bits.len() as u32 * 64).filter(|&i| self.has(i)).collect(),
+        }
+    }
+}
+
 /// Which rules act on one state, as memoised: those filling some unknown
-/// cell (increasing), and per rule its first wrong fill (in frame order).
+/// cell, and per rule its first wrong fill (in frame order).
 struct Acts {
-    filling: Box<[u32]>,
+    filling: Rules,
     errors: Box<[(u32, UnsoundFill)]>,
 }
 
 impl Acts {
     /// Whether rule `i` fills or fails here.
     fn acts(&self, i: u32) -> bool {
-        self.filling.binary_search(&i).is_ok() || self.errors.iter().any(|&(r, _)| r == i)
+        self.filling.has(i) || self.errors.iter().any(|&(r, _)| r == i)
     }
 
     /// The rules of `list` (sorted) that fill or fail here: the only ones
@@ -343,7 +379,8 @@ impl<'a> Memo<'a> {
             return id as usize;
         }
         let all = self.fills(cells, &Set::All);
-        self.acts.push(Acts { filling: all.index.iter().map(|&(rule, _)| rule).collect(), errors: all.errors.into() });
+        let filling = Rules::new(all.index.iter().map(|&(rule, _)| rule).collect(), self.rules.len());
+        self.acts.push(Acts { filling, errors: all.errors.into() });
         let id = self.acts.len() - 1;
         self.ids.insert(cells.into(), id as u32);
         id
@@ -364,12 +401,12 @@ impl<'a> Memo<'a> {
 
     /// The rules (of all) that fill some unknown cell in one round on
     /// `cells`, increasing, or the first wrong fill of any rule.
-    pub fn filling(&mut self, cells: &[Cell]) -> Result<&[u32], UnsoundFill> {
+    pub fn filling(&mut self, cells: &[Cell]) -> Result<Vec<u32>, UnsoundFill> {
         let id = self.state(cells);
         let acts = &self.acts[id];
         match acts.errors.first() {
             Some((_, e)) => Err(e.clone()),
-            None => Ok(&acts.filling),
+            None => Ok(acts.filling.to_vec()),
         }
     }
 
