@@ -147,7 +147,7 @@ fn select_memory_does_not_grow_with_repeated_transitions() {
         let (kb, select) = peak_kb(&["select", "--rules", &control, "--lines", &lines, "-k", "5", "-o", &out]);
         assert!(select.status.success(), "{}", stderr(&select));
         let text = String::from_utf8_lossy(&select.stdout).into_owned();
-        assert!(text.starts_with(&format!("5 of 13 rules chosen greedily")), "{text}");
+        assert!(text.starts_with("5 of 13 rules chosen greedily"), "{text}");
         peaks.push((kb, text.lines().skip(2).map(|l| l.split_whitespace().nth(1).unwrap().to_string()).collect::<Vec<_>>()));
     }
     assert_eq!(peaks[0].1, peaks[1].1, "the same rules");
