@@ -1,8 +1,9 @@
 //! Long-running work stays bounded (issue 30, items 7, 8, 9 and 11),
-//! driving the binary: a Witness search that would outgrow memory stops at
-//! its node budget and says `stopped`, not `none`; mining an 8x8 puzzle
-//! shows progress in bounded memory; `select` needs little more memory
-//! than `cover` on the same test set; `explain --html` draws each
+//! driving the binary: a Witness search or benchmark that would outgrow
+//! memory stops at its node budget and says `stopped`, not `none`;
+//! generating and mining 8x8 puzzles show progress in bounded memory;
+//! `select` needs little more memory than `cover` on the same test set,
+//! and none for repeated transitions; `explain --html` draws each
 //! step's line, so the page grows with steps × side, not steps × cells;
 //! and the misleading messages of item 11 say what happened.
 
@@ -48,6 +49,28 @@ fn a_witness_search_stops_at_its_node_budget() {
     assert_eq!(std::fs::read_to_string(&solutions).unwrap(), "none\n");
 }
 
+/// `witness bench` on the same puzzle stops both searches at the node
+/// budget, says so in text and JSON, and does not trace the puzzle (each
+/// exact completability query there can take exponential time; it ran for
+/// over ten minutes before).
+#[test]
+fn witness_bench_stops_at_its_node_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = write(dir.path(), "twos.ron", all_twos());
+    let rules = repo("rules/witness/learned.rules");
+    let args = ["witness", "bench", "--puzzles", &puzzles, "--rules", &rules, "--repeat", "1", "--max-nodes", "300000"];
+    let started = std::time::Instant::now();
+    let (kb, out) = peak_kb(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("baseline solved 0, rules solved 0, 0 invalid, 0 lost (solved by the baseline, none with the rules), 2 searches stopped by a budget, 1 puzzles not traced"), "{text}");
+    assert!(kb < 120_000, "peak {kb} KB");
+    assert!(started.elapsed().as_secs() < 25, "{:?}", started.elapsed());
+    let json = run(&[&args[..], &["--json"]].concat());
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!((v["stopped_searches"].as_u64(), v["untraced_puzzles"].as_u64(), v["solved_baseline"].as_u64()), (Some(2), Some(1), Some(0)));
+}
+
 /// Runs `args` until a line of its standard error contains `wanted`, then
 /// stops it: that line, the process's peak resident memory so far in KB
 /// (VmHWM) and the time it took.
@@ -88,6 +111,49 @@ fn witness_mining_shows_progress_with_bounded_memory() {
     assert!(line.starts_with("mining puzzle 1 of 1: 262144 paths so far, "), "{line}");
     assert!(kb < 180_000, "peak {kb} KB");
     assert!(took.as_secs() < 25, "{took:?}");
+}
+
+/// Generating 8x8 puzzles says how far it got every few seconds when
+/// standard error is not a terminal (no bar is drawn), in `witness gen`
+/// and in `learn witness`, whose generation said nothing before.
+#[test]
+fn witness_generation_shows_progress_when_not_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g.ron").display().to_string();
+    let (line, kb, took) = until_said(&["witness", "gen", "--alg", "3", "--sizes", "8x8..8x8", "--count", "40", "-o", &out], "generating puzzles:");
+    assert!(line.starts_with("generating puzzles: ") && line.contains(" of 40 made, 5 s"), "{line}");
+    assert!(kb < 180_000, "peak {kb} KB");
+    assert!(took.as_secs() < 15, "{took:?}");
+    let rules = dir.path().join("w.rules").display().to_string();
+    let (line, _, took) = until_said(&["learn", "witness", "--sizes", "8x8..8x8", "--train", "1", "--filter", "20", "-o", &rules], "generating");
+    assert_eq!(line, "generating 1 training and 20 filter puzzles (8x8..8x8): 5 s");
+    assert!(took.as_secs() < 15, "{took:?}");
+}
+
+/// `select` keeps identical test transitions once, with their count: the
+/// bundled traces eight times (54,664 transitions) need about what they
+/// need once, beyond reading the file (it was about 6 KB per transition
+/// with the learned rules, 2.6 KB with these).
+#[test]
+fn select_memory_does_not_grow_with_repeated_transitions() {
+    let dir = tempfile::tempdir().unwrap();
+    let traces = std::fs::read_to_string(repo("specs/nonogram/traces.lines")).unwrap();
+    let body: String = traces.lines().skip(1).map(|l| format!("{l}\n")).collect();
+    let control = repo("rules/nonogram/control.rules");
+    let out = dir.path().join("top.rules").display().to_string();
+    let mut peaks = vec![];
+    for copies in [1, 8] {
+        let lines = write(dir.path(), &format!("t{copies}.lines"), body.repeat(copies));
+        let (kb, select) = peak_kb(&["select", "--rules", &control, "--lines", &lines, "-k", "5", "-o", &out]);
+        assert!(select.status.success(), "{}", stderr(&select));
+        let text = String::from_utf8_lossy(&select.stdout).into_owned();
+        assert!(text.starts_with("5 of 13 rules chosen greedily"), "{text}");
+        peaks.push((kb, text.lines().skip(2).map(|l| l.split_whitespace().nth(1).unwrap().to_string()).collect::<Vec<_>>()));
+    }
+    assert_eq!(peaks[0].1, peaks[1].1, "the same rules");
+    // reading 54,664 transitions takes about 20 MB; per-transition state
+    // for them all would be 140 MB more
+    assert!(peaks[1].0 < peaks[0].0 + 40_000, "{} KB once, {} KB eight times", peaks[0].0, peaks[1].0);
 }
 
 /// `select` on 20,499 transitions (the bundled traces three times) keeps

@@ -6,10 +6,12 @@
 //! fires" (Stevens §5.2; [`RuleSetPredicate`]); without `--rules` the
 //! predicate is local constraint checking alone (`rules/witness/baseline.rules`).
 
+use super::progress::ticking;
 use super::{check_output, read_rules_in, write_output, CmdResult};
 use stratsynth::dsl::schema::Schema;
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use stratsynth::domains::witness::domain::Witness;
 use stratsynth::domains::witness::grid::{size_limit, MAX_SIDE};
@@ -51,12 +53,24 @@ fn bar(len: usize, template: &str) -> ProgressBar {
         .with_style(ProgressStyle::with_template(template).expect("a valid template"))
 }
 
-/// `count` puzzles of a generator seeded with `seed`, with a progress bar: a large puzzle's
-/// solvability check can take seconds.
+/// `count` puzzles of a generator seeded with `seed`, with a progress bar
+/// (or, when standard error is not a terminal, a line every few seconds):
+/// a large puzzle's solvability check can take seconds.
 fn generate_shown(config: &GeneratorConfig, seed: u64, count: usize) -> Result<Vec<Puzzle>, String> {
     let bar = bar(count, "generating {bar:30} {pos}/{len} puzzles, {elapsed_precise} elapsed");
+    let made = AtomicUsize::new(0);
+    let say = |t: Duration| bar.is_hidden().then(|| format!("generating puzzles: {} of {count} made, {:.0} s", made.load(Ordering::Relaxed), t.as_secs_f64()));
     let mut generator = Generator::new(config.clone(), seed);
-    let puzzles = (0..count).map(|_| generator.next_puzzle().inspect(|_| bar.inc(1))).collect::<Result<Vec<_>, _>>();
+    let puzzles = ticking(say, || {
+        (0..count)
+            .map(|_| {
+                generator.next_puzzle().inspect(|_| {
+                    bar.inc(1);
+                    made.fetch_add(1, Ordering::Relaxed);
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()
+    });
     bar.finish_and_clear();
     puzzles.map_err(|e| e.to_string())
 }
@@ -315,6 +329,9 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         }
     };
     let learner = WitnessLearner::new(&domain, config).with_progress(&say);
+    let (sizes, filter) = (&args.sizes, args.filter);
+    let generating = |t: Duration| Some(format!("generating {train} training and {filter} filter puzzles ({sizes}): {:.0} s", t.as_secs_f64()));
+    ticking(generating, || learner.training_puzzles().and(learner.filter_puzzles()).map(|_| ())).map_err(|e| e.to_string())?;
     let progress = super::progress::Progress::default();
     let options = LearnOptions { config: engine, journal: &journal, resume: args.resume, progressive: true, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
     let run = learn(&learner, options).map_err(|e| e.to_string())?;

@@ -26,6 +26,8 @@ struct Totals {
     rules_expansions: u64,
     /// Expansions with perfect pruning (the exact oracle as the predicate).
     perfect_expansions: u64,
+    /// Baseline expansions on the puzzles searched with perfect pruning.
+    traced_baseline_expansions: u64,
     baseline_time: Duration,
     rules_time: Duration,
     solved_baseline: usize,
@@ -38,6 +40,10 @@ struct Totals {
     /// Searches (baseline or rules) stopped by a budget (time, or the node
     /// budget that bounds memory) before an answer.
     stopped: usize,
+    /// Puzzles whose baseline search was stopped by a budget: no trace and
+    /// no search with perfect pruning (each completability query can take
+    /// exponential time on such a puzzle).
+    untraced: usize,
     /// Incompletable paths the baseline search kept on its open list.
     trace_incompletable: u64,
     /// Of those, the ones the rules prune.
@@ -50,6 +56,7 @@ impl Totals {
         self.baseline_expansions += o.baseline_expansions;
         self.rules_expansions += o.rules_expansions;
         self.perfect_expansions += o.perfect_expansions;
+        self.traced_baseline_expansions += o.traced_baseline_expansions;
         self.baseline_time += o.baseline_time;
         self.rules_time += o.rules_time;
         self.solved_baseline += o.solved_baseline;
@@ -57,6 +64,7 @@ impl Totals {
         self.invalid += o.invalid;
         self.lost += o.lost;
         self.stopped += o.stopped;
+        self.untraced += o.untraced;
         self.trace_incompletable += o.trace_incompletable;
         self.trace_pruned += o.trace_pruned;
     }
@@ -66,9 +74,10 @@ impl Totals {
         self.baseline_expansions as f64 / self.rules_expansions.max(1) as f64
     }
 
-    /// Equation 2.2 for perfect pruning: the best expansion speed-up.
+    /// Equation 2.2 for perfect pruning (on the puzzles traced): the best
+    /// expansion speed-up.
     fn perfect_speedup(&self) -> f64 {
-        self.baseline_expansions as f64 / self.perfect_expansions.max(1) as f64
+        self.traced_baseline_expansions as f64 / self.perfect_expansions.max(1) as f64
     }
 
     /// Equation 2.1: total baseline time over total rule-set time.
@@ -103,6 +112,7 @@ impl Totals {
             "invalid_solutions": self.invalid,
             "lost_solutions": self.lost,
             "stopped_searches": self.stopped,
+            "untraced_puzzles": self.untraced,
             "trace_incompletable": self.trace_incompletable,
             "trace_pruned": self.trace_pruned,
             "trace_coverage": self.trace_coverage(),
@@ -136,7 +146,9 @@ fn measure(p: &Puzzle, pred: &RuleSetPredicate, config: &SearchConfig, trace: bo
         stopped: [&b, &r].iter().filter(|s| matches!(s.outcome, Outcome::BudgetExhausted(_))).count(),
         ..Totals::default()
     };
-    if trace {
+    if trace && matches!(b.outcome, Outcome::BudgetExhausted(_)) {
+        t.untraced = 1;
+    } else if trace {
         let oracle = RefCell::new(Oracle::new(p));
         let (incompletable, pruned) = (Cell::new(0u64), Cell::new(0u64));
         let traced = |pz: &Puzzle, path: &Path| {
@@ -154,6 +166,7 @@ fn measure(p: &Puzzle, pred: &RuleSetPredicate, config: &SearchConfig, trace: bo
         t.trace_pruned = pruned.get();
         let perfect = |pz: &Puzzle, path: &Path| baseline(pz, path) || !oracle.borrow_mut().completable(path);
         t.perfect_expansions = astar(p, &perfect, config).expansions;
+        t.traced_baseline_expansions = b.expansions;
     }
     t
 }
@@ -198,6 +211,11 @@ pub struct BenchArgs {
     /// Time budget per puzzle and search on the `--large` puzzles, in milliseconds.
     #[arg(long, requires = "large", default_value_t = 2000)]
     pub budget_ms: u64,
+    /// Node budget per search: most paths held (about 32 bytes each, so it
+    /// bounds memory); a search stopped there counts as stopped, and a
+    /// puzzle whose baseline search stopped is not traced.
+    #[arg(long, default_value_t = stratsynth::domains::witness::search::DEFAULT_MAX_NODES, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
+    pub max_nodes: usize,
 }
 
 /// `witness bench --puzzles P --rules R [--json] [--repeat N] [--large L --budget-ms B]`.
@@ -210,10 +228,11 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
     let ps = puzzles(puzzles_path)?;
     let pred = predicate(Some(rules))?;
     let large_puzzles = large.map(puzzles).transpose()?;
-    let sizes = by_size(&ps, &pred, &SearchConfig::default(), true, repeat);
+    let nodes = SearchConfig::default().with_node_limit(args.max_nodes);
+    let sizes = by_size(&ps, &pred, &nodes, true, repeat);
     let mut all = Totals::default();
     sizes.values().for_each(|t| all.add(t));
-    let budget = SearchConfig::default().with_time_limit(Duration::from_millis(budget_ms));
+    let budget = nodes.clone().with_time_limit(Duration::from_millis(budget_ms));
     let large_sizes = large_puzzles.map(|lp| by_size(&lp, &pred, &budget, false, 1));
     let name = |&(w, h): &(usize, usize)| format!("{w}x{h}");
     // without a time budget, a solution the baseline finds and the rules
@@ -280,8 +299,8 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
     row("all", &all);
     println!("(exp and ms: means per puzzle, ms the fastest of {repeat} runs of each search; speedups: ratios of sums, Stevens eq. 2.1/2.2; perfect: the exact completion oracle as the predicate; of perfect: exp speedup / perfect speedup; trace coverage: share of the incompletable paths the baseline search keeps that the rules prune)");
     println!(
-        "solutions: baseline solved {}, rules solved {}, {} invalid, {} lost (solved by the baseline, none with the rules), {} searches stopped by a budget",
-        all.solved_baseline, all.solved_rules, all.invalid, all.lost, all.stopped
+        "solutions: baseline solved {}, rules solved {}, {} invalid, {} lost (solved by the baseline, none with the rules), {} searches stopped by a budget, {} puzzles not traced (their baseline search stopped)",
+        all.solved_baseline, all.solved_rules, all.invalid, all.lost, all.stopped, all.untraced
     );
     if let Some(ls) = &large_sizes {
         println!("large puzzles, {} ms per puzzle and search:", budget_ms);

@@ -45,6 +45,8 @@ pub struct WitnessLearner<'a> {
     pub domain: &'a Witness,
     /// What to learn from.
     pub config: LearnConfig,
+    /// The training puzzles (generated when first needed).
+    training: OnceLock<Vec<Puzzle>>,
     /// The filter puzzles (generated when first needed).
     filter: OnceLock<Vec<Puzzle>>,
     /// Told how mining goes (each puzzle, and progress within one).
@@ -54,7 +56,7 @@ pub struct WitnessLearner<'a> {
 impl<'a> WitnessLearner<'a> {
     /// A learner for `domain` on `config`.
     pub fn new(domain: &'a Witness, config: LearnConfig) -> WitnessLearner<'a> {
-        WitnessLearner { domain, config, filter: OnceLock::new(), progress: None }
+        WitnessLearner { domain, config, training: OnceLock::new(), filter: OnceLock::new(), progress: None }
     }
 
     /// This learner, telling `progress` how mining goes.
@@ -64,6 +66,15 @@ impl<'a> WitnessLearner<'a> {
 
     fn generator(&self) -> GeneratorConfig {
         GeneratorConfig::new(self.config.sizes, Algorithm::RandomTriangles)
+    }
+
+    /// The training puzzles (Algorithm 3, seed).
+    pub fn training_puzzles(&self) -> Result<&[Puzzle], DomainError> {
+        if let Some(t) = self.training.get() {
+            return Ok(t);
+        }
+        let t = generate(&self.generator(), self.config.seed, self.config.train)?;
+        Ok(self.training.get_or_init(|| t))
     }
 
     /// The filter puzzles (Algorithm 3, seed + 1).
@@ -95,9 +106,9 @@ impl Learner for WitnessLearner<'_> {
 
     fn mine(&self) -> Result<Mined<WitnessState>, DomainError> {
         let c = &self.config;
-        let training = generate(&self.generator(), c.seed, c.train)?;
+        let training = self.training_puzzles()?;
         let mut stopped = 0;
-        let mut states = mine_observed(&training, &|p, path| baseline(p, path), Scope::Frontier, &mut |m| {
+        let mut states = mine_observed(training, &|p, path| baseline(p, path), Scope::Frontier, &mut |m| {
             stopped += usize::from(m.finished && m.stopped);
             if let Some(tell) = self.progress {
                 tell(m);

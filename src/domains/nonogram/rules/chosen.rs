@@ -1,47 +1,125 @@
 //! Coverage as the objective of greedy rule selection (paper §6.3.1),
-//! incremental across steps. On every test transition it keeps the chosen
-//! rules' rounds: a candidate that fills no unknown cell in any of them
-//! leaves that transition's result unchanged, so the set is re-applied
-//! only where the candidate fills something. A candidate's gain on a
-//! transition is kept from one step to the next unless the rule chosen in
-//! between fills or fails on a state of that transition's run, with or
-//! without the candidate (then the runs, and so the gain, may differ;
-//! elsewhere they are the same runs). Every state is memoised for all
-//! rules, so that test is a look-up.
+//! incremental across steps. Identical test transitions are one, counted
+//! with their multiplicity. On every distinct transition it keeps the
+//! chosen rules' rounds: a candidate that fills no unknown cell in any of
+//! them leaves that transition's result unchanged, so the set is re-applied
+//! only where the candidate fills something. Those candidates are listed
+//! per transition, each with its gain there once computed; a gain is kept
+//! from one step to the next unless the rule chosen in between fills or
+//! fails on a state of that candidate's run (then the runs, and so the
+//! gain, may differ; elsewhere they are the same runs). Every state met is
+//! memoised with the rules acting on it, so that test is a look-up, and a
+//! run is kept as the set of its states' numbers (one word).
 
 use super::apply::{newly_known, UnsoundFill};
 use super::coverage::Coverage;
-use super::fills::{Memo, Set, Trail};
+use super::fills::{Memo, Set, States};
+use crate::domains::nonogram::formats::lines::Transition;
 use crate::domains::nonogram::line::model::Cell;
 use crate::select::{greedy, Objective, Pick};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
 
-/// A candidate's gain on one transition, with its run.
-struct Gain {
-    gain: i64,
-    trail: Trail,
+/// A rule not chosen that fills or fails in some round of the chosen rules
+/// on one transition, with its gain there once computed.
+#[derive(Clone, Copy)]
+struct Candidate {
+    rule: u32,
+    /// Cells it adds to the chosen rules' (for one copy of the transition),
+    /// or [`UNKNOWN`].
+    gain: i32,
+    /// The states its run with the chosen rules went through.
+    trail: States,
 }
 
-/// The rules chosen so far, with their rounds on every test transition:
-/// coverage as a [`select::Objective`](Objective).
+/// The gain of a [`Candidate`] not computed (or no longer valid).
+const UNKNOWN: i32 = i32::MIN;
+
+/// One distinct test transition under the chosen rules.
+struct Test<'a> {
+    transition: &'a Transition,
+    /// How many times it occurs in the test set.
+    copies: u32,
+    memo: Memo<'a>,
+    /// The state at the start of every round under the chosen rules.
+    states: Vec<Box<[Cell]>>,
+    /// The cells the chosen rules cover (one copy).
+    before: u32,
+    /// The candidates acting in the chosen rules' rounds, by rule
+    /// (increasing); `None` until first needed.
+    candidates: Option<Vec<Candidate>>,
+}
+
+impl Test<'_> {
+    /// The cells the chosen rules leave unknown (known in the target), all
+    /// copies: a bound on any candidate's gain here.
+    fn left(&self) -> i64 {
+        (newly_known(&self.transition.start, &self.transition.target) as i64 - self.before as i64) * self.copies as i64
+    }
+
+    /// The candidates, listed if not yet: every rule not in `chosen`
+    /// filling some unknown cell in a round of the chosen rules.
+    fn candidates(&mut self, chosen: &[u32]) -> Result<&mut Vec<Candidate>, UnsoundFill> {
+        if self.candidates.is_none() {
+            let mut rules: Vec<u32> = vec![];
+            for cells in &self.states {
+                rules.extend(self.memo.filling(cells)?);
+            }
+            rules.sort_unstable();
+            rules.dedup();
+            rules.retain(|i| chosen.binary_search(i).is_err());
+            self.candidates = Some(rules.into_iter().map(|rule| Candidate { rule, gain: UNKNOWN, trail: States::default() }).collect());
+        }
+        Ok(self.candidates.as_mut().expect("listed"))
+    }
+
+    /// Candidate `i` here, if it is one (candidates listed).
+    fn candidate(&mut self, i: u32) -> Option<&mut Candidate> {
+        let list = self.candidates.as_mut().expect("candidates listed");
+        list.binary_search_by_key(&i, |c| c.rule).ok().map(|k| &mut list[k])
+    }
+
+    /// Computes and keeps the gain of candidate `i` with the rules of
+    /// `list` (the chosen ones and `i`): its run from the first chosen
+    /// round where it acts. Returns the gain over all copies.
+    fn score(&mut self, i: u32, list: &[u32]) -> Result<i64, UnsoundFill> {
+        let r = (0..self.states.len()).find(|&r| self.memo.acts(&self.states[r], i)).expect("a candidate acts in some round");
+        let (end, trail) = self.memo.end(&self.states[r], list)?;
+        let gain = newly_known(&self.transition.start, &end) as i32 - self.before as i32;
+        let candidate = self.candidate(i).expect("a candidate");
+        (candidate.gain, candidate.trail) = (gain, trail);
+        Ok(gain as i64 * self.copies as i64)
+    }
+
+    /// Rule `j` joins the chosen rules `before`, making `list`: where it
+    /// acts in their rounds, they run again and every gain is dropped;
+    /// elsewhere only the gains of runs through a state where `j` acts.
+    fn choose(&mut self, j: u32, before: &[u32], list: &[u32]) -> Result<(), UnsoundFill> {
+        if self.candidates(before)?.binary_search_by_key(&j, |c| c.rule).is_ok() {
+            let run = self.memo.run(&self.transition.start.cells, &Set::Few(list.to_vec()))?;
+            self.before = newly_known(&self.transition.start, run.end()) as u32;
+            self.states = run.states.into_iter().map(Vec::into_boxed_slice).collect();
+            self.candidates = None;
+            self.candidates(list)?;
+        } else {
+            let touched = self.memo.touched_by(j);
+            for c in self.candidates.as_mut().expect("listed").iter_mut().filter(|c| c.trail.meet(touched)) {
+                c.gain = UNKNOWN;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The rules chosen so far, with their rounds on every distinct test
+/// transition: coverage as a [`select::Objective`](Objective).
 pub struct Chosen<'a> {
     coverage: Coverage<'a>,
     /// The chosen rules, sorted.
     rules: Vec<u32>,
-    /// Per transition, its memo.
-    memos: Vec<Mutex<Memo<'a>>>,
-    /// Per transition, the state at the start of every round under the chosen rules.
-    states: Vec<Vec<Vec<Cell>>>,
-    /// Per transition, the rules filling some unknown cell in some round
-    /// of the chosen rules, each with the first such round (once known).
-    firsts: Option<Vec<Vec<(u32, usize)>>>,
-    /// Per transition, the cells the chosen rules cover.
-    before: Vec<usize>,
+    tests: Vec<Mutex<Test<'a>>>,
     score: usize,
-    /// Per candidate, its gain on the transitions where it was scored.
-    gains: Vec<Mutex<FxHashMap<usize, Gain>>>,
 }
 
 impl<'a> Coverage<'a> {
@@ -60,22 +138,23 @@ impl<'a> Coverage<'a> {
 impl<'a> Chosen<'a> {
     /// Nothing chosen yet.
     fn new(coverage: Coverage<'a>) -> Chosen<'a> {
-        let (tests, n) = (coverage.tests(), coverage.rules().len());
-        Chosen {
-            memos: tests.iter().map(|t| Mutex::new(coverage.memo(t).eager())).collect(),
-            states: tests.iter().map(|t| vec![t.start.cells.clone()]).collect(),
-            firsts: None,
-            before: vec![0; tests.len()],
-            score: 0,
-            rules: vec![],
-            gains: (0..n).map(|_| Mutex::default()).collect(),
-            coverage,
+        let mut copies: FxHashMap<&'a Transition, u32> = FxHashMap::default();
+        let mut distinct = vec![];
+        for t in coverage.tests() {
+            *copies.entry(t).or_insert_with(|| {
+                distinct.push(t);
+                0
+            }) += 1;
         }
-    }
-
-    /// [`first_rounds`](Self::first_rounds) of every transition.
-    fn all_first_rounds(&self) -> Result<Vec<Vec<(u32, usize)>>, UnsoundFill> {
-        (0..self.states.len()).into_par_iter().map(|t| self.first_rounds(t)).collect()
+        let tests = distinct
+            .into_iter()
+            .map(|t| {
+                let memo = coverage.memo(t).eager();
+                let states = vec![t.start.cells.clone().into_boxed_slice()];
+                Mutex::new(Test { transition: t, copies: copies[t], memo, states, before: 0, candidates: None })
+            })
+            .collect();
+        Chosen { coverage, rules: vec![], tests, score: 0 }
     }
 
     /// The chosen rules and `extra`, sorted.
@@ -87,57 +166,72 @@ impl<'a> Chosen<'a> {
         list
     }
 
-    /// Per rule filling some unknown cell in a round of the chosen rules
-    /// on transition `t`, the first such round.
-    fn first_rounds(&self, t: usize) -> Result<Vec<(u32, usize)>, UnsoundFill> {
-        let mut memo = self.memos[t].lock().expect("memo lock");
-        let mut first: Vec<(u32, usize)> = vec![];
-        for (r, cells) in self.states[t].iter().enumerate() {
-            for i in memo.filling(cells)? {
-                if !first.iter().any(|(j, _)| *j == i) {
-                    first.push((i, r));
-                }
-            }
-        }
-        Ok(first)
+    /// Test `t`, locked.
+    fn test(&self, t: usize) -> std::sync::MutexGuard<'_, Test<'a>> {
+        self.tests[t].lock().expect("test lock")
     }
 
-    /// Per transition, the cells the chosen rules leave unknown (known in
-    /// the target): a bound on any candidate's gain there.
-    fn left(&self) -> Vec<i64> {
-        self.coverage.tests().iter().zip(&self.before).map(|(t, &b)| (newly_known(&t.start, &t.target) - b) as i64).collect()
+    /// Lists the candidates of every transition not yet listed.
+    fn list_candidates(&self) -> Result<(), UnsoundFill> {
+        (0..self.tests.len()).into_par_iter().try_for_each(|t| self.test(t).candidates(&self.rules).map(|_| ()))
     }
 
-    /// The score with candidate `i` added, re-running the chosen rules and
-    /// `i` only on the `affected` transitions (from the given round) where
-    /// its gain is not kept, a chunk at a time, the most open transitions
-    /// first; `None` as soon as the bound (the gains known so far plus
-    /// `left` elsewhere) fails `can_win`. Every gain computed is kept.
-    fn score_on(&self, i: u32, affected: &[(usize, usize)], left: &[i64], can_win: impl Fn(i64) -> bool) -> Result<Option<usize>, UnsoundFill> {
+    /// Per rule, the bound on its score: the chosen set's, plus on every
+    /// transition where it is a candidate its kept gain or else the cells
+    /// left there; and on how many transitions it is a candidate.
+    fn bounds(&self) -> (Vec<i64>, Vec<usize>) {
+        let n = self.coverage.rules().len();
+        (0..self.tests.len())
+            .into_par_iter()
+            .fold(
+                || (vec![0i64; n], vec![0usize; n]),
+                |(mut bound, mut count), t| {
+                    let test = self.test(t);
+                    let left = test.left();
+                    for c in test.candidates.as_ref().expect("listed") {
+                        bound[c.rule as usize] += if c.gain == UNKNOWN { left } else { c.gain as i64 * test.copies as i64 };
+                        count[c.rule as usize] += 1;
+                    }
+                    (bound, count)
+                },
+            )
+            .reduce(
+                || (vec![0i64; n], vec![0usize; n]),
+                |(mut b, mut c), (b2, c2)| {
+                    b.iter_mut().zip(b2).for_each(|(x, y)| *x += y);
+                    c.iter_mut().zip(c2).for_each(|(x, y)| *x += y);
+                    (b, c)
+                },
+            )
+    }
+
+    /// The score with candidate `i` added, running the chosen rules and
+    /// `i` only on the transitions where `i` is a candidate and its gain is
+    /// not kept, a chunk at a time, the most open transitions first;
+    /// `None` as soon as the bound (the gains known so far plus the cells
+    /// left elsewhere) fails `can_win`. Every gain computed is kept.
+    fn score_on(&self, i: u32, can_win: impl Fn(i64) -> bool) -> Result<Option<usize>, UnsoundFill> {
         const CHUNK: usize = 64;
         let list = self.with(i);
-        let tests = self.coverage.tests();
-        let kept = self.gains[i as usize].lock().expect("gains lock");
-        let mut todo: Vec<(usize, usize)> = affected.iter().copied().filter(|(t, _)| !kept.contains_key(t)).collect();
-        let mut bound = self.score as i64 + affected.iter().map(|&(t, _)| kept.get(&t).map_or(left[t], |g| g.gain)).sum::<i64>();
-        drop(kept);
-        todo.sort_by_key(|&(t, _)| (std::cmp::Reverse(left[t]), t));
+        // per transition where `i` is a candidate: its gain if kept, else the cells left
+        let found: Vec<(usize, i64, bool)> = (0..self.tests.len())
+            .into_par_iter()
+            .filter_map(|t| {
+                let mut test = self.test(t);
+                let (left, copies) = (test.left(), test.copies as i64);
+                let gain = test.candidate(i)?.gain;
+                Some(if gain == UNKNOWN { (t, left, true) } else { (t, gain as i64 * copies, false) })
+            })
+            .collect();
+        let mut bound = self.score as i64 + found.iter().map(|&(_, b, _)| b).sum::<i64>();
+        let mut todo: Vec<(usize, i64)> = found.into_iter().filter(|&(_, _, open)| open).map(|(t, left, _)| (t, left)).collect();
+        todo.sort_by_key(|&(t, left)| (std::cmp::Reverse(left), t));
         for chunk in todo.chunks(CHUNK) {
             if !can_win(bound) {
                 return Ok(None);
             }
-            let new = chunk
-                .par_iter()
-                .map(|&(t, r)| {
-                    let (end, trail) = self.memos[t].lock().expect("memo lock").end(&self.states[t][r], &list)?;
-                    Ok((t, Gain { gain: newly_known(&tests[t].start, &end) as i64 - self.before[t] as i64, trail }))
-                })
-                .collect::<Result<Vec<_>, UnsoundFill>>()?;
-            let mut kept = self.gains[i as usize].lock().expect("gains lock");
-            for (t, g) in new {
-                bound -= left[t] - g.gain;
-                kept.insert(t, g);
-            }
+            let lost = chunk.par_iter().map(|&(t, left)| Ok(left - self.test(t).score(i, &list)?)).collect::<Result<Vec<i64>, UnsoundFill>>()?;
+            bound -= lost.iter().sum::<i64>();
         }
         Ok(Some(bound as usize))
     }
@@ -151,41 +245,20 @@ impl Objective for Chosen<'_> {
     }
 
     fn score_with(&self, i: usize) -> Result<usize, UnsoundFill> {
-        let affected: Vec<(usize, usize)> = (0..self.coverage.tests().len()).map(|t| (t, 0)).collect();
-        Ok(self.score_on(i as u32, &affected, &self.left(), |_| true)?.expect("never abandoned"))
+        self.list_candidates()?;
+        Ok(self.score_on(i as u32, |_| true)?.expect("never abandoned"))
     }
 
-    /// Per candidate, the transitions where it fills something in the
-    /// chosen set's rounds; its gain there is the kept one or at most the
-    /// cells the chosen set leaves unknown, so candidates are scored in
-    /// order of that bound until no bound can reach the best score (exact).
+    /// Per candidate, its bound (the kept gains, or at most the cells the
+    /// chosen set leaves unknown, where it is a candidate); candidates are
+    /// scored in order of that bound until no bound can reach the best
+    /// score (exact).
     fn best(&self, candidates: &[usize], cost: &(dyn Fn(usize) -> u32 + Sync)) -> Result<Option<Pick>, UnsoundFill> {
-        let n = self.coverage.rules().len();
-        let computed;
-        let firsts = match &self.firsts {
-            Some(firsts) => firsts,
-            None => {
-                computed = self.all_first_rounds()?;
-                &computed
-            }
-        };
-        let mut affected: Vec<Vec<(usize, usize)>> = vec![vec![]; n];
-        for (t, first) in firsts.iter().enumerate() {
-            for &(i, r) in first.iter().filter(|(i, _)| self.rules.binary_search(i).is_err()) {
-                affected[i as usize].push((t, r));
-            }
-        }
-        let left = self.left();
-        let bound: Vec<i64> = affected
-            .par_iter()
-            .enumerate()
-            .map(|(i, ts)| {
-                let kept = self.gains[i].lock().expect("gains lock");
-                self.score as i64 + ts.iter().map(|&(t, _)| kept.get(&t).map_or(left[t], |g| g.gain)).sum::<i64>()
-            })
-            .collect();
-        let mut order: Vec<usize> = candidates.iter().copied().filter(|&i| !affected[i].is_empty()).collect();
-        order.sort_by_key(|&i| (std::cmp::Reverse(bound[i]), cost(i), i));
+        self.list_candidates()?;
+        let (gains, counts) = self.bounds();
+        let bound = |i: usize| self.score as i64 + gains[i];
+        let mut order: Vec<usize> = candidates.iter().copied().filter(|&i| counts[i] > 0).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(bound(i)), cost(i), i));
         let mut best: Option<Pick> = None;
         for i in order {
             // whether a score of `bound` would make `i` the best so far
@@ -193,10 +266,10 @@ impl Objective for Chosen<'_> {
                 bound > self.score as i64
                     && best.as_ref().is_none_or(|b| (std::cmp::Reverse(bound), cost(i), i) < (std::cmp::Reverse(b.score as i64), cost(b.index), b.index))
             };
-            if !can_win(bound[i]) {
+            if !can_win(bound(i)) {
                 continue;
             }
-            if let Some(score) = self.score_on(i as u32, &affected[i], &left, can_win)?.filter(|&s| can_win(s as i64)) {
+            if let Some(score) = self.score_on(i as u32, can_win)?.filter(|&s| can_win(s as i64)) {
                 best = Some(Pick { index: i, score });
             }
         }
@@ -208,32 +281,10 @@ impl Objective for Chosen<'_> {
     fn choose(&mut self, i: usize) -> Result<(), UnsoundFill> {
         let j = i as u32;
         let list = self.with(j);
-        let set = Set::Few(list.clone());
-        let mut firsts = match self.firsts.take() {
-            Some(firsts) => firsts,
-            None => self.all_first_rounds()?,
-        };
-        let changed: Vec<usize> = (0..self.states.len()).filter(|&t| firsts[t].iter().any(|&(r, _)| r == j)).collect();
-        let tests = self.coverage.tests();
-        let runs = changed
-            .par_iter()
-            .map(|&t| self.memos[t].lock().expect("memo lock").run(&tests[t].start.cells, &set).map(|run| run.states))
-            .collect::<Result<Vec<_>, _>>()?;
-        for (&t, states) in changed.iter().zip(runs) {
-            self.before[t] = newly_known(&tests[t].start, states.last().expect("the start"));
-            self.states[t] = states;
-        }
+        let before = &self.rules;
+        self.tests.par_iter_mut().try_for_each(|test| test.get_mut().expect("test lock").choose(j, before, &list))?;
         self.rules = list;
-        self.score = self.before.iter().sum();
-        let again = changed.par_iter().map(|&t| self.first_rounds(t)).collect::<Result<Vec<_>, _>>()?;
-        for (&t, first) in changed.iter().zip(again) {
-            firsts[t] = first;
-        }
-        self.firsts = Some(firsts);
-        self.gains[i].lock().expect("gains lock").clear();
-        self.gains.par_iter_mut().for_each(|kept| {
-            kept.get_mut().expect("gains lock").retain(|t, g| changed.binary_search(t).is_err() && !g.trail.touched_by(j));
-        });
+        self.score = self.tests.iter_mut().map(|t| t.get_mut().expect("test lock")).map(|t| t.before as usize * t.copies as usize).sum();
         Ok(())
     }
 }
@@ -286,5 +337,22 @@ mod tests {
             assert_eq!(fast, slow, "one_sided {one_sided}");
             assert!(fast.len() >= 6);
         }
+    }
+
+    /// A test set with every transition twice selects the same rules, each
+    /// step's score doubled (identical transitions are kept once, with
+    /// their copies).
+    #[test]
+    fn repeated_transitions_count_with_their_copies() {
+        let (domain, all, tests) = setup();
+        let rules: Vec<_> = all.iter().step_by(7).cloned().collect();
+        let once = &tests[..200];
+        let twice: Vec<_> = once.iter().chain(once).cloned().collect();
+        let cost = |i: usize| crate::dsl::cost::cost(&rules[i], domain.schema());
+        let single = Coverage::new(&domain, &rules, once, ApplyOptions::default()).top(6, cost).unwrap();
+        let double = Coverage::new(&domain, &rules, &twice, ApplyOptions::default()).top(6, cost).unwrap();
+        assert_eq!(single.len(), 6);
+        let doubled: Vec<Pick> = single.iter().map(|p| Pick { index: p.index, score: 2 * p.score }).collect();
+        assert_eq!(double, doubled);
     }
 }

@@ -8,7 +8,9 @@
 //! are those of [`super::apply`], in the same order. Per state seen, the
 //! memo keeps only which rules act there ([`Acts`]: a few rule numbers),
 //! so one more rule's effect on a run is a look-up and memory grows with
-//! the states seen, not with the fills of every rule on them. Rules are
+//! the states seen, not with the fills of every rule on them; states are
+//! numbered, so the states a run went through are one word ([`States`]).
+//! Rules are
 //! evaluated through [`Plans`] (conjuncts checked as soon as their
 //! variables are bound; pattern specialisations of one rule evaluated
 //! together).
@@ -171,17 +173,51 @@ impl Fills {
     }
 }
 
+/// Some rule numbers: a sorted list, or a bitset where that is smaller.
+enum Rules {
+    List(Box<[u32]>),
+    Bits(Box<[u64]>),
+}
+
+impl Rules {
+    /// The rules of `sorted`, of a set of `n` rules.
+    fn new(sorted: Vec<u32>, n: usize) -> Rules {
+        if sorted.len() * 32 <= n {
+            return Rules::List(sorted.into());
+        }
+        let mut bits = vec![0u64; n.div_ceil(64)];
+        sorted.iter().for_each(|&i| bits[i as usize / 64] |= 1 << (i % 64));
+        Rules::Bits(bits.into())
+    }
+
+    /// Whether rule `i` is one.
+    fn has(&self, i: u32) -> bool {
+        match self {
+            Rules::List(list) => list.binary_search(&i).is_ok(),
+            Rules::Bits(bits) => bits.get(i as usize / 64).is_some_and(|w| w >> (i % 64) & 1 == 1),
+        }
+    }
+
+    /// The rules, increasing.
+    fn to_vec(&self) -> Vec<u32> {
+        match self {
+            Rules::List(list) => list.to_vec(),
+            Rules::Bits(bits) => (0..bits.len() as u32 * 64).filter(|&i| self.has(i)).collect(),
+        }
+    }
+}
+
 /// Which rules act on one state, as memoised: those filling some unknown
-/// cell (increasing), and per rule its first wrong fill (in frame order).
+/// cell, and per rule its first wrong fill (in frame order).
 struct Acts {
-    filling: Box<[u32]>,
+    filling: Rules,
     errors: Box<[(u32, UnsoundFill)]>,
 }
 
 impl Acts {
     /// Whether rule `i` fills or fails here.
     fn acts(&self, i: u32) -> bool {
-        self.filling.binary_search(&i).is_ok() || self.errors.iter().any(|&(r, _)| r == i)
+        self.filling.has(i) || self.errors.iter().any(|&(r, _)| r == i)
     }
 
     /// The rules of `list` (sorted) that fill or fail here: the only ones
@@ -227,14 +263,21 @@ impl Run {
     }
 }
 
-/// The states a run went through, as memoised: whether one more rule
-/// would have changed it.
-pub(crate) struct Trail(Vec<Arc<Acts>>);
+/// Some of a memo's states, as a set of their numbers (bit `k`: state
+/// `k`; every state from the 64th on shares the last bit, so two sets may
+/// seem to meet where they do not, never the reverse).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct States(u64);
 
-impl Trail {
-    /// Whether rule `i` fills or fails on some state of the run.
-    pub fn touched_by(&self, i: u32) -> bool {
-        self.0.iter().any(|acts| acts.acts(i))
+impl States {
+    /// Adds state number `id`.
+    fn add(&mut self, id: usize) {
+        self.0 |= 1 << id.min(63);
+    }
+
+    /// Whether the two sets may share a state.
+    pub fn meet(self, other: States) -> bool {
+        self.0 & other.0 != 0
     }
 }
 
@@ -248,8 +291,10 @@ pub(crate) struct Memo<'a> {
     /// The compiled rules and their actions on each line seen, for all
     /// transitions.
     lines: Arc<Lines<'a>>,
-    /// Which rules act on each state seen.
-    acts: FxHashMap<Vec<Cell>, Arc<Acts>>,
+    /// Each state seen, with its number in `acts`.
+    ids: FxHashMap<Box<[Cell]>, u32>,
+    /// Which rules act on each state seen, by number.
+    acts: Vec<Acts>,
     /// Whether a line not yet cached is evaluated for all rules (and
     /// cached) even when a round asks for a few: worth it when the same
     /// lines recur under different few rules (greedy selection).
@@ -260,7 +305,7 @@ impl<'a> Memo<'a> {
     /// An empty memo for the transition with `hints` and `target`.
     /// `lines` is shared by the memos of one rule set.
     pub fn new(domain: &'a Nonogram, rules: &'a [Rule], hints: &'a [u32], target: &'a [Cell], options: ApplyOptions, lines: Arc<Lines<'a>>) -> Memo<'a> {
-        Memo { domain, rules, hints, target, options, lines, acts: FxHashMap::default(), eager: false }
+        Memo { domain, rules, hints, target, options, lines, ids: FxHashMap::default(), acts: vec![], eager: false }
     }
 
     /// This memo, evaluating every line it meets for all rules.
@@ -328,15 +373,24 @@ impl<'a> Memo<'a> {
         out.seal()
     }
 
-    /// Which rules act on `cells`, memoised.
-    fn acts(&mut self, cells: &[Cell]) -> Arc<Acts> {
-        if let Some(acts) = self.acts.get(cells) {
-            return acts.clone();
+    /// The number of state `cells`, with which rules act there (memoised).
+    fn state(&mut self, cells: &[Cell]) -> usize {
+        if let Some(&id) = self.ids.get(cells) {
+            return id as usize;
         }
         let all = self.fills(cells, &Set::All);
-        let acts = Arc::new(Acts { filling: all.index.iter().map(|&(rule, _)| rule).collect(), errors: all.errors.into() });
-        self.acts.insert(cells.to_vec(), acts.clone());
-        acts
+        let filling = Rules::new(all.index.iter().map(|&(rule, _)| rule).collect(), self.rules.len());
+        self.acts.push(Acts { filling, errors: all.errors.into() });
+        let id = self.acts.len() - 1;
+        self.ids.insert(cells.into(), id as u32);
+        id
+    }
+
+    /// The states seen where rule `i` fills or fails.
+    pub fn touched_by(&self, i: u32) -> States {
+        let mut out = States::default();
+        self.acts.iter().enumerate().filter(|(_, acts)| acts.acts(i)).for_each(|(id, _)| out.add(id));
+        out
     }
 
     /// The fills of one round on `cells` by the rules of `set`, or the
@@ -348,11 +402,18 @@ impl<'a> Memo<'a> {
     /// The rules (of all) that fill some unknown cell in one round on
     /// `cells`, increasing, or the first wrong fill of any rule.
     pub fn filling(&mut self, cells: &[Cell]) -> Result<Vec<u32>, UnsoundFill> {
-        let acts = self.acts(cells);
+        let id = self.state(cells);
+        let acts = &self.acts[id];
         match acts.errors.first() {
             Some((_, e)) => Err(e.clone()),
             None => Ok(acts.filling.to_vec()),
         }
+    }
+
+    /// Whether rule `i` fills or fails in one round on `cells`.
+    pub fn acts(&mut self, cells: &[Cell], i: u32) -> bool {
+        let id = self.state(cells);
+        self.acts[id].acts(i)
     }
 
     /// Rounds from `cells` under the rules of `set` until one fills nothing.
@@ -403,21 +464,21 @@ impl<'a> Memo<'a> {
     /// The final state of [`run`](Self::run) of the rules of `list`
     /// (sorted), without the rounds, and the states it went through (which
     /// rules act on each, memoised; a round evaluates only those).
-    pub fn end(&mut self, cells: &[Cell], list: &[u32]) -> Result<(Vec<Cell>, Trail), UnsoundFill> {
+    pub fn end(&mut self, cells: &[Cell], list: &[u32]) -> Result<(Vec<Cell>, States), UnsoundFill> {
         let mut cells = cells.to_vec();
         let mut next = cells.clone();
-        let mut trail = vec![];
+        let mut trail = States::default();
         loop {
-            let acts = self.acts(&cells);
-            let acting = Set::Few(acts.among(list));
-            trail.push(acts);
+            let id = self.state(&cells);
+            trail.add(id);
+            let acting = Set::Few(self.acts[id].among(list));
             let mut changed = false;
             self.fills(&cells, &acting).each(&acting, |f| {
                 next[f.at as usize] = Cell::from_bool(f.value);
                 changed = true;
             })?;
             if !changed {
-                return Ok((cells, Trail(trail)));
+                return Ok((cells, trail));
             }
             cells.copy_from_slice(&next);
         }
