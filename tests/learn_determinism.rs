@@ -16,18 +16,12 @@
 //! journal keeps the lost rules and the second proof's verdicts; a verdict
 //! edited in the journal is not believed).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+mod cli;
 
-/// A fresh directory in the temporary directory.
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("stratsynth-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use cli::{fresh_dir as temp, ROOT};
 
 /// The rule text of a rule file: every line but comments.
 fn rule_text(path: &Path) -> String {

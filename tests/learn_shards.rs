@@ -3,18 +3,12 @@
 //! ran in and their thread counts), a merge refuses missing shards before
 //! writing anything, and a shard out of range is refused.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+mod cli;
 
-/// A fresh directory in the temporary directory.
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("stratsynth-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use cli::{fresh_dir as temp, ROOT};
 
 /// `learn nonogram` on a small configuration into `out`, with `extra` options.
 fn learn(out: &Path, tests: &Path, extra: &[&str]) -> Output {

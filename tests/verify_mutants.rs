@@ -15,7 +15,7 @@
 //! `unknown`. Also:
 //! `verify --json` prints the documented JSON.
 
-use stratsynth::domains::nonogram::rules::check::brute_force_all;
+use stratsynth::domains::nonogram::rules::check::{brute_force_all, BruteCounterexample};
 use stratsynth::domains::nonogram::synthesis::domain::{fill_args, Nonogram};
 use stratsynth::domains::nonogram::line::model::Cell;
 use stratsynth::domains::nonogram::line::solver::solve;
@@ -273,6 +273,13 @@ fn assert_confirmed(d: &Nonogram, rule: &Rule, line: &Line, target: &[Cell], bin
     assert!(wrong, "{}: fill({value}, {a}, {b}) is right on {line}", rule.name);
 }
 
+/// The failure message of a rule whose Z3 verdict (`word`) brute force
+/// (`truth`: its counterexample, if any) does not confirm.
+fn disagreement(d: &Nonogram, rule: &Rule, word: &str, truth: Option<&BruteCounterexample>) -> String {
+    let found = truth.map_or("finds it sound".to_string(), |c| format!("finds {}", d.show(&c.state)));
+    format!("{}: Z3 says {word} but brute force {found}\n{}", rule.name, print_rule(rule, d.schema()))
+}
+
 #[test]
 fn z3_verdicts_at_bound_12_equal_brute_force_on_control_rules_and_mutants() {
     let d = Nonogram::new();
@@ -301,13 +308,7 @@ fn z3_verdicts_at_bound_12_equal_brute_force_on_control_rules_and_mutants() {
                     let fill = fill_args(&bx.action).expect("a fill");
                     assert_confirmed(&d, rule, &bx.state.line, &bx.state.target, &bx.binding, fill);
                 }
-                (v, t) => failures.push(format!(
-                    "{}: Z3 says {} but brute force {}\n{}",
-                    rule.name,
-                    v.word(),
-                    t.as_ref().map_or("finds it sound".to_string(), |c| format!("finds {}", d.show(&c.state))),
-                    print_rule(rule, schema)
-                )),
+                (v, t) => failures.push(disagreement(&d, rule, v.word(), t.as_ref())),
             }
         }
         assert!(failures.is_empty(), "verdicts disagree:\n{}", failures.join("\n"));
@@ -404,13 +405,7 @@ fn z3_equals_brute_force_on_placement_rule_and_mutants(text: &str, some_tight: b
                 assert_confirmed(&d, rule, &cx.state.line, &cx.state.target, &cx.binding, fill);
             }
             (Verdict::Unknown(Unknown::NoReplay(_)), Some(_)) => unknown += 1,
-            (v, t) => failures.push(format!(
-                "{}: Z3 says {} but brute force {}\n{}",
-                rule.name,
-                v.word(),
-                t.as_ref().map_or("finds it sound".to_string(), |c| format!("finds {}", d.show(&c.state))),
-                print_rule(rule, schema)
-            )),
+            (v, t) => failures.push(disagreement(&d, rule, v.word(), t.as_ref())),
         }
     }
     assert!(failures.is_empty(), "verdicts disagree:\n{}", failures.join("\n"));

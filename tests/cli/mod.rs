@@ -12,6 +12,15 @@ pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_stratsynth");
 
+/// A fresh, empty directory `name` in the temporary directory (named
+/// after this process, so concurrent test binaries do not meet).
+pub fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("stratsynth-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// Runs the binary in `dir`.
 pub fn run_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(BIN).current_dir(dir).args(args).output().unwrap()
