@@ -193,24 +193,25 @@ impl IntExpr {
         IntExpr::Sub(Box::new(a), Box::new(b))
     }
 
-    /// Whether the expression reads feature `f` (of any variable).
-    pub fn uses_feature(&self, f: FeatureId) -> bool {
+    /// Whether the expression reads some feature `f` of variable `v` with
+    /// `hit(f, v)`.
+    fn reads_some(&self, hit: &impl Fn(FeatureId, Var) -> bool) -> bool {
         match self {
             IntExpr::Lit(_) | IntExpr::Global(_) => false,
-            IntExpr::Feature(g, _) => *g == f,
-            IntExpr::Add(x, y) | IntExpr::Sub(x, y) => x.uses_feature(f) || y.uses_feature(f),
-            IntExpr::Mul(_, x) => x.uses_feature(f),
+            IntExpr::Feature(f, v) => hit(*f, *v),
+            IntExpr::Add(x, y) | IntExpr::Sub(x, y) => x.reads_some(hit) || y.reads_some(hit),
+            IntExpr::Mul(_, x) => x.reads_some(hit),
         }
+    }
+
+    /// Whether the expression reads feature `f` (of any variable).
+    pub fn uses_feature(&self, f: FeatureId) -> bool {
+        self.reads_some(&|g, _| g == f)
     }
 
     /// Whether the expression reads a feature of variable `v`.
     pub fn reads(&self, v: Var) -> bool {
-        match self {
-            IntExpr::Lit(_) | IntExpr::Global(_) => false,
-            IntExpr::Feature(_, w) => *w == v,
-            IntExpr::Add(x, y) | IntExpr::Sub(x, y) => x.reads(v) || y.reads(v),
-            IntExpr::Mul(_, x) => x.reads(v),
-        }
+        self.reads_some(&|_, w| w == v)
     }
 }
 

@@ -19,10 +19,11 @@
 //! and then it says so ([`Outcome::stopped`]).
 //!
 //! A search still going after [`Limits::sat_after`] nodes hands the board
-//! to the SAT fallback (`sat`), which counts the solutions of the root board
-//! (as probing left it) other than those found so far, within the deadline: on the hardest
-//! tournament boards, where the first solution lies below thousands of
-//! dead ends, clause learning finds it in a fraction of the time.
+//! to the SAT fallback (`sat`), which counts the solutions of the root
+//! board (as probing left it) other than those found so far, within the
+//! deadline: on the hardest tournament boards, where the first solution
+//! lies below thousands of dead ends, clause learning finds it in a
+//! fraction of the time.
 //!
 //! This module knows boards as clues and cells; it knows nothing about rules.
 

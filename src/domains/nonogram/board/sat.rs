@@ -11,9 +11,9 @@
 //! least `h + 1` apart; a block's start fills its cells; a filled cell is
 //! covered by some start. Redundant clauses help propagation: a start
 //! empties the cells around its block and needs a start of the next and
-//! the previous block with room between. Those starts make the line's filled cells exactly
-//! its blocks in order with gaps between, so the formula's models are the
-//! board's solutions.
+//! the previous block with room between. Those starts make the line's
+//! filled cells exactly its blocks in order with gaps between, so the
+//! formula's models are the board's solutions.
 //!
 //! This module knows clues, bit boards and Z3: not search, nodes or limits
 //! other than a deadline.
