@@ -64,6 +64,9 @@ pub struct BenchArgs {
     /// With `--boards`: also run this nonogrid binary on each puzzle (one process each) and compare.
     #[arg(long, requires = "boards")]
     pub nonogrid: Option<PathBuf>,
+    /// With `--nonogrid`: seconds one nonogrid process may take before it is killed and its puzzle counted as unanswered, its CPU time up to then included (default: `--timeout`).
+    #[arg(long, requires = "nonogrid", value_parser = super::puzzle_set::parse_seconds)]
+    pub nonogrid_timeout: Option<f64>,
     /// With `--boards`: the tournament solutions file of the set, to check every answer against.
     #[arg(long, requires = "boards")]
     pub solutions: Option<PathBuf>,
@@ -76,7 +79,7 @@ pub struct BenchArgs {
     /// With `--generate`: a picture to repair (repeatable; default: two bundled 25x25 pictures).
     #[arg(long = "picture", requires = "generate")]
     pub pictures: Vec<PathBuf>,
-    /// With `--boards`: the complete solver's options (`--timeout` also bounds each nonogrid process).
+    /// With `--boards`: the complete solver's options (`--threads` also runs the nonogrid processes, and `--timeout` bounds each unless `--nonogrid-timeout` is given).
     #[command(flatten)]
     pub solver: super::puzzle_set::SolverArgs,
 }
@@ -85,7 +88,10 @@ pub struct BenchArgs {
 pub fn dispatch(args: &BenchArgs) -> CmdResult {
     match &args.synth {
         _ if args.generate => super::bench_generate::run(args.puzzles, args.seed, &args.pictures),
-        _ if !args.boards.is_empty() => super::bench_boards::run(&args.boards, args.nonogrid.as_deref(), args.solutions.as_deref(), &args.solver),
+        _ if !args.boards.is_empty() => {
+            let nonogrid = args.nonogrid.as_deref().map(|bin| (bin, Duration::from_secs_f64(args.nonogrid_timeout.unwrap_or(args.solver.timeout))));
+            super::bench_boards::run(&args.boards, nonogrid, args.solutions.as_deref(), &args.solver)
+        },
         Some(specs) => synth(specs, args.against.as_deref()),
         None => run(&args.rules, &args.lines, args.count, args.seed),
     }

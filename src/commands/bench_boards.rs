@@ -8,8 +8,10 @@
 //! CPU time is user + system time from the kernel: ours over the whole
 //! parallel solve (every thread), nonogrid's over its child processes. A
 //! nonogrid answer is read from its output; output that is not an answer
-//! (junk, a partly solved board, a crash) or a process past `--timeout` is
-//! reported as such and never counted as agreement. Its puzzle files live in
+//! (junk, a partly solved board, a crash) or a process past its timeout
+//! (`--nonogrid-timeout`, else `--timeout`) is reported as such and never
+//! counted as agreement; its CPU time up to the kill is counted. nonogrid's
+//! processes run on the same worker threads as ours, after ours. Its puzzle files live in
 //! a temporary directory removed whatever happens.
 
 use super::puzzle_set::{read_all, run_all, SolverArgs};
@@ -131,7 +133,9 @@ fn check(puzzle: &Puzzle, out: &Outcome, known: Option<&Vec<bool>>) -> Option<St
 }
 
 /// `bench --boards`.
-pub fn run(puzzles: &[PathBuf], bin: Option<&Path>, solutions: Option<&Path>, solver: &SolverArgs) -> CmdResult {
+/// `nonogrid` is the other binary and the time each of its processes may
+/// take; its processes run on the same `--threads` workers as ours.
+pub fn run(puzzles: &[PathBuf], nonogrid_bin: Option<(&Path, Duration)>, solutions: Option<&Path>, solver: &SolverArgs) -> CmdResult {
     let set = read_all(puzzles)?;
     let known = known_solutions(solutions, puzzles)?;
     let show = |n: Option<usize>| match n {
@@ -144,11 +148,21 @@ pub fn run(puzzles: &[PathBuf], bin: Option<&Path>, solutions: Option<&Path>, so
     let (ours_cpu, ours_wall) = (cpu_time(libc::RUSAGE_SELF) - cpu0, wall.elapsed());
     let dir = tempfile::Builder::new().prefix("stratsynth-bench-boards-").tempdir().map_err(|e| e.to_string())?;
     let children0 = cpu_time(libc::RUSAGE_CHILDREN);
+    // each process's files get their own number (a set may name a puzzle twice)
+    let files = std::sync::atomic::AtomicUsize::new(0);
+    let theirs_all = match nonogrid_bin {
+        Some((bin, timeout)) => run_all(&set, solver.threads, |_, p| {
+            let i = files.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            nonogrid(bin, dir.path(), i, p, solver.first, timeout).map(Some)
+        })?,
+        None => set.iter().map(|_| Ok(None)).collect(),
+    };
+    let theirs_cpu = cpu_time(libc::RUSAGE_CHILDREN) - children0;
     let (mut wrong, mut unknown, mut differ, mut no_answer, mut by_sat) = (0, 0, 0, 0, 0);
     println!("{:<40} {:>9} {:>10} {:>9}", "puzzle", "solutions", "ours ms", "nonogrid");
-    for (i, ((name, puzzle), result)) in set.iter().zip(ours).enumerate() {
+    for (((name, puzzle), result), theirs) in set.iter().zip(ours).zip(theirs_all) {
         let (out, time) = result.map_err(|e| format!("{name}: {e}"))?;
-        let theirs = bin.map(|b| nonogrid(b, dir.path(), i, puzzle, solver.first, Duration::from_secs_f64(solver.timeout))).transpose()?;
+        let theirs = theirs?;
         let mut note = String::new();
         if let Some(why) = check(puzzle, &out, known.get(name)) {
             wrong += 1;
@@ -172,7 +186,6 @@ pub fn run(puzzles: &[PathBuf], bin: Option<&Path>, solutions: Option<&Path>, so
         };
         println!("{name:<40} {:>9} {:>10.2} {answer:>9}{note}", show(out.count()), time.as_secs_f64() * 1000.0);
     }
-    let theirs_cpu = cpu_time(libc::RUSAGE_CHILDREN) - children0;
     println!(
         "\ncomplete solver: {} puzzles, {:.3} CPU s (user+sys, threads: {}, {:.3} s wall); {unknown} unknown; {by_sat} passed to the SAT fallback",
         set.len(),
@@ -183,8 +196,13 @@ pub fn run(puzzles: &[PathBuf], bin: Option<&Path>, solutions: Option<&Path>, so
     if !known.is_empty() || set.iter().any(|(_, p)| p.goal.is_some()) {
         println!("checked against the known solutions: {}", if wrong == 0 { "all right".to_string() } else { format!("{wrong} WRONG") });
     }
-    if bin.is_some() {
-        println!("nonogrid:        {} puzzles, {:.3} CPU s (user+sys of its processes); {no_answer} without an answer", set.len(), theirs_cpu.as_secs_f64());
+    if let Some((_, timeout)) = nonogrid_bin {
+        println!(
+            "nonogrid:        {} puzzles, {:.3} CPU s (user+sys of its processes, each killed past {} s); {no_answer} without an answer",
+            set.len(),
+            theirs_cpu.as_secs_f64(),
+            timeout.as_secs_f64()
+        );
         println!(
             "CPU ratio nonogrid / ours: {:.2}; answers {}",
             theirs_cpu.as_secs_f64() / ours_cpu.as_secs_f64().max(1e-9),

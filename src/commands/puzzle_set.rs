@@ -32,7 +32,7 @@ pub struct SolverArgs {
     pub max_nodes: u64,
 }
 
-fn parse_seconds(s: &str) -> Result<f64, String> {
+pub fn parse_seconds(s: &str) -> Result<f64, String> {
     s.parse::<f64>()
         .ok()
         .filter(|t| t.is_finite() && *t > 0.0 && *t < 1e9)
