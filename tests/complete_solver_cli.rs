@@ -1,8 +1,9 @@
 //! The complete solver end to end on puzzles the test makes: tournament
 //! sets (read, named `FILE#N`, truncated and malformed ones rejected with a
 //! located error), `--first`, `--timeout` and `--max-nodes` reporting
-//! `unknown`, the same output for any thread count, and large boards
-//! answered within the limit.
+//! `unknown`, the same output for any thread count, large boards
+//! answered within the limit, and `bench --boards` beside another solver
+//! (stand-in programs that agree, disagree, print junk or hang).
 
 mod cli;
 
@@ -152,4 +153,42 @@ fn bad_sets_are_located_errors() {
     let malformed = write(&d, "bad.txt", &bad);
     fails(&run(&["analyze", &malformed]), 2, &format!("{malformed}:2:3: expected a clue line"));
     fails(&run(&["bench", "--boards", &malformed]), 2, &format!("{malformed}:2:3"));
+}
+
+/// An executable shell script `name` in `dir` standing in for nonogrid.
+fn stand_in(dir: &std::path::Path, name: &str, body: &str) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let path = write(dir, name, format!("#!/bin/sh\n{body}\n"));
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn bench_trusts_only_answers_of_the_other_solver_and_cleans_up() {
+    let d = dir("bench");
+    let temp = cli::fresh_dir("bench-tmp");
+    let puzzle = cli::repo("specs/puzzles/hakank-bear.non"); // one solution
+    let bench = |bin: &str, extra: &[&str]| {
+        let mut args = vec!["bench", "--boards", puzzle.as_str(), "--nonogrid", bin];
+        args.extend(extra);
+        let out = std::process::Command::new(cli::BIN).env("TMPDIR", &temp).args(&args).output().unwrap();
+        (String::from_utf8_lossy(&out.stdout).into_owned(), out)
+    };
+    let cases = [
+        ("agrees", "echo 'Backtracking found 1 solutions'", Some(0), "answers agree wherever both answered", "0 without an answer"),
+        ("differs", "echo 'Backtracking found 2 solutions'", Some(1), "ANSWERS DIFFER", "0 without an answer"),
+        ("junk", "echo 'not a board'", Some(0), "none (output is not an answer)", "1 without an answer"),
+        ("hangs", "sleep 30", Some(0), "none (no answer within 0.5 s (killed))", "each killed past 0.5 s); 1 without an answer"),
+    ];
+    for (name, body, status, says, count) in cases {
+        let started = std::time::Instant::now();
+        let (text, out) = bench(&stand_in(&d, name, body), &["--nonogrid-timeout", "0.5"]);
+        assert_eq!(out.status.code(), status, "{name}: {text}{}", stderr(&out));
+        assert!(text.contains(says) && text.contains(count), "{name}: {text}");
+        assert!(text.contains("CPU ratio nonogrid / ours:"), "{text}");
+        assert!(started.elapsed().as_secs_f64() < 20.0, "{name} was not killed in time");
+    }
+    let left: Vec<_> = std::fs::read_dir(&temp).unwrap().collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+    fails(&run(&["bench", "--boards", &puzzle, "--nonogrid", "/bin/true", "--nonogrid-timeout", "0"]), 2, "expected a positive number of seconds");
 }
