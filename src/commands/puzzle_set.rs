@@ -3,8 +3,10 @@
 //! `--max-nodes`), reading every puzzle of every file first (a bad file
 //! costs no solving), and running a job per puzzle on every core with
 //! results in puzzle order and progress on stderr once a set takes over a
-//! second.
+//! second (a bar on a terminal, else a line every few seconds).
 
+use super::progress::ticking;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -72,7 +74,7 @@ pub fn run_all<R: Send>(
     let started = Instant::now();
     let bar = ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::hidden())
         .with_style(ProgressStyle::with_template("{pos}/{len} puzzles {wide_bar} {elapsed}").map_err(|e| e.to_string())?);
-    let shown = AtomicUsize::new(0);
+    let (shown, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let work = || {
         puzzles
             .par_iter()
@@ -82,14 +84,21 @@ pub fn run_all<R: Send>(
                     bar.set_draw_target(ProgressDrawTarget::stderr());
                 }
                 bar.inc(1);
+                done.fetch_add(1, Ordering::Relaxed);
                 r
             })
             .collect::<Vec<R>>()
     };
+    // without a terminal (a log, a pipe) the bar is never drawn: a line every few seconds instead
+    let plain = !std::io::stderr().is_terminal();
+    let say = |t: Duration| plain.then(|| format!("{} of {} puzzles done, {:.0} s", done.load(Ordering::Relaxed), puzzles.len(), t.as_secs_f64()));
     let out = match threads {
-        None => work(),
+        None => ticking(say, work),
         Some(0) => return Err("--threads must be at least 1".into()),
-        Some(n) => rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| e.to_string())?.install(work),
+        Some(n) => {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(n).build().map_err(|e| e.to_string())?;
+            ticking(say, || pool.install(work))
+        }
     };
     bar.finish_and_clear();
     Ok(out)
