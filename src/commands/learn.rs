@@ -36,7 +36,7 @@ pub struct NonogramArgs {
     #[arg(long, default_value = "rules/nonogram")]
     pub out_dir: PathBuf,
     /// Productive training states sampled.
-    #[arg(long, default_value_t = 80)]
+    #[arg(long, default_value_t = 295)]
     pub sample: usize,
     /// Longest training line mined, in cells.
     #[arg(long, default_value_t = TRAIN_LEN, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..=10), usize::from))]
