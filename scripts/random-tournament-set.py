@@ -28,8 +28,8 @@ def clue(cells):
 
 def picture(rng, density):
     """A random picture with round(density * 625) filled cells."""
-    cells = [1] * round(density * SIDE * SIDE) + [0] * SIDE * SIDE
-    cells = cells[: SIDE * SIDE]
+    filled = round(density * SIDE * SIDE)
+    cells = [1] * filled + [0] * (SIDE * SIDE - filled)
     rng.shuffle(cells)
     return [cells[r * SIDE:(r + 1) * SIDE] for r in range(SIDE)]
 

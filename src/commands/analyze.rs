@@ -73,7 +73,7 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
     let rules: &[Rule] = loaded.as_ref().map_or(&[], |(_, r)| r.as_slice());
     let puzzles = read_all(&args.puzzles)?;
     let with_rules = loaded.as_ref().map(|(d, r)| (d, r.as_slice()));
-    let analysed = run_all(&puzzles, args.solver.threads, |name, puzzle| {
+    let analysed = run_all(&puzzles, args.solver.threads, |_, name, puzzle| {
         analyse(puzzle, with_rules, args.solver.limits()).map_err(|e| format!("{name}: {e}"))
     })?;
     let mut results: Vec<(String, usize, usize, Analysis)> = vec![];

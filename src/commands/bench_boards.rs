@@ -11,8 +11,8 @@
 //! (junk, a partly solved board, a crash) or a process past its timeout
 //! (`--nonogrid-timeout`, else `--timeout`) is reported as such and never
 //! counted as agreement; its CPU time up to the kill is counted. nonogrid's
-//! processes run on the same worker threads as ours, after ours. Its puzzle files live in
-//! a temporary directory removed whatever happens.
+//! processes run on the same worker threads as ours, after ours. Its
+//! puzzle files live in a temporary directory removed whatever happens.
 
 use super::puzzle_set::{read_all, run_all, SolverArgs};
 use super::CmdResult;
@@ -144,17 +144,12 @@ pub fn run(puzzles: &[PathBuf], nonogrid_bin: Option<(&Path, Duration)>, solutio
         Some(n) => n.to_string(),
     };
     let (cpu0, wall) = (cpu_time(libc::RUSAGE_SELF), Instant::now());
-    let ours = run_all(&set, solver.threads, |_, p| count(p, solver.limits()))?;
+    let ours = run_all(&set, solver.threads, |_, _, p| count(p, solver.limits()))?;
     let (ours_cpu, ours_wall) = (cpu_time(libc::RUSAGE_SELF) - cpu0, wall.elapsed());
     let dir = tempfile::Builder::new().prefix("stratsynth-bench-boards-").tempdir().map_err(|e| e.to_string())?;
     let children0 = cpu_time(libc::RUSAGE_CHILDREN);
-    // each process's files get their own number (a set may name a puzzle twice)
-    let files = std::sync::atomic::AtomicUsize::new(0);
     let theirs_all = match nonogrid_bin {
-        Some((bin, timeout)) => run_all(&set, solver.threads, |_, p| {
-            let i = files.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            nonogrid(bin, dir.path(), i, p, solver.first, timeout).map(Some)
-        })?,
+        Some((bin, timeout)) => run_all(&set, solver.threads, |i, _, p| nonogrid(bin, dir.path(), i, p, solver.first, timeout).map(Some))?,
         None => set.iter().map(|_| Ok(None)).collect(),
     };
     let theirs_cpu = cpu_time(libc::RUSAGE_CHILDREN) - children0;

@@ -63,13 +63,13 @@ pub fn read_all(paths: &[PathBuf]) -> Result<Vec<(String, Puzzle)>, String> {
     Ok(out)
 }
 
-/// `job` on every puzzle, on `threads` workers (every core by default);
+/// `job` on every puzzle (its place in the set, name and puzzle), on `threads` workers (every core by default);
 /// the results in puzzle order whatever the thread count. A bar on stderr
 /// shows progress once the set has taken a second.
 pub fn run_all<R: Send>(
     puzzles: &[(String, Puzzle)],
     threads: Option<usize>,
-    job: impl Fn(&str, &Puzzle) -> R + Sync,
+    job: impl Fn(usize, &str, &Puzzle) -> R + Sync,
 ) -> Result<Vec<R>, String> {
     let started = Instant::now();
     let bar = ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::hidden())
@@ -78,8 +78,9 @@ pub fn run_all<R: Send>(
     let work = || {
         puzzles
             .par_iter()
-            .map(|(name, puzzle)| {
-                let r = job(name, puzzle);
+            .enumerate()
+            .map(|(i, (name, puzzle))| {
+                let r = job(i, name, puzzle);
                 if started.elapsed() > Duration::from_secs(1) && shown.swap(1, Ordering::Relaxed) == 0 {
                     bar.set_draw_target(ProgressDrawTarget::stderr());
                 }
