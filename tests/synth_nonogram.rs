@@ -114,3 +114,32 @@ fn checking_candidates_through_the_table_pairs_decides_as_interpreting_them() {
     // (fewer since the placement features give short rules early)
     assert!(rejected >= 30, "only {rejected} candidates rejected by the table");
 }
+
+/// Cell 3 lies beyond where the first hint can end and before where the
+/// second can start. One pattern variable gives a rule that only holds on
+/// lines like this one (no other hint may start beyond cell 1); it makes
+/// the deduction on neither probe (the line with a placed hint beside it),
+/// so the search goes on to two variables and finds the rule over two
+/// neighbouring hints. Without probing it stops at one.
+#[test]
+fn a_rule_only_the_small_line_bears_sends_the_search_on_to_two_hints() {
+    let domain = Nonogram::new();
+    let mut config = Config::new(domain.schema());
+    config.rlimit = 4_000_000_000;
+    // the greedy climb alone, and fewer sampled states: the same two-hint
+    // rule in a fraction of the time
+    config.explore = false;
+    config.cheapest_tries = 0;
+    config.wide_actions = 0;
+    config.coverage_sample = 40;
+    config.generality_sample = 1000;
+    let spec = "2 2 | .#...#. | .#.x.#.";
+    let probing = texts(&domain, &synthesize(&Engine::new(&domain, config.clone()), spec, 0));
+    assert!(
+        probing.iter().any(|t| t.contains("arbitrary(hint) and h2 = arbitrary(hint)") && t.contains("start(h) = start(h2) - 1") && t.contains("earliest_start(h2))")),
+        "{probing:#?}"
+    );
+    config.probe_decls = 1;
+    let alone = synthesize(&Engine::new(&domain, config), spec, 0);
+    assert!(!alone.is_empty() && alone.iter().all(|l| l.rule.decls.len() == 1), "{:#?}", texts(&domain, &alone));
+}

@@ -63,6 +63,11 @@ pub struct Config {
     pub max_generality_pool: usize,
     /// Keep trying larger element sets after one size gave rules.
     pub all_sizes: bool,
+    /// Most pattern variables the search goes on to when every rule of
+    /// fewer fails the domain's generalisation probes
+    /// ([`Domain::probes`](super::domain::Domain::probes)): rules that
+    /// only hold on the specification's own small state.
+    pub probe_decls: usize,
     /// Explore every way up the pattern lattice and keep every maximally
     /// general node ([`lattice::maximal`](super::lattice::maximal)), not
     /// only the greedy climb's one.
@@ -154,6 +159,7 @@ impl Config {
             max_general_actions: 6,
             max_generality_pool: 2048,
             all_sizes: false,
+            probe_decls: 2,
             explore: true,
             cheapest_tries: 3,
             wide_actions: 6,

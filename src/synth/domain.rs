@@ -106,6 +106,17 @@ pub fn makes<D: Domain>(domain: &D, rule: &Rule, spec: &Spec<D::State>) -> bool 
     })
 }
 
+/// Whether `rule` makes the specification (see [`makes`]) on its state and
+/// on one of the domain's probes of it ([`Domain::probes`]; on the state
+/// alone when there are none): it does not only hold on the small state.
+pub(super) fn makes_beyond<D: Domain>(domain: &D, rule: &Rule, spec: &Spec<D::State>) -> bool {
+    if !makes(domain, rule, spec) {
+        return false;
+    }
+    let probes = domain.probes(&spec.state, &spec.deduction);
+    probes.is_empty() || probes.into_iter().any(|(state, deduction)| makes(domain, rule, &Spec { state, deduction }))
+}
+
 /// A state with its view, as the engine keeps the states it checks rules
 /// on (the table, counterexamples): the view is computed once.
 pub(super) struct Example<S> {
@@ -184,6 +195,17 @@ pub trait Domain: Send + Sync {
     /// By default, the state alone.
     fn images(&self, state: &Self::State, deduction: &ActionValue) -> Vec<(Self::State, ActionValue)> {
         vec![(state.clone(), deduction.clone())]
+    }
+
+    /// Larger states in which a specification's deduction still follows
+    /// (nonogram: the line with a placed hint of 1 added before or after
+    /// it), each with its deduction there: a rule that makes the deduction
+    /// on none of them only holds on the small state it was found for, so
+    /// the search goes on to more pattern variables
+    /// ([`Config::probe_decls`](super::config::Config::probe_decls)). By
+    /// default none (no probing).
+    fn probes(&self, _state: &Self::State, _deduction: &ActionValue) -> Vec<(Self::State, ActionValue)> {
+        vec![]
     }
 
     /// Every valid state up to `size` (the schema's `synthesis.table`): the

@@ -6,10 +6,14 @@
 //! first) it walks the pattern lattice of every set of that many elements
 //! of every image of the specification, in parallel ([`Run`]s gathered in
 //! order); of the rules the walks settle, those another one outdoes on the
-//! table are dropped, and the rest must pass the full-bound proof.
+//! table are dropped, and the rest must pass the full-bound proof. It stops
+//! at the first size that gives rules, unless none of them makes the
+//! deduction beyond the specification's small state (on one of the
+//! domain's probes): then it goes on, up to `Config::probe_decls`
+//! variables.
 
 use super::config::Config;
-use super::domain::{Example, Spec, Symbolic};
+use super::domain::{makes_beyond, Example, Spec, Symbolic};
 use super::lattice;
 use super::outcome::{Learned, Outcome, Stats};
 use super::run::{Run, Settled, Solved};
@@ -107,7 +111,9 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             })
             .collect();
         // fewest bindings first, in every image, until some size gives rules
-        // (proven, or lost to Z3's limit and so left to a second proof)
+        // (proven, or lost to Z3's limit and so left to a second proof), of
+        // which a proven one makes the deduction on a probe (or there are
+        // `probe_decls` bindings)
         for size in 1..=schema.file.synthesis.max_decls {
             // The walks of the element sets are independent (each has its own
             // memo and search state; the engine's caches hold answers that
@@ -139,7 +145,9 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             counterexamples.extend(run.found);
             lost.extend(run.lost);
             let some = !found.is_empty() || !lost.is_empty();
-            if some && !config.all_sizes {
+            // rules lost to Z3's limit cannot be probed: they stop it, as before
+            let beyond = found.is_empty() || size >= config.probe_decls || found.iter().any(|l| makes_beyond(domain, &l.rule, spec));
+            if some && beyond && !config.all_sizes {
                 break;
             }
         }

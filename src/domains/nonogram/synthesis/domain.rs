@@ -208,6 +208,25 @@ impl Domain for Nonogram {
         vec![(state.clone(), deduction.clone()), (state.mirror(), mirrored)]
     }
 
+    fn probes(&self, state: &LineState, deduction: &ActionValue) -> Vec<(LineState, ActionValue)> {
+        let line = &state.line;
+        let Some((v, a, b)) = fill_args(deduction) else { return vec![] };
+        if line.len() + 2 > self.schema.file.limits.max_state as usize {
+            return vec![];
+        }
+        // a hint of 1 placed and crossed off beside the line: its solutions
+        // are the line's, so the deduction still follows (shifted by 2 when
+        // the hint comes first)
+        let placed = [Cell::True, Cell::False];
+        let before = Line::new([&[1], &line.hints[..]].concat(), [&placed[..], &line.cells[..]].concat());
+        let after = Line::new([&line.hints[..], &[1]].concat(), [&line.cells[..], &[Cell::False, Cell::True][..]].concat());
+        let shifted = ActionValue { action: deduction.action, args: vec![v as i64, a + 2, b + 2] };
+        [(before, shifted), (after, deduction.clone())]
+            .into_iter()
+            .map(|(line, deduction)| (LineState::new(line).expect("a placed hint beside a valid line keeps it valid"), deduction))
+            .collect()
+    }
+
     fn small_states(&self, size: u32) -> Vec<LineState> {
         crate::domains::nonogram::line::enumerate::valid_lines(size as usize)
     }
@@ -303,5 +322,37 @@ mod tests {
         assert!(domain.productive(&state, &fill(false, 6, 7)));
         assert!(!domain.productive(&state, &fill(true, 3, 3)));
         assert!(!domain.productive(&state, &fill(true, 3, 5)));
+    }
+
+    /// Every probe of every deduction of every valid line of up to 6 cells
+    /// is a valid line one placed hint longer whose maximal transition is
+    /// the line's beside the placed hint, so the deduction (moved with the
+    /// line) still follows; a line at the longest state has none.
+    #[test]
+    fn probes_keep_the_deduction() {
+        use crate::domains::nonogram::line::enumerate::valid_lines;
+        use crate::domains::nonogram::synthesis::spec::deductions;
+        let domain = Nonogram::new();
+        let mut probed = 0;
+        for state in valid_lines(6) {
+            let t = crate::domains::nonogram::formats::lines::Transition { start: state.line.clone(), target: state.target.clone() };
+            for deduction in deductions(&t) {
+                let probes = domain.probes(&state, &deduction);
+                assert_eq!(probes.len(), 2);
+                let (v, a, b) = fill_args(&deduction).unwrap();
+                let (before, after) = (&probes[0], &probes[1]);
+                assert_eq!(before.0.target, [&[Cell::True, Cell::False][..], &state.target[..]].concat());
+                assert_eq!(after.0.target, [&state.target[..], &[Cell::False, Cell::True][..]].concat());
+                assert_eq!(before.1.args, vec![v as i64, a + 2, b + 2]);
+                assert_eq!(after.1, deduction);
+                for (probe, deduction) in &probes {
+                    assert!(domain.is_sound(probe, deduction), "{} on {}", domain.show(probe), domain.show(&state));
+                }
+                probed += 1;
+            }
+        }
+        assert!(probed > 1000);
+        let longest = LineState::new(Line::empty(vec![1], 29)).unwrap();
+        assert!(domain.probes(&longest, &fill(false, 0, 1)).is_empty());
     }
 }
