@@ -23,6 +23,7 @@ use stratsynth::dsl::schema::Schema;
 use stratsynth::dsl::print::print_rule;
 use super::{percent, selection_table, versions};
 use stratsynth::domains::nonogram::line::state::LineState;
+use stratsynth::pipeline::augment::augment_journal;
 use stratsynth::pipeline::shards::{learn_shard, merge_shards, ShardRun};
 use stratsynth::pipeline::{dedup_by_key, learn as run_pipeline, LearnOptions, LearnRun, Shard};
 use stratsynth::select::Pick;
@@ -51,6 +52,11 @@ pub struct NonogramArgs {
     /// makes (faster, but loses rules: by default every one is synthesised).
     #[arg(long)]
     pub skip_made: bool,
+    /// After the sample, synthesise at most this many specifications of
+    /// every mined line that no learned rule makes beyond its small state
+    /// (0: none; journal `learned.augment.journal`).
+    #[arg(long, default_value_t = 16)]
+    pub augment: usize,
     /// Keep only the greedy lattice climb's maximal node per element set
     /// (by default every maximally general node is kept).
     #[arg(long)]
@@ -151,7 +157,7 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
         Mode::Shard(shard) => shard_journal(&args.out_dir, shard),
         Mode::Whole | Mode::Merge(_) => args.out_dir.join("learned.journal"),
     };
-    let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: args.skip_made, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
+    let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: args.skip_made, augment: args.augment, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
     let (run, merged) = match mode {
         Mode::Shard(shard) => {
             let run = learn_shard(&learner, options, shard).map_err(|e| e.to_string())?;
@@ -195,9 +201,11 @@ impl Learned<'_> {
         let times = format!("{phases} (synthesis includes the engine table; total in this process {:.1} s)", self.started.elapsed().as_secs_f64());
         let skipping = if args.skip_made { "; skipped: made by a rule learned at an earlier place" } else { ", no skipping" };
         let synthesis = format!("synthesis: {}{skipping}; {} rules found", run.batch.summary(self.journal), run.found.len());
+        let augmented = run.augmented.summary(&augment_journal(self.journal));
         let mut header = vec![command_line(), format!("options: {}", ron::to_string(args).map_err(|e| e.to_string())?), versions(), bound_line(bound), run.mined.clone()];
         header.extend(self.merged.clone());
         header.extend([
+            augmented.clone(),
             synthesis.clone(),
             format!("second proof: {}", run.retry.summary()),
             format!(
@@ -226,6 +234,7 @@ impl Learned<'_> {
         for row in coverage_table(&report, args.k) {
             println!("{row}");
         }
+        println!("{augmented}");
         println!("{synthesis}");
         println!("synthesis {}", run.batch.times());
         println!("schedule: {}", run.batch.parallelism());

@@ -14,7 +14,7 @@ use stratsynth::domains::nonogram::formats::lines::{parse_lines, read_lines_file
 use stratsynth::domains::nonogram::synthesis::spec::{self, specs};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::print::print_rule;
-use stratsynth::pipeline::batch::label;
+use stratsynth::pipeline::batch::{label, WINDOW};
 use stratsynth::synth::meta::Meta;
 use super::versions;
 use stratsynth::pipeline::{jobs, journal_path, run_batch, BatchOptions, Shard};
@@ -168,7 +168,7 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
     let engine = Engine::new(domain, config);
     let journal = journal_path(output);
     let progress = Progress::default();
-    let options = BatchOptions { journal: &journal, resume: args.resume, shard: args.shard, skip, progressive: false, observer: &progress };
+    let options = BatchOptions { journal: &journal, resume: args.resume, shard: args.shard, skip, progressive: false, window: WINDOW, observer: &progress };
     let run = run_batch(domain, &engine, &jobs, options).map_err(|e| e.to_string())?;
     let found = run.rules();
     let (kept, _) = dedup(domain, &found, None).map_err(|e| e.to_string())?;

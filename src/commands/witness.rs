@@ -333,7 +333,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     let generating = |t: Duration| Some(format!("generating {train} training and {filter} filter puzzles ({sizes}): {:.0} s", t.as_secs_f64()));
     ticking(generating, || learner.training_puzzles().and(learner.filter_puzzles()).map(|_| ())).map_err(|e| e.to_string())?;
     let progress = super::progress::Progress::default();
-    let options = LearnOptions { config: engine, journal: &journal, resume: args.resume, progressive: true, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
+    let options = LearnOptions { config: engine, journal: &journal, resume: args.resume, progressive: true, augment: 0, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
     let run = learn(&learner, options).map_err(|e| e.to_string())?;
     let chosen: Vec<_> = run.picks.iter().map(|p| run.learned[p.index].clone()).collect();
     let report = learner.report(&chosen).map_err(|e| e.to_string())?;

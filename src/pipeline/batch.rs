@@ -126,6 +126,9 @@ pub struct Batch<'a, 'd, D: Symbolic> {
     entries: Vec<Entry<D::State>>,
     skip: Vec<Rule>,
     progressive: bool,
+    /// How far a specification runs ahead of the first unfinished one
+    /// ([`WINDOW`], or 0: one at a time).
+    window: usize,
     /// The pool's size before the batch, then after each entry.
     pool_sizes: Vec<usize>,
     /// Groups of entries committed (replayed ones included).
@@ -135,15 +138,17 @@ pub struct Batch<'a, 'd, D: Symbolic> {
 impl<'a, 'd, D: Symbolic> Batch<'a, 'd, D> {
     /// A batch of `jobs` (in order) on `engine`, an engine for `domain`;
     /// specifications some rule of `skip` makes are skipped, and with
-    /// `progressive` so are those a rule learned at an earlier place makes.
+    /// `progressive` so are those a rule learned at an earlier place makes;
+    /// a specification runs at most `window` places ahead of the first
+    /// unfinished one.
     pub fn new(
         domain: &'d D,
         engine: &'a Engine<'d, D>,
         jobs: &'a [Job<D::State>],
-        skip: Vec<Rule>,
-        progressive: bool,
+        (skip, progressive): (Vec<Rule>, bool),
+        window: usize,
     ) -> Batch<'a, 'd, D> {
-        Batch { domain, engine, jobs, entries: vec![], skip, progressive, pool_sizes: vec![engine.pool_len()], commits: 0 }
+        Batch { domain, engine, jobs, entries: vec![], skip, progressive, window, pool_sizes: vec![engine.pool_len()], commits: 0 }
     }
 
     /// Takes finished entries (the first jobs, in order, committed in
@@ -191,7 +196,7 @@ impl<'a, 'd, D: Symbolic> Batch<'a, 'd, D> {
 
     /// How many pool states job `place` sees (see the module doc).
     fn seen(&self, place: usize) -> usize {
-        self.pool_sizes[place.saturating_sub(WINDOW)]
+        self.pool_sizes[place.saturating_sub(self.window)]
     }
 
     /// Commits the finished outcomes that continue the entries (taken out
@@ -246,7 +251,7 @@ impl<D: Symbolic, C: FnMut(&[Entry<D::State>]) -> Result<(), E>, E> Window<'_, '
     fn launch(&mut self) -> Vec<(usize, usize)> {
         let batch = &mut *self.batch;
         self.launched = self.launched.max(batch.entries.len());
-        let end = (batch.entries.len() + WINDOW + 1).min(batch.jobs.len());
+        let end = (batch.entries.len() + batch.window + 1).min(batch.jobs.len());
         let mut out = vec![];
         if self.error.is_some() {
             return out;

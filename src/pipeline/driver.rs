@@ -1,11 +1,13 @@
 //! The driver: the whole pipeline for one [`Learner`] ([`learn`]) —
-//! mine, synthesise in journaled rounds, deduplicate, prove again the lost
+//! mine, synthesise in journaled rounds, augment
+//! ([`augment`](super::augment)), deduplicate, prove again the lost
 //! rules that count ([`second_proof`](super::second_proof)), select — with
 //! the wall time of each phase.
 
+use super::augment::{augment, check_fresh, Augmented};
 use super::learner::{DomainError, Learner};
 use super::observer::Observer;
-use super::batch::Job;
+use super::batch::{Job, WINDOW};
 use super::rounds::{jobs, run_batch, BatchOptions, BatchRun, PipelineError, Shard};
 use super::second_proof::{second_proof, SecondProof};
 use crate::dsl::ast::Rule;
@@ -25,6 +27,10 @@ pub struct LearnOptions<'a> {
     pub resume: bool,
     /// Skip specifications made by rules learned at earlier places.
     pub progressive: bool,
+    /// How many specifications of the population that the learned rules
+    /// make only on their small state are synthesised after the sample's
+    /// (0: none).
+    pub augment: usize,
     /// How many rules to select.
     pub k: usize,
     /// The resource limit of the second proof of the rules lost to the
@@ -68,8 +74,10 @@ impl std::fmt::Display for Phases {
 pub struct LearnRun<S> {
     /// How the specifications were mined.
     pub mined: String,
-    /// The synthesis batch.
+    /// The synthesis batch (the augmentation's entries after the sample's).
     pub batch: BatchRun<S>,
+    /// What the augmentation added.
+    pub augmented: Augmented,
     /// Every rule found, in job order.
     pub found: Vec<Rule>,
     /// After deduplication by normal-form key.
@@ -87,9 +95,11 @@ pub struct LearnRun<S> {
 /// Runs the whole pipeline for `learner`.
 pub fn learn<L: Learner>(learner: &L, options: LearnOptions<'_>) -> Result<LearnRun<<L::Domain as Domain>::State>, PipelineError> {
     let mut phases = Phases::default();
-    let (mined, jobs) = mine(learner, &options, &mut phases)?;
-    let batch = phases.time("synthesis", || synthesise(learner, &options, &jobs, None))?;
-    finish(learner, options, mined, &jobs, batch, phases)
+    check_fresh(&options)?;
+    let (mined, mut jobs) = mine(learner, &options, &mut phases)?;
+    let mut batch = phases.time("synthesis", || synthesise(learner, &options, &jobs, None))?;
+    let augmented = phases.time("augmentation", || augment(learner, &options, &mut jobs, &mut batch))?;
+    finish(learner, options, (mined, augmented), &jobs, batch, phases)
 }
 
 /// The jobs of a learner's specifications.
@@ -123,17 +133,18 @@ pub(super) fn synthesise<L: Learner>(
         shard,
         skip: vec![],
         progressive: options.progressive,
+        window: WINDOW,
         observer: options.observer,
     };
     run_batch(domain, &engine, jobs, batch)
 }
 
-/// The phases after the synthesis of every job: deduplicate, prove again
+/// The phases after the synthesis (and augmentation) of every job: deduplicate, prove again
 /// the lost rules that count, select.
 pub(super) fn finish<L: Learner>(
     learner: &L,
     options: LearnOptions<'_>,
-    mined: String,
+    (mined, augmented): (String, Augmented),
     jobs: &[Job<<L::Domain as Domain>::State>],
     batch: BatchRun<<L::Domain as Domain>::State>,
     mut phases: Phases,
@@ -158,5 +169,5 @@ pub(super) fn finish<L: Learner>(
         let mut objective = learner.objective(&learned)?;
         Ok(greedy(learned.len(), options.k, |i| cost(&learned[i], domain.schema()), &mut objective)?)
     }).map_err(PipelineError::Domain)?;
-    Ok(LearnRun { mined, batch, found, by_key, learned, retry, picks, phases })
+    Ok(LearnRun { mined, batch, augmented, found, by_key, learned, retry, picks, phases })
 }

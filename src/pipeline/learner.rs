@@ -54,6 +54,13 @@ pub trait Learner: Sync {
     /// The specifications to synthesise.
     fn mine(&self) -> Result<Mined<<Self::Domain as Domain>::State>, DomainError>;
 
+    /// Every specification the sample of [`mine`](Self::mine) was drawn
+    /// from, in order, each with its text (the population augmentation
+    /// looks for states the learned rules miss in). By default none.
+    fn population(&self) -> Result<Vec<(String, Spec<<Self::Domain as Domain>::State>)>, DomainError> {
+        Ok(vec![])
+    }
+
     /// Deduplicates the rules found: by default by normal-form key
     /// ([`dedup_by_key`]); a domain may then also merge rules that behave
     /// alike.

@@ -15,10 +15,13 @@
 //!   ([`run_batch`]);
 //! - [`second_proof`]: the rules lost to Z3's resource limit that would
 //!   count, proven again at a higher limit;
+//! - [`augment`]: the population's specifications the learned rules make
+//!   only on their small state, synthesised after the sample's;
 //! - [`shards`]: the synthesis split into shard jobs, and their merge;
 //! - [`driver`]: the whole pipeline ([`learn`]): mine → synthesise →
-//!   deduplicate → second proof → select greedily, with each phase's time.
+//!   augment → deduplicate → second proof → select greedily, with each phase's time.
 
+pub mod augment;
 pub mod batch;
 pub mod driver;
 pub mod journal;

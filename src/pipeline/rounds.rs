@@ -4,7 +4,7 @@
 //! [`Journal`] as a round, so that an interrupted run resumes where it
 //! stopped ([`run_batch`]).
 
-use super::batch::{Batch, Entry, Job, ReplayMismatch, WINDOW};
+use super::batch::{Batch, Entry, Job, ReplayMismatch};
 use super::schedule::Parallelism;
 use super::journal::{fingerprint, Journal, JournalError, ProofQuery, RunKey};
 use crate::synth::Verdict;
@@ -119,6 +119,10 @@ pub struct BatchOptions<'a> {
     pub skip: Vec<Rule>,
     /// Also skip specifications made by rules learned at earlier places.
     pub progressive: bool,
+    /// How far a specification runs ahead of the first unfinished one
+    /// ([`WINDOW`](super::batch::WINDOW); 0: one at a time, each skipped or seeing every
+    /// earlier one's rules and counterexamples).
+    pub window: usize,
     /// Told of the batch's progress.
     pub observer: &'a dyn Observer,
 }
@@ -161,6 +165,17 @@ impl<S> BatchRun<S> {
                 Entry::Skipped { .. } => vec![],
             })
             .collect()
+    }
+
+    /// Appends the entries of `later`, a batch of the jobs that follow
+    /// this one's (its journal keeps its own records; the second proof
+    /// records in this one's).
+    pub fn absorb(&mut self, later: BatchRun<S>) {
+        self.entries.extend(later.entries);
+        self.replayed += later.replayed;
+        self.time += later.time;
+        self.pool += later.pool;
+        self.proofs.extend(later.proofs);
     }
 
     /// Specifications, skipped ones and what Z3 lost, in words (no timing:
@@ -227,7 +242,7 @@ pub(super) fn run_key<D: Symbolic>(domain: &D, config: &Config, jobs: &[Job<D::S
         skip: fingerprint(&texts),
         progressive: options.progressive,
         merged_shards: None,
-        window: WINDOW,
+        window: options.window,
     }
 }
 
@@ -246,7 +261,7 @@ pub fn run_batch<D: Symbolic>(
     } else {
         (Journal::create(options.journal, &key)?, vec![], 0, HashMap::new())
     };
-    let mut batch = Batch::new(domain, engine, jobs, options.skip, options.progressive);
+    let mut batch = Batch::new(domain, engine, jobs, (options.skip, options.progressive), options.window);
     let replayed_count = replayed.len();
     batch
         .replay(replayed, rounds)

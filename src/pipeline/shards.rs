@@ -7,9 +7,11 @@
 //! be, its rules checked as on any resume), joins their entries in
 //! specification order, records them in the merge's own journal (whose run
 //! key says it is a merge of n shards), then runs the pipeline's
-//! deduplication, second proof and selection on them as on one batch.
+//! augmentation, deduplication, second proof and selection on them as on
+//! one batch.
 
-use super::batch::{Entry, Job};
+use super::augment::{augment, check_fresh};
+use super::batch::{Entry, Job, WINDOW};
 use super::driver::{finish, mine, synthesise, LearnOptions, LearnRun, Phases};
 use super::journal::{Journal, RunKey};
 use super::learner::Learner;
@@ -56,14 +58,16 @@ pub fn merge_shards<L: Learner>(
     journals: &[PathBuf],
 ) -> Result<LearnRun<<L::Domain as Domain>::State>, PipelineError> {
     let mut phases = Phases::default();
-    let (mined, jobs) = mine(learner, &options, &mut phases)?;
-    let batch = phases.time("merge", || merged_batch(learner.domain(), &options, &jobs, journals))?;
-    finish(learner, options, mined, &jobs, batch, phases)
+    check_fresh(&options)?;
+    let (mined, mut jobs) = mine(learner, &options, &mut phases)?;
+    let mut batch = phases.time("merge", || merged_batch(learner.domain(), &options, &jobs, journals))?;
+    let augmented = phases.time("augmentation", || augment(learner, &options, &mut jobs, &mut batch))?;
+    finish(learner, options, (mined, augmented), &jobs, batch, phases)
 }
 
 /// The batch options of a shard or merge of the run `options`.
 fn batch_options<'a>(options: &LearnOptions<'a>, journal: &'a std::path::Path, shard: Option<Shard>) -> BatchOptions<'a> {
-    BatchOptions { journal, resume: true, shard, skip: vec![], progressive: options.progressive, observer: options.observer }
+    BatchOptions { journal, resume: true, shard, skip: vec![], progressive: options.progressive, window: WINDOW, observer: options.observer }
 }
 
 /// The shards' entries joined into one batch over `jobs`, recorded in the

@@ -61,6 +61,9 @@ pub struct Config {
     pub max_general_actions: usize,
     /// The cheapest actions among which the most general are looked for.
     pub max_generality_pool: usize,
+    /// Most pattern variables a rule may have (the schema's
+    /// `synthesis.max_decls`).
+    pub max_decls: usize,
     /// Keep trying larger element sets after one size gave rules.
     pub all_sizes: bool,
     /// Most pattern variables the search goes on to when every rule of
@@ -158,6 +161,7 @@ impl Config {
             max_actions: 24,
             max_general_actions: 6,
             max_generality_pool: 2048,
+            max_decls: schema.file.synthesis.max_decls,
             all_sizes: false,
             probe_decls: 2,
             explore: true,

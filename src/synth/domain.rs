@@ -109,7 +109,7 @@ pub fn makes<D: Domain>(domain: &D, rule: &Rule, spec: &Spec<D::State>) -> bool 
 /// Whether `rule` makes the specification (see [`makes`]) on its state and
 /// on one of the domain's probes of it ([`Domain::probes`]; on the state
 /// alone when there are none): it does not only hold on the small state.
-pub(super) fn makes_beyond<D: Domain>(domain: &D, rule: &Rule, spec: &Spec<D::State>) -> bool {
+pub fn makes_beyond<D: Domain>(domain: &D, rule: &Rule, spec: &Spec<D::State>) -> bool {
     if !makes(domain, rule, spec) {
         return false;
     }

@@ -114,7 +114,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
         // (proven, or lost to Z3's limit and so left to a second proof), of
         // which a proven one makes the deduction on a probe (or there are
         // `probe_decls` bindings)
-        for size in 1..=schema.file.synthesis.max_decls {
+        for size in 1..=config.max_decls {
             // The walks of the element sets are independent (each has its own
             // memo and search state; the engine's caches hold answers that
             // depend only on the query), so they run in parallel and are

@@ -1,6 +1,7 @@
 //! What the nonogram domain supplies to the learning pipeline
 //! ([`pipeline::Learner`](crate::pipeline::Learner)): a seeded sample of
-//! small line states mined for their specifications, deduplication by rule
+//! small line states mined for their specifications (and every mined
+//! line as the population augmentation searches), deduplication by rule
 //! key then by behaviour on the test transitions, and coverage of those
 //! transitions as the selection objective. What each rule covers alone is
 //! measured once per rule and kept for the run's report.
@@ -18,7 +19,7 @@ use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
 use crate::dsl::dedup::{keep_cheapest, normal_key};
 use crate::pipeline::{Deduplicated, DomainError, Learner, Mined};
-use crate::synth::Domain;
+use crate::synth::{Domain, Spec};
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
 
@@ -63,6 +64,16 @@ impl<'a> NonogramLearner<'a> {
         self.alone.lock().expect("coverage memo lock").insert(rule.clone(), covered.clone());
         Ok(covered)
     }
+}
+
+/// The specifications of mined transitions, each with its text.
+fn specs_of(transitions: &[Transition]) -> Result<Vec<(String, Spec<LineState>)>, InvalidMined> {
+    let mut specs = vec![];
+    for t in transitions {
+        let of = spec::specs(t).ok_or_else(|| InvalidMined(t.start.to_string()))?;
+        specs.extend(of.into_iter().map(|s| (spec::show(&s), s)));
+    }
+    Ok(specs)
 }
 
 /// What a rule covers alone on some test transitions.
@@ -114,11 +125,7 @@ impl Learner for NonogramLearner<'_> {
 
     fn mine(&self) -> Result<Mined<LineState>, DomainError> {
         let (report, transitions) = mine(self.max_len, Some(Sample { count: self.sample, seed: self.seed }));
-        let mut specs = vec![];
-        for t in &transitions {
-            let of = spec::specs(t).ok_or_else(|| InvalidMined(t.start.to_string()))?;
-            specs.extend(of.into_iter().map(|s| (spec::show(&s), s)));
-        }
+        let specs = specs_of(&transitions)?;
         let description = format!(
             "mined lines of 1-{} cells: {} states, {} mirror pairs, {} productive, {} sampled with seed {}: {} specifications",
             self.max_len,
@@ -130,6 +137,14 @@ impl Learner for NonogramLearner<'_> {
             specs.len()
         );
         Ok(Mined { specs, description })
+    }
+
+    /// Every mined line but those without hints, on which no rule can act
+    /// (docs/coverage.md).
+    fn population(&self) -> Result<Vec<(String, Spec<LineState>)>, DomainError> {
+        let (_, transitions) = mine(self.max_len, None);
+        let hinted: Vec<Transition> = transitions.into_iter().filter(|t| !t.start.hints.is_empty()).collect();
+        Ok(specs_of(&hinted)?)
     }
 
     fn dedup(&self, rules: &[Rule]) -> Result<Deduplicated, DomainError> {
