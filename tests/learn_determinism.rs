@@ -46,7 +46,7 @@ fn learn_in(out: &Path, tests: &Path, threads: usize, retry: u32, resume: bool) 
     let output = Command::new(env!("CARGO_BIN_EXE_stratsynth"))
         .current_dir(ROOT)
         // a low resource limit: some proofs run out (and are lost) the same way every time
-        .args(["learn", "nonogram", "--sample", "3", "--max-len", "4", "--seed", "1", "-k", "3", "--rlimit", "3000000"])
+        .args(["learn", "nonogram", "--sample", "3", "--max-len", "4", "--seed", "1", "-k", "3", "--rlimit", "3000000", "--augment", "2"])
         .args(["--retry-rlimit", &retry.to_string()])
         .arg("--tests")
         .arg(tests)
@@ -98,7 +98,10 @@ fn learn_writes_the_same_rules_with_one_and_two_threads() {
     let retry = 300_000_000;
     let first = temp("learn-one-thread");
     let one = learn_in(&first, &tests, 1, retry, false);
-    // the small configuration learns rules over the placement features too
+    // the small configuration learns rules over the placement features too,
+    // and augments its sample
+    let taken = one.file.lines().find_map(|l| l.strip_prefix("# augmented: ")).and_then(|l| l.split("of the first ").nth(1)).and_then(|l| l.split(',').next());
+    assert!(taken.is_some_and(|n| n.parse::<usize>().is_ok_and(|n| (1..=2).contains(&n))), "{}", one.file);
     assert!(one.rules.contains("earliest_start(") && one.rules.contains("latest_start("), "{}", one.rules);
     // the same synthesis without the second proof: its finished journal
     // resumed with no second-proof limit (the limit is not part of the run)
@@ -145,7 +148,7 @@ fn learn_writes_the_same_rules_with_one_and_two_threads() {
     assert!(one.rules.lines().filter(|l| l.starts_with("def ")).count() >= 2, "too few rules to compare:\n{}", one.rules);
     assert_eq!(one.rules, two.rules, "learned.rules differs between 1 and 2 threads");
     assert_eq!(one.top, two.top, "top3.rules differs between 1 and 2 threads");
-    let named = ["# stratsynth learn", "# options:", "# synthesis:"];
+    let named = ["# stratsynth learn", "# options:", "# augmented:", "# synthesis:"];
     let unnamed = |file: &str| file.lines().filter(|l| !named.iter().any(|n| l.starts_with(n))).collect::<Vec<_>>().join("\n");
     assert_eq!(unnamed(&one.file), unnamed(&two.file), "learned.rules (comments included) differs between 1 and 2 threads");
 

@@ -14,7 +14,7 @@ use cli::{fresh_dir as temp, ROOT};
 fn learn(out: &Path, tests: &Path, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_stratsynth"))
         .current_dir(ROOT)
-        .args(["learn", "nonogram", "--sample", "4", "--max-len", "3", "--seed", "1", "-k", "3", "--shards", "2"])
+        .args(["learn", "nonogram", "--sample", "4", "--max-len", "3", "--seed", "1", "-k", "3", "--augment", "2", "--shards", "2"])
         .arg("--tests")
         .arg(tests)
         .arg("--out-dir")

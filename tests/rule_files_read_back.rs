@@ -81,7 +81,7 @@ fn learn_writes_rule_files_that_read_back() {
     let tests = dir.join("tests.lines");
     std::fs::write(&tests, traces.lines().take(200).collect::<Vec<_>>().join("\n") + "\n").unwrap();
     let out = dir.to_str().unwrap();
-    run(&["learn", "nonogram", "--sample", "1", "--max-len", "3", "--seed", "1", "-k", "2", "--tests", tests.to_str().unwrap(), "--out-dir", out]);
+    run(&["learn", "nonogram", "--sample", "1", "--max-len", "3", "--seed", "1", "-k", "2", "--augment", "1", "--tests", tests.to_str().unwrap(), "--out-dir", out]);
     assert!(strict_file(&dir.join("learned.rules"), &Schema::nonogram()) >= 2);
     assert!(strict_file(&dir.join("top2.rules"), &Schema::nonogram()) >= 1);
     let witness = dir.join("witness.rules");

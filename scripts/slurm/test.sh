@@ -11,7 +11,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-options=(--sample 8 --max-len 5 --seed 3)
+options=(--sample 8 --max-len 5 --seed 3 --augment 2)
 shards=4
 
 if [ "$(id -u)" -ne 0 ]; then

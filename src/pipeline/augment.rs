@@ -17,7 +17,7 @@
 //! rules are named after their place in the whole input.
 
 use super::batch::Job;
-use super::driver::LearnOptions;
+use super::options::LearnOptions;
 use super::journal::JournalError;
 use super::learner::Learner;
 use super::rounds::{run_batch, BatchOptions, BatchRun, PipelineError};

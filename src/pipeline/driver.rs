@@ -6,40 +6,15 @@
 
 use super::augment::{augment, check_fresh, Augmented};
 use super::learner::{DomainError, Learner};
-use super::observer::Observer;
+use super::options::LearnOptions;
 use super::batch::{Job, WINDOW};
 use super::rounds::{jobs, run_batch, BatchOptions, BatchRun, PipelineError, Shard};
 use super::second_proof::{second_proof, SecondProof};
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
 use crate::select::{greedy, Pick};
-use crate::synth::{Config, Domain, Engine};
-use std::path::Path;
+use crate::synth::{Domain, Engine};
 use std::time::{Duration, Instant};
-
-/// How [`learn`] runs.
-pub struct LearnOptions<'a> {
-    /// The engine's configuration.
-    pub config: Config,
-    /// The journal's path.
-    pub journal: &'a Path,
-    /// Continue the journal instead of starting one.
-    pub resume: bool,
-    /// Skip specifications made by rules learned at earlier places.
-    pub progressive: bool,
-    /// How many specifications of the population that the learned rules
-    /// make only on their small state are synthesised after the sample's
-    /// (0: none).
-    pub augment: usize,
-    /// How many rules to select.
-    pub k: usize,
-    /// The resource limit of the second proof of the rules lost to the
-    /// first one's limit that would add to the objective (0: no second
-    /// proof).
-    pub retry_rlimit: u32,
-    /// Told of the run's progress.
-    pub observer: &'a dyn Observer,
-}
 
 /// Named wall times of a run's phases, in order.
 #[derive(Clone, Debug, Default)]

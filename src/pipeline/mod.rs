@@ -7,6 +7,7 @@
 //! - [`learner`]: what a domain supplies — mined specifications, its
 //!   deduplication, the selection objective ([`Learner`]);
 //! - [`observer`]: the hooks a run calls as it goes ([`Observer`]);
+//! - [`options`]: how a learning run is set up ([`LearnOptions`]);
 //! - [`batch`]: many specifications in a deterministic sliding window,
 //!   each rule named and described;
 //! - [`schedule`]: a batch's available parallelism, from its own times;
@@ -27,12 +28,14 @@ pub mod driver;
 pub mod journal;
 pub mod learner;
 pub mod observer;
+pub mod options;
 pub mod rounds;
 pub mod schedule;
 pub mod second_proof;
 pub mod shards;
 
-pub use driver::{learn, LearnOptions, LearnRun, Phases};
+pub use driver::{learn, LearnRun, Phases};
+pub use options::LearnOptions;
 pub use learner::{dedup_by_key, Deduplicated, DomainError, Learner, Mined};
 pub use observer::Observer;
 pub use rounds::{jobs, journal_path, parse_shard, run_batch, with_threads, BadShard, BatchOptions, BatchRun, PipelineError, Shard};

@@ -12,7 +12,8 @@
 
 use super::augment::{augment, check_fresh};
 use super::batch::{Entry, Job, WINDOW};
-use super::driver::{finish, mine, synthesise, LearnOptions, LearnRun, Phases};
+use super::driver::{finish, mine, synthesise, LearnRun, Phases};
+use super::options::LearnOptions;
 use super::journal::{Journal, RunKey};
 use super::learner::Learner;
 use super::rounds::{run_key, BatchOptions, BatchRun, PipelineError, Shard};
