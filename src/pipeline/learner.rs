@@ -29,10 +29,13 @@ pub struct Deduplicated {
     pub by_key: usize,
 }
 
+/// Specifications in order, each with its text.
+pub type NamedSpecs<S> = Vec<(String, Spec<S>)>;
+
 /// The specifications a domain mined, and how, in words.
 pub struct Mined<S> {
     /// The specifications, in order, each with its text.
-    pub specs: Vec<(String, Spec<S>)>,
+    pub specs: NamedSpecs<S>,
     /// What was mined from what (for the report).
     pub description: String,
 }
@@ -57,7 +60,7 @@ pub trait Learner: Sync {
     /// Every specification the sample of [`mine`](Self::mine) was drawn
     /// from, in order, each with its text (the population augmentation
     /// looks for states the learned rules miss in). By default none.
-    fn population(&self) -> Result<Vec<(String, Spec<<Self::Domain as Domain>::State>)>, DomainError> {
+    fn population(&self) -> Result<NamedSpecs<<Self::Domain as Domain>::State>, DomainError> {
         Ok(vec![])
     }
 
