@@ -37,6 +37,8 @@ pub struct Augmented {
     /// Of those taken, the ones synthesised (the others a rule the
     /// augmentation learned already makes).
     pub synthesised: usize,
+    /// Most pattern variables of their rules.
+    pub decls: usize,
 }
 
 impl Augmented {
@@ -44,11 +46,12 @@ impl Augmented {
     pub fn summary(&self, journal: &std::path::Path) -> String {
         format!(
             "augmented: {} of the {} specifications of the population outside the sample are made by no learned rule beyond their small state; \
-             of the first {}, taken one at a time, {} synthesised (at most 2 pattern variables), the others made by a rule learned before them; journal {}",
+             of the first {}, taken one at a time, {} synthesised (at most {} pattern variables), the others made by a rule learned before them; journal {}",
             self.unmade,
             self.population,
             self.taken,
             self.synthesised,
+            self.decls,
             journal.display()
         )
     }
@@ -100,11 +103,12 @@ pub fn augment<L: Learner>(
         .collect();
     let mut config = options.config.clone();
     config.max_decls = config.max_decls.min(config.probe_decls);
+    let decls = config.max_decls;
     let engine = Engine::new(domain, config);
     let journal = augment_journal(options.journal);
     let batch_options = BatchOptions { journal: &journal, resume: options.resume, shard: None, skip: vec![], progressive: true, window: 0, observer: options.observer };
     let more = run_batch(domain, &engine, &extra, batch_options)?;
-    let added = Augmented { population: total, unmade: count, taken: extra.len(), synthesised: more.synthesised() };
+    let added = Augmented { population: total, unmade: count, taken: extra.len(), synthesised: more.synthesised(), decls };
     batch.absorb(more);
     jobs.extend(extra);
     Ok(added)
