@@ -18,8 +18,8 @@ use crate::domains::nonogram::synthesis::spec;
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
 use crate::dsl::dedup::{keep_cheapest, normal_key};
-use crate::pipeline::{Deduplicated, DomainError, Learner, Mined};
-use crate::synth::{Domain, Spec};
+use crate::pipeline::{Deduplicated, DomainError, Learner, Mined, NamedSpecs};
+use crate::synth::Domain;
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
 
@@ -67,7 +67,7 @@ impl<'a> NonogramLearner<'a> {
 }
 
 /// The specifications of mined transitions, each with its text.
-fn specs_of(transitions: &[Transition]) -> Result<Vec<(String, Spec<LineState>)>, InvalidMined> {
+fn named_specs(transitions: &[Transition]) -> Result<NamedSpecs<LineState>, InvalidMined> {
     let mut specs = vec![];
     for t in transitions {
         let of = spec::specs(t).ok_or_else(|| InvalidMined(t.start.to_string()))?;
@@ -125,7 +125,7 @@ impl Learner for NonogramLearner<'_> {
 
     fn mine(&self) -> Result<Mined<LineState>, DomainError> {
         let (report, transitions) = mine(self.max_len, Some(Sample { count: self.sample, seed: self.seed }));
-        let specs = specs_of(&transitions)?;
+        let specs = named_specs(&transitions)?;
         let description = format!(
             "mined lines of 1-{} cells: {} states, {} mirror pairs, {} productive, {} sampled with seed {}: {} specifications",
             self.max_len,
@@ -141,10 +141,10 @@ impl Learner for NonogramLearner<'_> {
 
     /// Every mined line but those without hints, on which no rule can act
     /// (docs/coverage.md).
-    fn population(&self) -> Result<Vec<(String, Spec<LineState>)>, DomainError> {
+    fn population(&self) -> Result<NamedSpecs<LineState>, DomainError> {
         let (_, transitions) = mine(self.max_len, None);
         let hinted: Vec<Transition> = transitions.into_iter().filter(|t| !t.start.hints.is_empty()).collect();
-        Ok(specs_of(&hinted)?)
+        Ok(named_specs(&hinted)?)
     }
 
     fn dedup(&self, rules: &[Rule]) -> Result<Deduplicated, DomainError> {
