@@ -214,7 +214,8 @@ pub fn check_output(output: &Path, inputs: &[&Path]) -> Result<(), FileError> {
         }
     }
     let dir = directory_of(&target);
-    let unwritable = |reason: String| FileError::Unwritable { path: shown.clone(), dir: dir.display().to_string(), reason };
+    let unwritable =
+        |reason: String| FileError::Unwritable { path: shown.clone(), dir: dir.display().to_string(), reason };
     if !dir.is_dir() {
         return Err(unwritable("no such directory".into()));
     }

@@ -179,8 +179,12 @@ fn main() -> ExitCode {
         Command::Solve(args) => commands::nonogram::solve(&args),
         Command::Trace(args) => commands::nonogram::trace(&args),
         Command::Cover(args) => commands::nonogram::cover(&args),
-        Command::Learn { domain: LearnCommand::Nonogram(args) } => with_threads(args.threads, || commands::learn::learn(&args)),
-        Command::Learn { domain: LearnCommand::Witness(args) } => with_threads(args.threads, || commands::witness::learn(&args)),
+        Command::Learn { domain: LearnCommand::Nonogram(args) } => {
+            with_threads(args.threads, || commands::learn::learn(&args))
+        }
+        Command::Learn { domain: LearnCommand::Witness(args) } => {
+            with_threads(args.threads, || commands::witness::learn(&args))
+        }
         Command::Witness { command: WitnessCommand::Gen(args) } => commands::witness::gen(&args),
         Command::Witness { command: WitnessCommand::Solve(args) } => commands::witness::solve(&args),
         Command::Witness { command: WitnessCommand::Bench(args) } => commands::witness_bench::bench(&args),
@@ -195,7 +199,9 @@ fn main() -> ExitCode {
         Command::Analyze(args) => commands::analyze::run(&args),
         Command::Explain(args) => commands::explain::run(&args),
         Command::Bench(args) => commands::bench::dispatch(&args),
-        Command::Generate { kind: GenerateCommand::Nonogram(args) } => with_threads(args.threads, || commands::generate_nonogram::generate(&args)),
+        Command::Generate { kind: GenerateCommand::Nonogram(args) } => {
+            with_threads(args.threads, || commands::generate_nonogram::generate(&args))
+        }
     };
     match result {
         Ok(code) => code,

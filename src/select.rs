@@ -46,7 +46,12 @@ pub trait Objective: Sync {
 /// Chooses up to `k` of `n` candidates greedily, starting from the
 /// objective's current set; `cost(i)` breaks ties. Stops early when no
 /// candidate raises the score. Candidates are scored in parallel.
-pub fn greedy<O: Objective>(n: usize, k: usize, cost: impl Fn(usize) -> u32 + Sync, objective: &mut O) -> Result<Vec<Pick>, O::Error> {
+pub fn greedy<O: Objective>(
+    n: usize,
+    k: usize,
+    cost: impl Fn(usize) -> u32 + Sync,
+    objective: &mut O,
+) -> Result<Vec<Pick>, O::Error> {
     let mut chosen: Vec<usize> = vec![];
     let mut picks = vec![];
     while picks.len() < k {

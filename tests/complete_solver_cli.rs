@@ -76,7 +76,13 @@ fn json(args: &[&str]) -> (Vec<serde_json::Value>, std::process::Output) {
 
 /// The JSON without the fields that measure time.
 fn untimed(list: &[serde_json::Value]) -> Vec<serde_json::Value> {
-    list.iter().cloned().map(|mut p| { p.as_object_mut().unwrap().remove("search_ms"); p }).collect()
+    list.iter()
+        .cloned()
+        .map(|mut p| {
+            p.as_object_mut().unwrap().remove("search_ms");
+            p
+        })
+        .collect()
 }
 
 #[test]
@@ -149,7 +155,8 @@ fn bad_sets_are_located_errors() {
     let cut: String = good.lines().take(40).map(|l| format!("{l}\n")).collect();
     let truncated = write(&d, "cut.txt", &cut);
     fails(&run(&["analyze", &truncated]), 2, &format!("{truncated}:41:1: puzzle $1 has 39 clue lines; expected 50"));
-    let bad: String = good.lines().enumerate().map(|(i, l)| if i == 1 { "1\t-2\n".to_string() } else { format!("{l}\n") }).collect();
+    let bad: String =
+        good.lines().enumerate().map(|(i, l)| if i == 1 { "1\t-2\n".to_string() } else { format!("{l}\n") }).collect();
     let malformed = write(&d, "bad.txt", &bad);
     fails(&run(&["analyze", &malformed]), 2, &format!("{malformed}:2:3: expected a clue line"));
     fails(&run(&["bench", "--boards", &malformed]), 2, &format!("{malformed}:2:3"));
@@ -175,10 +182,22 @@ fn bench_trusts_only_answers_of_the_other_solver_and_cleans_up() {
         (String::from_utf8_lossy(&out.stdout).into_owned(), out)
     };
     let cases = [
-        ("agrees", "echo 'Backtracking found 1 solutions'", Some(0), "answers agree wherever both answered", "0 without an answer"),
+        (
+            "agrees",
+            "echo 'Backtracking found 1 solutions'",
+            Some(0),
+            "answers agree wherever both answered",
+            "0 without an answer",
+        ),
         ("differs", "echo 'Backtracking found 2 solutions'", Some(1), "ANSWERS DIFFER", "0 without an answer"),
         ("junk", "echo 'not a board'", Some(0), "none (output is not an answer)", "1 without an answer"),
-        ("hangs", "sleep 30", Some(0), "none (no answer within 0.5 s (killed))", "each killed past 0.5 s); 1 without an answer"),
+        (
+            "hangs",
+            "sleep 30",
+            Some(0),
+            "none (no answer within 0.5 s (killed))",
+            "each killed past 0.5 s); 1 without an answer",
+        ),
     ];
     for (name, body, status, says, count) in cases {
         let started = std::time::Instant::now();
@@ -190,5 +209,9 @@ fn bench_trusts_only_answers_of_the_other_solver_and_cleans_up() {
     }
     let left: Vec<_> = std::fs::read_dir(&temp).unwrap().collect();
     assert!(left.is_empty(), "temporary files left: {left:?}");
-    fails(&run(&["bench", "--boards", &puzzle, "--nonogrid", "/bin/true", "--nonogrid-timeout", "0"]), 2, "expected a positive number of seconds");
+    fails(
+        &run(&["bench", "--boards", &puzzle, "--nonogrid", "/bin/true", "--nonogrid-timeout", "0"]),
+        2,
+        "expected a positive number of seconds",
+    );
 }

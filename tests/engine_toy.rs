@@ -115,7 +115,8 @@ impl Symbolic for Bag {
                 valid.push(i_used.implies(slots[i - 1].sle(v)));
             }
         }
-        let table = SymTable { count: count.clone(), slots: slots.iter().map(|v| vec![v.clone()]).collect(), sparse: None };
+        let table =
+            SymTable { count: count.clone(), slots: slots.iter().map(|v| vec![v.clone()]).collect(), sparse: None };
         let view = SymView { globals: vec![count], tables: vec![table], width: w, magnitude: 4 };
         Encoding { view, valid: Bool::and(&valid), extra: () }
     }
@@ -160,7 +161,11 @@ fn the_engine_learns_a_sound_general_rule_in_a_toy_domain() {
         }
     }
     // the most general rule binds any item: "an item is at least its value"
-    assert!(outcome.rules.iter().any(|l| l.rule.decls.iter().all(|d| d.kind == PatternKind::Arbitrary)), "{:?}", outcome.rules);
+    assert!(
+        outcome.rules.iter().any(|l| l.rule.decls.iter().all(|d| d.kind == PatternKind::Arbitrary)),
+        "{:?}",
+        outcome.rules
+    );
 }
 
 #[test]

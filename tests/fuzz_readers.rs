@@ -14,15 +14,15 @@ use proptest::test_runner::{Config, TestRunner};
 use std::time::{Duration, Instant};
 use stratsynth::domains::nonogram::formats::lines::{format_transition, parse_lines};
 use stratsynth::domains::nonogram::formats::non::parse_non;
-use stratsynth::domains::witness::puzzle::{parse_puzzles, puzzles_to_ron};
-use stratsynth::domains::witness::specs::parse_specs;
-use stratsynth::dsl::eval::Interpreter;
 use stratsynth::domains::nonogram::formats::webpbn::{parse_webpbn, write_webpbn};
+use stratsynth::domains::witness::model::puzzle::{parse_puzzles, puzzles_to_ron};
+use stratsynth::domains::witness::synthesis::specs::parse_specs;
+use stratsynth::dsl::eval::Interpreter;
 use stratsynth::dsl::parse::{detect_and_parse, parse_rules};
-use stratsynth::synth::meta::Meta;
 use stratsynth::dsl::print::print_rules;
 use stratsynth::dsl::schema::Schema;
 use stratsynth::files::read_text;
+use stratsynth::synth::meta::Meta;
 
 const RULES: &str = include_str!("../rules/nonogram/control.rules");
 const WITNESS_RULES: &str = include_str!("../rules/witness/handwritten.rules");
@@ -41,11 +41,61 @@ fn cases() -> u32 {
 
 /// Pieces edits insert: the formats' own tokens and some hostile ones.
 const TOKENS: &[&str] = &[
-    "def", "with", "and", "if", "then", "not", "(", ")", ":", ",", "=", "!=", ">=", "<", "+", "-", "*", "#", "\n", " ",
-    "arbitrary(hint)", "singleton(block)", "constant(gap, 3)", "size(h)", "start(b)", "line_size", "maximal(h)",
-    "h is unique where (", "fill(true, 0, 1)", "prune", "99999999999999999999", "-1", "0", "7", "|", ".", "x", "rows",
-    "columns", "width", "height", "goal \"01\"", "title", "[", "]", "(width: 9, height: 9,", "triangles: [(0, 0, 3)]",
-    "path: [(0, 0)]", "//", "/*", "\"", "é", "\u{0}", "\t", "\r\n",
+    "def",
+    "with",
+    "and",
+    "if",
+    "then",
+    "not",
+    "(",
+    ")",
+    ":",
+    ",",
+    "=",
+    "!=",
+    ">=",
+    "<",
+    "+",
+    "-",
+    "*",
+    "#",
+    "\n",
+    " ",
+    "arbitrary(hint)",
+    "singleton(block)",
+    "constant(gap, 3)",
+    "size(h)",
+    "start(b)",
+    "line_size",
+    "maximal(h)",
+    "h is unique where (",
+    "fill(true, 0, 1)",
+    "prune",
+    "99999999999999999999",
+    "-1",
+    "0",
+    "7",
+    "|",
+    ".",
+    "x",
+    "rows",
+    "columns",
+    "width",
+    "height",
+    "goal \"01\"",
+    "title",
+    "[",
+    "]",
+    "(width: 9, height: 9,",
+    "triangles: [(0, 0, 3)]",
+    "path: [(0, 0)]",
+    "//",
+    "/*",
+    "\"",
+    "é",
+    "\u{0}",
+    "\t",
+    "\r\n",
 ];
 
 /// One edit of a text.
@@ -61,7 +111,8 @@ fn edit() -> impl Strategy<Value = Edit> {
     prop_oneof![
         (any::<usize>(), 0..TOKENS.len()).prop_map(|(at, t)| Edit::Insert(at, t)),
         (any::<usize>(), 1usize..40).prop_map(|(at, n)| Edit::Delete(at, n)),
-        (any::<usize>(), 1usize..30, prop_oneof![1usize..5, 100usize..3000]).prop_map(|(at, n, k)| Edit::Repeat(at, n, k)),
+        (any::<usize>(), 1usize..30, prop_oneof![1usize..5, 100usize..3000])
+            .prop_map(|(at, n, k)| Edit::Repeat(at, n, k)),
         (any::<usize>(), proptest::collection::vec(any::<u8>(), 1..8)).prop_map(|(at, b)| Edit::Bytes(at, b)),
     ]
 }
@@ -166,7 +217,8 @@ fn rules_files() {
         fuzz(name, seed, |text, path| {
             let (i, rules) = detect_and_parse(text, path, &schemas).map_err(|e| e.to_string())?;
             let printed = print_rules(&rules, &schemas[i]);
-            let again = detect_and_parse(&printed, "printed", &schemas).map_err(|e| format!("printed rules do not read back: {e}"));
+            let again = detect_and_parse(&printed, "printed", &schemas)
+                .map_err(|e| format!("printed rules do not read back: {e}"));
             assert_eq!(again.map(|(_, r)| r), Ok(rules.clone()), "round trip of {text:?}");
             evaluate(&rules, &schemas[i]);
             Ok(())
@@ -214,7 +266,9 @@ fn meta_comments() {
     fuzz("m.rules", META, |text, path| {
         for rule in parse_rules(text, path, &schema).map_err(|e| e.to_string())? {
             if let Some(Err(e)) = Meta::of(&rule) {
-                return Err(e.locate(text, path).map_or_else(|| format!("{path}: {e} (not located)"), |l| l.to_string()));
+                return Err(e
+                    .locate(text, path)
+                    .map_or_else(|| format!("{path}: {e} (not located)"), |l| l.to_string()));
             }
         }
         Ok(())
@@ -235,7 +289,16 @@ fn journals() {
     let mut config = Config::new(&Schema::nonogram());
     // a small bound keeps proving an edited rule again fast
     config.bound = 8;
-    let key = RunKey { version: "fuzz".into(), config, specs: 2, shard: None, skip: String::new(), progressive: false, merged_shards: None, window: 0 };
+    let key = RunKey {
+        version: "fuzz".into(),
+        config,
+        specs: 2,
+        shard: None,
+        skip: String::new(),
+        progressive: false,
+        merged_shards: None,
+        window: 0,
+    };
     let jobs: Vec<Job<_>> = parse_lines(JOURNAL_SPECS, "j", 30)
         .unwrap()
         .iter()

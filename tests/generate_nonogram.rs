@@ -28,12 +28,28 @@ fn unique_with_goal(p: &Puzzle) {
 fn random_puzzles_are_deterministic_unique_and_written() {
     let dir = tempfile::tempdir().unwrap();
     let args = |threads: &'static str, out: &'static str| {
-        vec!["generate", "nonogram", "--size", "10x8", "--count", "4", "--seed", "5", "--threads", threads, "--json", "-o", out]
+        vec![
+            "generate",
+            "nonogram",
+            "--size",
+            "10x8",
+            "--count",
+            "4",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+            "--json",
+            "-o",
+            out,
+        ]
     };
     let one = puzzles(&run_in(dir.path(), &args("1", "one")));
     let two = puzzles(&run_in(dir.path(), &args("2", "two")));
     assert_eq!(one.len(), 4);
-    let strip = |list: &[Value]| list.iter().map(|p| (p["goal"].clone(), p["origin"].clone(), p["steps"].clone())).collect::<Vec<_>>();
+    let strip = |list: &[Value]| {
+        list.iter().map(|p| (p["goal"].clone(), p["origin"].clone(), p["steps"].clone())).collect::<Vec<_>>()
+    };
     assert_eq!(strip(&one), strip(&two));
     for p in &one {
         assert_eq!(p["bits"], 0.0);
@@ -41,10 +57,28 @@ fn random_puzzles_are_deterministic_unique_and_written() {
         assert_eq!((puzzle.width, puzzle.height), (10, 8));
         unique_with_goal(&puzzle);
         let text = std::fs::read_to_string(dir.path().join(p["file"].as_str().unwrap())).unwrap();
-        assert!(text.contains("source \"stratsynth generate nonogram --size 10x8") && text.contains("seed 5"), "{text}");
+        assert!(
+            text.contains("source \"stratsynth generate nonogram --size 10x8") && text.contains("seed 5"),
+            "{text}"
+        );
     }
     // another seed, other puzzles; a symmetric picture is symmetric
-    let other = puzzles(&run_in(dir.path(), &["generate", "nonogram", "--size", "10x8", "--count", "2", "--seed", "6", "--symmetry", "horizontal", "--json"]));
+    let other = puzzles(&run_in(
+        dir.path(),
+        &[
+            "generate",
+            "nonogram",
+            "--size",
+            "10x8",
+            "--count",
+            "2",
+            "--seed",
+            "6",
+            "--symmetry",
+            "horizontal",
+            "--json",
+        ],
+    ));
     for p in &other {
         let goal = p["goal"].as_str().unwrap().as_bytes();
         assert!(goal.chunks(10).all(|row| row.iter().eq(row.iter().rev())));
@@ -55,7 +89,10 @@ fn random_puzzles_are_deterministic_unique_and_written() {
 #[test]
 fn a_fine_picture_comes_back_unchanged() {
     let dir = tempfile::tempdir().unwrap();
-    let out = run_in(dir.path(), &["generate", "nonogram", "--from", &repo("specs/puzzles/hakank-bear.non"), "-o", "out", "--json"]);
+    let out = run_in(
+        dir.path(),
+        &["generate", "nonogram", "--from", &repo("specs/puzzles/hakank-bear.non"), "-o", "out", "--json"],
+    );
     let list = puzzles(&out);
     assert_eq!(list.len(), 1);
     assert_eq!(list[0]["changed"].as_array().unwrap().len(), 0);
@@ -69,7 +106,8 @@ fn a_picture_with_two_solutions_is_repaired() {
     let dir = tempfile::tempdir().unwrap();
     // two 2x2 diagonals: four solutions
     let pbm = write(dir.path(), "p.pbm", "P1\n6 4\n100000\n010000\n000010\n000001\n");
-    let out = run_in(dir.path(), &["generate", "nonogram", "--from", &pbm, "--count", "2", "-o", "out", "--html", "r.html"]);
+    let out =
+        run_in(dir.path(), &["generate", "nonogram", "--from", &pbm, "--count", "2", "-o", "out", "--html", "r.html"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("repair-1") && text.contains("made"), "{text}");
@@ -85,17 +123,30 @@ fn a_picture_with_two_solutions_is_repaired() {
 
 #[test]
 fn the_probe_and_rule_players_and_needs() {
-    let probe = puzzles(&run(&["generate", "nonogram", "--size", "8x8", "--count", "2", "--seed", "1", "--player", "probe", "--json"]));
+    let probe = puzzles(&run(&[
+        "generate", "nonogram", "--size", "8x8", "--count", "2", "--seed", "1", "--player", "probe", "--json",
+    ]));
     assert_eq!(probe.len(), 2);
     let rules = "rules:rules/nonogram/control.rules";
-    let taught = puzzles(&run(&["generate", "nonogram", "--size", "6x6", "--count", "2", "--seed", "1", "--player", rules, "--needs", "mercury", "--order", "--json"]));
+    let taught = puzzles(&run(&[
+        "generate", "nonogram", "--size", "6x6", "--count", "2", "--seed", "1", "--player", rules, "--needs",
+        "mercury", "--order", "--json",
+    ]));
     assert_eq!(taught.len(), 2);
     for p in &taught {
         assert!(p["rules"]["mercury"].as_u64().unwrap() > 0, "{p}");
     }
     assert!(taught[0]["steps"].as_u64() <= taught[1]["steps"].as_u64(), "--order: easiest first");
-    fails(&run(&["generate", "nonogram", "--size", "6x6", "--needs", "mercury"]), 2, "--needs RULE needs --player rules:FILE");
-    fails(&run(&["generate", "nonogram", "--size", "6x6", "--player", rules, "--needs", "nothing"]), 2, "--needs nothing: no rule of that name");
+    fails(
+        &run(&["generate", "nonogram", "--size", "6x6", "--needs", "mercury"]),
+        2,
+        "--needs RULE needs --player rules:FILE",
+    );
+    fails(
+        &run(&["generate", "nonogram", "--size", "6x6", "--player", rules, "--needs", "nothing"]),
+        2,
+        "--needs nothing: no rule of that name",
+    );
 }
 
 #[test]

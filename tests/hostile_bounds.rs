@@ -34,7 +34,8 @@ fn a_witness_search_stops_at_its_node_budget() {
     let puzzles = write(dir.path(), "twos.ron", all_twos());
     let solutions = dir.path().join("s.txt").display().to_string();
     let started = std::time::Instant::now();
-    let (kb, out) = peak_kb(&["witness", "solve", "--puzzles", &puzzles, "--max-nodes", "1000000", "--solutions-out", &solutions]);
+    let (kb, out) =
+        peak_kb(&["witness", "solve", "--puzzles", &puzzles, "--max-nodes", "1000000", "--solutions-out", &solutions]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&solutions).unwrap(), "stopped (node budget: memory)\n");
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("solved 0 of 1 puzzles, 1 stopped by a budget"));
@@ -43,7 +44,11 @@ fn a_witness_search_stops_at_its_node_budget() {
     assert!(kb < 150_000, "peak {kb} KB");
     assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
     // a puzzle with no solution is still `none`
-    let none = write(dir.path(), "none.ron", "[(width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(0, 0, 3), (1, 1, 3), (1, 0, 3)])]\n");
+    let none = write(
+        dir.path(),
+        "none.ron",
+        "[(width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(0, 0, 3), (1, 1, 3), (1, 0, 3)])]\n",
+    );
     let out = run(&["witness", "solve", "--puzzles", &none, "--solutions-out", &solutions]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&solutions).unwrap(), "none\n");
@@ -68,7 +73,10 @@ fn witness_bench_stops_at_its_node_budget() {
     assert!(started.elapsed().as_secs() < 25, "{:?}", started.elapsed());
     let json = run(&[&args[..], &["--json"]].concat());
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert_eq!((v["stopped_searches"].as_u64(), v["untraced_puzzles"].as_u64(), v["solved_baseline"].as_u64()), (Some(2), Some(1), Some(0)));
+    assert_eq!(
+        (v["stopped_searches"].as_u64(), v["untraced_puzzles"].as_u64(), v["solved_baseline"].as_u64()),
+        (Some(2), Some(1), Some(0))
+    );
 }
 
 /// Runs `args` until a line of its standard error contains `wanted`, then
@@ -77,13 +85,18 @@ fn witness_bench_stops_at_its_node_budget() {
 fn until_said(args: &[&str], wanted: &str) -> (String, u64, std::time::Duration) {
     use std::io::BufRead;
     let started = std::time::Instant::now();
-    let mut child = Command::new(cli::BIN).current_dir(cli::ROOT).args(args).stderr(std::process::Stdio::piped()).spawn().unwrap();
+    let mut child =
+        Command::new(cli::BIN).current_dir(cli::ROOT).args(args).stderr(std::process::Stdio::piped()).spawn().unwrap();
     let mut said = vec![];
     for line in std::io::BufReader::new(child.stderr.take().unwrap()).lines() {
         let line = line.unwrap();
         if line.contains(wanted) {
             let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
-            let kb = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap();
+            let kb = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+                .unwrap();
             child.kill().unwrap();
             child.wait().unwrap();
             return (line, kb, started.elapsed());
@@ -101,7 +114,8 @@ fn until_said(args: &[&str], wanted: &str) -> (String, u64, std::time::Duration)
 fn witness_mining_shows_progress_with_bounded_memory() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("m.ron").display().to_string();
-    let (line, kb, took) = until_said(&["mine", "witness", "--sizes", "8x8..8x8", "--count", "1", "-o", &out], "paths so far");
+    let (line, kb, took) =
+        until_said(&["mine", "witness", "--sizes", "8x8..8x8", "--count", "1", "-o", &out], "paths so far");
     assert_eq!(line, "mining puzzle 1 of 1: 262144 paths so far, 1401 specifications");
     assert!(kb < 180_000, "peak {kb} KB");
     assert!(took.as_secs() < 25, "{took:?}");
@@ -120,12 +134,18 @@ fn witness_mining_shows_progress_with_bounded_memory() {
 fn witness_generation_shows_progress_when_not_a_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("g.ron").display().to_string();
-    let (line, kb, took) = until_said(&["witness", "gen", "--alg", "3", "--sizes", "8x8..8x8", "--count", "40", "-o", &out], "generating puzzles:");
+    let (line, kb, took) = until_said(
+        &["witness", "gen", "--alg", "3", "--sizes", "8x8..8x8", "--count", "40", "-o", &out],
+        "generating puzzles:",
+    );
     assert!(line.starts_with("generating puzzles: ") && line.contains(" of 40 made, 5 s"), "{line}");
     assert!(kb < 180_000, "peak {kb} KB");
     assert!(took.as_secs() < 15, "{took:?}");
     let rules = dir.path().join("w.rules").display().to_string();
-    let (line, _, took) = until_said(&["learn", "witness", "--sizes", "8x8..8x8", "--train", "1", "--filter", "20", "-o", &rules], "generating");
+    let (line, _, took) = until_said(
+        &["learn", "witness", "--sizes", "8x8..8x8", "--train", "1", "--filter", "20", "-o", &rules],
+        "generating",
+    );
     assert_eq!(line, "generating 1 training and 20 filter puzzles (8x8..8x8): 5 s");
     assert!(took.as_secs() < 15, "{took:?}");
 }
@@ -148,7 +168,10 @@ fn select_memory_does_not_grow_with_repeated_transitions() {
         assert!(select.status.success(), "{}", stderr(&select));
         let text = String::from_utf8_lossy(&select.stdout).into_owned();
         assert!(text.starts_with("5 of 13 rules chosen greedily"), "{text}");
-        peaks.push((kb, text.lines().skip(2).map(|l| l.split_whitespace().nth(1).unwrap().to_string()).collect::<Vec<_>>()));
+        peaks.push((
+            kb,
+            text.lines().skip(2).map(|l| l.split_whitespace().nth(1).unwrap().to_string()).collect::<Vec<_>>(),
+        ));
     }
     assert_eq!(peaks[0].1, peaks[1].1, "the same rules");
     // reading 54,664 transitions takes about 20 MB; per-transition state
@@ -182,12 +205,28 @@ fn explain_html_grows_with_steps_times_side() {
     // 60x60, every line empty: 120 steps of 60 cells each
     let side = 60;
     let zeros = vec!["0"; side].join("\n");
-    let puzzle = write(dir.path(), "empty.non", format!("title \"empty\"\nwidth {side}\nheight {side}\n\nrows\n{zeros}\n\ncolumns\n{zeros}\n"));
+    let puzzle = write(
+        dir.path(),
+        "empty.non",
+        format!("title \"empty\"\nwidth {side}\nheight {side}\n\nrows\n{zeros}\n\ncolumns\n{zeros}\n"),
+    );
     let page = dir.path().join("page.html");
     let started = std::time::Instant::now();
-    let (kb, out) = peak_kb(&["explain", &puzzle, "--rules", &repo("rules/nonogram/control.rules"), "--html", &page.display().to_string()]);
+    let (kb, out) = peak_kb(&[
+        "explain",
+        &puzzle,
+        "--rules",
+        &repo("rules/nonogram/control.rules"),
+        "--html",
+        &page.display().to_string(),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("lines longer than the 30 cells rules are applied to (and proven for): the rules do not apply"), "{}", stderr(&out));
+    assert!(
+        stderr(&out)
+            .contains("lines longer than the 30 cells rules are applied to (and proven for): the rules do not apply"),
+        "{}",
+        stderr(&out)
+    );
     let html = std::fs::read_to_string(&page).unwrap();
     let steps = html.matches("<section id=\"step-").count();
     assert!(steps >= side, "{steps} steps");
@@ -208,7 +247,8 @@ fn misleading_messages_say_what_happened() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("Heart\n"));
     // escape sequences in a title are shown, not sent to the terminal
-    let evil = write(dir.path(), "evil.non", heart.replace("title \"Heart\"", "title \"\u{1b}]0;pwned\u{7}Heart\u{1b}[2J\""));
+    let evil =
+        write(dir.path(), "evil.non", heart.replace("title \"Heart\"", "title \"\u{1b}]0;pwned\u{7}Heart\u{1b}[2J\""));
     for args in [vec!["solve", &evil], vec!["explain", &evil, "--rules", &repo("rules/nonogram/control.rules")]] {
         let out = run(&args);
         assert!(out.status.success(), "{}", stderr(&out));
@@ -218,7 +258,11 @@ fn misleading_messages_say_what_happened() {
     }
     // --out-dir naming a file
     let file = write(dir.path(), "afile", "x");
-    fails(&run(&["learn", "nonogram", "--out-dir", &file]), 2, "afile: not a directory (it names a file); give a directory");
+    fails(
+        &run(&["learn", "nonogram", "--out-dir", &file]),
+        2,
+        "afile: not a directory (it names a file); give a directory",
+    );
     // an empty --spec
     fails(&run(&["synth", "--spec", ""]), 2, "--spec: no specification given (expected a line HINTS | START | TARGET)");
     // a specification repeated in the file is synthesised once
@@ -226,7 +270,9 @@ fn misleading_messages_say_what_happened() {
     let out = run(&["synth", "--specs", &specs, "--bound", "8"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let once = run(&["synth", "--spec", "3 | ..... | ..#..", "--bound", "8"]);
-    let rules = |o: &std::process::Output| String::from_utf8_lossy(&o.stdout).lines().filter(|l| !l.starts_with("# meta")).collect::<Vec<_>>().join("\n");
+    let rules = |o: &std::process::Output| {
+        String::from_utf8_lossy(&o.stdout).lines().filter(|l| !l.starts_with("# meta")).collect::<Vec<_>>().join("\n")
+    };
     assert_eq!(rules(&out), rules(&once));
     assert_eq!(String::from_utf8_lossy(&out.stdout).matches("# meta: (spec:").count(), 1);
     let help = String::from_utf8_lossy(&run(&["learn", "nonogram", "--help"]).stdout).into_owned();

@@ -25,7 +25,8 @@ fn traces() -> String {
 }
 
 fn names_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();
     names
 }
@@ -53,7 +54,12 @@ fn a_full_stdout_is_an_error_and_a_closed_one_a_quiet_exit() {
     let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
     let out = Command::new(BIN)
-        .args(["trace", &repo("specs/puzzles/nonny-heart.non"), &repo("specs/puzzles/mikix-gnonograms-copyleft.non"), "-o"])
+        .args([
+            "trace",
+            &repo("specs/puzzles/nonny-heart.non"),
+            &repo("specs/puzzles/mikix-gnonograms-copyleft.non"),
+            "-o",
+        ])
         .arg(&traced)
         .stderr(writer)
         .output()
@@ -66,14 +72,19 @@ fn a_full_stdout_is_an_error_and_a_closed_one_a_quiet_exit() {
 fn a_long_flat_sum_is_refused_where_it_gets_too_deep() {
     let dir = tempfile::tempdir().unwrap();
     let terms = vec!["1"; 20_000].join(" + ");
-    let rule = format!("def long_sum:\n    with h = arbitrary(hint):\n    if size(h) + {terms} > 0:\n    then fill(true, 0, 1)\n");
+    let rule = format!(
+        "def long_sum:\n    with h = arbitrary(hint):\n    if size(h) + {terms} > 0:\n    then fill(true, 0, 1)\n"
+    );
     let path = write(dir.path(), "sum.rules", &rule);
     // a sum of 65 terms is 64 levels deep: the 65th `+` is the first refused
     let column = "    if size(h) ".len() + 1 + 4 * 64;
     for args in [vec!["print", &path], vec!["verify", &path], vec!["check", &path, "--max-n", "4"]] {
         fails_with(&run(&args), &format!("sum.rules:3:{column}: expression nested too deeply (more than 64 levels"));
     }
-    let short = format!("def short_sum:\n    with h = arbitrary(hint):\n    if size(h) + {} > 0:\n    then fill(true, 0, 0)\n", vec!["1"; 40].join(" + "));
+    let short = format!(
+        "def short_sum:\n    with h = arbitrary(hint):\n    if size(h) + {} > 0:\n    then fill(true, 0, 0)\n",
+        vec!["1"; 40].join(" + ")
+    );
     let out = run(&["verify", &write(dir.path(), "short.rules", &short), "--bound", "5"]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
@@ -86,12 +97,19 @@ fn declarations_are_capped_and_many_bindings_cost_no_memory() {
     let path = write(dir.path(), "many.rules", &twelve);
     // the fifth declaration is refused, at its variable
     let column = "    with ".len() + 4 * "h0 = arbitrary(hint) and ".len() + 1;
-    fails_with(&run(&["check", &path, "--max-n", "8"]), &format!("many.rules:2:{column}: too many pattern declarations (at most 4"));
+    fails_with(
+        &run(&["check", &path, "--max-n", "8"]),
+        &format!("many.rules:2:{column}: too many pattern declarations (at most 4"),
+    );
 
     // four declarations on a line of 15 hints: 50625 bindings, one distinct fill
     let four = "def four:\n    with a = arbitrary(hint) and b = arbitrary(hint) and c = arbitrary(gap) and d = arbitrary(block):\n    if start(a) < line_size:\n    then fill(true, 0, 0)\n";
     let rules = write(dir.path(), "four.rules", four);
-    let lines = write(dir.path(), "l15.lines", "1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 | ............................. | #x#x#x#x#x#x#x#x#x#x#x#x#x#x#\n");
+    let lines = write(
+        dir.path(),
+        "l15.lines",
+        "1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 | ............................. | #x#x#x#x#x#x#x#x#x#x#x#x#x#x#\n",
+    );
     let out = run(&["cover", "--rules", &rules, "--lines", &lines]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("1 transitions, 1 rules: covered 0 of 29 cells"));
@@ -114,7 +132,8 @@ fn an_output_that_is_an_input_is_refused_and_the_input_kept() {
     let dir = tempfile::tempdir().unwrap();
     let rules = write(dir.path(), "r.rules", std::fs::read_to_string(control()).unwrap());
     let specs = write(dir.path(), "s.lines", "8 | .......... | ..######..\n");
-    let puzzles = write(dir.path(), "p.ron", "[(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1)])]\n");
+    let puzzles =
+        write(dir.path(), "p.ron", "[(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1)])]\n");
     let same_rules = dir.path().join(".").join("r.rules").display().to_string();
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["select", "--rules", &rules, "--lines", &specs, "-k", "1", "-o", &same_rules], "r.rules"),
@@ -123,13 +142,15 @@ fn an_output_that_is_an_input_is_refused_and_the_input_kept() {
         (vec!["merge", &rules, "-o", &rules], "r.rules"),
         (vec!["trace", &puzzles, "-o", &puzzles], "p.ron"),
     ];
-    let before: Vec<String> = ["r.rules", "s.lines", "p.ron"].iter().map(|f| std::fs::read_to_string(dir.path().join(f)).unwrap()).collect();
+    let before: Vec<String> =
+        ["r.rules", "s.lines", "p.ron"].iter().map(|f| std::fs::read_to_string(dir.path().join(f)).unwrap()).collect();
     for (args, file) in cases {
         let out = run(&args);
         fails_with(&out, "the output is also an input");
         assert!(stderr(&out).contains(file), "{args:?}: {}", stderr(&out));
     }
-    let after: Vec<String> = ["r.rules", "s.lines", "p.ron"].iter().map(|f| std::fs::read_to_string(dir.path().join(f)).unwrap()).collect();
+    let after: Vec<String> =
+        ["r.rules", "s.lines", "p.ron"].iter().map(|f| std::fs::read_to_string(dir.path().join(f)).unwrap()).collect();
     assert_eq!(before, after);
     assert_eq!(names_in(dir.path()), ["p.ron", "r.rules", "s.lines"], "nothing else written (no journal)");
 }
@@ -145,7 +166,10 @@ fn outputs_are_checked_before_the_work() {
         (vec!["synth", "--specs", &specs, "-o", &here], "the output is a directory"),
         (vec!["learn", "witness", "-o", &missing], "no such directory"),
         (vec!["mine", "nonogram", "-o", &missing], "no such directory"),
-        (vec!["witness", "gen", "--alg", "3", "--sizes", "2x2..2x2", "--count", "1", "-o", &missing], "no such directory"),
+        (
+            vec!["witness", "gen", "--alg", "3", "--sizes", "2x2..2x2", "--count", "1", "-o", &missing],
+            "no such directory",
+        ),
     ];
     for (args, message) in cases {
         let started = std::time::Instant::now();
@@ -156,7 +180,10 @@ fn outputs_are_checked_before_the_work() {
     }
     // run outside the checkout, the default output's directory does not exist
     let out = run_in(dir.path(), &["learn", "witness"]);
-    fails_with(&out, "rules/witness/learned.rules: cannot write the output in directory rules/witness: no such directory");
+    fails_with(
+        &out,
+        "rules/witness/learned.rules: cannot write the output in directory rules/witness: no such directory",
+    );
 }
 
 /// Runs `args` with file writes limited to 1 KiB, so that writing a larger

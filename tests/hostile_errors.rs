@@ -10,9 +10,14 @@ use cli::{fails, repo, run, run_in, stderr, write};
 fn a_benchmark_of_rules_that_lose_solutions_says_so_and_fails() {
     let dir = tempfile::tempdir().unwrap();
     let puzzles = dir.path().join("p.ron").display().to_string();
-    let gen = run(&["witness", "gen", "--alg", "3", "--sizes", "2x2..3x3", "--count", "20", "--seed", "1", "-o", &puzzles]);
+    let gen =
+        run(&["witness", "gen", "--alg", "3", "--sizes", "2x2..3x3", "--count", "20", "--seed", "1", "-o", &puzzles]);
     assert!(gen.status.success(), "{}", stderr(&gen));
-    let unsound = write(dir.path(), "u.rules", "def used_any:\n    with s = arbitrary(square):\n    if used(s) > 0:\n    then prune\n");
+    let unsound = write(
+        dir.path(),
+        "u.rules",
+        "def used_any:\n    with s = arbitrary(square):\n    if used(s) > 0:\n    then prune\n",
+    );
     let out = run(&["witness", "bench", "--puzzles", &puzzles, "--rules", &unsound]);
     fails(&out, 1, "error: the rules LOST SOLUTIONS");
     assert!(String::from_utf8_lossy(&out.stdout).contains("LOST SOLUTIONS"));
@@ -40,7 +45,11 @@ fn test_sets_must_have_maximal_targets_and_say_where() {
         vec!["select", "--rules", &control, "--lines", &lines, "-k", "1", "-o", &out],
         vec!["compare", "--learned", &control, "--control", &control, "--lines", &lines],
     ] {
-        fails(&run(&args), 2, "t.lines:2:15: TARGET cell 2 is '.' but START forces '#' there; a test set needs the maximal TARGET");
+        fails(
+            &run(&args),
+            2,
+            "t.lines:2:15: TARGET cell 2 is '.' but START forces '#' there; a test set needs the maximal TARGET",
+        );
     }
 }
 
@@ -50,7 +59,11 @@ fn errors_name_the_file_at_fault() {
     let contradictory = write(dir.path(), "bad.non", "width 2\nheight 2\nrows\n2\n0\ncolumns\n2\n2\n");
     fails(&run(&["solve", &contradictory]), 2, "bad.non: the clues have no solution (");
 
-    let unsound = write(dir.path(), "bad.rules", "def bad:\n    with h = arbitrary(hint):\n    if true:\n    then fill(true, 0, 1)\n");
+    let unsound = write(
+        dir.path(),
+        "bad.rules",
+        "def bad:\n    with h = arbitrary(hint):\n    if true:\n    then fill(true, 0, 1)\n",
+    );
     let out = run(&["solve", &repo("specs/puzzles/nonny-heart.non"), "--rules", &unsound]);
     fails(&out, 2, "bad.rules: the rules are unsound on ");
     assert!(!stderr(&out).contains("no solution extends"), "{}", stderr(&out));
@@ -58,7 +71,11 @@ fn errors_name_the_file_at_fault() {
     let not_utf8 = write(dir.path(), "x.rules", b"def a:\n    w\xffith h = arbitrary(hint):\n");
     fails(&run(&["print", &not_utf8]), 2, "x.rules:2:6: expected UTF-8 text, found byte 0xff");
     let not_utf8 = write(dir.path(), "x.lines", b"3 | ..... | ..#..\n3 | ..\xfe.. | ..#..\n");
-    fails(&run(&["cover", "--rules", &repo("rules/nonogram/control.rules"), "--lines", &not_utf8]), 2, "x.lines:2:7: expected UTF-8 text");
+    fails(
+        &run(&["cover", "--rules", &repo("rules/nonogram/control.rules"), "--lines", &not_utf8]),
+        2,
+        "x.lines:2:7: expected UTF-8 text",
+    );
 
     let witness = repo("rules/witness/handwritten.rules");
     fails(
@@ -72,14 +89,19 @@ fn errors_name_the_file_at_fault() {
     fails(&run(&["merge", &meta, "-o", &out]), 2, "m.rules:3:16: rule `r`: unreadable `# meta:` comment: ");
 
     let misspelled = write(dir.path(), "p.non", "width 1\nheight 1\nrowz\n1\ncolumns\n1\n");
-    fails(&run(&["solve", &misspelled]), 2, "p.non:3:1: unknown key `rowz` followed by clue lines; expected `rows` or `columns`");
+    fails(
+        &run(&["solve", &misspelled]),
+        2,
+        "p.non:3:1: unknown key `rowz` followed by clue lines; expected `rows` or `columns`",
+    );
 }
 
 #[test]
 fn an_empty_rule_file_is_an_empty_set_in_any_domain() {
     let dir = tempfile::tempdir().unwrap();
     let empty = write(dir.path(), "empty.rules", "# nothing yet\n");
-    let puzzles = write(dir.path(), "p.ron", "[(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1)])]\n");
+    let puzzles =
+        write(dir.path(), "p.ron", "[(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1)])]\n");
     let out = run(&["witness", "bench", "--puzzles", &puzzles, "--rules", &empty]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("(0 rules + local constraint checking)"));
@@ -99,16 +121,25 @@ fn limits_and_options_are_consistent() {
         let text = format!("[(width: {width}, height: {height}, start: (0, 0), goal: ({width}, {height}))]\n");
         let big = write(dir.path(), "big.ron", &text);
         fails(&run(&["witness", "solve", "--puzzles", &big, "--solutions-out", &out]), 2, limit);
-        fails(&run(&["witness", "analyze", &big]), 2, &format!("big.ron:1:2: puzzle #0: grid size {width}x{height} is not supported: {limit}"));
+        fails(
+            &run(&["witness", "analyze", &big]),
+            2,
+            &format!("big.ron:1:2: puzzle #0: grid size {width}x{height} is not supported: {limit}"),
+        );
     }
     let control = repo("rules/nonogram/control.rules");
     fails(&run(&["verify", &control, "--timeout-ms", "0"]), 2, "--timeout-ms");
     fails(&run(&["synth", "--spec", "8 | .......... | ..######..", "--rlimit", "0"]), 2, "--rlimit");
     fails(&run(&["learn", "witness", "-k", "0", "-o", &out]), 2, "-k and --max-specs must be at least 1");
     fails(&run(&["solve", &repo("specs/puzzles/nonny-heart.non"), "--one-sided"]), 2, "--rules");
-    let puzzles = write(dir.path(), "q.ron", "[(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1)])]\n");
+    let puzzles =
+        write(dir.path(), "q.ron", "[(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1)])]\n");
     let handwritten = repo("rules/witness/handwritten.rules");
-    fails(&run(&["witness", "bench", "--puzzles", &puzzles, "--rules", &handwritten, "--budget-ms", "5"]), 2, "--large");
+    fails(
+        &run(&["witness", "bench", "--puzzles", &puzzles, "--rules", &handwritten, "--budget-ms", "5"]),
+        2,
+        "--large",
+    );
     let large = run(&["witness", "bench", "--puzzles", &puzzles, "--rules", &handwritten, "--large", &puzzles]);
     assert!(large.status.success(), "{}", stderr(&large));
     assert!(String::from_utf8_lossy(&large.stdout).contains("large puzzles, 2000 ms per puzzle and search"));
@@ -140,7 +171,11 @@ fn bench_finds_its_bundled_files_outside_the_checkout() {
     let out = run_in(dir.path(), &["bench", "--count", "1000"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("cover: 13 rules on 6833 transitions"));
-    fails(&run_in(dir.path(), &["bench", "--rules", "rules/none.rules"]), 2, "rules/none.rules: not found in the working directory nor in ");
+    fails(
+        &run_in(dir.path(), &["bench", "--rules", "rules/none.rules"]),
+        2,
+        "rules/none.rules: not found in the working directory nor in ",
+    );
 }
 
 #[test]

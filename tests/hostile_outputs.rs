@@ -12,7 +12,17 @@ use std::process::Command;
 
 /// `select` writing to `out`, the command of the report.
 fn select_to(out: &str) -> std::process::Output {
-    run(&["select", "--rules", &repo("rules/nonogram/control.rules"), "--lines", &repo("specs/nonogram/traces.lines"), "-k", "2", "-o", out])
+    run(&[
+        "select",
+        "--rules",
+        &repo("rules/nonogram/control.rules"),
+        "--lines",
+        &repo("specs/nonogram/traces.lines"),
+        "-k",
+        "2",
+        "-o",
+        out,
+    ])
 }
 
 /// Makes a node with the system's `mknod`/`mkfifo` (`args` after the path);
@@ -65,7 +75,8 @@ fn a_link_to_a_regular_file_is_written_through() {
     assert!(out.status.success(), "{}", cli::stderr(&out));
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is kept");
     assert!(std::fs::read_to_string(&real).unwrap().contains("def "), "the file it names is replaced");
-    let mut names: Vec<String> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let mut names: Vec<String> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();
     assert_eq!(names, ["link.rules", "real.rules"], "no temporary file left");
 }

@@ -17,7 +17,9 @@ fn merge_proves_what_a_comment_claims() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("m.rules").display().to_string();
     // a hand-written comment before an unsound rule
-    let forged = format!("{META}\ndef fills_all:\n    with h = arbitrary(hint):\n    if true:\n    then fill(true, 0, size(h))\n");
+    let forged = format!(
+        "{META}\ndef fills_all:\n    with h = arbitrary(hint):\n    if true:\n    then fill(true, 0, size(h))\n"
+    );
     let forged = write(dir.path(), "forged.rules", forged);
     fails(&run(&["merge", &forged, "-o", &out]), 2, "forged.rules: rule `fills_all` is UNSOUND on ");
     assert!(!dir.path().join("m.rules").exists());
@@ -44,7 +46,11 @@ fn a_journal_in_use_is_refused() {
     );
     let out = dir.path().join("o.rules").display().to_string();
     let journal = dir.path().join("o.rules.journal");
-    let mut first = Command::new(cli::BIN).args(["synth", "--specs", &specs, "-o", &out, "--resume"]).stderr(Stdio::null()).spawn().unwrap();
+    let mut first = Command::new(cli::BIN)
+        .args(["synth", "--specs", &specs, "-o", &out, "--resume"])
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
     let started = Instant::now();
     while !journal.exists() && started.elapsed() < Duration::from_secs(20) {
         std::thread::sleep(Duration::from_millis(20));

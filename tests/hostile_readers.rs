@@ -31,7 +31,8 @@ fn cr_crlf_and_lf_rule_files_read_alike() {
     let puzzle = write(dir.path(), "heart.non", heart.replace('\n', "\r"));
     let solved = run(&["solve", &puzzle]);
     assert!(solved.status.success(), "{}", stderr(&solved));
-    let tests = write(dir.path(), "t.lines", "# HINTS | START | TARGET\r8 | .......... | ..######..\r3 | ..... | ..#..\r");
+    let tests =
+        write(dir.path(), "t.lines", "# HINTS | START | TARGET\r8 | .......... | ..######..\r3 | ..... | ..#..\r");
     let covered = run(&["cover", "--rules", &repo("rules/nonogram/control.rules"), "--lines", &tests]);
     assert!(String::from_utf8_lossy(&covered.stdout).starts_with("2 transitions"), "{}", stderr(&covered));
 }
@@ -42,7 +43,11 @@ fn a_file_without_rules_is_an_error_where_rules_are_checked() {
     let lines = repo("specs/nonogram/traces.lines");
     for text in ["", "# only a comment\n", "# a comment run on by CRs\r\rdef"[..18].to_string().as_str()] {
         let path = write(dir.path(), "none.rules", text);
-        for args in [vec!["check", &path, "--max-n", "4"], vec!["verify", &path], vec!["cover", "--rules", &path, "--lines", &lines]] {
+        for args in [
+            vec!["check", &path, "--max-n", "4"],
+            vec!["verify", &path],
+            vec!["cover", "--rules", &path, "--lines", &lines],
+        ] {
             fails(&run(&args), 2, "none.rules: no rules in this file; nothing to check");
         }
     }
@@ -60,18 +65,24 @@ fn integer_expressions_are_bounded_for_exact_arithmetic() {
     // second true, so an unsound rule passed and a false condition fired
     let huge = nested("2", 40, "2147483647");
     for (name, cond) in [("wraps", format!("{huge} < 0")), ("mirror", format!("0 - {huge} > 0"))] {
-        let rule = format!("def {name}:\n    with h = arbitrary(hint):\n    if {cond}:\n    then fill(true, 0, line_size)\n");
+        let rule =
+            format!("def {name}:\n    with h = arbitrary(hint):\n    if {cond}:\n    then fill(true, 0, line_size)\n");
         let path = write(dir.path(), &format!("{name}.rules"), rule);
         // refused at the outermost `2 * (` of the first 2^32 * (2^31 - 1)
         let column = if name == "wraps" { 8 } else { 12 } + 8 * "2 * (".len();
-        let message = format!("{name}.rules:3:{column}: integer expression too large: it may reach 2^63 in magnitude (at most 2^62");
+        let message = format!(
+            "{name}.rules:3:{column}: integer expression too large: it may reach 2^63 in magnitude (at most 2^62"
+        );
         for args in [vec!["check", &path, "--max-n", "6"], vec!["verify", &path], vec!["print", &path]] {
             fails(&run(&args), 2, &message);
         }
     }
     // 2^62 exactly is read, and evaluated exactly: the condition holds, so
     // the unsound fill is found by the interpreter and by Z3 alike
-    let edge = format!("def edge:\n    with h = arbitrary(hint):\n    if {} > 0:\n    then fill(true, 0, line_size)\n", nested("2", 32, "1073741824"));
+    let edge = format!(
+        "def edge:\n    with h = arbitrary(hint):\n    if {} > 0:\n    then fill(true, 0, line_size)\n",
+        nested("2", 32, "1073741824")
+    );
     let path = write(dir.path(), "edge.rules", edge);
     for args in [vec!["check", &path, "--max-n", "4"], vec!["verify", &path, "--bound", "4"]] {
         let out = run(&args);
@@ -80,7 +91,11 @@ fn integer_expressions_are_bounded_for_exact_arithmetic() {
     }
     // a feature counts as 2^31: (2^31 - 1) * size(h) is read, twice it is not
     let scaled = "def scaled:\n    with h = arbitrary(hint):\n    if 2147483647 * size(h) + 2147483647 * size(h) > 0:\n    then fill(true, 0, 0)\n";
-    fails(&run(&["print", &write(dir.path(), "scaled.rules", scaled)]), 2, "scaled.rules:3:8: integer expression too large");
+    fails(
+        &run(&["print", &write(dir.path(), "scaled.rules", scaled)]),
+        2,
+        "scaled.rules:3:8: integer expression too large",
+    );
 }
 
 #[test]

@@ -46,7 +46,22 @@ fn learn_in(out: &Path, tests: &Path, threads: usize, retry: u32, resume: bool) 
     let output = Command::new(env!("CARGO_BIN_EXE_stratsynth"))
         .current_dir(ROOT)
         // a low resource limit: some proofs run out (and are lost) the same way every time
-        .args(["learn", "nonogram", "--sample", "3", "--max-len", "4", "--seed", "1", "-k", "3", "--rlimit", "3000000", "--augment", "2"])
+        .args([
+            "learn",
+            "nonogram",
+            "--sample",
+            "3",
+            "--max-len",
+            "4",
+            "--seed",
+            "1",
+            "-k",
+            "3",
+            "--rlimit",
+            "3000000",
+            "--augment",
+            "2",
+        ])
         .args(["--retry-rlimit", &retry.to_string()])
         .arg("--tests")
         .arg(tests)
@@ -60,7 +75,6 @@ fn learn_in(out: &Path, tests: &Path, threads: usize, retry: u32, resume: bool) 
     let file = std::fs::read_to_string(out.join("learned.rules")).unwrap();
     Learned { rules: rule_text(&out.join("learned.rules")), top: rule_text(&out.join("top3.rules")), file }
 }
-
 
 /// The rules of a rule text, one string each (from `def` to the next).
 fn rules_of(text: &str) -> Vec<String> {
@@ -100,7 +114,12 @@ fn learn_writes_the_same_rules_with_one_and_two_threads() {
     let one = learn_in(&first, &tests, 1, retry, false);
     // the small configuration learns rules over the placement features too,
     // and augments its sample
-    let taken = one.file.lines().find_map(|l| l.strip_prefix("# augmented: ")).and_then(|l| l.split("of the first ").nth(1)).and_then(|l| l.split(',').next());
+    let taken = one
+        .file
+        .lines()
+        .find_map(|l| l.strip_prefix("# augmented: "))
+        .and_then(|l| l.split("of the first ").nth(1))
+        .and_then(|l| l.split(',').next());
     assert!(taken.is_some_and(|n| n.parse::<usize>().is_ok_and(|n| (1..=2).contains(&n))), "{}", one.file);
     assert!(one.rules.contains("earliest_start(") && one.rules.contains("latest_start("), "{}", one.rules);
     // the same synthesis without the second proof: its finished journal
@@ -142,19 +161,37 @@ fn learn_writes_the_same_rules_with_one_and_two_threads() {
     let after_resume = proofs();
     std::fs::remove_dir_all(&out).unwrap();
     assert_eq!(two.rules, resumed.rules, "learned.rules differs after --resume from a journal with an edited verdict");
-    assert_eq!(journaled, count_before(&two.file, " that would add"), "one journal record per second-proof verdict:\n{}", two.file);
+    assert_eq!(
+        journaled,
+        count_before(&two.file, " that would add"),
+        "one journal record per second-proof verdict:\n{}",
+        two.file
+    );
     assert_eq!(after_resume, journaled + 1, "the resumed run should prove only the rule of the edited record again");
     // the configuration learns something, so the comparison can fail
-    assert!(one.rules.lines().filter(|l| l.starts_with("def ")).count() >= 2, "too few rules to compare:\n{}", one.rules);
+    assert!(
+        one.rules.lines().filter(|l| l.starts_with("def ")).count() >= 2,
+        "too few rules to compare:\n{}",
+        one.rules
+    );
     assert_eq!(one.rules, two.rules, "learned.rules differs between 1 and 2 threads");
     assert_eq!(one.top, two.top, "top3.rules differs between 1 and 2 threads");
     let named = ["# stratsynth learn", "# options:", "# augmented:", "# synthesis:"];
-    let unnamed = |file: &str| file.lines().filter(|l| !named.iter().any(|n| l.starts_with(n))).collect::<Vec<_>>().join("\n");
-    assert_eq!(unnamed(&one.file), unnamed(&two.file), "learned.rules (comments included) differs between 1 and 2 threads");
+    let unnamed =
+        |file: &str| file.lines().filter(|l| !named.iter().any(|n| l.starts_with(n))).collect::<Vec<_>>().join("\n");
+    assert_eq!(
+        unnamed(&one.file),
+        unnamed(&two.file),
+        "learned.rules (comments included) differs between 1 and 2 threads"
+    );
 
     // the second proof recovers rules, and only adds them
     let recovered = count_before(&two.file, " sound,");
-    assert!(recovered >= 1, "the configuration recovers no lost rule, so the second proof is not tested:\n{}", two.file);
+    assert!(
+        recovered >= 1,
+        "the configuration recovers no lost rule, so the second proof is not tested:\n{}",
+        two.file
+    );
     assert!(second_proof(&without.file).ends_with("none proven again"), "{}", second_proof(&without.file));
     let (with_rules, without_rules) = (rules_of(&two.rules), rules_of(&without.rules));
     let added: Vec<&String> = with_rules.iter().filter(|r| !without_rules.contains(r)).collect();
@@ -164,7 +201,12 @@ fn learn_writes_the_same_rules_with_one_and_two_threads() {
     // what it adds is sound: brute force on every line of up to 9 cells
     let added_file = dir.join("added.rules");
     std::fs::write(&added_file, added.iter().map(|r| format!("{r}\n\n")).collect::<String>()).unwrap();
-    let check = Command::new(env!("CARGO_BIN_EXE_stratsynth")).current_dir(ROOT).args(["check", "--max-n", "9"]).arg(&added_file).output().unwrap();
+    let check = Command::new(env!("CARGO_BIN_EXE_stratsynth"))
+        .current_dir(ROOT)
+        .args(["check", "--max-n", "9"])
+        .arg(&added_file)
+        .output()
+        .unwrap();
     assert!(check.status.success(), "brute force rejects a recovered rule: {}", String::from_utf8_lossy(&check.stdout));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -14,7 +14,22 @@ use cli::{fresh_dir as temp, ROOT};
 fn learn(out: &Path, tests: &Path, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_stratsynth"))
         .current_dir(ROOT)
-        .args(["learn", "nonogram", "--sample", "4", "--max-len", "3", "--seed", "1", "-k", "3", "--augment", "2", "--shards", "2"])
+        .args([
+            "learn",
+            "nonogram",
+            "--sample",
+            "4",
+            "--max-len",
+            "3",
+            "--seed",
+            "1",
+            "-k",
+            "3",
+            "--augment",
+            "2",
+            "--shards",
+            "2",
+        ])
         .arg("--tests")
         .arg(tests)
         .arg("--out-dir")
@@ -47,7 +62,11 @@ fn merged_shards_are_deterministic() {
     check(learn(&a, &tests, &["--shard", "0", "--threads", "1"]));
     let early = learn(&a, &tests, &["--merge"]);
     assert_eq!(early.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&early.stderr).contains("shard 1 of 2 has not run"), "{}", String::from_utf8_lossy(&early.stderr));
+    assert!(
+        String::from_utf8_lossy(&early.stderr).contains("shard 1 of 2 has not run"),
+        "{}",
+        String::from_utf8_lossy(&early.stderr)
+    );
     assert!(!a.join("learned.journal").exists() && !a.join("learned.rules").exists());
     check(learn(&a, &tests, &["--shard", "1", "--threads", "1"]));
     check(learn(&a, &tests, &["--merge", "--threads", "1"]));

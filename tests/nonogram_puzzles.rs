@@ -4,11 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
-use stratsynth::domains::nonogram::board::grid::Board;
-use stratsynth::domains::nonogram::formats::non::{read_non_file, Puzzle};
-use stratsynth::domains::nonogram::board::propagate::Clues;
 use stratsynth::domains::nonogram::board::complete::{Limits, Search};
+use stratsynth::domains::nonogram::board::grid::Board;
+use stratsynth::domains::nonogram::board::propagate::Clues;
 use stratsynth::domains::nonogram::board::trace::trace_seeded;
+use stratsynth::domains::nonogram::formats::non::{read_non_file, Puzzle};
 
 fn puzzle_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("specs/puzzles")

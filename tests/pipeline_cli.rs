@@ -5,13 +5,13 @@
 //! finds every control rule in the control set; bad input exits with 2 and
 //! names the file, line and column.
 
-use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 use stratsynth::domains::nonogram::formats::lines::{parse_lines, read_lines_file};
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::nonogram::synthesis::mine::{mine, Sample};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::parse::parse_rules;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -75,7 +75,17 @@ fn the_bundled_mined_specifications_are_reproducible() {
 fn select_picks_a_deterministic_order_and_writes_rules_that_parse_back() {
     let path = temp("selected.rules");
     let shown = path.display().to_string();
-    let args = ["select", "--rules", "rules/nonogram/control.rules", "--lines", "specs/nonogram/traces.lines", "-k", "3", "-o", &shown];
+    let args = [
+        "select",
+        "--rules",
+        "rules/nonogram/control.rules",
+        "--lines",
+        "specs/nonogram/traces.lines",
+        "-k",
+        "3",
+        "-o",
+        &shown,
+    ];
     let printed = stdout(&run(&args));
     let text = std::fs::read_to_string(&path).unwrap();
     // the same again
@@ -120,7 +130,8 @@ fn compare_finds_the_control_rules_in_themselves() {
 #[test]
 fn bad_input_names_file_line_and_column_and_exits_with_2() {
     let bad = temp("bad.rules");
-    std::fs::write(&bad, "def r:\n    with h = arbitrary(hint):\n    if size(h) >> 2:\n    then fill(true, 0, 1)\n").unwrap();
+    std::fs::write(&bad, "def r:\n    with h = arbitrary(hint):\n    if size(h) >> 2:\n    then fill(true, 0, 1)\n")
+        .unwrap();
     let shown = bad.display().to_string();
     let unused = temp("unused.rules").display().to_string();
     let out = run(&["select", "--rules", &shown, "--lines", "specs/nonogram/traces.lines", "-k", "2", "-o", &unused]);
@@ -132,11 +143,31 @@ fn bad_input_names_file_line_and_column_and_exits_with_2() {
     let lines = temp("bad.lines");
     std::fs::write(&lines, "# HINTS | START | TARGET\n3 | ..q.. | ..#..\n").unwrap();
     let shown = lines.display().to_string();
-    let out = run(&["compare", "--learned", "rules/nonogram/control.rules", "--control", "rules/nonogram/control.rules", "--lines", &shown]);
+    let out = run(&[
+        "compare",
+        "--learned",
+        "rules/nonogram/control.rules",
+        "--control",
+        "rules/nonogram/control.rules",
+        "--lines",
+        &shown,
+    ]);
     std::fs::remove_file(&lines).unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr).unwrap().contains(&format!("{shown}:2:7: expected '.', '#' or 'x' in START")));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains(&format!("{shown}:2:7: expected '.', '#' or 'x' in START")));
 
-    let out = run(&["select", "--rules", "rules/nonogram/control.rules", "--lines", "specs/nonogram/traces.lines", "-k", "0", "-o", &unused]);
+    let out = run(&[
+        "select",
+        "--rules",
+        "rules/nonogram/control.rules",
+        "--lines",
+        "specs/nonogram/traces.lines",
+        "-k",
+        "0",
+        "-o",
+        &unused,
+    ]);
     assert_eq!(out.status.code(), Some(2));
 }

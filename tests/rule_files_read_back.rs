@@ -47,7 +47,11 @@ fn the_committed_rule_files_and_their_printouts_read_back() {
                 let shown = path.to_str().unwrap();
                 assert_eq!(strict(&run(&["print", shown]), shown, &schema), n, "print {shown}");
                 if schema.domain() == "nonogram" {
-                    assert_eq!(strict(&run(&["print", "--english", shown]), shown, &schema), n, "print --english {shown}");
+                    assert_eq!(
+                        strict(&run(&["print", "--english", shown]), shown, &schema),
+                        n,
+                        "print --english {shown}"
+                    );
                 }
             }
         }
@@ -68,7 +72,8 @@ fn synth_merge_and_select_write_rule_files_that_read_back() {
     assert!(strict_file(&synth, &schema) >= 2);
     run(&["merge", synth.to_str().unwrap(), "-o", merged.to_str().unwrap()]);
     assert!(strict_file(&merged, &schema) >= 2);
-    let args = ["select", "--rules", "rules/nonogram/learned.rules", "--lines", "specs/nonogram/traces.lines", "-k", "3"];
+    let args =
+        ["select", "--rules", "rules/nonogram/learned.rules", "--lines", "specs/nonogram/traces.lines", "-k", "3"];
     run(&[&args[..], &["-o", selected.to_str().unwrap()]].concat());
     assert_eq!(strict_file(&selected, &schema), 3);
 }
@@ -81,11 +86,41 @@ fn learn_writes_rule_files_that_read_back() {
     let tests = dir.join("tests.lines");
     std::fs::write(&tests, traces.lines().take(200).collect::<Vec<_>>().join("\n") + "\n").unwrap();
     let out = dir.to_str().unwrap();
-    run(&["learn", "nonogram", "--sample", "1", "--max-len", "3", "--seed", "1", "-k", "2", "--augment", "1", "--tests", tests.to_str().unwrap(), "--out-dir", out]);
+    run(&[
+        "learn",
+        "nonogram",
+        "--sample",
+        "1",
+        "--max-len",
+        "3",
+        "--seed",
+        "1",
+        "-k",
+        "2",
+        "--augment",
+        "1",
+        "--tests",
+        tests.to_str().unwrap(),
+        "--out-dir",
+        out,
+    ]);
     assert!(strict_file(&dir.join("learned.rules"), &Schema::nonogram()) >= 2);
     assert!(strict_file(&dir.join("top2.rules"), &Schema::nonogram()) >= 1);
     let witness = dir.join("witness.rules");
-    let small = ["--sizes", "3x3..3x3", "--train", "2", "--filter", "10", "--max-specs", "3", "--rlimit", "30000000", "-k", "2"];
+    let small = [
+        "--sizes",
+        "3x3..3x3",
+        "--train",
+        "2",
+        "--filter",
+        "10",
+        "--max-specs",
+        "3",
+        "--rlimit",
+        "30000000",
+        "-k",
+        "2",
+    ];
     run(&[&["learn", "witness"][..], &small, &["-o", witness.to_str().unwrap()]].concat());
     assert!(strict_file(&witness, &Schema::witness()) >= 1);
 }
@@ -94,17 +129,43 @@ fn learn_writes_rule_files_that_read_back() {
 fn reserved_words_are_refused_as_rule_and_variable_names_with_their_position() {
     let schema = Schema::nonogram();
     let body = "\n    with h = arbitrary(hint):\n    if size(h) > 0:\n    then fill(true, 0, 1)\n";
-    for (name, what) in [("fill", "an action"), ("size", "a feature"), ("line_size", "a global"), ("hint", "an element type"), ("unique", "a keyword")] {
+    for (name, what) in [
+        ("fill", "an action"),
+        ("size", "a feature"),
+        ("line_size", "a global"),
+        ("hint", "an element type"),
+        ("unique", "a keyword"),
+    ] {
         let e = parse_rules(&format!("def {name}:{body}"), "r.rules", &schema).unwrap_err();
         assert_eq!((e.line, e.column), (1, 5), "{e}");
         assert_eq!(e.kind, format!("rule name '{name}' is a reserved word ({what})"));
     }
-    let e = parse_rules("def ok:\n    with size = arbitrary(hint):\n    if true:\n    then fill(true, 0, 1)\n", "r.rules", &schema).unwrap_err();
+    let e = parse_rules(
+        "def ok:\n    with size = arbitrary(hint):\n    if true:\n    then fill(true, 0, 1)\n",
+        "r.rules",
+        &schema,
+    )
+    .unwrap_err();
     assert_eq!(e.to_string(), "r.rules:2:10: variable name 'size' is a reserved word (a feature)");
-    let e = parse_rules("def ok:\n    with where = arbitrary(hint):\n    if true:\n    then fill(true, 0, 1)\n", "r.rules", &schema).unwrap_err();
+    let e = parse_rules(
+        "def ok:\n    with where = arbitrary(hint):\n    if true:\n    then fill(true, 0, 1)\n",
+        "r.rules",
+        &schema,
+    )
+    .unwrap_err();
     assert_eq!(e.to_string(), "r.rules:2:10: variable name 'where' is a reserved word (a keyword)");
-    let e = parse_rules("def ok:\n    with s = arbitrary(square):\n    if true:\n    then prune\n", "w.rules", &Schema::witness()).unwrap();
+    let e = parse_rules(
+        "def ok:\n    with s = arbitrary(square):\n    if true:\n    then prune\n",
+        "w.rules",
+        &Schema::witness(),
+    )
+    .unwrap();
     assert_eq!(e.len(), 1);
-    let e = parse_rules("def prune:\n    with s = arbitrary(square):\n    if true:\n    then prune\n", "w.rules", &Schema::witness()).unwrap_err();
+    let e = parse_rules(
+        "def prune:\n    with s = arbitrary(square):\n    if true:\n    then prune\n",
+        "w.rules",
+        &Schema::witness(),
+    )
+    .unwrap_err();
     assert_eq!(e.to_string(), "w.rules:1:5: rule name 'prune' is a reserved word (an action)");
 }

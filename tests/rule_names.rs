@@ -6,11 +6,11 @@
 
 use std::path::Path;
 
+use stratsynth::domains::nonogram::formats::lines::read_test_set;
 use stratsynth::domains::nonogram::rules::apply::ApplyOptions;
 use stratsynth::domains::nonogram::rules::compare::compare;
 use stratsynth::domains::nonogram::rules::describe::{name_rules, sentence, strategies, Strategy};
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
-use stratsynth::domains::nonogram::formats::lines::read_test_set;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::parse::parse_rules;
 use stratsynth::dsl::print::print_rules;
@@ -52,5 +52,8 @@ fn learned_rules_get_readable_names() {
     let text = print_rules(&named, d.schema());
     let again = parse_rules(&text, "renamed", d.schema()).unwrap();
     assert_eq!(again, named);
-    println!("{}", named.iter().zip(&learned).map(|(n, o)| format!("{} <- {}", n.name, o.name)).collect::<Vec<_>>().join("\n"));
+    println!(
+        "{}",
+        named.iter().zip(&learned).map(|(n, o)| format!("{} <- {}", n.name, o.name)).collect::<Vec<_>>().join("\n")
+    );
 }

@@ -2,9 +2,9 @@
 //! (big hint, punctuation, small gap), and a property test that every rule
 //! synthesised from random small specifications is sound by brute force.
 
+use stratsynth::domains::nonogram::formats::lines::parse_lines;
 use stratsynth::domains::nonogram::rules::check::brute_force;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
-use stratsynth::domains::nonogram::formats::lines::parse_lines;
 use stratsynth::domains::nonogram::synthesis::mine::{mine, Sample};
 use stratsynth::domains::nonogram::synthesis::spec::specs;
 use stratsynth::domains::Domain;
@@ -44,14 +44,18 @@ fn learns_big_hint_punctuation_and_small_gap() {
     // place only: the cell before it is a space
     let punct = texts(&domain, &synthesize(&engine, "1 3 | ......###. | .....x###x", 0));
     assert!(
-        punct.iter().any(|t| t.contains("earliest_start(h) = latest_start(h)") && t.contains("fill(false, earliest_start(h) - 1, earliest_start(h))")),
+        punct.iter().any(|t| t.contains("earliest_start(h) = latest_start(h)")
+            && t.contains("fill(false, earliest_start(h) - 1, earliest_start(h))")),
         "{punct:#?}"
     );
 
     // the gap of 2 before the cross is too small for the only hint: the
     // cells before where the first hint can start are crossed out
     let gap = texts(&domain, &synthesize(&engine, "3 | ..x....... | xxx.......", 0));
-    assert!(gap.iter().any(|t| t.contains("constant(hint, 0)") && t.contains("fill(false, 0, earliest_start(h))")), "{gap:#?}");
+    assert!(
+        gap.iter().any(|t| t.contains("constant(hint, 0)") && t.contains("fill(false, 0, earliest_start(h))")),
+        "{gap:#?}"
+    );
 }
 
 #[test]
@@ -75,7 +79,8 @@ fn every_rule_from_random_small_specifications_is_sound_by_brute_force() {
                 let images = domain.images(&spec.state, &spec.deduction);
                 let makes = images.iter().any(|(state, deduction)| {
                     let view = domain.view(state);
-                    let interp = stratsynth::dsl::eval::Interpreter::new(&learned.rule, &view, domain.schema().size_feature);
+                    let interp =
+                        stratsynth::dsl::eval::Interpreter::new(&learned.rule, &view, domain.schema().size_feature);
                     interp.applications().iter().any(|(_, a)| domain.makes(state, deduction, a))
                 });
                 assert!(makes, "does not make {t:?}: {text}");
@@ -136,7 +141,9 @@ fn a_rule_only_the_small_line_bears_sends_the_search_on_to_two_hints() {
     let spec = "2 2 | .#...#. | .#.x.#.";
     let probing = texts(&domain, &synthesize(&Engine::new(&domain, config.clone()), spec, 0));
     assert!(
-        probing.iter().any(|t| t.contains("arbitrary(hint) and h2 = arbitrary(hint)") && t.contains("start(h) = start(h2) - 1") && t.contains("earliest_start(h2))")),
+        probing.iter().any(|t| t.contains("arbitrary(hint) and h2 = arbitrary(hint)")
+            && t.contains("start(h) = start(h2) - 1")
+            && t.contains("earliest_start(h2))")),
         "{probing:#?}"
     );
     config.probe_decls = 1;

@@ -125,10 +125,15 @@ fn an_interrupted_run_resumes_to_the_same_rules() {
     assert_eq!(rules_text(&d.join("killed.rules")), full);
 
     // a journal of other specifications is refused
-    std::fs::write(d.join("specs.lines"), SPECS.replace("7 | ......... | ..#####..", "7 | ........ | .######.")).unwrap();
+    std::fs::write(d.join("specs.lines"), SPECS.replace("7 | ......... | ..#####..", "7 | ........ | .######."))
+        .unwrap();
     let other = synth(&d, "full.rules", &["--resume"]).output().unwrap();
     assert_eq!(other.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&other.stderr).contains("made by another run"), "{}", String::from_utf8_lossy(&other.stderr));
+    assert!(
+        String::from_utf8_lossy(&other.stderr).contains("made by another run"),
+        "{}",
+        String::from_utf8_lossy(&other.stderr)
+    );
     std::fs::remove_dir_all(&d).unwrap();
 }
 

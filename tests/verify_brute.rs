@@ -5,8 +5,8 @@
 //! every counterexample Z3 returns replays (is a line of at most 8 cells on
 //! which the rule fills something wrong).
 
-use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::nonogram::line::enumerate::valid_lines;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::*;
 use stratsynth::dsl::eval::Interpreter;
@@ -177,7 +177,14 @@ impl B {
                 f(size, 0),
             ),
             // a block is filled; one cell more is not
-            self.rule("block_is_filled", vec![decl("b", self.block, Arbitrary)], BoolExpr::True, true, f(start, 0), end(0)),
+            self.rule(
+                "block_is_filled",
+                vec![decl("b", self.block, Arbitrary)],
+                BoolExpr::True,
+                true,
+                f(start, 0),
+                end(0),
+            ),
             self.rule(
                 "block_and_next",
                 vec![decl("b", self.block, Arbitrary)],
@@ -285,8 +292,14 @@ fn z3_verdicts_match_brute_force_up_to_8_cells() {
             (Verdict::Sound, Some((line, a))) => format!("missed {} {:?}", d.show(line), a.args),
             (Verdict::Sound, None) => String::new(),
         };
-        eprintln!("{:40} z3 {:8} {:>10.1?}  brute {:8} {:>10.1?}  {shown}", rule.name, verdict.word(),
-            z3_time, if brute.is_some() { "unsound" } else { "sound" }, brute_time);
+        eprintln!(
+            "{:40} z3 {:8} {:>10.1?}  brute {:8} {:>10.1?}  {shown}",
+            rule.name,
+            verdict.word(),
+            z3_time,
+            if brute.is_some() { "unsound" } else { "sound" },
+            brute_time
+        );
         match (&verdict, &brute) {
             (Verdict::Sound, None) => sound += 1,
             (Verdict::Unsound(c), Some(_)) => {

@@ -15,11 +15,12 @@
 //! `unknown`. Also:
 //! `verify --json` prints the documented JSON.
 
+use std::collections::HashSet;
+use stratsynth::domains::nonogram::line::model::Cell;
+use stratsynth::domains::nonogram::line::model::Line;
+use stratsynth::domains::nonogram::line::solver::solve;
 use stratsynth::domains::nonogram::rules::check::{brute_force_all, BruteCounterexample};
 use stratsynth::domains::nonogram::synthesis::domain::{fill_args, Nonogram};
-use stratsynth::domains::nonogram::line::model::Cell;
-use stratsynth::domains::nonogram::line::solver::solve;
-use stratsynth::domains::nonogram::line::model::Line;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::{ActionArg, BoolExpr, CmpOp, IntExpr, PatternKind, Rule};
 use stratsynth::dsl::eval::Interpreter;
@@ -27,7 +28,6 @@ use stratsynth::dsl::parse::parse_rules;
 use stratsynth::dsl::print::print_rule;
 use stratsynth::dsl::schema::{FeatureKind, Schema};
 use stratsynth::synth::verify::{split_variable, Counterexample, Unknown, Verdict, Verifier};
-use std::collections::HashSet;
 
 const BOUND: u32 = 12;
 
@@ -138,12 +138,16 @@ fn mutants(rule: &Rule, schema: &Schema) -> Vec<Rule> {
 
     // comparison operators; operands swapped; maximal <-> minimal
     let cmp = |b: &BoolExpr| match b {
-        BoolExpr::Cmp(op, x, y) => CmpOp::ALL.iter().filter(|o| *o != op).map(|o| BoolExpr::Cmp(*o, x.clone(), y.clone())).collect(),
+        BoolExpr::Cmp(op, x, y) => {
+            CmpOp::ALL.iter().filter(|o| *o != op).map(|o| BoolExpr::Cmp(*o, x.clone(), y.clone())).collect()
+        }
         _ => vec![],
     };
     out.extend(bool_sites(&rule.condition, &cmp, &no_int).into_iter().map(|c| ("cmp", with_condition(c))));
     let swap = |b: &BoolExpr| match b {
-        BoolExpr::Cmp(op, x, y) if !matches!(op, CmpOp::Eq | CmpOp::Ne) => vec![BoolExpr::Cmp(*op, y.clone(), x.clone())],
+        BoolExpr::Cmp(op, x, y) if !matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+            vec![BoolExpr::Cmp(*op, y.clone(), x.clone())]
+        }
         BoolExpr::Maximal(v) => vec![BoolExpr::Minimal(*v)],
         BoolExpr::Minimal(v) => vec![BoolExpr::Maximal(*v)],
         _ => vec![],
@@ -162,7 +166,9 @@ fn mutants(rule: &Rule, schema: &Schema) -> Vec<Rule> {
     // literal constants +-1 (also multipliers), in the condition and the action
     let lit = |e: &IntExpr| match e {
         IntExpr::Lit(k) => vec![IntExpr::Lit(k + 1), IntExpr::Lit(k - 1)],
-        IntExpr::Mul(k, x) => [k + 1, k - 1].into_iter().filter(|m| *m > 0).map(|m| IntExpr::Mul(m, x.clone())).collect(),
+        IntExpr::Mul(k, x) => {
+            [k + 1, k - 1].into_iter().filter(|m| *m > 0).map(|m| IntExpr::Mul(m, x.clone())).collect()
+        }
         _ => vec![],
     };
     // a feature replaced by another of its variable's type, or applied to another variable
@@ -244,7 +250,8 @@ fn distinct_mutants(control: &[Rule], schema: &Schema) -> Vec<Rule> {
     for rule in control {
         for m in mutants(rule, schema) {
             let text = print_rule(&m, schema);
-            let back = parse_rules(&text, &m.name, schema).unwrap_or_else(|e| panic!("mutant does not parse: {e}\n{text}"));
+            let back =
+                parse_rules(&text, &m.name, schema).unwrap_or_else(|e| panic!("mutant does not parse: {e}\n{text}"));
             assert_eq!(back, vec![m.clone()], "mutant does not round-trip:\n{text}");
             if seen.insert(body(&m, schema)) {
                 out.push(m);
@@ -258,7 +265,14 @@ fn distinct_mutants(control: &[Rule], schema: &Schema) -> Vec<Rule> {
 /// interpreter confirm: a valid line of at most `BOUND` cells, its true
 /// maximal transition, a binding under which the condition holds and the
 /// rule's fill is `fill`, and that fill out of range or not forced.
-fn assert_confirmed(d: &Nonogram, rule: &Rule, line: &Line, target: &[Cell], binding: &[usize], fill: (bool, i64, i64)) {
+fn assert_confirmed(
+    d: &Nonogram,
+    rule: &Rule,
+    line: &Line,
+    target: &[Cell],
+    binding: &[usize],
+    fill: (bool, i64, i64),
+) {
     assert!(line.len() <= BOUND as usize, "{}: counterexample {line} is longer than the bound", rule.name);
     let exact = solve(line).unwrap_or_else(|| panic!("{}: counterexample {line} is not a valid line", rule.name));
     assert_eq!(exact, target, "{}: wrong maximal transition of {line}", rule.name);
@@ -269,7 +283,8 @@ fn assert_confirmed(d: &Nonogram, rule: &Rule, line: &Line, target: &[Cell], bin
     assert_eq!(fill_args(&interp.eval_action(&binding)), Some(fill), "{}: fill does not replay on {line}", rule.name);
     let (value, a, b) = fill;
     let n = line.len() as i64;
-    let wrong = !(0 <= a && a <= b && b <= n) || exact[a as usize..b as usize].iter().any(|&c| c != Cell::from_bool(value));
+    let wrong =
+        !(0 <= a && a <= b && b <= n) || exact[a as usize..b as usize].iter().any(|&c| c != Cell::from_bool(value));
     assert!(wrong, "{}: fill({value}, {a}, {b}) is right on {line}", rule.name);
 }
 
@@ -288,7 +303,8 @@ fn z3_verdicts_at_bound_12_equal_brute_force_on_control_rules_and_mutants() {
     assert_eq!(control.len(), 13);
     let mutants = distinct_mutants(&control, schema);
     let slot_rules = parse_rules(SLOT_RULES, "slot rules", schema).unwrap();
-    let rules: Vec<Rule> = control.iter().cloned().chain(mutants.iter().cloned()).chain(slot_rules.iter().cloned()).collect();
+    let rules: Vec<Rule> =
+        control.iter().cloned().chain(mutants.iter().cloned()).chain(slot_rules.iter().cloned()).collect();
 
     let started = std::time::Instant::now();
     let mut verifier = Verifier::new(&d, BOUND, 60_000);
@@ -417,7 +433,11 @@ fn z3_equals_brute_force_on_placement_rule_and_mutants(text: &str, some_tight: b
         verifier.tight_checks()
     );
     assert!(brute[0].is_none(), "{} is unsound", placement[0].name);
-    assert!(mutants.len() >= 10 && 3 * unsound > mutants.len(), "only {unsound} of {} mutants are unsound", mutants.len());
+    assert!(
+        mutants.len() >= 10 && 3 * unsound > mutants.len(),
+        "only {unsound} of {} mutants are unsound",
+        mutants.len()
+    );
     assert!(20 * unknown <= unsound, "{unknown} of {unsound} unsound rules unknown to Z3");
     // where the relaxed encoding's model did not replay, the tight one's
     // verdicts are among those checked

@@ -6,18 +6,18 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
 use std::path::{Path as FsPath, PathBuf};
 use std::process::{Command, Output};
-use stratsynth::domains::witness::domain::Witness;
-use serde_json::Value;
-use stratsynth::domains::witness::generate::{generate, Algorithm, GeneratorConfig};
-use stratsynth::domains::witness::information::{odds, Player};
-use stratsynth::domains::witness::mine::{mine, Scope};
-use stratsynth::domains::witness::oracle::Oracle;
-use stratsynth::domains::witness::puzzle::{parse_puzzles, read_puzzles};
-use stratsynth::domains::witness::ruleset::RuleSetPredicate;
-use stratsynth::domains::witness::search::{astar, Mode, SearchConfig};
-use stratsynth::domains::witness::specs::read_specs;
+use stratsynth::domains::witness::model::generate::{generate, Algorithm, GeneratorConfig};
+use stratsynth::domains::witness::model::oracle::Oracle;
+use stratsynth::domains::witness::model::puzzle::{parse_puzzles, read_puzzles};
+use stratsynth::domains::witness::play::information::{odds, Player};
+use stratsynth::domains::witness::search::astar::{astar, Mode, SearchConfig};
+use stratsynth::domains::witness::synthesis::domain::Witness;
+use stratsynth::domains::witness::synthesis::mine::{mine, Scope};
+use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
+use stratsynth::domains::witness::synthesis::specs::read_specs;
 use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::parse::parse_rules;
@@ -61,16 +61,46 @@ fn gen_is_deterministic_and_is_the_library_generator() {
     let (a, b) = (temp("gen-a.ron"), temp("gen-b.ron"));
     for alg in ["3", "4"] {
         for (path, seed) in [(&a, "5"), (&b, "5")] {
-            stdout(&run(&["witness", "gen", "--alg", alg, "--sizes", "2x2..4x3", "--count", "40", "--seed", seed, "-o", path.to_str().unwrap()]));
+            stdout(&run(&[
+                "witness",
+                "gen",
+                "--alg",
+                alg,
+                "--sizes",
+                "2x2..4x3",
+                "--count",
+                "40",
+                "--seed",
+                seed,
+                "-o",
+                path.to_str().unwrap(),
+            ]));
         }
         let text = std::fs::read_to_string(&a).unwrap();
-        assert_eq!(text.replace(a.to_str().unwrap(), ""), std::fs::read_to_string(&b).unwrap().replace(b.to_str().unwrap(), ""));
-        assert!(text.starts_with(&format!("// stratsynth witness gen --alg {alg} --sizes 2x2..4x3 --count 40 --seed 5 -o ")));
+        assert_eq!(
+            text.replace(a.to_str().unwrap(), ""),
+            std::fs::read_to_string(&b).unwrap().replace(b.to_str().unwrap(), "")
+        );
+        assert!(text
+            .starts_with(&format!("// stratsynth witness gen --alg {alg} --sizes 2x2..4x3 --count 40 --seed 5 -o ")));
         let algorithm = if alg == "3" { Algorithm::RandomTriangles } else { Algorithm::FromPath };
         let expected = generate(&GeneratorConfig::new("2x2..4x3".parse().unwrap(), algorithm), 5, 40).unwrap();
         assert_eq!(read_puzzles(&a).unwrap(), expected);
     }
-    stdout(&run(&["witness", "gen", "--alg", "3", "--sizes", "2x2..4x3", "--count", "40", "--seed", "6", "-o", b.to_str().unwrap()]));
+    stdout(&run(&[
+        "witness",
+        "gen",
+        "--alg",
+        "3",
+        "--sizes",
+        "2x2..4x3",
+        "--count",
+        "40",
+        "--seed",
+        "6",
+        "-o",
+        b.to_str().unwrap(),
+    ]));
     assert_ne!(read_puzzles(&a).unwrap(), read_puzzles(&b).unwrap());
     for p in [a, b] {
         std::fs::remove_file(p).unwrap();
@@ -80,10 +110,28 @@ fn gen_is_deterministic_and_is_the_library_generator() {
 #[test]
 fn solve_writes_valid_solutions() {
     let (puzzles, out) = (temp("solve.ron"), temp("solve.txt"));
-    stdout(&run(&["witness", "gen", "--alg", "3", "--sizes", "2x2..4x4", "--count", "60", "--seed", "1", "-o", puzzles.to_str().unwrap()]));
+    stdout(&run(&[
+        "witness",
+        "gen",
+        "--alg",
+        "3",
+        "--sizes",
+        "2x2..4x4",
+        "--count",
+        "60",
+        "--seed",
+        "1",
+        "-o",
+        puzzles.to_str().unwrap(),
+    ]));
     let ps = read_puzzles(&puzzles).unwrap();
-    for extra in [&[][..], &["--rules", "rules/witness/handwritten.rules"][..], &["--rules", "rules/witness/baseline.rules", "--sort"][..]] {
-        let mut args = vec!["witness", "solve", "--puzzles", puzzles.to_str().unwrap(), "--solutions-out", out.to_str().unwrap()];
+    for extra in [
+        &[][..],
+        &["--rules", "rules/witness/handwritten.rules"][..],
+        &["--rules", "rules/witness/baseline.rules", "--sort"][..],
+    ] {
+        let mut args =
+            vec!["witness", "solve", "--puzzles", puzzles.to_str().unwrap(), "--solutions-out", out.to_str().unwrap()];
         args.extend(extra);
         let report = stdout(&run(&args));
         assert!(report.starts_with("solved 60 of 60 puzzles"), "{report}");
@@ -125,7 +173,9 @@ fn pruning_with_the_bundled_rules_never_loses_a_solution() {
     }
     puzzles.extend(generate(&GeneratorConfig::new("3x3..4x4".parse().unwrap(), Algorithm::FromPath), 3, 60).unwrap());
     // Algorithm 3, as learning and the benchmark generate them (a seed neither uses)
-    puzzles.extend(generate(&GeneratorConfig::new("2x2..4x4".parse().unwrap(), Algorithm::RandomTriangles), 13, 150).unwrap());
+    puzzles.extend(
+        generate(&GeneratorConfig::new("2x2..4x4".parse().unwrap(), Algorithm::RandomTriangles), 13, 150).unwrap(),
+    );
     let (mut solvable, mut fewer, mut learned_fewer) = (0, 0, 0);
     for p in &puzzles {
         let truth = Oracle::new(p).completable(&Path::new(p));
@@ -160,16 +210,59 @@ fn pruning_with_the_bundled_rules_never_loses_a_solution() {
 #[test]
 fn bench_reports_the_speedups_as_json() {
     let (small, large) = (temp("bench.ron"), temp("bench-large.ron"));
-    stdout(&run(&["witness", "gen", "--alg", "3", "--sizes", "2x2..3x4", "--count", "30", "--seed", "2", "-o", small.to_str().unwrap()]));
-    stdout(&run(&["witness", "gen", "--alg", "4", "--sizes", "5x5..6x6", "--count", "3", "--seed", "2", "-o", large.to_str().unwrap()]));
+    stdout(&run(&[
+        "witness",
+        "gen",
+        "--alg",
+        "3",
+        "--sizes",
+        "2x2..3x4",
+        "--count",
+        "30",
+        "--seed",
+        "2",
+        "-o",
+        small.to_str().unwrap(),
+    ]));
+    stdout(&run(&[
+        "witness",
+        "gen",
+        "--alg",
+        "4",
+        "--sizes",
+        "5x5..6x6",
+        "--count",
+        "3",
+        "--seed",
+        "2",
+        "-o",
+        large.to_str().unwrap(),
+    ]));
     let out = stdout(&run(&[
-        "witness", "bench", "--puzzles", small.to_str().unwrap(), "--rules", "rules/witness/handwritten.rules", "--json",
-        "--large", large.to_str().unwrap(), "--budget-ms", "40",
+        "witness",
+        "bench",
+        "--puzzles",
+        small.to_str().unwrap(),
+        "--rules",
+        "rules/witness/handwritten.rules",
+        "--json",
+        "--large",
+        large.to_str().unwrap(),
+        "--budget-ms",
+        "40",
     ]));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     for key in [
-        "puzzles", "baseline_expansions", "rules_expansions", "expansion_speedup", "time_speedup", "solved_baseline",
-        "solved_rules", "trace_coverage", "sizes", "large",
+        "puzzles",
+        "baseline_expansions",
+        "rules_expansions",
+        "expansion_speedup",
+        "time_speedup",
+        "solved_baseline",
+        "solved_rules",
+        "trace_coverage",
+        "sizes",
+        "large",
     ] {
         assert!(v.get(key).is_some(), "missing {key} in {out}");
     }
@@ -183,7 +276,14 @@ fn bench_reports_the_speedups_as_json() {
     assert_eq!(sizes.iter().map(|s| s["puzzles"].as_u64().unwrap()).sum::<u64>(), 30);
     assert_eq!(v["large"]["puzzles"], 3);
     assert!(v["large"]["solved_rules"].as_u64().unwrap() <= 3);
-    let text = stdout(&run(&["witness", "bench", "--puzzles", small.to_str().unwrap(), "--rules", "rules/witness/baseline.rules"]));
+    let text = stdout(&run(&[
+        "witness",
+        "bench",
+        "--puzzles",
+        small.to_str().unwrap(),
+        "--rules",
+        "rules/witness/baseline.rules",
+    ]));
     assert!(text.lines().any(|l| l.starts_with("all ") && l.contains(" 1.00 ")), "{text}");
     for p in [small, large] {
         std::fs::remove_file(p).unwrap();
@@ -193,7 +293,18 @@ fn bench_reports_the_speedups_as_json() {
 #[test]
 fn mine_writes_readable_specifications() {
     let out = temp("specs.ron");
-    let report = stdout(&run(&["mine", "witness", "--sizes", "2x2..3x3", "--count", "20", "--seed", "4", "-o", out.to_str().unwrap()]));
+    let report = stdout(&run(&[
+        "mine",
+        "witness",
+        "--sizes",
+        "2x2..3x3",
+        "--count",
+        "20",
+        "--seed",
+        "4",
+        "-o",
+        out.to_str().unwrap(),
+    ]));
     let specs = read_specs(&out).unwrap();
     assert!(report.starts_with(&format!("{} specifications", specs.len())), "{report}");
     let ps = generate(&GeneratorConfig::new("2x2..3x3".parse().unwrap(), Algorithm::RandomTriangles), 4, 20).unwrap();
@@ -203,7 +314,20 @@ fn mine_writes_readable_specifications() {
     assert!(specs.len() > 20);
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(text.starts_with("// stratsynth mine witness --sizes 2x2..3x3 --count 20 --seed 4 -o "));
-    stdout(&run(&["mine", "witness", "--sizes", "2x2..3x3", "--count", "20", "--seed", "4", "--rules", "rules/witness/handwritten.rules", "-o", out.to_str().unwrap()]));
+    stdout(&run(&[
+        "mine",
+        "witness",
+        "--sizes",
+        "2x2..3x3",
+        "--count",
+        "20",
+        "--seed",
+        "4",
+        "--rules",
+        "rules/witness/handwritten.rules",
+        "-o",
+        out.to_str().unwrap(),
+    ]));
     let fewer = read_specs(&out).unwrap();
     assert!(fewer.len() < specs.len() && fewer.iter().all(|s| specs.contains(s)));
     std::fs::remove_file(out).unwrap();
@@ -218,13 +342,18 @@ fn verify_judges_witness_rules() {
     let out = run(&["verify", bad.to_str().unwrap(), "--bound", "3", "--json"]);
     assert_eq!(out.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!((v[0]["name"].as_str(), v[0]["verdict"].as_str(), v[0]["bound"].as_u64()), (Some("pi_without_head"), Some("unsound"), Some(3)));
+    assert_eq!(
+        (v[0]["name"].as_str(), v[0]["verdict"].as_str(), v[0]["bound"].as_u64()),
+        (Some("pi_without_head"), Some("unsound"), Some(3))
+    );
     // the counterexample is a puzzle and a path on it that some solution begins with
     let cx = v[0]["counterexample"].as_str().unwrap();
     let (puzzle, path) = cx.split_once(" path ").unwrap();
     let p = parse_puzzles(&format!("[{puzzle}]"), "cx").unwrap().remove(0);
-    let vertices: Vec<(usize, usize)> =
-        path.split(' ').map(|v| v.split_once(',').map(|(x, y)| (x.parse().unwrap(), y.parse().unwrap())).unwrap()).collect();
+    let vertices: Vec<(usize, usize)> = path
+        .split(' ')
+        .map(|v| v.split_once(',').map(|(x, y)| (x.parse().unwrap(), y.parse().unwrap())).unwrap())
+        .collect();
     assert!(Oracle::new(&p).completable(&Path::from_vertices(&p, &vertices).unwrap()));
     let text = String::from_utf8(run(&["verify", bad.to_str().unwrap(), "--bound", "3"]).stdout).unwrap();
     assert!(text.starts_with("pi_without_head: UNSOUND on (width: "), "{text}");
@@ -239,18 +368,40 @@ fn bad_input_exits_2_with_a_position() {
     let unused = temp("unused-solutions.txt").display().to_string();
     let err = fails(&run(&["witness", "solve", "--puzzles", &shown, "--solutions-out", &unused]));
     assert!(err.contains(&format!("{shown}:2:3: puzzle #0: goal (1, 1) is not on the border")), "{err}");
-    std::fs::write(&bad, "[\n  (width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(0, 0, 4)]),\n]\n").unwrap();
+    std::fs::write(&bad, "[\n  (width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(0, 0, 4)]),\n]\n")
+        .unwrap();
     let err = fails(&run(&["witness", "bench", "--puzzles", &shown, "--rules", "rules/witness/baseline.rules"]));
     assert!(err.contains(&format!("{shown}:2:3:")), "{err}");
-    std::fs::write(&bad, "[\n  (width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(0, 0, 1)],\n]\n").unwrap();
+    std::fs::write(&bad, "[\n  (width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(0, 0, 1)],\n]\n")
+        .unwrap();
     let err = fails(&run(&["witness", "solve", "--puzzles", &shown, "--solutions-out", &unused]));
     assert!(err.contains(&format!("{shown}:3:1:")), "{err}");
     let good = temp("good-puzzles.ron");
-    std::fs::write(&good, "[(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1), (1, 0, 2)])]").unwrap();
-    std::fs::write(&bad, "def r:\n    with s = arbitrary(square):\n    if used(s) > triangle(s):\n    then prune\n").unwrap();
-    let err = fails(&run(&["witness", "solve", "--puzzles", good.to_str().unwrap(), "--rules", &shown, "--solutions-out", &unused]));
+    std::fs::write(&good, "[(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1), (1, 0, 2)])]")
+        .unwrap();
+    std::fs::write(&bad, "def r:\n    with s = arbitrary(square):\n    if used(s) > triangle(s):\n    then prune\n")
+        .unwrap();
+    let err = fails(&run(&[
+        "witness",
+        "solve",
+        "--puzzles",
+        good.to_str().unwrap(),
+        "--rules",
+        &shown,
+        "--solutions-out",
+        &unused,
+    ]));
     assert!(err.contains(&format!("{shown}:3:")), "{err}");
-    let err = fails(&run(&["witness", "solve", "--puzzles", good.to_str().unwrap(), "--rules", "rules/nonogram/control.rules", "--solutions-out", &unused]));
+    let err = fails(&run(&[
+        "witness",
+        "solve",
+        "--puzzles",
+        good.to_str().unwrap(),
+        "--rules",
+        "rules/nonogram/control.rules",
+        "--solutions-out",
+        &unused,
+    ]));
     assert!(err.contains("nonogram rules"), "{err}");
     std::fs::remove_file(good).unwrap();
     let err = fails(&run(&["witness", "gen", "--alg", "3", "--sizes", "2x", "--count", "1", "-o", &shown]));
@@ -275,7 +426,14 @@ const PUZZLES: &str = "[
 fn analyze_json_is_the_contract_and_the_library_values() {
     let file = temp("three.ron");
     std::fs::write(&file, PUZZLES).unwrap();
-    let out = stdout(&run(&["witness", "analyze", file.to_str().unwrap(), "--rules", "rules/witness/learned.rules", "--json"]));
+    let out = stdout(&run(&[
+        "witness",
+        "analyze",
+        file.to_str().unwrap(),
+        "--rules",
+        "rules/witness/learned.rules",
+        "--json",
+    ]));
     let list: Value = serde_json::from_str(&out).unwrap();
     let list = list.as_array().unwrap();
     assert_eq!(list.len(), 3);
@@ -308,15 +466,33 @@ fn analyze_json_is_the_contract_and_the_library_values() {
 fn generate_ranks_every_solvable_filling_the_same_for_any_thread_count() {
     let (a, b, html) = (temp("gen-a.ron"), temp("gen-b.ron"), temp("gen.html"));
     let args = |out: &PathBuf| {
-        vec!["witness", "generate", "--base", "docs/witness-epcg-base.ron", "--at", "1,1", "2,2", "--rules", "rules/witness/learned.rules", "--order", "gap", "-o"]
-            .into_iter()
-            .map(String::from)
-            .chain([out.to_str().unwrap().to_string(), "--html".into(), html.to_str().unwrap().into()])
-            .collect::<Vec<_>>()
+        vec![
+            "witness",
+            "generate",
+            "--base",
+            "docs/witness-epcg-base.ron",
+            "--at",
+            "1,1",
+            "2,2",
+            "--rules",
+            "rules/witness/learned.rules",
+            "--order",
+            "gap",
+            "-o",
+        ]
+        .into_iter()
+        .map(String::from)
+        .chain([out.to_str().unwrap().to_string(), "--html".into(), html.to_str().unwrap().into()])
+        .collect::<Vec<_>>()
     };
     let with_threads = |n: &str, out: &PathBuf| {
         let a = args(out);
-        Command::new(env!("CARGO_BIN_EXE_stratsynth")).current_dir(ROOT).env("RAYON_NUM_THREADS", n).args(&a).output().unwrap()
+        Command::new(env!("CARGO_BIN_EXE_stratsynth"))
+            .current_dir(ROOT)
+            .env("RAYON_NUM_THREADS", n)
+            .args(&a)
+            .output()
+            .unwrap()
     };
     let text = stdout(&with_threads("1", &a));
     stdout(&with_threads("2", &b));
@@ -326,11 +502,19 @@ fn generate_ranks_every_solvable_filling_the_same_for_any_thread_count() {
     let made = read_puzzles(&a).unwrap();
     assert!(!made.is_empty() && made.len() <= 16);
     // ranked: each puzzle's gap (local TSI minus rule TSI) is no larger than the one before
-    let gaps: Vec<f64> = ta.lines().filter_map(|l| l.trim().strip_prefix("// variant")).map(|l| l.split("score ").nth(1).unwrap().split(';').next().unwrap().parse().unwrap()).collect();
+    let gaps: Vec<f64> = ta
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("// variant"))
+        .map(|l| l.split("score ").nth(1).unwrap().split(';').next().unwrap().parse().unwrap())
+        .collect();
     assert_eq!(gaps.len(), made.len());
     assert!(gaps.windows(2).all(|w| w[0] >= w[1]), "{gaps:?}");
     for p in &made {
-        assert_eq!(p.triangles().iter().filter(|t| (t.0, t.1) == (0, 3) || (t.0, t.1) == (3, 0)).count(), 2, "the base's triangles stay");
+        assert_eq!(
+            p.triangles().iter().filter(|t| (t.0, t.1) == (0, 3) || (t.0, t.1) == (3, 0)).count(),
+            2,
+            "the base's triangles stay"
+        );
     }
     let page = std::fs::read_to_string(&html).unwrap();
     assert_eq!(page.matches("<svg").count(), made.len());
@@ -339,7 +523,22 @@ fn generate_ranks_every_solvable_filling_the_same_for_any_thread_count() {
 #[test]
 fn teach_names_each_rule_and_how_much_it_lowers_tsi() {
     let out = temp("teach.ron");
-    let text = stdout(&run(&["witness", "generate", "--teach", "rules/witness/learned.rules", "--size", "3x3", "--count", "20", "--seed", "2", "--top", "2", "-o", out.to_str().unwrap()]));
+    let text = stdout(&run(&[
+        "witness",
+        "generate",
+        "--teach",
+        "rules/witness/learned.rules",
+        "--size",
+        "3x3",
+        "--count",
+        "20",
+        "--seed",
+        "2",
+        "--top",
+        "2",
+        "-o",
+        out.to_str().unwrap(),
+    ]));
     assert!(text.contains("rule learned_1: makes ") && text.contains("rule learned_2: makes "), "{text}");
     assert!(text.contains(" -> "), "{text}");
     let made = read_puzzles(&out).unwrap();
@@ -355,9 +554,13 @@ fn bad_input_is_located_and_nothing_is_written() {
     let big = temp("big.ron");
     std::fs::write(&big, "[(width: 9, height: 9, start: (0, 0), goal: (9, 9))]").unwrap();
     let err = fails(&run(&["witness", "analyze", big.to_str().unwrap()]));
-    assert!(err.contains(&format!("{}:1:2:", big.display())) && err.contains("grid size 9x9") && err.contains("up to 8x8"), "{err}");
+    assert!(
+        err.contains(&format!("{}:1:2:", big.display())) && err.contains("grid size 9x9") && err.contains("up to 8x8"),
+        "{err}"
+    );
     let rules = temp("bad.rules");
-    std::fs::write(&rules, "def r:\n    with s = arbitrary(square):\n    if used(s) > colour(s):\n    then prune\n").unwrap();
+    std::fs::write(&rules, "def r:\n    with s = arbitrary(square):\n    if used(s) > colour(s):\n    then prune\n")
+        .unwrap();
     let good = temp("good.ron");
     std::fs::write(&good, PUZZLES).unwrap();
     let err = fails(&run(&["witness", "analyze", good.to_str().unwrap(), "--rules", rules.to_str().unwrap()]));
@@ -377,7 +580,16 @@ fn bad_input_is_located_and_nothing_is_written() {
         assert!(err.contains(expected), "{err}");
         assert!(!out.exists());
     }
-    let err = fails(&run(&["witness", "generate", "--base", good.to_str().unwrap(), "--at", "0,0", "-o", out.to_str().unwrap()]));
+    let err = fails(&run(&[
+        "witness",
+        "generate",
+        "--base",
+        good.to_str().unwrap(),
+        "--at",
+        "0,0",
+        "-o",
+        out.to_str().unwrap(),
+    ]));
     assert!(err.contains("holds 3 puzzles; --base expects exactly one"), "{err}");
     let nowhere = temp("missing-dir").join("out.ron");
     let err = fails(&run(&["witness", "generate", "--base", base, "--at", "1,1", "-o", nowhere.to_str().unwrap()]));

@@ -6,8 +6,8 @@
 //! (Z3 proves each at bound 2; at bound 3 the model check below
 //! covers them).
 
-use stratsynth::domains::witness::domain::{table, Witness, WitnessState};
-use stratsynth::domains::witness::oracle::Oracle;
+use stratsynth::domains::witness::model::oracle::Oracle;
+use stratsynth::domains::witness::synthesis::domain::{table, Witness, WitnessState};
 use stratsynth::domains::{Domain, Symbolic};
 use stratsynth::dsl::symbolic::signed_value;
 use z3::{SatResult, Solver};
@@ -31,7 +31,13 @@ fn implied_constraints_follow_from_the_definition() {
 
 /// Checks that `state` (completable) is a model of the encoding at `bound`
 /// with its concrete view.
-fn admitted(domain: &Witness, solver: &Solver, enc: &stratsynth::domains::Encoding<stratsynth::domains::witness::symbolic::WitnessTerms>, bound: usize, state: &WitnessState) {
+fn admitted(
+    domain: &Witness,
+    solver: &Solver,
+    enc: &stratsynth::domains::Encoding<stratsynth::domains::witness::synthesis::symbolic::WitnessTerms>,
+    bound: usize,
+    state: &WitnessState,
+) {
     let solution = Oracle::new(&state.puzzle).find_completion(&state.path).expect("completable");
     solver.push();
     solver.assert(enc.extra.pin(&state.puzzle, &solution, state.path.len()));
@@ -41,14 +47,24 @@ fn admitted(domain: &Witness, solver: &Solver, enc: &stratsynth::domains::Encodi
     let view = domain.view(state);
     let ids = domain.ids();
     for g in [ids.path_length, ids.goal_reachable] {
-        assert_eq!(value(&enc.view.globals[g.0 as usize]), view.globals[g.0 as usize], "global {g:?} of {}", state.show());
+        assert_eq!(
+            value(&enc.view.globals[g.0 as usize]),
+            view.globals[g.0 as usize],
+            "global {g:?} of {}",
+            state.show()
+        );
     }
     let table = view.table(ids.square);
     let slots = &enc.view.tables[ids.square.0 as usize].slots;
     for (i, &s) in state.puzzle.constrained_squares().iter().enumerate() {
         let (col, row) = state.puzzle.grid().square(s);
         for f in [ids.triangles, ids.used, ids.touches_head, ids.free, ids.live] {
-            assert_eq!(value(&slots[row * bound + col][f.0 as usize]), table.get(i, f), "feature {f:?} of square ({col}, {row}) in {}", state.show());
+            assert_eq!(
+                value(&slots[row * bound + col][f.0 as usize]),
+                table.get(i, f),
+                "feature {f:?} of square ({col}, {row}) in {}",
+                state.show()
+            );
         }
     }
     solver.pop(1);

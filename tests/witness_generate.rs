@@ -1,12 +1,10 @@
 //! Generators: determinism, sizes, solvability, and A* solutions on them.
 
-use stratsynth::domains::witness::generate::{
-    generate, Algorithm, GenError, GeneratorConfig, SizeRange,
-};
-use stratsynth::domains::witness::oracle::Oracle;
-use stratsynth::domains::witness::predicates::baseline;
-use stratsynth::domains::witness::puzzle::{parse_puzzles, puzzles_to_ron};
-use stratsynth::domains::witness::search::{astar, SearchConfig};
+use stratsynth::domains::witness::model::generate::{generate, Algorithm, GenError, GeneratorConfig, SizeRange};
+use stratsynth::domains::witness::model::oracle::Oracle;
+use stratsynth::domains::witness::model::puzzle::{parse_puzzles, puzzles_to_ron};
+use stratsynth::domains::witness::search::astar::{astar, SearchConfig};
+use stratsynth::domains::witness::search::predicates::baseline;
 use stratsynth::domains::witness::Path;
 
 fn config(sizes: &str, algorithm: Algorithm) -> GeneratorConfig {
@@ -20,10 +18,7 @@ fn size_ranges_parse_and_validate() {
     let r: SizeRange = "3x3".parse().unwrap();
     assert_eq!((r.min, r.max), ((3, 3), (3, 3)));
     for bad in ["", "3", "2x2..", "0x2..3x3", "4x4..3x3", "2x2..11x2", "axb"] {
-        assert!(
-            matches!(bad.parse::<SizeRange>(), Err(GenError::BadSizeRange { .. })),
-            "{bad}"
-        );
+        assert!(matches!(bad.parse::<SizeRange>(), Err(GenError::BadSizeRange { .. })), "{bad}");
     }
 }
 
@@ -79,8 +74,5 @@ fn distinct_generation_gives_up_when_the_space_is_exhausted() {
     // 1x1 puzzles: 3 goals x 3 counts, at most 9 distinct puzzles.
     let mut c = config("1x1", Algorithm::RandomTriangles);
     c.max_attempts = 2_000;
-    assert!(matches!(
-        generate(&c, 0, 20),
-        Err(GenError::Exhausted { .. })
-    ));
+    assert!(matches!(generate(&c, 0, 20), Err(GenError::Exhausted { .. })));
 }

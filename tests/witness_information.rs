@@ -9,11 +9,11 @@ use num_traits::{One, Zero};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::Path as FsPath;
-use stratsynth::domains::witness::domain::Witness;
-use stratsynth::domains::witness::information::{information, odds, Enumeration, Odds, Player};
-use stratsynth::domains::witness::oracle::{count_solutions, Oracle};
-use stratsynth::domains::witness::predicates::baseline;
-use stratsynth::domains::witness::ruleset::RuleSetPredicate;
+use stratsynth::domains::witness::model::oracle::{count_solutions, Oracle};
+use stratsynth::domains::witness::play::information::{information, odds, Enumeration, Odds, Player};
+use stratsynth::domains::witness::search::predicates::baseline;
+use stratsynth::domains::witness::synthesis::domain::Witness;
+use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::parse::parse_rules;
@@ -175,14 +175,32 @@ fn small_puzzles(n: usize, seed: u64) -> Vec<Puzzle> {
 
 #[test]
 fn the_enumeration_agrees_with_brute_force_for_every_player() {
-    let sets = [rules("rules/witness/learned.rules"), rules("rules/witness/handwritten.rules"), rules("rules/witness/region.rules"), rules_of(ODD_POLICIES, "odd")].into_iter().flatten().collect::<Vec<_>>();
+    let sets = [
+        rules("rules/witness/learned.rules"),
+        rules("rules/witness/handwritten.rules"),
+        rules("rules/witness/region.rules"),
+        rules_of(ODD_POLICIES, "odd"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>();
     let (mut solvable, mut checked) = (0, 0);
     for puzzle in small_puzzles(60, 7) {
         solvable += usize::from(count_solutions(&puzzle) > 0);
         assert_eq!(exact(&puzzle, &Player::Uniform), brute_odds(&puzzle, &mut |_| false), "{}", puzzle.to_ron());
-        assert_eq!(exact(&puzzle, &Player::Local), brute_odds(&puzzle, &mut |p| baseline(&puzzle, p)), "{}", puzzle.to_ron());
+        assert_eq!(
+            exact(&puzzle, &Player::Local),
+            brute_odds(&puzzle, &mut |p| baseline(&puzzle, p)),
+            "{}",
+            puzzle.to_ron()
+        );
         let mut oracle = Oracle::new(&puzzle);
-        assert_eq!(exact(&puzzle, &Player::Perfect), brute_odds(&puzzle, &mut |p| !oracle.completable(p)), "{}", puzzle.to_ron());
+        assert_eq!(
+            exact(&puzzle, &Player::Perfect),
+            brute_odds(&puzzle, &mut |p| !oracle.completable(p)),
+            "{}",
+            puzzle.to_ron()
+        );
         for set in &sets {
             let fast = exact(&puzzle, &Player::Rules(set));
             assert_eq!(fast, brute_odds(&puzzle, &mut |p| set.flags(&puzzle, p)), "{}", puzzle.to_ron());
@@ -194,7 +212,10 @@ fn the_enumeration_agrees_with_brute_force_for_every_player() {
 
 #[test]
 fn uniform_msi_is_muse_and_the_theorems_hold() {
-    let sets = [rules("rules/witness/learned.rules"), rules("rules/witness/handwritten.rules")].into_iter().flatten().collect::<Vec<_>>();
+    let sets = [rules("rules/witness/learned.rules"), rules("rules/witness/handwritten.rules")]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>();
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut solvable = 0;
     for i in 0..40 {
@@ -255,7 +276,12 @@ fn policies_reading_length_and_free_agree_with_brute_force_on_larger_grids() {
     for _ in 0..6 {
         let puzzle = random_puzzle(&mut rng, 4, 4, 0.3);
         for set in &sets {
-            assert_eq!(exact(&puzzle, &Player::Rules(set)), brute_odds(&puzzle, &mut |p| set.flags(&puzzle, p)), "{}", puzzle.to_ron());
+            assert_eq!(
+                exact(&puzzle, &Player::Rules(set)),
+                brute_odds(&puzzle, &mut |p| set.flags(&puzzle, p)),
+                "{}",
+                puzzle.to_ron()
+            );
         }
     }
 }

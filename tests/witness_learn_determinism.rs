@@ -19,7 +19,22 @@ fn learn(threads: usize) -> String {
     let out = dir.join("learned.rules");
     let output = Command::new(env!("CARGO_BIN_EXE_stratsynth"))
         .current_dir(ROOT)
-        .args(["learn", "witness", "--sizes", "3x3..4x4", "--train", "3", "--filter", "30", "--max-specs", "8", "--rlimit", "30000000", "-k", "3"])
+        .args([
+            "learn",
+            "witness",
+            "--sizes",
+            "3x3..4x4",
+            "--train",
+            "3",
+            "--filter",
+            "30",
+            "--max-specs",
+            "8",
+            "--rlimit",
+            "30000000",
+            "-k",
+            "3",
+        ])
         .args(["--threads", &threads.to_string()])
         .arg("-o")
         .arg(&out)

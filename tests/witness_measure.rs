@@ -3,10 +3,10 @@
 
 use std::time::{Duration, Instant};
 
-use stratsynth::domains::witness::generate::{generate, Algorithm, GeneratorConfig};
-use stratsynth::domains::witness::oracle::{enumerate_partial_paths, label_partial_paths, Oracle};
-use stratsynth::domains::witness::predicates::{baseline, baseline_or_stevens};
-use stratsynth::domains::witness::search::{astar, SearchConfig};
+use stratsynth::domains::witness::model::generate::{generate, Algorithm, GeneratorConfig};
+use stratsynth::domains::witness::model::oracle::{enumerate_partial_paths, label_partial_paths, Oracle};
+use stratsynth::domains::witness::search::astar::{astar, SearchConfig};
+use stratsynth::domains::witness::search::predicates::{baseline, baseline_or_stevens};
 use stratsynth::domains::witness::Path;
 
 #[test]

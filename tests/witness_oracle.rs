@@ -2,9 +2,8 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use stratsynth::domains::witness::oracle::{
-    count_solutions, enumerate_partial_paths, enumerate_solutions, label_partial_paths,
-    Oracle,
+use stratsynth::domains::witness::model::oracle::{
+    count_solutions, enumerate_partial_paths, enumerate_solutions, label_partial_paths, Oracle,
 };
 use stratsynth::domains::witness::{Path, Puzzle};
 
@@ -54,10 +53,7 @@ fn fresh_and_shared_oracles_agree_on_4x4() {
         enumerate_partial_paths(&p, &mut |path| {
             n += 1;
             if n % 97 == 0 {
-                assert_eq!(
-                    shared.completable(path),
-                    Oracle::new(&p).completable(path)
-                );
+                assert_eq!(shared.completable(path), Oracle::new(&p).completable(path));
             }
         });
     }

@@ -3,10 +3,10 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use stratsynth::domains::witness::generate::{generate, Algorithm, GeneratorConfig};
-use stratsynth::domains::witness::oracle::{label_partial_paths, Oracle};
-use stratsynth::domains::witness::predicates::{baseline, baseline_or_stevens, never, stevens};
-use stratsynth::domains::witness::search::{astar, Mode, Outcome, SearchConfig};
+use stratsynth::domains::witness::model::generate::{generate, Algorithm, GeneratorConfig};
+use stratsynth::domains::witness::model::oracle::{label_partial_paths, Oracle};
+use stratsynth::domains::witness::search::astar::{astar, Mode, Outcome, SearchConfig};
+use stratsynth::domains::witness::search::predicates::{baseline, baseline_or_stevens, never, stevens};
 use stratsynth::domains::witness::{Grid, Path, Puzzle};
 
 mod common;
@@ -117,10 +117,6 @@ fn a_predicate_with_false_positives_is_caught() {
 fn time_budget_stops_the_search() {
     let c = GeneratorConfig::new("6x6".parse().unwrap(), Algorithm::FromPath);
     let p = &generate(&c, 1, 1).unwrap()[0];
-    let r = astar(
-        p,
-        &never,
-        &SearchConfig::default().with_time_limit(std::time::Duration::ZERO),
-    );
+    let r = astar(p, &never, &SearchConfig::default().with_time_limit(std::time::Duration::ZERO));
     assert!(matches!(r.outcome, Outcome::BudgetExhausted(_)));
 }

@@ -6,9 +6,9 @@
 //! features), and mutants of them, many on the region features
 //! (`free`, `live`, `goal_reachable`).
 
-use stratsynth::domains::witness::domain::{all_puzzles, table, Witness, WitnessState};
-use stratsynth::domains::witness::oracle::{label_partial_paths, Oracle};
-use stratsynth::domains::witness::view::view_key;
+use stratsynth::domains::witness::model::oracle::{label_partial_paths, Oracle};
+use stratsynth::domains::witness::synthesis::domain::{all_puzzles, table, Witness, WitnessState};
+use stratsynth::domains::witness::synthesis::view::view_key;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::eval::Interpreter;
@@ -140,7 +140,8 @@ fn the_table_is_every_partial_path_up_to_2x2() {
     // one state per (view, verdict): check that no partial path of a 1x2
     // puzzle is missing from the table's views
     let tab = table(2);
-    let views: std::collections::HashSet<_> = tab.iter().map(|s| (view_key(&s.puzzle, &s.path), s.completable)).collect();
+    let views: std::collections::HashSet<_> =
+        tab.iter().map(|s| (view_key(&s.puzzle, &s.path), s.completable)).collect();
     let mut states = 0;
     for p in all_puzzles(1, 2).chain(all_puzzles(2, 2).step_by(97)) {
         label_partial_paths(&p, &mut |path, completable| {
@@ -183,12 +184,23 @@ fn z3_agrees_with_brute_force() {
         let witness_2 = brute_force(&domain, rule, &small);
         let v2 = at_2.check(rule);
         assert!(!matches!(v2, Verdict::Unknown(_)), "{}: {v2:?}", rule.name);
-        assert_eq!(v2.is_sound(), witness_2.is_none(), "{} at bound 2: Z3 {} vs brute force {:?}", rule.name, v2.word(), witness_2.map(|s| s.show()));
+        assert_eq!(
+            v2.is_sound(),
+            witness_2.is_none(),
+            "{} at bound 2: Z3 {} vs brute force {:?}",
+            rule.name,
+            v2.word(),
+            witness_2.map(|s| s.show())
+        );
         let v3 = at_3.check(rule);
         match &v3 {
             Verdict::Sound => {
                 assert!(expect_sound, "{} is sound up to 3", rule.name);
-                assert!(brute_force(&domain, rule, &sample).is_none(), "{} fires on a sampled completable state", rule.name);
+                assert!(
+                    brute_force(&domain, rule, &sample).is_none(),
+                    "{} fires on a sampled completable state",
+                    rule.name
+                );
             }
             Verdict::Unsound(cx) => {
                 assert!(!expect_sound, "{}: {}", rule.name, cx.state.show());

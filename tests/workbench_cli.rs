@@ -126,7 +126,8 @@ fn print_english_puts_each_sentence_first_once() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = String::from_utf8(out.stdout).unwrap();
     let blocks: Vec<&str> = text.split("# cost ").skip(1).collect();
-    let rules = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/nonogram/top10.rules")).unwrap();
+    let rules =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("rules/nonogram/top10.rules")).unwrap();
     let count = rules.lines().filter(|l| l.starts_with("def ")).count();
     assert!(count >= 5, "only {count} rules in top10.rules");
     assert_eq!(blocks.len(), count);

@@ -80,8 +80,15 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
     for ((name, puzzle), a) in puzzles.iter().zip(analysed) {
         results.push((name.clone(), puzzle.width, puzzle.height, a?));
     }
-    let player = |a: &Analysis| -> Option<Playthrough> { if loaded.is_some() { a.rules.clone() } else { a.line.clone() } };
-    let unsolvable: Vec<&str> = results.iter().filter(|r| r.3.solution_count() == Some(0)).map(|r| r.0.as_str()).collect();
+    let player = |a: &Analysis| -> Option<Playthrough> {
+        if loaded.is_some() {
+            a.rules.clone()
+        } else {
+            a.line.clone()
+        }
+    };
+    let unsolvable: Vec<&str> =
+        results.iter().filter(|r| r.3.solution_count() == Some(0)).map(|r| r.0.as_str()).collect();
     let unknown: Vec<(&str, &str)> =
         results.iter().filter_map(|r| r.3.stopped.map(|s| (r.0.as_str(), s.name()))).collect();
     if args.json {
@@ -126,9 +133,14 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
                     *t += n;
                 }
             }
-            let mut fired: Vec<(&str, usize)> = rules.iter().map(|r| r.name.as_str()).zip(totals).filter(|&(_, n)| n > 0).collect();
+            let mut fired: Vec<(&str, usize)> =
+                rules.iter().map(|r| r.name.as_str()).zip(totals).filter(|&(_, n)| n > 0).collect();
             fired.sort_by_key(|f| std::cmp::Reverse(f.1));
-            println!("\nsteps made by each rule over all puzzles ({} of {} rules never made one):", rules.len() - fired.len(), rules.len());
+            println!(
+                "\nsteps made by each rule over all puzzles ({} of {} rules never made one):",
+                rules.len() - fired.len(),
+                rules.len()
+            );
             for (name, n) in fired {
                 println!("  {name:<28} {n:>7}");
             }
@@ -137,7 +149,10 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
     }
     let limit = loaded.as_ref().map(|(d, _)| stratsynth::domains::Domain::schema(d).file.limits.max_state);
     for (file, ..) in results.iter().filter(|r| r.3.too_long_for_rules) {
-        eprintln!("{file}: lines longer than the {} cells rules are applied to (and proven for): no rule solve", limit.unwrap_or(0));
+        eprintln!(
+            "{file}: lines longer than the {} cells rules are applied to (and proven for): no rule solve",
+            limit.unwrap_or(0)
+        );
     }
     for file in &unsolvable {
         eprintln!("{file}: the clues contradict each other: no solution");
@@ -155,7 +170,16 @@ fn print_two_solutions(file: &str, width: usize, a: &[bool], b: &[bool]) {
     println!("\n{file}: two of its solutions (they differ in {differ} cells, marked in the second):");
     for (ra, rb) in a.chunks(width).zip(b.chunks(width)) {
         let left: String = ra.iter().map(|&v| if v { '#' } else { '.' }).collect();
-        let right: String = ra.iter().zip(rb).map(|(&x, &y)| match (y, x == y) { (true, true) => '#', (false, true) => '.', (true, false) => '*', (false, false) => 'o' }).collect();
+        let right: String = ra
+            .iter()
+            .zip(rb)
+            .map(|(&x, &y)| match (y, x == y) {
+                (true, true) => '#',
+                (false, true) => '.',
+                (true, false) => '*',
+                (false, false) => 'o',
+            })
+            .collect();
         println!("  {left}   {right}");
     }
 }
@@ -200,9 +224,16 @@ fn print_table(results: &[(String, usize, usize, Analysis)], with_rules: bool, f
 }
 
 /// The puzzles with a solution, hardest first (bits, then steps, then name).
-fn print_ranking(player: &str, results: &[(String, usize, usize, Analysis)], pick: impl Fn(&Analysis) -> Option<&Playthrough>) {
-    let mut ranked: Vec<(&str, &Playthrough)> = results.iter().filter_map(|(f, .., a)| pick(a).map(|p| (f.as_str(), p))).collect();
-    ranked.sort_by(|a, b| b.1.difficulty.total_cmp(&a.1.difficulty).then(b.1.steps.len().cmp(&a.1.steps.len())).then(a.0.cmp(b.0)));
+fn print_ranking(
+    player: &str,
+    results: &[(String, usize, usize, Analysis)],
+    pick: impl Fn(&Analysis) -> Option<&Playthrough>,
+) {
+    let mut ranked: Vec<(&str, &Playthrough)> =
+        results.iter().filter_map(|(f, .., a)| pick(a).map(|p| (f.as_str(), p))).collect();
+    ranked.sort_by(|a, b| {
+        b.1.difficulty.total_cmp(&a.1.difficulty).then(b.1.steps.len().cmp(&a.1.steps.len())).then(a.0.cmp(b.0))
+    });
     println!("\nranking with {player} as the player (hardest first):");
     println!("{:>4} {:>8} {:>6} {:>6}  puzzle", "rank", "bits", "oracle", "steps");
     for (i, (file, p)) in ranked.iter().enumerate() {

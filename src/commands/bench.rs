@@ -7,19 +7,19 @@
 use super::{bundled, read_nonogram_rules, CmdResult};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use stratsynth::domains::nonogram::rules::apply::ApplyOptions;
-use stratsynth::domains::nonogram::rules::coverage::Coverage;
-use stratsynth::domains::nonogram::line::model::{hints_of, Cell, Line};
-use stratsynth::domains::nonogram::formats::lines::{read_lines_file, read_test_set, Transition};
-use stratsynth::dsl::ast::{PatternKind, Rule};
-use stratsynth::dsl::cost::cost;
-use stratsynth::domains::nonogram::line::solver::LineSolver;
-use stratsynth::domains::Domain;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+use stratsynth::domains::nonogram::formats::lines::{read_lines_file, read_test_set, Transition};
+use stratsynth::domains::nonogram::line::model::{hints_of, Cell, Line};
+use stratsynth::domains::nonogram::line::solver::LineSolver;
+use stratsynth::domains::nonogram::rules::apply::ApplyOptions;
+use stratsynth::domains::nonogram::rules::coverage::Coverage;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::nonogram::synthesis::spec::specs;
+use stratsynth::domains::Domain;
+use stratsynth::dsl::ast::{PatternKind, Rule};
+use stratsynth::dsl::cost::cost;
 use stratsynth::synth::{Config, Engine, Stats};
 
 /// Random valid lines of `len` cells: a random solution, its hints, and a
@@ -30,7 +30,10 @@ fn random_lines(count: usize, len: usize, seed: u64) -> Vec<Line> {
         .map(|_| {
             let solution: Vec<bool> = (0..len).map(|_| rng.gen_bool(0.55)).collect();
             let known = rng.gen_range(0.0..0.6);
-            let cells = solution.iter().map(|&v| if rng.gen_bool(known) { Cell::from_bool(v) } else { Cell::Unknown }).collect();
+            let cells = solution
+                .iter()
+                .map(|&v| if rng.gen_bool(known) { Cell::from_bool(v) } else { Cell::Unknown })
+                .collect();
             Line::new(hints_of(&solution), cells)
         })
         .collect()
@@ -89,9 +92,12 @@ pub fn dispatch(args: &BenchArgs) -> CmdResult {
     match &args.synth {
         _ if args.generate => super::bench_generate::run(args.puzzles, args.seed, &args.pictures),
         _ if !args.boards.is_empty() => {
-            let nonogrid = args.nonogrid.as_deref().map(|bin| (bin, Duration::from_secs_f64(args.nonogrid_timeout.unwrap_or(args.solver.timeout))));
+            let nonogrid = args
+                .nonogrid
+                .as_deref()
+                .map(|bin| (bin, Duration::from_secs_f64(args.nonogrid_timeout.unwrap_or(args.solver.timeout))));
             super::bench_boards::run(&args.boards, nonogrid, args.solutions.as_deref(), &args.solver)
-        },
+        }
         Some(specs) => synth(specs, args.against.as_deref()),
         None => run(&args.rules, &args.lines, args.count, args.seed),
     }
@@ -142,7 +148,14 @@ fn run(rules: &Path, lines: &Path, count: usize, seed: u64) -> CmdResult {
 /// or `singleton(t)` or kept (DSL.md: specialising a pattern keeps a sound
 /// rule sound), taken round-robin across the rules in a fixed order.
 fn specialisations(rules: &[Rule], n: usize) -> Vec<Rule> {
-    let kinds = [PatternKind::Arbitrary, PatternKind::Constant(0), PatternKind::Constant(1), PatternKind::Constant(2), PatternKind::Constant(3), PatternKind::Singleton];
+    let kinds = [
+        PatternKind::Arbitrary,
+        PatternKind::Constant(0),
+        PatternKind::Constant(1),
+        PatternKind::Constant(2),
+        PatternKind::Constant(3),
+        PatternKind::Singleton,
+    ];
     let variants: Vec<Vec<Rule>> = rules
         .iter()
         .map(|rule| {
@@ -220,7 +233,8 @@ fn scale(domain: &Nonogram, rules: &[Rule], tests: &[Transition]) -> Result<(), 
 /// their ratio are printed.
 fn synth(path: &Path, against: Option<&Path>) -> CmdResult {
     let domain = Nonogram::new();
-    let transitions = read_lines_file(path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
+    let transitions =
+        read_lines_file(path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
     let mut all = vec![];
     for t in &transitions {
         all.extend(specs(t).ok_or_else(|| format!("{}: not a valid line: {}", path.display(), t.start))?);
@@ -287,7 +301,9 @@ fn synth(path: &Path, against: Option<&Path>) -> CmdResult {
             .lines()
             .find_map(|l| l.split_once(" in ")?.1.split_once(" s")?.0.parse::<f64>().ok())
             .filter(|_| out.status.success())
-            .ok_or_else(|| format!("--against {}: no `synth: ... in T s` line in its output ({})", bin.display(), out.status))?;
+            .ok_or_else(|| {
+                format!("--against {}: no `synth: ... in T s` line in its output ({})", bin.display(), out.status)
+            })?;
         println!(
             "side by side (same time, one specification at a time each): {:.1} s here, {theirs:.1} s there: {:.2}x",
             total.as_secs_f64(),

@@ -20,10 +20,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
-use stratsynth::domains::nonogram::play::analysis::count;
-use stratsynth::domains::nonogram::formats::non::{check_goal, Puzzle};
 use stratsynth::domains::nonogram::board::complete::Outcome;
+use stratsynth::domains::nonogram::formats::non::{check_goal, Puzzle};
 use stratsynth::domains::nonogram::formats::tournament::parse_solutions;
+use stratsynth::domains::nonogram::play::analysis::count;
 
 /// User + system CPU time of this process (`RUSAGE_SELF`) or of its waited
 /// children (`RUSAGE_CHILDREN`).
@@ -41,7 +41,17 @@ fn cpu_time(who: libc::c_int) -> Duration {
 /// A puzzle in nonogrid's own text format (TOML: one clue per line).
 fn nonogrid_text(p: &Puzzle) -> String {
     let clues = |lines: &[Vec<u32>]| {
-        lines.iter().map(|c| if c.is_empty() { "0".to_string() } else { c.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") }).collect::<Vec<_>>().join("\n")
+        lines
+            .iter()
+            .map(|c| {
+                if c.is_empty() {
+                    "0".to_string()
+                } else {
+                    c.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
     };
     format!("[clues]\ncolumns = \"\"\"\n{}\n\"\"\"\nrows = \"\"\"\n{}\n\"\"\"\n", clues(&p.columns), clues(&p.rows))
 }
@@ -66,7 +76,9 @@ fn read_answer(success: bool, out: &str, err: &str, height: usize) -> Theirs {
             Theirs::Count(0)
         };
     }
-    if let Some(n) = out.lines().find_map(|l| l.strip_prefix("Backtracking found ").and_then(|r| r.split_whitespace().next()?.parse::<usize>().ok())) {
+    if let Some(n) = out.lines().find_map(|l| {
+        l.strip_prefix("Backtracking found ").and_then(|r| r.split_whitespace().next()?.parse::<usize>().ok())
+    }) {
         return Theirs::Count(n.min(2));
     }
     let board: Vec<&str> = out.lines().filter(|l| l.contains('■') || l.contains('?')).collect();
@@ -78,7 +90,14 @@ fn read_answer(success: bool, out: &str, err: &str, height: usize) -> Theirs {
 }
 
 /// Runs nonogrid on one puzzle (written into `dir`), killed past `timeout`.
-fn nonogrid(bin: &Path, dir: &Path, i: usize, puzzle: &Puzzle, first: bool, timeout: Duration) -> Result<Theirs, String> {
+fn nonogrid(
+    bin: &Path,
+    dir: &Path,
+    i: usize,
+    puzzle: &Puzzle,
+    first: bool,
+    timeout: Duration,
+) -> Result<Theirs, String> {
     let file = dir.join(format!("p{i}.toml"));
     let (out_path, err_path) = (dir.join(format!("p{i}.out")), dir.join(format!("p{i}.err")));
     std::fs::write(&file, nonogrid_text(puzzle)).map_err(|e| format!("{}: {e}", file.display()))?;
@@ -106,7 +125,9 @@ fn nonogrid(bin: &Path, dir: &Path, i: usize, puzzle: &Puzzle, first: bool, time
     let Some(status) = status else {
         return Ok(Theirs::NoAnswer(format!("no answer within {} s (killed)", timeout.as_secs_f64())));
     };
-    let read = |p: &Path| std::fs::read(p).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|e| format!("{}: {e}", p.display()));
+    let read = |p: &Path| {
+        std::fs::read(p).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|e| format!("{}: {e}", p.display()))
+    };
     Ok(read_answer(status.success(), &read(&out_path)?, &read(&err_path)?, puzzle.height))
 }
 
@@ -127,7 +148,9 @@ fn check(puzzle: &Puzzle, out: &Outcome, known: Option<&Vec<bool>>) -> Option<St
     let known = known.or(puzzle.goal.as_ref())?;
     match out.count() {
         Some(0) => Some("no solution found, but one is known".into()),
-        Some(1) if out.solutions[0] != *known && out.solutions.len() == 1 => Some("the one solution found is not the known one".into()),
+        Some(1) if out.solutions[0] != *known && out.solutions.len() == 1 => {
+            Some("the one solution found is not the known one".into())
+        }
         _ => None,
     }
 }
@@ -135,7 +158,12 @@ fn check(puzzle: &Puzzle, out: &Outcome, known: Option<&Vec<bool>>) -> Option<St
 /// `bench --boards`.
 /// `nonogrid` is the other binary and the time each of its processes may
 /// take; its processes run on the same `--threads` workers as ours.
-pub fn run(puzzles: &[PathBuf], nonogrid_bin: Option<(&Path, Duration)>, solutions: Option<&Path>, solver: &SolverArgs) -> CmdResult {
+pub fn run(
+    puzzles: &[PathBuf],
+    nonogrid_bin: Option<(&Path, Duration)>,
+    solutions: Option<&Path>,
+    solver: &SolverArgs,
+) -> CmdResult {
     let set = read_all(puzzles)?;
     let known = known_solutions(solutions, puzzles)?;
     let show = |n: Option<usize>| match n {
@@ -149,7 +177,9 @@ pub fn run(puzzles: &[PathBuf], nonogrid_bin: Option<(&Path, Duration)>, solutio
     let dir = tempfile::Builder::new().prefix("stratsynth-bench-boards-").tempdir().map_err(|e| e.to_string())?;
     let children0 = cpu_time(libc::RUSAGE_CHILDREN);
     let theirs_all = match nonogrid_bin {
-        Some((bin, timeout)) => run_all(&set, solver.threads, |i, _, p| nonogrid(bin, dir.path(), i, p, solver.first, timeout).map(Some))?,
+        Some((bin, timeout)) => {
+            run_all(&set, solver.threads, |i, _, p| nonogrid(bin, dir.path(), i, p, solver.first, timeout).map(Some))?
+        }
         None => set.iter().map(|_| Ok(None)).collect(),
     };
     let theirs_cpu = cpu_time(libc::RUSAGE_CHILDREN) - children0;
@@ -189,7 +219,10 @@ pub fn run(puzzles: &[PathBuf], nonogrid_bin: Option<(&Path, Duration)>, solutio
         ours_wall.as_secs_f64()
     );
     if !known.is_empty() || set.iter().any(|(_, p)| p.goal.is_some()) {
-        println!("checked against the known solutions: {}", if wrong == 0 { "all right".to_string() } else { format!("{wrong} WRONG") });
+        println!(
+            "checked against the known solutions: {}",
+            if wrong == 0 { "all right".to_string() } else { format!("{wrong} WRONG") }
+        );
     }
     if let Some((_, timeout)) = nonogrid_bin {
         println!(
@@ -201,7 +234,11 @@ pub fn run(puzzles: &[PathBuf], nonogrid_bin: Option<(&Path, Duration)>, solutio
         println!(
             "CPU ratio nonogrid / ours: {:.2}; answers {}",
             theirs_cpu.as_secs_f64() / ours_cpu.as_secs_f64().max(1e-9),
-            if differ == 0 { "agree wherever both answered".to_string() } else { format!("DIFFER on {differ} puzzles") }
+            if differ == 0 {
+                "agree wherever both answered".to_string()
+            } else {
+                format!("DIFFER on {differ} puzzles")
+            }
         );
     }
     dir.close().map_err(|e| e.to_string())?;

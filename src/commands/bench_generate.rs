@@ -23,7 +23,8 @@ pub fn run(puzzles: usize, seed: u64, pictures: &[PathBuf]) -> CmdResult {
     let shape = Shape { width: 15, height: 15, density: 0.5, symmetry: Symmetry::None };
     let threads = rayon::current_num_threads();
     let started = Instant::now();
-    let (made, judged) = random_puzzles(&shape, seed, puzzles, u64::MAX, &wanted, |_, _| {}).map_err(|e| e.to_string())?;
+    let (made, judged) =
+        random_puzzles(&shape, seed, puzzles, u64::MAX, &wanted, |_, _| {}).map_err(|e| e.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
     println!(
         "random 15x15 puzzles for the line player (density 0.5, seed {seed}): {} of {judged} candidates kept in {seconds:.3} s wall, {:.1} puzzles/s ({threads} threads)",
@@ -34,9 +35,11 @@ pub fn run(puzzles: usize, seed: u64, pictures: &[PathBuf]) -> CmdResult {
     for path in if pictures.is_empty() { &defaults } else { pictures } {
         let picture = read_picture(path).map_err(|e| e.to_string())?;
         let started = Instant::now();
-        let repaired = repair_picture(&picture, &wanted, Budget::default()).map_err(|e| format!("{}: {e}", path.display()))?;
+        let repaired =
+            repair_picture(&picture, &wanted, Budget::default()).map_err(|e| format!("{}: {e}", path.display()))?;
         let seconds = started.elapsed().as_secs_f64();
-        let changes = repaired.repairs.first().map_or("no repair".to_string(), |(c, _)| format!("{} changed cells", c.len()));
+        let changes =
+            repaired.repairs.first().map_or("no repair".to_string(), |(c, _)| format!("{} changed cells", c.len()));
         println!(
             "repair of {} ({}x{}, {} cells undecided by the line player): {changes}, {} repairs, stage {}, {} pictures judged, {seconds:.3} s wall ({threads} threads)",
             path.display(),

@@ -6,14 +6,14 @@ use super::{check_output, read_nonogram_rules, write_output, CmdResult};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use stratsynth::domains::nonogram::play::analysis::count;
-use stratsynth::domains::nonogram::rules::describe::sentence;
-use stratsynth::domains::nonogram::play::html::{page, PageStep};
+use stratsynth::domains::nonogram::board::complete::{Limits, Outcome};
 use stratsynth::domains::nonogram::board::grid::Axis;
-use stratsynth::domains::nonogram::play::player::{play, How, Knowledge, Step};
 use stratsynth::domains::nonogram::board::propagate::Clues;
 use stratsynth::domains::nonogram::formats::puzzle::read_puzzle;
-use stratsynth::domains::nonogram::board::complete::{Limits, Outcome};
+use stratsynth::domains::nonogram::play::analysis::count;
+use stratsynth::domains::nonogram::play::html::{page, PageStep};
+use stratsynth::domains::nonogram::play::player::{play, How, Knowledge, Step};
+use stratsynth::domains::nonogram::rules::describe::sentence;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::print::print_rule;
 
@@ -36,7 +36,14 @@ fn cells_words(clues: &Clues, step: &Step) -> String {
     let (along, mut ix): (&str, Vec<usize>) = match step.line {
         Some(id) if id.axis == Axis::Row => ("column", step.filled.iter().map(|&(p, _)| p % w).collect()),
         Some(_) => ("row", step.filled.iter().map(|&(p, _)| p / w).collect()),
-        None => return step.filled.iter().map(|&(p, _)| format!("row {}, column {}", p / w + 1, p % w + 1)).collect::<Vec<_>>().join("; "),
+        None => {
+            return step
+                .filled
+                .iter()
+                .map(|&(p, _)| format!("row {}, column {}", p / w + 1, p % w + 1))
+                .collect::<Vec<_>>()
+                .join("; ")
+        }
     };
     ix.sort_unstable();
     let mut runs: Vec<(usize, usize)> = vec![];
@@ -47,7 +54,8 @@ fn cells_words(clues: &Clues, step: &Step) -> String {
         }
     }
     let plural = runs.len() > 1 || runs[0].0 != runs[0].1;
-    let parts: Vec<String> = runs.iter().map(|&(s, e)| if s == e { format!("{}", s + 1) } else { format!("{}-{}", s + 1, e + 1) }).collect();
+    let parts: Vec<String> =
+        runs.iter().map(|&(s, e)| if s == e { format!("{}", s + 1) } else { format!("{}-{}", s + 1, e + 1) }).collect();
     format!("{along}{} {}", if plural { "s" } else { "" }, parts.join(", "))
 }
 
@@ -64,13 +72,18 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
         return Err(format!("{shown}: the clues contradict each other: the puzzle has no solution"));
     };
     let clues = Clues::from_puzzle(&puzzle);
-    let played = play(&clues, Knowledge::Rules { domain: &domain, rules: &rules }, solution).map_err(|e| format!("{shown}: {e}"))?;
+    let played = play(&clues, Knowledge::Rules { domain: &domain, rules: &rules }, solution)
+        .map_err(|e| format!("{shown}: {e}"))?;
     let title = puzzle.title.clone().unwrap_or_else(|| shown.clone());
     let summary = format!(
         "{}x{}, {}; {} steps with the {} rules of {}, {} of them the complete solver's ({:.1} bits)",
         puzzle.width,
         puzzle.height,
-        if solutions.len() == 1 { "exactly one solution" } else { "TWO OR MORE solutions (the oracle follows the first found)" },
+        if solutions.len() == 1 {
+            "exactly one solution"
+        } else {
+            "TWO OR MORE solutions (the oracle follows the first found)"
+        },
         played.steps.len(),
         rules.len(),
         args.rules.display(),
@@ -99,7 +112,8 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
                     place += &format!(" on the sub-line of cells {}-{}", a + 1, b + 1);
                 }
                 if *mirrored {
-                    place += if id.axis == Axis::Row { " (rule read right to left)" } else { " (rule read bottom to top)" };
+                    place +=
+                        if id.axis == Axis::Row { " (rule read right to left)" } else { " (rule read bottom to top)" };
                 }
                 notes.push(format!("{} {}{place}", value(step.filled[0].1), cells));
                 notes.push(sentence(r, domain.schema()));
@@ -119,8 +133,17 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
                     notes.push("no probe settles any cell; the complete solver's solution gives this one".into());
                     "GUESS"
                 };
-                notes.push(format!("{} of {} unknown cells: 1 + log2({}) = {:.2} bits", cells, step.unknown, step.unknown, step.bits));
-                format!("Step {}: {what} (complete solver) — row {}, column {} is {}", i + 1, p / clues.width() + 1, p % clues.width() + 1, value(v))
+                notes.push(format!(
+                    "{} of {} unknown cells: 1 + log2({}) = {:.2} bits",
+                    cells, step.unknown, step.unknown, step.bits
+                ));
+                format!(
+                    "Step {}: {what} (complete solver) — row {}, column {} is {}",
+                    i + 1,
+                    p / clues.width() + 1,
+                    p % clues.width() + 1,
+                    value(v)
+                )
             }
             How::LineSolver => unreachable!("explain plays with rules"),
         };
@@ -137,7 +160,14 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
             }
         }
         let line = step.line.map(|id| if id.axis == Axis::Row { id.index } else { clues.height() + id.index });
-        page_steps.push(PageStep { heading, notes, rule_text, line, filled: step.filled.clone(), oracle: step.bits > 0.0 });
+        page_steps.push(PageStep {
+            heading,
+            notes,
+            rule_text,
+            line,
+            filled: step.filled.clone(),
+            oracle: step.bits > 0.0,
+        });
     }
     if let Some(out) = &args.html {
         let html = page(&title, &summary, &clues, &page_steps);

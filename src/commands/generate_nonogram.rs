@@ -102,13 +102,19 @@ impl PlayerChoice {
             "line" => {}
             "probe" => choice.probe = true,
             other => {
-                let file = other.strip_prefix("rules:").filter(|f| !f.is_empty()).ok_or_else(|| format!("--player {other}: expected line, probe or rules:FILE"))?;
+                let file = other
+                    .strip_prefix("rules:")
+                    .filter(|f| !f.is_empty())
+                    .ok_or_else(|| format!("--player {other}: expected line, probe or rules:FILE"))?;
                 choice.name = file.to_string();
                 choice.rules = Some(read_nonogram_rules(Path::new(file))?);
             }
         }
         if let Some(rule) = &args.needs {
-            let (_, rules) = choice.rules.as_ref().ok_or("--needs RULE needs --player rules:FILE (the rule set the rule belongs to)")?;
+            let (_, rules) = choice
+                .rules
+                .as_ref()
+                .ok_or("--needs RULE needs --player rules:FILE (the rule set the rule belongs to)")?;
             if !rules.iter().any(|r| r.name == *rule) {
                 return Err(format!("--needs {rule}: no rule of that name in {}", choice.name));
             }
@@ -138,7 +144,8 @@ impl PlayerChoice {
 /// `generate nonogram --from PICTURE ...` or `generate nonogram --size WxH ...`.
 pub fn generate(args: &NonogramArgs) -> CmdResult {
     let choice = PlayerChoice::read(args)?;
-    let inputs: Vec<&Path> = args.from.iter().map(PathBuf::as_path).chain(choice.rules.as_ref().map(|_| Path::new(&choice.name))).collect();
+    let inputs: Vec<&Path> =
+        args.from.iter().map(PathBuf::as_path).chain(choice.rules.as_ref().map(|_| Path::new(&choice.name))).collect();
     match (&args.from, &args.size) {
         (Some(from), _) => from_picture(args, &choice, from, &inputs),
         (None, Some(size)) => random(args, &choice, size, &inputs),
@@ -148,7 +155,13 @@ pub fn generate(args: &NonogramArgs) -> CmdResult {
 
 /// The outputs asked for.
 fn outputs(args: &NonogramArgs) -> Outputs<'_> {
-    Outputs { dir: args.output.as_deref(), html: args.html.as_deref(), json: args.json, seed: args.seed, player: &args.player }
+    Outputs {
+        dir: args.output.as_deref(),
+        html: args.html.as_deref(),
+        json: args.json,
+        seed: args.seed,
+        player: &args.player,
+    }
 }
 
 /// `A..B` (inclusive) of `T`; a single `N` is `N..N`.
@@ -164,7 +177,8 @@ fn range<T: std::str::FromStr + PartialOrd + Copy>(option: &str, text: &str) -> 
 
 /// `WxH`.
 fn size(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--size {text}: expected WxH with sides 1 to {MAX_LINE} and at most {MAX_CELLS} cells, like 15x15");
+    let bad =
+        || format!("--size {text}: expected WxH with sides 1 to {MAX_LINE} and at most {MAX_CELLS} cells, like 15x15");
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     let (w, h): (usize, usize) = (w.trim().parse().map_err(|_| bad())?, h.trim().parse().map_err(|_| bad())?);
     if w == 0 || h == 0 || w.max(h) > MAX_LINE || w * h > MAX_CELLS {
@@ -175,7 +189,10 @@ fn size(text: &str) -> Result<(usize, usize), String> {
 
 /// A progress bar on standard error (drawn only on a terminal).
 fn bar(len: u64, what: &str) -> ProgressBar {
-    let style = ProgressStyle::with_template(&format!("{{bar:30}} {{pos}}/{{len}} {what}, {{msg}}, {{elapsed_precise}} elapsed")).expect("a valid template");
+    let style = ProgressStyle::with_template(&format!(
+        "{{bar:30}} {{pos}}/{{len}} {what}, {{msg}}, {{elapsed_precise}} elapsed"
+    ))
+    .expect("a valid template");
     ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()).with_style(style)
 }
 
@@ -237,7 +254,11 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
     let report = Report { summary, made, rule_names: choice.rule_names(), original: None };
     finish(&outputs(args), &report)?;
     if short {
-        eprintln!("only {} of the {count} puzzles asked for within --max-candidates {}", report.made.len(), args.max_candidates);
+        eprintln!(
+            "only {} of the {count} puzzles asked for within --max-candidates {}",
+            report.made.len(),
+            args.max_candidates
+        );
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
@@ -247,9 +268,11 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
 fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs: &[&Path]) -> CmdResult {
     let picture = read_picture(path).map_err(|e| e.to_string())?;
     let count = args.count.unwrap_or(3);
-    let names: Vec<String> = std::iter::once("unchanged.non".to_string()).chain((1..=count).map(|k| format!("repair-{k}.non"))).collect();
+    let names: Vec<String> =
+        std::iter::once("unchanged.non".to_string()).chain((1..=count).map(|k| format!("repair-{k}.non"))).collect();
     check_outputs(&outputs(args), &names, inputs)?;
-    let wanted = Wanted { player: choice.player(), steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: args.max_nodes };
+    let wanted =
+        Wanted { player: choice.player(), steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: args.max_nodes };
     let budget = Budget { max_changes: args.max_changes, evaluations: args.max_evaluations, ..Budget::default() };
     let spinner = bar(1, "repair search");
     let started = Instant::now();
@@ -284,11 +307,18 @@ fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs:
         .enumerate()
         .map(|(k, (changed, solve))| {
             let cells = Repair { changed: changed.clone() }.apply(&picture.cells);
-            let (name, title) = if changed.is_empty() { ("unchanged".to_string(), title.clone()) } else { (format!("repair-{}", k + 1), format!("{title}, repair {}", k + 1)) };
+            let (name, title) = if changed.is_empty() {
+                ("unchanged".to_string(), title.clone())
+            } else {
+                (format!("repair-{}", k + 1), format!("{title}, repair {}", k + 1))
+            };
             let puzzle = Picture { cells, ..picture.clone() }.puzzle(None);
             Made { origin: name.clone(), name, title, puzzle, changed, solve }
         })
         .collect();
-    finish(&outputs(args), &Report { summary, made, rule_names: choice.rule_names(), original: Some(picture.cells.clone()) })?;
+    finish(
+        &outputs(args),
+        &Report { summary, made, rule_names: choice.rule_names(), original: Some(picture.cells.clone()) },
+    )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -61,7 +61,8 @@ pub struct Report {
 pub fn check_outputs(args: &Outputs, names: &[String], inputs: &[&Path]) -> Result<(), String> {
     if let Some(dir) = args.dir {
         if !dir.exists() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create the output directory: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("{}: cannot create the output directory: {e}", dir.display()))?;
         } else if !dir.is_dir() {
             return Err(format!("{}: -o takes a directory (one .non per puzzle)", dir.display()));
         }
@@ -82,7 +83,8 @@ fn cell_name(width: usize, p: usize) -> (usize, usize) {
 
 /// The rules a solve used, most used first: `name×count`.
 fn rules_used(names: &[String], solve: &Solve) -> Vec<(String, usize)> {
-    let mut used: Vec<(String, usize)> = names.iter().cloned().zip(solve.rule_counts.iter().copied()).filter(|(_, n)| *n > 0).collect();
+    let mut used: Vec<(String, usize)> =
+        names.iter().cloned().zip(solve.rule_counts.iter().copied()).filter(|(_, n)| *n > 0).collect();
     used.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     used
 }
@@ -127,12 +129,22 @@ fn changed_words(width: usize, m: &Made) -> String {
 fn text(report: &Report) -> String {
     let mut out = format!("{}\n", report.summary);
     let width = report.made.iter().map(|m| m.name.len()).max().unwrap_or(6).max(6);
-    out += &format!("{:<width$}  {:>7} {:>6} {:>7} {:>7}  rules used (steps)\n", "puzzle", "size", "steps", "bits", "changed");
+    out += &format!(
+        "{:<width$}  {:>7} {:>6} {:>7} {:>7}  rules used (steps)\n",
+        "puzzle", "size", "steps", "bits", "changed"
+    );
     for m in &report.made {
-        let used: Vec<String> = rules_used(&report.rule_names, &m.solve).iter().map(|(n, k)| format!("{n} {k}")).collect();
+        let used: Vec<String> =
+            rules_used(&report.rule_names, &m.solve).iter().map(|(n, k)| format!("{n} {k}")).collect();
         let size = format!("{}x{}", m.puzzle.width, m.puzzle.height);
         let used = if report.rule_names.is_empty() { "-".to_string() } else { used.join(", ") };
-        out += &format!("{:<width$}  {size:>7} {:>6} {:>7.2} {:>7}  {used}\n", m.name, m.solve.steps, m.solve.bits, m.changed.len());
+        out += &format!(
+            "{:<width$}  {size:>7} {:>6} {:>7.2} {:>7}  {used}\n",
+            m.name,
+            m.solve.steps,
+            m.solve.bits,
+            m.changed.len()
+        );
     }
     if let Some(original) = &report.original {
         for m in report.made.iter().filter(|m| !m.changed.is_empty()) {
@@ -170,7 +182,8 @@ fn json_report(report: &Report, files: &[Option<String>]) -> Value {
                     json!({"row": row, "column": column, "black": goal[p]})
                 })
                 .collect();
-            let rules: serde_json::Map<String, Value> = rules_used(&report.rule_names, &m.solve).into_iter().map(|(n, k)| (n, json!(k))).collect();
+            let rules: serde_json::Map<String, Value> =
+                rules_used(&report.rule_names, &m.solve).into_iter().map(|(n, k)| (n, json!(k))).collect();
             json!({
                 "name": m.name, "title": m.title, "origin": m.origin, "file": file,
                 "width": m.puzzle.width, "height": m.puzzle.height,
@@ -184,7 +197,8 @@ fn json_report(report: &Report, files: &[Option<String>]) -> Value {
 
 /// Prints the report, then writes the puzzle files and the page.
 pub fn finish(args: &Outputs, report: &Report) -> Result<(), String> {
-    let files: Vec<Option<String>> = report.made.iter().map(|m| args.dir.map(|d| d.join(format!("{}.non", m.name)).display().to_string())).collect();
+    let files: Vec<Option<String>> =
+        report.made.iter().map(|m| args.dir.map(|d| d.join(format!("{}.non", m.name)).display().to_string())).collect();
     if args.json {
         println!("{}", json_report(report, &files));
     } else {
@@ -195,8 +209,12 @@ pub fn finish(args: &Outputs, report: &Report) -> Result<(), String> {
         let Some(file) = file else { continue };
         let mut puzzle = m.puzzle.clone();
         puzzle.title = Some(m.title.clone());
-        let note = format!("{}; seed {}; player {}: {} steps, {:.2} bits of guessing", m.origin, args.seed, args.player, m.solve.steps, m.solve.bits);
-        let note = if m.changed.is_empty() { note } else { format!("{note}; changed: {}", changed_words(m.puzzle.width, m)) };
+        let note = format!(
+            "{}; seed {}; player {}: {} steps, {:.2} bits of guessing",
+            m.origin, args.seed, args.player, m.solve.steps, m.solve.bits
+        );
+        let note =
+            if m.changed.is_empty() { note } else { format!("{note}; changed: {}", changed_words(m.puzzle.width, m)) };
         let metadata = [("by", "stratsynth generate nonogram"), ("source", command.as_str()), ("note", note.as_str())];
         write_output(Path::new(file), &format_non(&puzzle, &metadata))?;
     }
@@ -208,7 +226,11 @@ pub fn finish(args: &Outputs, report: &Report) -> Result<(), String> {
                 heading: format!("{}: {}", m.name, m.title),
                 notes: vec![
                     format!("{} steps, {:.2} bits of guessing", m.solve.steps, m.solve.bits),
-                    if m.changed.is_empty() { "no cell changed".into() } else { format!("changed (outlined): {}", changed_words(m.puzzle.width, m)) },
+                    if m.changed.is_empty() {
+                        "no cell changed".into()
+                    } else {
+                        format!("changed (outlined): {}", changed_words(m.puzzle.width, m))
+                    },
                 ],
                 clues: Clues::from_puzzle(&m.puzzle),
                 solution: m.puzzle.goal.clone().unwrap_or_default(),

@@ -8,6 +8,7 @@
 use super::progress::Progress;
 use super::synth::bound_line;
 use super::{bundled, check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
+use super::{percent, selection_table, versions};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -15,14 +16,13 @@ use std::time::Instant;
 use stratsynth::domains::nonogram::formats::lines::read_test_set;
 use stratsynth::domains::nonogram::learn::learner::{NonogramLearner, TRAIN_LEN};
 use stratsynth::domains::nonogram::learn::report::{report, LearnReport, SetCoverage};
+use stratsynth::domains::nonogram::line::state::LineState;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
-use stratsynth::dsl::schema::Schema;
 use stratsynth::dsl::print::print_rule;
-use super::{percent, selection_table, versions};
-use stratsynth::domains::nonogram::line::state::LineState;
+use stratsynth::dsl::schema::Schema;
 use stratsynth::pipeline::augment::augment_journal;
 use stratsynth::pipeline::shards::{learn_shard, merge_shards, ShardRun};
 use stratsynth::pipeline::{dedup_by_key, learn as run_pipeline, LearnOptions, LearnRun, Shard};
@@ -136,20 +136,31 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     let domain = Nonogram::new();
     // read the inputs of the later phases first: a bad file must not cost a synthesis run
     let tests_path = bundled(&args.tests)?;
-    let tests = read_test_set(&tests_path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
+    let tests =
+        read_test_set(&tests_path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
     let (_, control) = read_nonogram_rules(&bundled(&args.control)?)?;
     if args.out_dir.exists() && !args.out_dir.is_dir() {
-        return Err(format!("--out-dir {}: not a directory (it names a file); give a directory", args.out_dir.display()));
+        return Err(format!(
+            "--out-dir {}: not a directory (it names a file); give a directory",
+            args.out_dir.display()
+        ));
     }
-    std::fs::create_dir_all(&args.out_dir).map_err(|e| format!("--out-dir {}: cannot create the directory: {e}", args.out_dir.display()))?;
+    std::fs::create_dir_all(&args.out_dir)
+        .map_err(|e| format!("--out-dir {}: cannot create the directory: {e}", args.out_dir.display()))?;
     let outputs = match mode {
         Mode::Shard(shard) => vec![shard_rules(&args.out_dir, shard)],
-        Mode::Whole | Mode::Merge(_) => vec![args.out_dir.join("learned.rules"), args.out_dir.join(format!("top{}.rules", args.k))],
+        Mode::Whole | Mode::Merge(_) => {
+            vec![args.out_dir.join("learned.rules"), args.out_dir.join(format!("top{}.rules", args.k))]
+        }
     };
     for output in outputs {
         check_output(&output, &[&args.tests, &args.control])?;
     }
-    let config = Config::builder(domain.schema()).rlimit(args.rlimit).explore(!args.climb).build().map_err(|e| format!("--rlimit: {e}"))?;
+    let config = Config::builder(domain.schema())
+        .rlimit(args.rlimit)
+        .explore(!args.climb)
+        .build()
+        .map_err(|e| format!("--rlimit: {e}"))?;
     let bound = config.bound;
     let learner = NonogramLearner::new(&domain, &tests, args.max_len, args.sample, args.seed);
     let progress = Progress::default();
@@ -157,7 +168,16 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
         Mode::Shard(shard) => shard_journal(&args.out_dir, shard),
         Mode::Whole | Mode::Merge(_) => args.out_dir.join("learned.journal"),
     };
-    let options = LearnOptions { config, journal: &journal, resume: args.resume, progressive: args.skip_made, augment: args.augment, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
+    let options = LearnOptions {
+        config,
+        journal: &journal,
+        resume: args.resume,
+        progressive: args.skip_made,
+        augment: args.augment,
+        k: args.k,
+        retry_rlimit: args.retry_rlimit,
+        observer: &progress,
+    };
     let (run, merged) = match mode {
         Mode::Shard(shard) => {
             let run = learn_shard(&learner, options, shard).map_err(|e| e.to_string())?;
@@ -197,12 +217,28 @@ impl Learned<'_> {
         let report = phases
             .time("report", || report(self.learner, &run.learned, &run.picks, self.control))
             .map_err(|e| format!("{}: {e}", args.tests.display()))?;
-        eprintln!("{} rules found, {} distinct up to egg's rewrites, {} distinct in behaviour", run.found.len(), run.by_key, report.named.len());
-        let times = format!("{phases} (synthesis includes the engine table; total in this process {:.1} s)", self.started.elapsed().as_secs_f64());
-        let skipping = if args.skip_made { "; skipped: made by a rule learned at an earlier place" } else { ", no skipping" };
-        let synthesis = format!("synthesis: {}{skipping}; {} rules found", run.batch.summary(self.journal), run.found.len());
+        eprintln!(
+            "{} rules found, {} distinct up to egg's rewrites, {} distinct in behaviour",
+            run.found.len(),
+            run.by_key,
+            report.named.len()
+        );
+        let times = format!(
+            "{phases} (synthesis includes the engine table; total in this process {:.1} s)",
+            self.started.elapsed().as_secs_f64()
+        );
+        let skipping =
+            if args.skip_made { "; skipped: made by a rule learned at an earlier place" } else { ", no skipping" };
+        let synthesis =
+            format!("synthesis: {}{skipping}; {} rules found", run.batch.summary(self.journal), run.found.len());
         let augmented = run.augmented.summary(&augment_journal(self.journal));
-        let mut header = vec![command_line(), format!("options: {}", ron::to_string(args).map_err(|e| e.to_string())?), versions(), bound_line(bound), run.mined.clone()];
+        let mut header = vec![
+            command_line(),
+            format!("options: {}", ron::to_string(args).map_err(|e| e.to_string())?),
+            versions(),
+            bound_line(bound),
+            run.mined.clone(),
+        ];
         header.extend(self.merged.clone());
         header.extend([
             augmented.clone(),
@@ -218,7 +254,8 @@ impl Learned<'_> {
         ]);
         let learned_path = args.out_dir.join("learned.rules");
         write_rules_file(&learned_path, &header, &report.named, domain.schema())?;
-        let top_header = top_header(&report, &run.picks, domain.schema(), bound, &learned_path, tests.len(), &args.tests);
+        let top_header =
+            top_header(&report, &run.picks, domain.schema(), bound, &learned_path, tests.len(), &args.tests);
         let top: Vec<Rule> = run.picks.iter().map(|p| report.named[p.index].clone()).collect();
         let top_path = args.out_dir.join(format!("top{}.rules", args.k));
         write_rules_file(&top_path, &top_header, &top, domain.schema())?;
@@ -230,7 +267,11 @@ impl Learned<'_> {
         for rule in &top {
             println!("{}", print_rule(rule, domain.schema()));
         }
-        println!("coverage on the {} transitions of {} (both orientations, with the decomposition oracle):", tests.len(), args.tests.display());
+        println!(
+            "coverage on the {} transitions of {} (both orientations, with the decomposition oracle):",
+            tests.len(),
+            args.tests.display()
+        );
         for row in coverage_table(&report, args.k) {
             println!("{row}");
         }
@@ -240,14 +281,27 @@ impl Learned<'_> {
         println!("schedule: {}", run.batch.parallelism());
         println!("second proof: {}", run.retry.summary());
         println!("{times}");
-        println!("wrote {} ({} rules) and {} ({} rules)", learned_path.display(), report.named.len(), top_path.display(), top.len());
+        println!(
+            "wrote {} ({} rules) and {} ({} rules)",
+            learned_path.display(),
+            report.named.len(),
+            top_path.display(),
+            top.len()
+        );
         Ok(ExitCode::SUCCESS)
     }
 }
 
 /// Writes shard `shard`'s rules (every rule it found, deduplicated by
 /// normal-form key; its journal keeps the rest for the merge).
-fn write_shard(args: &NonogramArgs, domain: &Nonogram, run: &ShardRun<LineState>, (shard, bound): (Shard, u32), journal: &Path, started: Instant) -> CmdResult {
+fn write_shard(
+    args: &NonogramArgs,
+    domain: &Nonogram,
+    run: &ShardRun<LineState>,
+    (shard, bound): (Shard, u32),
+    journal: &Path,
+    started: Instant,
+) -> CmdResult {
     let (i, n) = shard;
     let found = run.batch.rules();
     let kept = dedup_by_key(domain, &found);
@@ -257,8 +311,17 @@ fn write_shard(args: &NonogramArgs, domain: &Nonogram, run: &ShardRun<LineState>
         versions(),
         bound_line(bound),
         run.mined.clone(),
-        format!("shard {i} of {n}: {} of the {} specifications (those whose index is {i} mod {n})", run.batch.entries.len(), run.total),
-        format!("synthesis: {}; {} rules found, {} after removing rules equal up to egg's rewrites", run.batch.summary(journal), found.len(), kept.len()),
+        format!(
+            "shard {i} of {n}: {} of the {} specifications (those whose index is {i} mod {n})",
+            run.batch.entries.len(),
+            run.total
+        ),
+        format!(
+            "synthesis: {}; {} rules found, {} after removing rules equal up to egg's rewrites",
+            run.batch.summary(journal),
+            found.len(),
+            kept.len()
+        ),
     ];
     let path = shard_rules(&args.out_dir, shard);
     write_rules_file(&path, &header, &kept, domain.schema())?;
@@ -271,7 +334,15 @@ fn write_shard(args: &NonogramArgs, domain: &Nonogram, run: &ShardRun<LineState>
 
 /// The header of the top-K file: how the rules were chosen, then the
 /// selection's table (the lines after the third are also printed).
-fn top_header(report: &LearnReport, picks: &[Pick], schema: &Schema, bound: u32, learned_path: &Path, transitions: usize, tests_path: &Path) -> Vec<String> {
+fn top_header(
+    report: &LearnReport,
+    picks: &[Pick],
+    schema: &Schema,
+    bound: u32,
+    learned_path: &Path,
+    transitions: usize,
+    tests_path: &Path,
+) -> Vec<String> {
     let (top, max) = (report.top.cells, report.max_cells);
     let mut header = vec![
         command_line(),
@@ -296,7 +367,9 @@ fn top_header(report: &LearnReport, picks: &[Pick], schema: &Schema, bound: u32,
 /// both together and the exact solver, a row each.
 fn coverage_table(report: &LearnReport, k: usize) -> Vec<String> {
     let max = report.max_cells;
-    let row = |name: String, set: SetCoverage| format!("{:<26} {:>6} {:>8} {:>6.1}%", name, set.rules, set.cells, percent(set.cells, max));
+    let row = |name: String, set: SetCoverage| {
+        format!("{:<26} {:>6} {:>8} {:>6.1}%", name, set.rules, set.cells, percent(set.cells, max))
+    };
     vec![
         format!("{:<26} {:>6} {:>8} {:>7}", "rule set", "rules", "cells", "%"),
         row(format!("learned top {k}"), report.top),

@@ -3,19 +3,19 @@
 //! in, rule sets out, rule sets compared).
 
 use super::{check_output, read_nonogram_rules, write_output, CmdResult};
+use super::{percent, selection_table};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use stratsynth::domains::nonogram::formats::lines::{format_transition, read_test_set, Transition};
 use stratsynth::domains::nonogram::rules::apply::ApplyOptions;
 use stratsynth::domains::nonogram::rules::compare::{compare as compare_sets, Match};
 use stratsynth::domains::nonogram::rules::coverage::Coverage;
-use stratsynth::domains::nonogram::formats::lines::{format_transition, read_test_set, Transition};
-use stratsynth::domains::nonogram::synthesis::mine::{mine as mine_specs, Sample, MAX_MINE_LEN};
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+use stratsynth::domains::nonogram::synthesis::mine::{mine as mine_specs, Sample, MAX_MINE_LEN};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
-use std::path::{Path, PathBuf};
-use super::{percent, selection_table};
-use std::process::ExitCode;
 
 /// Reads a `.lines` test set within the domain's line limit.
 fn read_tests(domain: &Nonogram, lines: &Path) -> Result<Vec<Transition>, String> {
@@ -52,7 +52,9 @@ pub struct MineArgs {
 pub fn mine(args: &MineArgs) -> CmdResult {
     let (max_len, sample, seed, output) = (args.max_len, args.sample, args.seed, args.output.as_path());
     if max_len == 0 || max_len > MAX_MINE_LEN {
-        return Err(format!("--max-len must be between 1 and {MAX_MINE_LEN} (the number of states grows about 4x per cell)"));
+        return Err(format!(
+            "--max-len must be between 1 and {MAX_MINE_LEN} (the number of states grows about 4x per cell)"
+        ));
     }
     check_output(output, &[])?;
     let sample = sample.map(|count| Sample { count, seed });
@@ -111,7 +113,8 @@ pub struct SelectArgs {
 
 /// `select --rules R --lines T -k K -o OUT [--one-sided]`.
 pub fn select(args: &SelectArgs) -> CmdResult {
-    let (rules_path, lines, k, output, one_sided) = (args.rules.as_path(), args.lines.as_path(), args.k, args.output.as_path(), args.one_sided);
+    let (rules_path, lines, k, output, one_sided) =
+        (args.rules.as_path(), args.lines.as_path(), args.k, args.output.as_path(), args.one_sided);
     if k == 0 {
         return Err("-k must be at least 1".into());
     }
@@ -180,7 +183,8 @@ pub struct CompareArgs {
 
 /// `compare --learned L --control C --lines T [--one-sided]`.
 pub fn compare(args: &CompareArgs) -> CmdResult {
-    let (learned_path, control_path, lines, one_sided) = (args.learned.as_path(), args.control.as_path(), args.lines.as_path(), args.one_sided);
+    let (learned_path, control_path, lines, one_sided) =
+        (args.learned.as_path(), args.control.as_path(), args.lines.as_path(), args.one_sided);
     let (domain, learned) = read_nonogram_rules(learned_path)?;
     let (_, control) = read_nonogram_rules(control_path)?;
     let tests = read_tests(&domain, lines)?;
@@ -228,7 +232,8 @@ pub fn compare(args: &CompareArgs) -> CmdResult {
             Match::None => ("none", "-", 0),
             Match::Uncovered => ("uncovered", "-", 0),
         };
-        let shown = |part: usize| if row.cells == 0 { "-".to_string() } else { format!("{:.1}%", percent(part, row.cells)) };
+        let shown =
+            |part: usize| if row.cells == 0 { "-".to_string() } else { format!("{:.1}%", percent(part, row.cells)) };
         let rule: &Rule = &control[row.control];
         println!(
             "{:<28} {:>7}  {:<13} {:<28} {:>7} {:>9} {:>7}",

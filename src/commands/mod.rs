@@ -19,12 +19,12 @@ pub mod witness_bench;
 pub mod witness_generate;
 pub mod witness_info;
 
+use std::path::{Path, PathBuf};
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::parse::{detect_and_parse, parse_rules};
 use stratsynth::dsl::schema::Schema;
 use stratsynth::select::Pick;
-use std::path::{Path, PathBuf};
 
 /// The command line as typed, program name `stratsynth`.
 pub fn command_line() -> String {
@@ -69,7 +69,9 @@ pub fn read_rules_in(path: &Path, schema: Schema) -> Result<(Schema, Vec<Rule>),
     match parse_rules(&text, &shown, &schema) {
         Ok(rules) => Ok((schema, rules)),
         Err(e) => Err(match schemas().iter().find(|s| parse_rules(&text, &shown, s).is_ok()) {
-            Some(other) => format!("{e} (these are {} rules; this command takes {} rules)", other.domain(), schema.domain()),
+            Some(other) => {
+                format!("{e} (these are {} rules; this command takes {} rules)", other.domain(), schema.domain())
+            }
             None => e.to_string(),
         }),
     }
@@ -143,8 +145,15 @@ pub fn versions() -> String {
 }
 /// A selection as a table: a header, then per pick its rank, rule (names
 /// padded to `width`), cost, gain, cumulative score and its share of `max`.
-pub fn selection_table(picks: &[Pick], rules: &[Rule], cost_of: impl Fn(usize) -> u32, max: usize, width: usize) -> Vec<String> {
-    let mut table = vec![format!("{:>4}  {:<width$} {:>5} {:>8} {:>11} {:>7}", "rank", "rule", "cost", "gain", "cumulative", "%")];
+pub fn selection_table(
+    picks: &[Pick],
+    rules: &[Rule],
+    cost_of: impl Fn(usize) -> u32,
+    max: usize,
+    width: usize,
+) -> Vec<String> {
+    let mut table =
+        vec![format!("{:>4}  {:<width$} {:>5} {:>8} {:>11} {:>7}", "rank", "rule", "cost", "gain", "cumulative", "%")];
     let mut previous = 0;
     for (rank, p) in picks.iter().enumerate() {
         table.push(format!(

@@ -1,21 +1,21 @@
 //! `solve`, `trace` and `cover`: nonogram boards and test transitions.
 
+use super::percent;
 use super::{check_output, read_nonogram_rules, CmdResult};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use stratsynth::domains::nonogram::rules::apply::{saturate, ApplyOptions};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use stratsynth::domains::nonogram::board::grid::{exact, Board, BoardError, Contradiction};
-use stratsynth::domains::nonogram::rules::coverage::Coverage;
+use stratsynth::domains::nonogram::board::trace::trace_puzzle;
 use stratsynth::domains::nonogram::formats::lines::{read_test_set, write_lines_file};
 use stratsynth::domains::nonogram::formats::non::read_non_file;
 use stratsynth::domains::nonogram::formats::puzzle::read_puzzle;
-use stratsynth::domains::nonogram::board::trace::trace_puzzle;
+use stratsynth::domains::nonogram::rules::apply::{saturate, ApplyOptions};
+use stratsynth::domains::nonogram::rules::coverage::Coverage;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
-use std::path::{Path, PathBuf};
-use super::percent;
-use std::process::ExitCode;
 
 /// Why line-by-line solving with a rule set stopped.
 #[derive(Debug, thiserror::Error)]
@@ -68,11 +68,16 @@ pub fn solve(args: &SolveArgs) -> CmdResult {
             board
                 .solve_with(|line| {
                     let target = exact(line)?;
-                    saturate(&domain, &refs, line, &target, options).map_err(|e| RulesSolveError::Unsound(e.to_string()))
+                    saturate(&domain, &refs, line, &target, options)
+                        .map_err(|e| RulesSolveError::Unsound(e.to_string()))
                 })
                 .map_err(|e| match e {
                     BoardError::Deducer { line, source: RulesSolveError::Unsound(why) } => {
-                        format!("{}: the rules are unsound on {line} of {}: {why}", rules_path.display(), path.display())
+                        format!(
+                            "{}: the rules are unsound on {line} of {}: {why}",
+                            rules_path.display(),
+                            path.display()
+                        )
                     }
                     other => no_solution(path, other),
                 })?
@@ -174,7 +179,8 @@ pub struct CoverArgs {
 
 /// `cover --rules R --lines T [--top K] [--json] [--one-sided]`.
 pub fn cover(args: &CoverArgs) -> CmdResult {
-    let (rules_path, lines, top, json, one_sided) = (args.rules.as_path(), args.lines.as_path(), args.top, args.json, args.one_sided);
+    let (rules_path, lines, top, json, one_sided) =
+        (args.rules.as_path(), args.lines.as_path(), args.top, args.json, args.one_sided);
     let (domain, rules) = read_nonogram_rules(rules_path)?;
     super::some_rules(rules_path, &rules)?;
     let limit = domain.schema().file.limits.max_state as usize;
@@ -214,7 +220,13 @@ pub fn cover(args: &CoverArgs) -> CmdResult {
         println!("\ntop {} by greedy coverage:", picks.len());
         println!("{:>3} {:<28} {:>10} {:>7}", "#", "rule", "cumulative", "%");
         for (i, p) in picks.iter().enumerate() {
-            println!("{:>3} {:<28} {:>10} {:>6.1}%", i + 1, rules[p.index].name, p.score, percent(p.score, report.max_cells));
+            println!(
+                "{:>3} {:<28} {:>10} {:>6.1}%",
+                i + 1,
+                rules[p.index].name,
+                p.score,
+                percent(p.score, report.max_cells)
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

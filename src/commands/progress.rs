@@ -37,8 +37,10 @@ impl Observer for Progress {
 
     fn batch_started(&self, start: &BatchStart<'_>) {
         let bar = ProgressBar::with_draw_target(Some(start.jobs as u64), ProgressDrawTarget::stderr()).with_style(
-            ProgressStyle::with_template("{bar:30} {pos}/{len} specs, {msg} rules, {elapsed_precise} elapsed, ETA {eta_precise}")
-                .expect("a valid template"),
+            ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} specs, {msg} rules, {elapsed_precise} elapsed, ETA {eta_precise}",
+            )
+            .expect("a valid template"),
         );
         self.rules.store(start.rules, Ordering::Relaxed);
         bar.set_position(start.replayed as u64);
@@ -46,7 +48,12 @@ impl Observer for Progress {
         bar.reset_eta();
         self.bar.get_or_init(|| bar);
         if start.replayed > 0 {
-            self.say(format!("resumed {}: {} specifications in {} rounds replayed", start.journal.display(), start.replayed, start.rounds));
+            self.say(format!(
+                "resumed {}: {} specifications in {} rounds replayed",
+                start.journal.display(),
+                start.replayed,
+                start.rounds
+            ));
         }
     }
 

@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
+use stratsynth::domains::nonogram::board::complete::{Limits, SAT_AFTER};
 use stratsynth::domains::nonogram::formats::non::Puzzle;
 use stratsynth::domains::nonogram::formats::puzzle::read_puzzles;
-use stratsynth::domains::nonogram::board::complete::{Limits, SAT_AFTER};
 
 /// The complete solver's options.
 #[derive(clap::Args, Debug, Clone, serde::Serialize)]
@@ -72,8 +72,9 @@ pub fn run_all<R: Send>(
     job: impl Fn(usize, &str, &Puzzle) -> R + Sync,
 ) -> Result<Vec<R>, String> {
     let started = Instant::now();
-    let bar = ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::hidden())
-        .with_style(ProgressStyle::with_template("{pos}/{len} puzzles {wide_bar} {elapsed}").map_err(|e| e.to_string())?);
+    let bar = ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::hidden()).with_style(
+        ProgressStyle::with_template("{pos}/{len} puzzles {wide_bar} {elapsed}").map_err(|e| e.to_string())?,
+    );
     let (shown, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let work = || {
         puzzles
@@ -92,7 +93,11 @@ pub fn run_all<R: Send>(
     };
     // without a terminal (a log, a pipe) the bar is never drawn: a line every few seconds instead
     let plain = !std::io::stderr().is_terminal();
-    let say = |t: Duration| plain.then(|| format!("{} of {} puzzles done, {:.0} s", done.load(Ordering::Relaxed), puzzles.len(), t.as_secs_f64()));
+    let say = |t: Duration| {
+        plain.then(|| {
+            format!("{} of {} puzzles done, {:.0} s", done.load(Ordering::Relaxed), puzzles.len(), t.as_secs_f64())
+        })
+    };
     let out = match threads {
         None => ticking(say, work),
         Some(0) => return Err("--threads must be at least 1".into()),

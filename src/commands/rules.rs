@@ -1,9 +1,11 @@
 //! `print`, `check` and `verify`: commands on rule files.
 
 use super::{read_nonogram_rules, read_rules, some_rules, CmdResult};
+use std::path::PathBuf;
+use std::process::ExitCode;
 use stratsynth::domains::nonogram::rules::check::{brute_force_all, MAX_LEN};
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
-use stratsynth::domains::witness::domain::Witness;
+use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::domains::{Domain, Symbolic};
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
@@ -11,8 +13,6 @@ use stratsynth::dsl::eval::{ActionValue, Binding};
 use stratsynth::dsl::print::print_rule;
 use stratsynth::dsl::schema::Schema;
 use stratsynth::synth::verify::{Verdict, Verifier};
-use std::path::PathBuf;
-use std::process::ExitCode;
 
 /// Whether a description line is the `cost N` note `print` writes (read
 /// back from its own output, it is replaced, not repeated).
@@ -37,7 +37,11 @@ pub fn print(args: &PrintArgs) -> CmdResult {
     let (path, english) = (args.rules.as_path(), args.english);
     let (schema, rules) = read_rules(path)?;
     if english && schema.domain() != "nonogram" {
-        return Err(format!("{}: --english describes nonogram rules; these are {} rules", path.display(), schema.domain()));
+        return Err(format!(
+            "{}: --english describes nonogram rules; these are {} rules",
+            path.display(),
+            schema.domain()
+        ));
     }
     let shown: Vec<String> = rules
         .iter()

@@ -6,22 +6,22 @@
 //! rule it keeps again (their `# meta:` comments are not trusted).
 
 use super::progress::Progress;
+use super::versions;
 use super::{check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use stratsynth::domains::nonogram::formats::lines::{parse_lines, read_lines_file, read_test_set};
 use stratsynth::domains::nonogram::learn::learner::dedup;
 use stratsynth::domains::nonogram::line::state::LineState;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
-use stratsynth::domains::nonogram::formats::lines::{parse_lines, read_lines_file, read_test_set};
 use stratsynth::domains::nonogram::synthesis::spec::{self, specs};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::print::print_rule;
 use stratsynth::pipeline::batch::{label, WINDOW};
-use stratsynth::synth::meta::Meta;
-use super::versions;
 use stratsynth::pipeline::{jobs, journal_path, run_batch, BatchOptions, Shard};
+use stratsynth::synth::meta::Meta;
 use stratsynth::synth::{Config, Engine, Spec};
-use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 /// Options of `synth`.
 #[derive(clap::Args, serde::Serialize, Debug)]
@@ -87,7 +87,12 @@ fn read_specs(args: &SynthArgs, max_len: usize) -> Result<Vec<Spec<LineState>>, 
 
 /// The engine's configuration from the options.
 pub fn config(domain: &Nonogram, bound: Option<u32>, rlimit: u32, climb: bool) -> Result<Config, String> {
-    Config::builder(domain.schema()).bound(bound).rlimit(rlimit).explore(!climb).build().map_err(|e| format!("--bound/--rlimit: {e}"))
+    Config::builder(domain.schema())
+        .bound(bound)
+        .rlimit(rlimit)
+        .explore(!climb)
+        .build()
+        .map_err(|e| format!("--bound/--rlimit: {e}"))
 }
 
 /// `synth --spec S | --specs FILE [-o OUT ...]`.
@@ -135,7 +140,12 @@ pub fn bound_line(bound: u32) -> String {
 /// Proves each rule `merge` keeps with Z3 up to `bound` (as `synth`
 /// proved it, with the same resource limit): a `# meta:` comment is text
 /// anyone can write, so the bound it claims is not taken on trust.
-fn prove_merged(domain: &Nonogram, rules: &[stratsynth::dsl::ast::Rule], bound: u32, origin: &HashMap<String, String>) -> Result<(), String> {
+fn prove_merged(
+    domain: &Nonogram,
+    rules: &[stratsynth::dsl::ast::Rule],
+    bound: u32,
+    origin: &HashMap<String, String>,
+) -> Result<(), String> {
     use stratsynth::synth::verify::{Verdict, Verifier};
     let mut verifier = Verifier::deterministic(domain, bound, stratsynth::synth::DEFAULT_RLIMIT);
     for rule in rules {
@@ -168,7 +178,15 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
     let engine = Engine::new(domain, config);
     let journal = journal_path(output);
     let progress = Progress::default();
-    let options = BatchOptions { journal: &journal, resume: args.resume, shard: args.shard, skip, progressive: false, window: WINDOW, observer: &progress };
+    let options = BatchOptions {
+        journal: &journal,
+        resume: args.resume,
+        shard: args.shard,
+        skip,
+        progressive: false,
+        window: WINDOW,
+        observer: &progress,
+    };
     let run = run_batch(domain, &engine, &jobs, options).map_err(|e| e.to_string())?;
     let found = run.rules();
     let (kept, _) = dedup(domain, &found, None).map_err(|e| e.to_string())?;
@@ -179,7 +197,9 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
         None => format!("the {total} specifications of {source}"),
     };
     let skipped = match args.skip_covered.as_deref() {
-        Some(path) => format!(", {} skipped (made by a rule of {}, {skip_count} rules)", jobs.len() - synthesised, path.display()),
+        Some(path) => {
+            format!(", {} skipped (made by a rule of {}, {skip_count} rules)", jobs.len() - synthesised, path.display())
+        }
         None => String::new(),
     };
     let header = vec![
@@ -197,7 +217,12 @@ fn batch(domain: &Nonogram, config: Config, specs: Vec<Spec<LineState>>, args: &
     ];
     write_rules_file(output, &header, &kept, domain.schema())?;
     eprintln!("synthesis {}", run.times());
-    eprintln!("{synthesised} specifications synthesised, {} rules ({} distinct) written to {}", found.len(), kept.len(), output.display());
+    eprintln!(
+        "{synthesised} specifications synthesised, {} rules ({} distinct) written to {}",
+        found.len(),
+        kept.len(),
+        output.display()
+    );
     Ok(ExitCode::SUCCESS)
 }
 
@@ -250,7 +275,9 @@ pub fn merge(args: &MergeArgs) -> CmdResult {
     }
     let bound = bounds.iter().copied().min().ok_or("no rules to merge")?;
     let tests = match tests {
-        Some(path) => Some(read_test_set(path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?),
+        Some(path) => {
+            Some(read_test_set(path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?)
+        }
         None => None,
     };
     let count = all.len();
@@ -267,9 +294,15 @@ pub fn merge(args: &MergeArgs) -> CmdResult {
     }
     let shown: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
     let mut header = vec![command_line(), versions(), bound_line(bound)];
-    header.push(format!("{count} rules from {}: {after_rewrites} after removing rules equal up to egg's rewrites (the cheapest kept)", shown.join(", ")));
+    header.push(format!(
+        "{count} rules from {}: {after_rewrites} after removing rules equal up to egg's rewrites (the cheapest kept)",
+        shown.join(", ")
+    ));
     if tests.is_some() {
-        header.push(format!("{} after removing rules covering the same cells alone on the test lines (the cheapest kept)", kept.len()));
+        header.push(format!(
+            "{} after removing rules covering the same cells alone on the test lines (the cheapest kept)",
+            kept.len()
+        ));
     }
     write_rules_file(output, &header, &kept, domain.schema())?;
     eprintln!("{count} rules merged into {} distinct rules in {}", kept.len(), output.display());

@@ -8,22 +8,22 @@
 
 use super::progress::ticking;
 use super::{check_output, read_rules_in, write_output, CmdResult};
-use stratsynth::dsl::schema::Schema;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use stratsynth::domains::witness::domain::Witness;
-use stratsynth::domains::witness::grid::{size_limit, MAX_SIDE};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use stratsynth::domains::witness::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
-use stratsynth::domains::witness::mine::{mine_observed, PuzzleMined, Scope};
-use stratsynth::domains::witness::puzzle::{puzzles_to_ron, read_puzzles};
-use stratsynth::domains::witness::ruleset::RuleSetPredicate;
-use stratsynth::domains::witness::search::{astar, format_outcome, Mode, Outcome, SearchConfig};
-use stratsynth::domains::witness::specs::write_specs;
+use stratsynth::domains::witness::model::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
+use stratsynth::domains::witness::model::grid::{size_limit, MAX_SIDE};
+use stratsynth::domains::witness::model::puzzle::{puzzles_to_ron, read_puzzles};
+use stratsynth::domains::witness::search::astar::{astar, format_outcome, Mode, Outcome, SearchConfig};
+use stratsynth::domains::witness::synthesis::domain::Witness;
+use stratsynth::domains::witness::synthesis::mine::{mine_observed, PuzzleMined, Scope};
+use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
+use stratsynth::domains::witness::synthesis::specs::write_specs;
 use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::domains::Domain;
+use stratsynth::dsl::schema::Schema;
 
 /// The predicate of a Witness rule file (none: local constraint checking).
 pub(super) fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, String> {
@@ -59,7 +59,11 @@ fn bar(len: usize, template: &str) -> ProgressBar {
 fn generate_shown(config: &GeneratorConfig, seed: u64, count: usize) -> Result<Vec<Puzzle>, String> {
     let bar = bar(count, "generating {bar:30} {pos}/{len} puzzles, {elapsed_precise} elapsed");
     let made = AtomicUsize::new(0);
-    let say = |t: Duration| bar.is_hidden().then(|| format!("generating puzzles: {} of {count} made, {:.0} s", made.load(Ordering::Relaxed), t.as_secs_f64()));
+    let say = |t: Duration| {
+        bar.is_hidden().then(|| {
+            format!("generating puzzles: {} of {count} made, {:.0} s", made.load(Ordering::Relaxed), t.as_secs_f64())
+        })
+    };
     let mut generator = Generator::new(config.clone(), seed);
     let puzzles = ticking(say, || {
         (0..count)
@@ -102,7 +106,8 @@ pub struct GenArgs {
 
 /// `witness gen --alg 3|4 --sizes R --count N --seed S -o P.ron`.
 pub fn gen(args: &GenArgs) -> CmdResult {
-    let (alg, size_range, count, seed, output) = (args.alg, args.sizes.as_str(), args.count, args.seed, args.output.as_path());
+    let (alg, size_range, count, seed, output) =
+        (args.alg, args.sizes.as_str(), args.count, args.seed, args.output.as_path());
     let algorithm = match alg {
         3 => Algorithm::RandomTriangles,
         4 => Algorithm::FromPath,
@@ -140,7 +145,7 @@ pub struct SolveArgs {
     pub budget_ms: Option<u64>,
     /// Node budget per puzzle: most paths held (about 32 bytes each, so it
     /// bounds memory).
-    #[arg(long, default_value_t = stratsynth::domains::witness::search::DEFAULT_MAX_NODES, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
+    #[arg(long, default_value_t = stratsynth::domains::witness::search::astar::DEFAULT_MAX_NODES, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
     pub max_nodes: usize,
     /// Output: one line per puzzle, the solution `x,y x,y ...`, `none` (there
     /// is none), or `stopped (...)` (a budget ran out first: the time budget,
@@ -151,11 +156,13 @@ pub struct SolveArgs {
 
 /// `witness solve --puzzles P [--rules R] [--sort] [--budget-ms B] --solutions-out S`.
 pub fn solve(args: &SolveArgs) -> CmdResult {
-    let (puzzles_path, rules, sort, budget_ms, out) = (args.puzzles.as_path(), args.rules.as_deref(), args.sort, args.budget_ms, args.solutions_out.as_path());
+    let (puzzles_path, rules, sort, budget_ms, out) =
+        (args.puzzles.as_path(), args.rules.as_deref(), args.sort, args.budget_ms, args.solutions_out.as_path());
     check_output(out, &[Some(puzzles_path), rules].into_iter().flatten().collect::<Vec<_>>())?;
     let ps = puzzles(puzzles_path)?;
     let pred = predicate(rules)?;
-    let mut config = SearchConfig::default().with_mode(if sort { Mode::Sort } else { Mode::Prune }).with_node_limit(args.max_nodes);
+    let mut config =
+        SearchConfig::default().with_mode(if sort { Mode::Sort } else { Mode::Prune }).with_node_limit(args.max_nodes);
     if let Some(ms) = budget_ms {
         config = config.with_time_limit(Duration::from_millis(ms));
     }
@@ -167,7 +174,15 @@ pub fn solve(args: &SolveArgs) -> CmdResult {
         solved += usize::from(r.solution().is_some());
         if let Outcome::BudgetExhausted(budget) = r.outcome {
             stopped += 1;
-            eprintln!("puzzle {} of {} ({}x{}): {} after {} expansions", i + 1, ps.len(), p.width(), p.height(), budget.word(), r.expansions);
+            eprintln!(
+                "puzzle {} of {} ({}x{}): {} after {} expansions",
+                i + 1,
+                ps.len(),
+                p.width(),
+                p.height(),
+                budget.word(),
+                r.expansions
+            );
         }
         expansions += r.expansions;
         time += r.elapsed;
@@ -217,14 +232,18 @@ pub(super) fn mining_line(m: &PuzzleMined, count: usize) -> Option<String> {
     let which = format!("mining puzzle {} of {count}", m.index + 1);
     match (m.finished, m.stopped) {
         (false, _) => Some(format!("{which}: {} paths so far, {} specifications", m.paths, m.found)),
-        (true, true) => Some(format!("{which}: stopped after {} paths (the path budget); its specifications so far are kept", m.paths)),
+        (true, true) => Some(format!(
+            "{which}: stopped after {} paths (the path budget); its specifications so far are kept",
+            m.paths
+        )),
         (true, false) => None,
     }
 }
 
 /// `mine witness --sizes R --count N --seed S [--rules R] [--all] -o F`.
 pub fn mine_specs(args: &MineArgs) -> CmdResult {
-    let (size_range, count, seed, rules, all, output) = (args.sizes.as_str(), args.count, args.seed, args.rules.as_deref(), args.all, args.output.as_path());
+    let (size_range, count, seed, rules, all, output) =
+        (args.sizes.as_str(), args.count, args.seed, args.rules.as_deref(), args.all, args.output.as_path());
     check_output(output, &rules.into_iter().collect::<Vec<_>>())?;
     let config = GeneratorConfig::new(sizes("--sizes", size_range)?, Algorithm::RandomTriangles);
     let ps = generate_shown(&config, seed, count)?;
@@ -307,18 +326,25 @@ pub struct LearnArgs {
 
 /// `learn witness [--sizes R] [--train N] [--filter M] [--seed S] [-k K] [-o OUT] [--resume] ...`.
 pub fn learn(args: &LearnArgs) -> CmdResult {
-    use stratsynth::domains::witness::learn::{LearnConfig, WitnessLearner};
+    use super::versions;
+    use stratsynth::domains::witness::synthesis::learn::{LearnConfig, WitnessLearner};
     use stratsynth::dsl::cost::cost;
     use stratsynth::dsl::print::print_rule;
-    use super::versions;
     use stratsynth::pipeline::{journal_path, learn, LearnOptions};
     let domain = Witness::new();
     let schema = domain.schema();
     if args.train == 0 || args.filter == 0 || args.k == 0 || args.max_specs == 0 {
         return Err("--train, --filter, -k and --max-specs must be at least 1".into());
     }
-    let config = LearnConfig { sizes: sizes("--sizes", &args.sizes)?, train: args.train, filter: args.filter, seed: args.seed, max_specs: args.max_specs };
-    let engine = stratsynth::synth::Config::builder(schema).rlimit(args.rlimit).build().map_err(|e| format!("--rlimit: {e}"))?;
+    let config = LearnConfig {
+        sizes: sizes("--sizes", &args.sizes)?,
+        train: args.train,
+        filter: args.filter,
+        seed: args.seed,
+        max_specs: args.max_specs,
+    };
+    let engine =
+        stratsynth::synth::Config::builder(schema).rlimit(args.rlimit).build().map_err(|e| format!("--rlimit: {e}"))?;
     check_output(&args.output, &[])?;
     let output = &args.output;
     let journal = journal_path(output);
@@ -330,10 +356,22 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     };
     let learner = WitnessLearner::new(&domain, config).with_progress(&say);
     let (sizes, filter) = (&args.sizes, args.filter);
-    let generating = |t: Duration| Some(format!("generating {train} training and {filter} filter puzzles ({sizes}): {:.0} s", t.as_secs_f64()));
-    ticking(generating, || learner.training_puzzles().and(learner.filter_puzzles()).map(|_| ())).map_err(|e| e.to_string())?;
+    let generating = |t: Duration| {
+        Some(format!("generating {train} training and {filter} filter puzzles ({sizes}): {:.0} s", t.as_secs_f64()))
+    };
+    ticking(generating, || learner.training_puzzles().and(learner.filter_puzzles()).map(|_| ()))
+        .map_err(|e| e.to_string())?;
     let progress = super::progress::Progress::default();
-    let options = LearnOptions { config: engine, journal: &journal, resume: args.resume, progressive: true, augment: 0, k: args.k, retry_rlimit: args.retry_rlimit, observer: &progress };
+    let options = LearnOptions {
+        config: engine,
+        journal: &journal,
+        resume: args.resume,
+        progressive: true,
+        augment: 0,
+        k: args.k,
+        retry_rlimit: args.retry_rlimit,
+        observer: &progress,
+    };
     let run = learn(&learner, options).map_err(|e| e.to_string())?;
     let chosen: Vec<_> = run.picks.iter().map(|p| run.learned[p.index].clone()).collect();
     let report = learner.report(&chosen).map_err(|e| e.to_string())?;
@@ -398,10 +436,15 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     print!("{text}");
     print!("{table}");
     println!("synthesis {}\n{}.", run.batch.times(), run.phases);
-    let z3_calls: u64 = run.batch.entries.iter().map(|e| match e {
-        stratsynth::pipeline::batch::Entry::Done { outcome, .. } => outcome.stats.z3_calls,
-        stratsynth::pipeline::batch::Entry::Skipped { .. } => 0,
-    }).sum();
+    let z3_calls: u64 = run
+        .batch
+        .entries
+        .iter()
+        .map(|e| match e {
+            stratsynth::pipeline::batch::Entry::Done { outcome, .. } => outcome.stats.z3_calls,
+            stratsynth::pipeline::batch::Entry::Skipped { .. } => 0,
+        })
+        .sum();
     eprintln!(
         "learn witness: {} rules written to {} in {:.1} s ({z3_calls} Z3 calls)",
         run.picks.len(),

@@ -12,10 +12,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use stratsynth::domains::witness::oracle::Oracle;
-use stratsynth::domains::witness::predicates::baseline;
-use stratsynth::domains::witness::ruleset::RuleSetPredicate;
-use stratsynth::domains::witness::search::{astar, Outcome, SearchConfig, SearchReport};
+use stratsynth::domains::witness::model::oracle::Oracle;
+use stratsynth::domains::witness::search::astar::{astar, Outcome, SearchConfig, SearchReport};
+use stratsynth::domains::witness::search::predicates::baseline;
+use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::{Path, Puzzle};
 
 /// Sums over a group of puzzles.
@@ -182,7 +182,13 @@ fn fastest(repeat: usize, run: impl Fn() -> SearchReport) -> SearchReport {
 }
 
 /// Per-size totals of `ps`, sizes in (width, height) order.
-fn by_size(ps: &[Puzzle], pred: &RuleSetPredicate, config: &SearchConfig, trace: bool, repeat: usize) -> BTreeMap<(usize, usize), Totals> {
+fn by_size(
+    ps: &[Puzzle],
+    pred: &RuleSetPredicate,
+    config: &SearchConfig,
+    trace: bool,
+    repeat: usize,
+) -> BTreeMap<(usize, usize), Totals> {
     let mut out: BTreeMap<(usize, usize), Totals> = BTreeMap::new();
     for p in ps {
         out.entry((p.width(), p.height())).or_default().add(&measure(p, pred, config, trace, repeat));
@@ -214,7 +220,7 @@ pub struct BenchArgs {
     /// Node budget per search: most paths held (about 32 bytes each, so it
     /// bounds memory); a search stopped there counts as stopped, and a
     /// puzzle whose baseline search stopped is not traced.
-    #[arg(long, default_value_t = stratsynth::domains::witness::search::DEFAULT_MAX_NODES, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
+    #[arg(long, default_value_t = stratsynth::domains::witness::search::astar::DEFAULT_MAX_NODES, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
     pub max_nodes: usize,
 }
 
@@ -310,8 +316,10 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
         }
     }
     if all.lost > 0 {
-        println!("LOST SOLUTIONS: {} of {} puzzles solved with the rules, {} without; the rules are unsound", all.solved_rules, all.puzzles, all.solved_baseline);
+        println!(
+            "LOST SOLUTIONS: {} of {} puzzles solved with the rules, {} without; the rules are unsound",
+            all.solved_rules, all.puzzles, all.solved_baseline
+        );
     }
     Ok(verdict)
 }
-

@@ -13,11 +13,11 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
-use stratsynth::domains::witness::epcg::{Placeholders, USUAL_PLACEHOLDERS};
-use stratsynth::domains::witness::generate::{generate as random_puzzles, Algorithm, GeneratorConfig};
-use stratsynth::domains::witness::information::Odds;
-use stratsynth::domains::witness::oracle::solve;
-use stratsynth::domains::witness::page::{page, PagePuzzle};
+use stratsynth::domains::witness::make::epcg::{Placeholders, USUAL_PLACEHOLDERS};
+use stratsynth::domains::witness::model::generate::{generate as random_puzzles, Algorithm, GeneratorConfig};
+use stratsynth::domains::witness::model::oracle::solve;
+use stratsynth::domains::witness::play::information::Odds;
+use stratsynth::domains::witness::play::page::{page, PagePuzzle};
 use stratsynth::domains::witness::Puzzle;
 
 /// What the generated puzzles are ranked by, largest first.
@@ -86,7 +86,8 @@ struct Made {
 /// `witness generate --base P --at C,R... [--rules R] [--order tsi|gap] [--top N] [--json] [--html H] -o OUT`
 /// or `witness generate --teach R --size WxH [--count N] [--seed S] [--top N] [-o OUT]`.
 pub fn generate(args: &GenerateArgs) -> CmdResult {
-    let inputs: Vec<&FsPath> = [&args.base, &args.rules, &args.teach].into_iter().flatten().map(PathBuf::as_path).collect();
+    let inputs: Vec<&FsPath> =
+        [&args.base, &args.rules, &args.teach].into_iter().flatten().map(PathBuf::as_path).collect();
     for out in [&args.output, &args.html].into_iter().flatten() {
         check_output(out, &inputs)?;
     }
@@ -175,7 +176,8 @@ fn rank(made: &mut [Made]) {
 
 /// One puzzle's figures as a line: solutions, then per player MSI/TSI.
 fn figures_line(players: &[Who], m: &Made) -> String {
-    let cells: Vec<String> = rows(players, &m.figures).into_iter().map(|[who, msi, tsi]| format!("{who} MSI {msi} TSI {tsi}")).collect();
+    let cells: Vec<String> =
+        rows(players, &m.figures).into_iter().map(|[who, msi, tsi]| format!("{who} MSI {msi} TSI {tsi}")).collect();
     let score = m.score.map_or("unknown".into(), |s| format!("{s:.2}"));
     format!("{}: score {score}; {} solutions; {}", m.origin, solutions(&m.figures[0]), cells.join("; "))
 }
@@ -192,7 +194,12 @@ fn report(args: &GenerateArgs, summary: &str, players: &[Who], made: &[Made], ou
         let items: Vec<PagePuzzle> = made
             .iter()
             .map(|m| PagePuzzle {
-                title: format!("{}: score {}, {} solutions", m.origin, m.score.map_or("unknown".into(), |s| format!("{s:.2}")), solutions(&m.figures[0])),
+                title: format!(
+                    "{}: score {}, {} solutions",
+                    m.origin,
+                    m.score.map_or("unknown".into(), |s| format!("{s:.2}")),
+                    solutions(&m.figures[0])
+                ),
                 puzzle: m.puzzle.clone(),
                 rows: rows(players, &m.figures),
             })
@@ -224,7 +231,12 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
     if file.rules.is_empty() {
         return Err(format!("{}: holds no rules to teach", rules_path.display()));
     }
-    let candidates = random_puzzles(&GeneratorConfig::new(sizes("--size", size)?, Algorithm::RandomTriangles), args.seed, args.count).map_err(|e| e.to_string())?;
+    let candidates = random_puzzles(
+        &GeneratorConfig::new(sizes("--size", size)?, Algorithm::RandomTriangles),
+        args.seed,
+        args.count,
+    )
+    .map_err(|e| e.to_string())?;
     let singles: Vec<RuleFile> = (0..file.rules.len()).map(|i| file.single(i)).collect();
     let mut players = vec![Who::Local];
     players.extend(singles.iter().map(Who::Rules));
@@ -235,7 +247,11 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
         .collect();
     let top = args.top.unwrap_or(3);
     let mut ron = format!("// {}\n[\n", command_line());
-    let mut text = format!("{} candidate {size} puzzles (Algorithm 3, seed {}); per rule the {top} whose TSI the rule lowers most (Sh)\n", candidates.len(), args.seed);
+    let mut text = format!(
+        "{} candidate {size} puzzles (Algorithm 3, seed {}); per rule the {top} whose TSI the rule lowers most (Sh)\n",
+        candidates.len(),
+        args.seed
+    );
     let mut list = vec![];
     for (r, rule) in singles.iter().enumerate() {
         let pair = |f: &[Option<Odds>]| vec![f[0].clone(), f[r + 1].clone()];
@@ -243,20 +259,35 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
             .iter()
             .zip(&figures)
             .enumerate()
-            .map(|(i, (p, f))| Made { puzzle: p.clone(), origin: format!("candidate #{i}"), figures: pair(f), score: tsi(f, 0).zip(tsi(f, r + 1)).map(|(a, b)| a - b) })
+            .map(|(i, (p, f))| Made {
+                puzzle: p.clone(),
+                origin: format!("candidate #{i}"),
+                figures: pair(f),
+                score: tsi(f, 0).zip(tsi(f, r + 1)).map(|(a, b)| a - b),
+            })
             .filter(|m| m.score.is_some_and(|s| s > 0.0))
             .collect();
         rank(&mut made);
         let easier = made.len();
         made.truncate(top);
-        text += &format!("rule {}: makes {easier} of {} candidates easier; the {} it helps most:\n", rule.name, candidates.len(), made.len());
+        text += &format!(
+            "rule {}: makes {easier} of {} candidates easier; the {} it helps most:\n",
+            rule.name,
+            candidates.len(),
+            made.len()
+        );
         ron += &format!("    // rule {}\n", rule.name);
         let mut entries = vec![];
         for m in &made {
             let (local, with) = (sh(Some(tsi(&m.figures, 0))), sh(Some(tsi(&m.figures, 1))));
             let gap = m.score.unwrap_or(0.0);
             text += &format!("  {}: TSI {local} -> {with} (-{gap:.2})  {}\n", m.origin, m.puzzle.to_ron());
-            ron += &format!("    // {}: TSI local {local}, with {} {with}, lowered by {gap:.2} Sh\n    {},\n", m.origin, rule.name, m.puzzle.to_ron());
+            ron += &format!(
+                "    // {}: TSI local {local}, with {} {with}, lowered by {gap:.2} Sh\n    {},\n",
+                m.origin,
+                rule.name,
+                m.puzzle.to_ron()
+            );
             entries.push(json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "local_tsi": tsi(&m.figures, 0), "rule_tsi": tsi(&m.figures, 1), "gap": gap}));
         }
         list.push(json!({"rule": rule.name, "puzzles": entries}));

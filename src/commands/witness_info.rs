@@ -10,11 +10,11 @@ use serde_json::{json, Value};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
-use stratsynth::domains::witness::domain::Witness;
-use stratsynth::domains::witness::information::{odds, Odds, Player};
-use stratsynth::domains::witness::page::{page, PagePuzzle};
-use stratsynth::domains::witness::ruleset::RuleSetPredicate;
-use stratsynth::domains::witness::view::ViewIds;
+use stratsynth::domains::witness::play::information::{odds, Odds, Player};
+use stratsynth::domains::witness::play::page::{page, PagePuzzle};
+use stratsynth::domains::witness::synthesis::domain::Witness;
+use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
+use stratsynth::domains::witness::synthesis::view::ViewIds;
 use stratsynth::domains::witness::Puzzle;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::{FeatureId, Rule};
@@ -44,7 +44,12 @@ impl RuleFile {
 
     /// The player of rule `i` alone, named by the rule.
     pub fn single(&self, i: usize) -> RuleFile {
-        RuleFile { name: self.rules[i].name.clone(), ids: self.ids, size: self.size, rules: vec![self.rules[i].clone()] }
+        RuleFile {
+            name: self.rules[i].name.clone(),
+            ids: self.ids,
+            size: self.size,
+            rules: vec![self.rules[i].clone()],
+        }
     }
 
     fn predicate(&self) -> RuleSetPredicate {
@@ -95,7 +100,12 @@ pub(super) fn evaluate(puzzle: &Puzzle, players: &[Who], budget: u64, label: &st
                 let secs = started.elapsed().as_secs_f64();
                 if secs >= shown + 1.0 {
                     shown = secs;
-                    eprintln!("{label} ({}x{}), player {}: {nodes} states, {secs:.1} s", puzzle.width(), puzzle.height(), who.name());
+                    eprintln!(
+                        "{label} ({}x{}), player {}: {nodes} states, {secs:.1} s",
+                        puzzle.width(),
+                        puzzle.height(),
+                        who.name()
+                    );
                 }
             };
             odds(puzzle, &player, budget, &mut progress).ok()
@@ -229,9 +239,13 @@ fn table(file: &str, ps: &[Puzzle], players: &[Who], results: &[Vec<Option<Odds>
 /// Per player the mean MSI and TSI over the puzzles where they are known
 /// and finite, and how many of those have TSI below 1 Sh ("easy").
 fn means(players: &[Who], results: &[Vec<Option<Odds>>], width: usize) -> String {
-    let mut s = format!("means over the puzzles each player solves (known, finite):\n  {:<width$}  {:>8}  {:>8}  {:>8}  {:>10}\n", "player", "puzzles", "MSI", "TSI", "TSI < 1 Sh");
+    let mut s = format!(
+        "means over the puzzles each player solves (known, finite):\n  {:<width$}  {:>8}  {:>8}  {:>8}  {:>10}\n",
+        "player", "puzzles", "MSI", "TSI", "TSI < 1 Sh"
+    );
     for (i, who) in players.iter().enumerate() {
-        let known: Vec<(f64, f64)> = results.iter().filter_map(|f| f[i].as_ref().and_then(|o| o.msi().zip(o.tsi()))).collect();
+        let known: Vec<(f64, f64)> =
+            results.iter().filter_map(|f| f[i].as_ref().and_then(|o| o.msi().zip(o.tsi()))).collect();
         let n = known.len().max(1) as f64;
         let (msi, tsi) = known.iter().fold((0.0, 0.0), |(a, b), (m, t)| (a + m, b + t));
         let easy = known.iter().filter(|(_, t)| *t < 1.0).count();

@@ -251,7 +251,9 @@ impl BoolExpr {
         match self {
             BoolExpr::True | BoolExpr::Cmp(..) | BoolExpr::Feature(..) => false,
             BoolExpr::Maximal(w) | BoolExpr::Minimal(w) => *w == v && polarity != Polarity::Positive,
-            BoolExpr::Unique(w, inner) => (*w == v && polarity != Polarity::Positive) || inner.compares_others(v, Polarity::Both),
+            BoolExpr::Unique(w, inner) => {
+                (*w == v && polarity != Polarity::Positive) || inner.compares_others(v, Polarity::Both)
+            }
             BoolExpr::Not(inner) => inner.compares_others(v, polarity.negated()),
             BoolExpr::And(parts) => parts.iter().any(|p| p.compares_others(v, polarity)),
         }

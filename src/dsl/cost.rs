@@ -107,7 +107,8 @@ mod tests {
         // cmp 1 + mul 2 + lec 2 + add 1 + line_size 1 + lit 1 = 8; fill 1 + 0 + 1 + 1 = 3
         assert_eq!(cost(&r, &s), 5 + 1 + 5 + 8 + 3);
         let w = Schema::witness();
-        let r = rule("def t: with s = arbitrary(square): if touches_head(s) and used(s) > triangles(s): then prune", &w);
+        let r =
+            rule("def t: with s = arbitrary(square): if touches_head(s) and used(s) > triangles(s): then prune", &w);
         assert_eq!(cost(&r, &w), 2 + 1 + 3 + 1);
     }
 
@@ -115,7 +116,8 @@ mod tests {
     fn and_is_charged_per_separator() {
         let mut s = Schema::nonogram();
         s.file.costs.and = 10;
-        let r = rule("def a: with h = arbitrary(hint): if true and true and (true and true): then fill(true, 0, 0)", &s);
+        let r =
+            rule("def a: with h = arbitrary(hint): if true and true and (true and true): then fill(true, 0, 0)", &s);
         // outer: 2 separators, inner: 1
         assert_eq!(bool_cost(&r.condition, &s), 30);
     }

@@ -16,7 +16,9 @@
 //! `a + b` and `b + a`) it meets first. A domain may add keys of its own
 //! (e.g. behaviour on test states).
 
-use crate::dsl::ast::{ActionArg, ActionId, BoolExpr, CmpOp, FeatureId, GlobalId, IntExpr, PatternKind, Rule, TypeId, Var};
+use crate::dsl::ast::{
+    ActionArg, ActionId, BoolExpr, CmpOp, FeatureId, GlobalId, IntExpr, PatternKind, Rule, TypeId, Var,
+};
 use crate::dsl::normal::permutations;
 use std::collections::{BTreeMap, HashMap};
 use std::hash::Hash;
@@ -109,7 +111,9 @@ impl Normaliser<'_> {
         match e {
             IntExpr::Lit(k) => Linear { terms: BTreeMap::new(), constant: *k },
             IntExpr::Global(g) => Linear { terms: BTreeMap::from([(Atom::Global(*g), 1)]), constant: 0 },
-            IntExpr::Feature(f, v) => Linear { terms: BTreeMap::from([(Atom::Feature(*f, self.to[*v as usize]), 1)]), constant: 0 },
+            IntExpr::Feature(f, v) => {
+                Linear { terms: BTreeMap::from([(Atom::Feature(*f, self.to[*v as usize]), 1)]), constant: 0 }
+            }
             IntExpr::Add(a, b) => self.int(a).plus(self.int(b), 1),
             IntExpr::Sub(a, b) => self.int(a).plus(self.int(b), -1),
             IntExpr::Mul(k, a) => self.int(a).scaled(*k),
@@ -240,8 +244,8 @@ pub fn keep_cheapest<K: Hash + Eq>(keys: &[Option<K>], costs: &[u32]) -> Vec<usi
 mod tests {
     use super::*;
     use crate::dsl::parse::parse_rules;
-    use crate::dsl::schema::Schema;
     use crate::dsl::rewrite::Simplifier;
+    use crate::dsl::schema::Schema;
 
     fn rules(text: &str) -> Vec<Rule> {
         parse_rules(text, "t", &Schema::nonogram()).unwrap()
@@ -290,7 +294,11 @@ mod tests {
 
     #[test]
     fn negations_and_constant_conditions() {
-        let key = |cond: &str| normal_key(&rules(&format!("def r:\n with h = arbitrary(hint):\n if {cond}:\n then fill(true, 0, size(h))"))[0]);
+        let key = |cond: &str| {
+            normal_key(
+                &rules(&format!("def r:\n with h = arbitrary(hint):\n if {cond}:\n then fill(true, 0, size(h))"))[0],
+            )
+        };
         assert_eq!(key("not (size(h) > 2)"), key("size(h) <= 2"));
         assert_eq!(key("not (not maximal(h))"), key("maximal(h)"));
         assert_eq!(key("1 < 2 and maximal(h)"), key("maximal(h)"));

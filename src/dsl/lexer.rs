@@ -17,8 +17,22 @@ pub type ParseError = crate::located::Located<String>;
 pub fn is_reserved(name: &str) -> bool {
     matches!(
         name,
-        "def" | "with" | "and" | "if" | "then" | "not" | "true" | "false" | "is" | "unique" | "where" | "maximal"
-            | "minimal" | "singleton" | "constant" | "arbitrary"
+        "def"
+            | "with"
+            | "and"
+            | "if"
+            | "then"
+            | "not"
+            | "true"
+            | "false"
+            | "is"
+            | "unique"
+            | "where"
+            | "maximal"
+            | "minimal"
+            | "singleton"
+            | "constant"
+            | "arbitrary"
     )
 }
 
@@ -96,7 +110,11 @@ pub struct Lexed {
 }
 
 /// The characters from the current one on while `keep` holds, one column each.
-fn take_while(chars: &mut std::iter::Peekable<std::str::Chars<'_>>, column: &mut usize, keep: impl Fn(char) -> bool) -> String {
+fn take_while(
+    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
+    column: &mut usize,
+    keep: impl Fn(char) -> bool,
+) -> String {
     let mut taken = String::new();
     while let Some(&c) = chars.peek() {
         if !keep(c) {
@@ -145,7 +163,9 @@ pub fn lex(text: &str, path: &str) -> Result<Lexed, ParseError> {
                 }
                 continue;
             }
-            'a'..='z' | '_' => Tok::Name(take_while(&mut chars, &mut column, |c| matches!(c, 'a'..='z' | '0'..='9' | '_'))),
+            'a'..='z' | '_' => {
+                Tok::Name(take_while(&mut chars, &mut column, |c| matches!(c, 'a'..='z' | '0'..='9' | '_')))
+            }
             '0'..='9' => {
                 let digits = take_while(&mut chars, &mut column, |c| c.is_ascii_digit());
                 match digits.parse::<u64>() {

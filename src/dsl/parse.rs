@@ -15,8 +15,8 @@
 //! and integer expressions are read by the sibling module `parse_expr`.
 
 use super::ast::{Action, ActionArg, CmpOp, Decl, PatternKind, Rule};
-use super::lexer::{is_reserved, lex, Lexed, Tok, Token};
 pub use super::lexer::ParseError;
+use super::lexer::{is_reserved, lex, Lexed, Tok, Token};
 use super::schema::{ParamKind, Schema};
 use std::collections::HashMap;
 
@@ -151,7 +151,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-
     fn file(mut self) -> Res<Vec<Rule>> {
         let mut rules = vec![];
         let mut lines: HashMap<String, usize> = HashMap::new();
@@ -228,7 +227,10 @@ impl<'a> Parser<'a> {
         let ty_tok = self.token();
         let ty = match self.peek() {
             Tok::Name(n) => self.schema.type_id(n).ok_or_else(|| {
-                self.error_at(ty_tok, format!("unknown element type '{n}' (known: {})", self.schema.file.types.join(", ")))
+                self.error_at(
+                    ty_tok,
+                    format!("unknown element type '{n}' (known: {})", self.schema.file.types.join(", ")),
+                )
             })?,
             _ => return Err(self.expected("an element type")),
         };
@@ -251,7 +253,6 @@ impl<'a> Parser<'a> {
         self.decls.push(Decl { name: name.to_string(), ty, kind });
         Ok(())
     }
-
 
     fn action(&mut self) -> Res<Action> {
         let at = self.token();
@@ -324,10 +325,8 @@ impl<'a> Parser<'a> {
                 self.advance();
             }
             Tok::Comma => {
-                return Err(self.error_at(
-                    self.token(),
-                    format!("action '{name}' takes {n} arguments ({signature}), found more"),
-                ))
+                return Err(self
+                    .error_at(self.token(), format!("action '{name}' takes {n} arguments ({signature}), found more")))
             }
             _ => return Err(self.expected("')'")),
         }

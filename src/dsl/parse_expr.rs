@@ -25,7 +25,9 @@ impl<'a> Parser<'a> {
         if self.depth >= MAX_DEPTH {
             return Err(self.error_at(
                 self.token(),
-                format!("expression nested too deeply (more than {MAX_DEPTH} levels; each term of a sum counts as one)"),
+                format!(
+                    "expression nested too deeply (more than {MAX_DEPTH} levels; each term of a sum counts as one)"
+                ),
             ));
         }
         self.depth += 1;

@@ -304,8 +304,8 @@ impl<'a> Plans<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::nonogram::synthesis::domain::Nonogram;
     use crate::domains::nonogram::line::model::{hints_of, Cell, Line};
+    use crate::domains::nonogram::synthesis::domain::Nonogram;
     use crate::domains::Domain;
     use crate::dsl::parse::parse_rules;
     use rand::{Rng, SeedableRng};
@@ -338,7 +338,8 @@ mod tests {
         for _ in 0..300 {
             let len = rng.gen_range(1..16);
             let solution: Vec<bool> = (0..len).map(|_| rng.gen_bool(0.55)).collect();
-            let cells = solution.iter().map(|&v| if rng.gen_bool(0.4) { Cell::from_bool(v) } else { Cell::Unknown }).collect();
+            let cells =
+                solution.iter().map(|&v| if rng.gen_bool(0.4) { Cell::from_bool(v) } else { Cell::Unknown }).collect();
             let view = domain.line_view(&Line::new(hints_of(&solution), cells));
             let mut want: Vec<Vec<Vec<i64>>> = vec![vec![]; all.len()];
             for (i, rule) in all.iter().enumerate() {
@@ -350,7 +351,8 @@ mod tests {
             let mut some: Vec<Vec<Vec<i64>>> = vec![vec![]; all.len()];
             let only: Vec<u32> = (0..all.len() as u32).filter(|i| i % 3 == 1).collect();
             plans.each_action(&view, Some(&only), |i, a| some[i as usize].push(a.to_vec()));
-            let filtered: Vec<Vec<Vec<i64>>> = want.iter().enumerate().map(|(i, w)| if i % 3 == 1 { w.clone() } else { vec![] }).collect();
+            let filtered: Vec<Vec<Vec<i64>>> =
+                want.iter().enumerate().map(|(i, w)| if i % 3 == 1 { w.clone() } else { vec![] }).collect();
             assert_eq!(some, filtered);
             fired += want.iter().filter(|w| !w.is_empty()).count();
         }

@@ -291,7 +291,9 @@ fn int_of(expr: &RecExpr<Lang>, id: Id) -> Option<IntExpr> {
 }
 
 fn bool_of(expr: &RecExpr<Lang>, id: Id) -> Option<BoolExpr> {
-    let cmp = |op: CmpOp, ab: &[Id; 2]| -> Option<BoolExpr> { Some(BoolExpr::Cmp(op, int_of(expr, ab[0])?, int_of(expr, ab[1])?)) };
+    let cmp = |op: CmpOp, ab: &[Id; 2]| -> Option<BoolExpr> {
+        Some(BoolExpr::Cmp(op, int_of(expr, ab[0])?, int_of(expr, ab[1])?))
+    };
     Some(match &expr[id] {
         Lang::Leaf(Leaf::True) => BoolExpr::True,
         Lang::Leaf(Leaf::Maximal(v)) => BoolExpr::Maximal(*v),
@@ -369,7 +371,8 @@ impl ExprClasses {
     /// Applies the rewrites (bounded) so that equal expressions share a class.
     pub fn saturate(&mut self) {
         let egraph = std::mem::replace(&mut self.egraph, EGraph::new(Fold));
-        let runner = Runner::default().with_egraph(egraph).with_iter_limit(ITERATIONS).with_node_limit(NODES).run(&rewrites());
+        let runner =
+            Runner::default().with_egraph(egraph).with_iter_limit(ITERATIONS).with_node_limit(NODES).run(&rewrites());
         self.egraph = runner.egraph;
     }
 
@@ -397,7 +400,8 @@ impl<'s> Simplifier<'s> {
     }
 
     fn cheapest(&self, expr: RecExpr<Lang>) -> RecExpr<Lang> {
-        let runner = Runner::default().with_expr(&expr).with_iter_limit(ITERATIONS).with_node_limit(NODES).run(&self.rules);
+        let runner =
+            Runner::default().with_expr(&expr).with_iter_limit(ITERATIONS).with_node_limit(NODES).run(&self.rules);
         let extractor = Extractor::new(&runner.egraph, DslCost { schema: self.schema });
         extractor.find_best(runner.roots[0]).1
     }

@@ -198,8 +198,9 @@ pub struct Schema {
 impl Schema {
     /// Parses and resolves a DSL file's text; `path` names it in errors.
     pub fn from_ron(text: &str, path: &str) -> Result<Schema, SchemaError> {
-        let file: SchemaFile = ron::from_str(text)
-            .map_err(|e| SchemaError::Syntax(Located::new(path, e.position.line, e.position.col, e.code.to_string())))?;
+        let file: SchemaFile = ron::from_str(text).map_err(|e| {
+            SchemaError::Syntax(Located::new(path, e.position.line, e.position.col, e.code.to_string()))
+        })?;
         Schema::resolve(file, path)
     }
 
@@ -254,12 +255,14 @@ impl Schema {
 
     /// The bundled nonogram schema (`dsl/nonogram.ron`).
     pub fn nonogram() -> Schema {
-        Schema::from_ron(include_str!("../../dsl/nonogram.ron"), "dsl/nonogram.ron").expect("bundled nonogram.ron is valid")
+        Schema::from_ron(include_str!("../../dsl/nonogram.ron"), "dsl/nonogram.ron")
+            .expect("bundled nonogram.ron is valid")
     }
 
     /// The bundled Witness schema (`dsl/witness.ron`).
     pub fn witness() -> Schema {
-        Schema::from_ron(include_str!("../../dsl/witness.ron"), "dsl/witness.ron").expect("bundled witness.ron is valid")
+        Schema::from_ron(include_str!("../../dsl/witness.ron"), "dsl/witness.ron")
+            .expect("bundled witness.ron is valid")
     }
 
     /// The domain's name.
@@ -388,7 +391,8 @@ mod tests {
 
     #[test]
     fn split_over_an_unknown_type_is_refused() {
-        let text = include_str!("../../dsl/nonogram.ron").replace(r#"split: ["block", "hint"]"#, r#"split: ["block", "run"]"#);
+        let text =
+            include_str!("../../dsl/nonogram.ron").replace(r#"split: ["block", "hint"]"#, r#"split: ["block", "run"]"#);
         let err = Schema::from_ron(&text, "n.ron").unwrap_err().to_string();
         assert_eq!(err, "n.ron: limits.split names unknown type `run`");
     }

@@ -67,7 +67,9 @@ impl SymTable {
         let n = self.slots.len() as i64;
         match (&self.sparse, k) {
             (None, None) => Bool::and(&[ix.sge(&num(0, vw)), ix.slt(&self.count)]),
-            (None, Some(k)) if (k as i64) < n => Bool::and(&[ix.same(&num(k as i64, vw)), self.count.sgt(&num(k as i64, vw))]),
+            (None, Some(k)) if (k as i64) < n => {
+                Bool::and(&[ix.same(&num(k as i64, vw)), self.count.sgt(&num(k as i64, vw))])
+            }
             (None, Some(_)) => Bool::from_bool(false),
             (Some(s), k) => Bool::or(
                 &(0..self.slots.len())
@@ -363,7 +365,9 @@ impl<'a> Compiler<'a> {
                 .map(|(d, ix)| {
                     let table = &self.view.tables[d.ty.0 as usize];
                     match d.kind {
-                        PatternKind::Singleton => Bool::and(&[table.count.same(&num(1, vw)), table.holds(ix, None, vw)]),
+                        PatternKind::Singleton => {
+                            Bool::and(&[table.count.same(&num(1, vw)), table.holds(ix, None, vw)])
+                        }
                         PatternKind::Constant(k) => table.holds(ix, Some(k), vw),
                         PatternKind::Arbitrary => table.holds(ix, None, vw),
                     }

@@ -17,9 +17,9 @@
 //! rules are named after their place in the whole input.
 
 use super::batch::Job;
-use super::options::LearnOptions;
 use super::journal::JournalError;
 use super::learner::Learner;
+use super::options::LearnOptions;
 use super::rounds::{run_batch, BatchOptions, BatchRun, PipelineError};
 use crate::synth::{makes_beyond, Domain, Engine};
 use std::collections::HashSet;
@@ -88,9 +88,15 @@ pub fn augment<L: Learner>(
     }
     let domain = learner.domain();
     let sampled: HashSet<&str> = jobs.iter().map(|j| j.text.as_str()).collect();
-    let population: Vec<_> = learner.population().map_err(PipelineError::Domain)?.into_iter().filter(|(text, _)| !sampled.contains(text.as_str())).collect();
+    let population: Vec<_> = learner
+        .population()
+        .map_err(PipelineError::Domain)?
+        .into_iter()
+        .filter(|(text, _)| !sampled.contains(text.as_str()))
+        .collect();
     let rules = learner.dedup(&batch.rules()).map_err(PipelineError::Domain)?.rules;
-    let unmade: Vec<bool> = population.par_iter().map(|(_, spec)| !rules.iter().any(|r| makes_beyond(domain, r, spec))).collect();
+    let unmade: Vec<bool> =
+        population.par_iter().map(|(_, spec)| !rules.iter().any(|r| makes_beyond(domain, r, spec))).collect();
     let (total, count) = (population.len(), unmade.iter().filter(|&&u| u).count());
     let first = jobs.len();
     let extra: Vec<Job<_>> = population
@@ -106,9 +112,18 @@ pub fn augment<L: Learner>(
     let decls = config.max_decls;
     let engine = Engine::new(domain, config);
     let journal = augment_journal(options.journal);
-    let batch_options = BatchOptions { journal: &journal, resume: options.resume, shard: None, skip: vec![], progressive: true, window: 0, observer: options.observer };
+    let batch_options = BatchOptions {
+        journal: &journal,
+        resume: options.resume,
+        shard: None,
+        skip: vec![],
+        progressive: true,
+        window: 0,
+        observer: options.observer,
+    };
     let more = run_batch(domain, &engine, &extra, batch_options)?;
-    let added = Augmented { population: total, unmade: count, taken: extra.len(), synthesised: more.synthesised(), decls };
+    let added =
+        Augmented { population: total, unmade: count, taken: extra.len(), synthesised: more.synthesised(), decls };
     batch.absorb(more);
     jobs.extend(extra);
     Ok(added)

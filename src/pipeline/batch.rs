@@ -26,9 +26,9 @@
 //! in the whole input, k the rule's rank in its outcome) and carry their
 //! [`Meta`] comment.
 
+use crate::dsl::ast::Rule;
 use crate::synth::meta::Meta;
 use crate::synth::{makes, Engine, Learned, Outcome, Spec, Stats, Symbolic};
-use crate::dsl::ast::Rule;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
@@ -148,7 +148,17 @@ impl<'a, 'd, D: Symbolic> Batch<'a, 'd, D> {
         (skip, progressive): (Vec<Rule>, bool),
         window: usize,
     ) -> Batch<'a, 'd, D> {
-        Batch { domain, engine, jobs, entries: vec![], skip, progressive, window, pool_sizes: vec![engine.pool_len()], commits: 0 }
+        Batch {
+            domain,
+            engine,
+            jobs,
+            entries: vec![],
+            skip,
+            progressive,
+            window,
+            pool_sizes: vec![engine.pool_len()],
+            commits: 0,
+        }
     }
 
     /// Takes finished entries (the first jobs, in order, committed in
@@ -209,7 +219,9 @@ impl<'a, 'd, D: Symbolic> Batch<'a, 'd, D> {
             let entry = match (self.made_by(self.entries.len()), outcome) {
                 (Some(by), _) => Entry::Skipped { index: job.index, by },
                 (None, Some(outcome)) => Entry::Done { index: job.index, outcome },
-                (None, None) => unreachable!("a job made when launched is made at its commit: the skip rules only grow"),
+                (None, None) => {
+                    unreachable!("a job made when launched is made at its commit: the skip rules only grow")
+                }
             };
             self.finish(entry);
         }

@@ -5,9 +5,9 @@
 //! the wall time of each phase.
 
 use super::augment::{augment, check_fresh, Augmented};
+use super::batch::{Job, WINDOW};
 use super::learner::{DomainError, Learner};
 use super::options::LearnOptions;
-use super::batch::{Job, WINDOW};
 use super::rounds::{jobs, run_batch, BatchOptions, BatchRun, PipelineError, Shard};
 use super::second_proof::{second_proof, SecondProof};
 use crate::dsl::ast::Rule;
@@ -68,7 +68,10 @@ pub struct LearnRun<S> {
 }
 
 /// Runs the whole pipeline for `learner`.
-pub fn learn<L: Learner>(learner: &L, options: LearnOptions<'_>) -> Result<LearnRun<<L::Domain as Domain>::State>, PipelineError> {
+pub fn learn<L: Learner>(
+    learner: &L,
+    options: LearnOptions<'_>,
+) -> Result<LearnRun<<L::Domain as Domain>::State>, PipelineError> {
     let mut phases = Phases::default();
     check_fresh(&options)?;
     let (mined, mut jobs) = mine(learner, &options, &mut phases)?;
@@ -133,16 +136,22 @@ pub(super) fn finish<L: Learner>(
             let retry = second_proof(learner, &first.rules, &batch, jobs, (bound, options.retry_rlimit, options.k))?;
             // deduplicating the kept rules with the new ones is deduplicating
             // everything found: a group's best found rule is among the kept
-            let learned = if retry.proven.is_empty() { first.rules } else { learner.dedup(&[first.rules, retry.proven.clone()].concat())?.rules };
+            let learned = if retry.proven.is_empty() {
+                first.rules
+            } else {
+                learner.dedup(&[first.rules, retry.proven.clone()].concat())?.rules
+            };
             Ok((retry, learned))
         })
         .map_err(PipelineError::Domain)?;
     // the proven rules' keys differ from every found rule's and each other's
     let by_key = first.by_key + retry.proven.len();
     found.extend(retry.proven.iter().cloned());
-    let picks = phases.time("select", || -> Result<Vec<Pick>, DomainError> {
-        let mut objective = learner.objective(&learned)?;
-        Ok(greedy(learned.len(), options.k, |i| cost(&learned[i], domain.schema()), &mut objective)?)
-    }).map_err(PipelineError::Domain)?;
+    let picks = phases
+        .time("select", || -> Result<Vec<Pick>, DomainError> {
+            let mut objective = learner.objective(&learned)?;
+            Ok(greedy(learned.len(), options.k, |i| cost(&learned[i], domain.schema()), &mut objective)?)
+        })
+        .map_err(PipelineError::Domain)?;
     Ok(LearnRun { mined, batch, augmented, found, by_key, learned, retry, picks, phases })
 }

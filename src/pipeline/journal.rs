@@ -34,10 +34,10 @@
 //! damage, not a forger who recomputes it; `verify` re-checks any file.)
 
 use super::batch::{Entry, Job};
-use crate::synth::verify::{Verdict, Verifier};
-use crate::synth::{Config, Domain, Learned, Outcome, Stats, Symbolic};
 use crate::dsl::parse::parse_rules;
 use crate::dsl::print::print_rule;
+use crate::synth::verify::{Verdict, Verifier};
+use crate::synth::{Config, Domain, Learned, Outcome, Stats, Symbolic};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
@@ -273,7 +273,16 @@ impl Journal {
         let file = Journal::open_locked(path, false)?;
         let text = crate::files::read_exact_text(path)?;
         let shown = path.display().to_string();
-        let mut reader = Reader { path: &shown, domain, config: &key.config, jobs, entries: vec![], pending: vec![], rounds: 0, proofs: Default::default() };
+        let mut reader = Reader {
+            path: &shown,
+            domain,
+            config: &key.config,
+            jobs,
+            entries: vec![],
+            pending: vec![],
+            rounds: 0,
+            proofs: Default::default(),
+        };
         let mut kept = 0;
         let mut offset = 0;
         for (i, raw) in text.split_inclusive('\n').enumerate() {
@@ -287,9 +296,19 @@ impl Journal {
         file.set_len(kept as u64).map_err(Journal::io(path))?;
         if kept == 0 {
             // missing, or not even the run record is whole: start again
-            return Ok(Resumed { journal: Journal::start(path, file, key)?, entries: vec![], rounds: 0, proofs: Default::default() });
+            return Ok(Resumed {
+                journal: Journal::start(path, file, key)?,
+                entries: vec![],
+                rounds: 0,
+                proofs: Default::default(),
+            });
         }
-        Ok(Resumed { journal: Journal { path: path.to_path_buf(), file }, entries: reader.entries, rounds: reader.rounds, proofs: reader.proofs })
+        Ok(Resumed {
+            journal: Journal { path: path.to_path_buf(), file },
+            entries: reader.entries,
+            rounds: reader.rounds,
+            proofs: reader.proofs,
+        })
     }
 
     /// Appends round `round` (1-based): its entries (of `jobs`, in job
@@ -380,8 +399,8 @@ impl<D: Symbolic> Reader<'_, D> {
 
     /// Reads line `n`; whether it ends a whole round (or is the run record).
     fn line(&mut self, n: usize, text: &str, key: &RunKey) -> Result<bool, JournalError> {
-        let record: Record =
-            ron::from_str(text).map_err(|e| self.parse_error(n, e.position.col, format!("not a journal record: {}", e.code)))?;
+        let record: Record = ron::from_str(text)
+            .map_err(|e| self.parse_error(n, e.position.col, format!("not a journal record: {}", e.code)))?;
         match (n, record) {
             (1, Record::Run(found)) if found == *key => Ok(true),
             (1, Record::Run(found)) => Err(self.other_run(n, differences(&found, key))),
@@ -395,7 +414,9 @@ impl<D: Symbolic> Reader<'_, D> {
                 self.entries.append(&mut self.pending);
                 Ok(true)
             }
-            (_, Record::Proof(_)) if !self.pending.is_empty() => Err(self.parse_error(n, 1, "a proof record inside a round".into())),
+            (_, Record::Proof(_)) if !self.pending.is_empty() => {
+                Err(self.parse_error(n, 1, "a proof record inside a round".into()))
+            }
             (_, Record::Proof(p)) => {
                 if p.check == proof_check(&p.text, p.bound, p.rlimit, &p.verdict) {
                     self.proofs.insert((p.text, p.bound, p.rlimit), p.verdict);
@@ -423,7 +444,13 @@ impl<D: Symbolic> Reader<'_, D> {
             Some(job) if job.index == index && spec == job.text => Ok(()),
             Some(job) => Err(self.other_run(
                 n,
-                format!("its entry {} is specification #{} `{spec}`; this run's is #{} `{}`", at + 1, index + 1, job.index + 1, job.text),
+                format!(
+                    "its entry {} is specification #{} `{spec}`; this run's is #{} `{}`",
+                    at + 1,
+                    index + 1,
+                    job.index + 1,
+                    job.text
+                ),
             )),
             None => Err(self.other_run(n, format!("it has more than this run's {} specifications", self.jobs.len()))),
         }
@@ -451,10 +478,15 @@ impl<D: Symbolic> Reader<'_, D> {
     fn done(&self, n: usize, done: DoneRecord) -> Result<Entry<D::State>, JournalError> {
         let schema = self.domain.schema();
         let read_back = |text: &str| -> Result<crate::dsl::ast::Rule, JournalError> {
-            let mut parsed = parse_rules(text, "rule", schema)
-                .map_err(|e| self.parse_error(n, 1, format!("a rule of specification #{} does not read back: {e}", done.index + 1)))?;
+            let mut parsed = parse_rules(text, "rule", schema).map_err(|e| {
+                self.parse_error(n, 1, format!("a rule of specification #{} does not read back: {e}", done.index + 1))
+            })?;
             if parsed.len() != 1 {
-                return Err(self.parse_error(n, 1, format!("a rule of specification #{} is not one rule", done.index + 1)));
+                return Err(self.parse_error(
+                    n,
+                    1,
+                    format!("a rule of specification #{} is not one rule", done.index + 1),
+                ));
             }
             Ok(parsed.remove(0))
         };
@@ -472,13 +504,8 @@ impl<D: Symbolic> Reader<'_, D> {
             .map(|s| self.domain.parse_state(s).map_err(|e| self.parse_error(n, 1, format!("counterexample: {e}"))))
             .collect::<Result<_, _>>()?;
         let lost = done.lost.iter().map(|text| read_back(text)).collect::<Result<_, _>>()?;
-        let outcome = Outcome {
-            rules,
-            stats: done.stats,
-            time: Duration::from_micros(done.time_us),
-            counterexamples,
-            lost,
-        };
+        let outcome =
+            Outcome { rules, stats: done.stats, time: Duration::from_micros(done.time_us), counterexamples, lost };
         Ok(Entry::Done { index: done.index, outcome })
     }
 }
@@ -492,7 +519,11 @@ fn differences(found: &RunKey, key: &RunKey) -> String {
         }
     };
     field("version", found.version.clone(), key.version.clone());
-    field("engine configuration", ron::to_string(&found.config).unwrap_or_default(), ron::to_string(&key.config).unwrap_or_default());
+    field(
+        "engine configuration",
+        ron::to_string(&found.config).unwrap_or_default(),
+        ron::to_string(&key.config).unwrap_or_default(),
+    );
     field("specifications", found.specs.to_string(), key.specs.to_string());
     field("shard", format!("{:?}", found.shard), format!("{:?}", key.shard));
     field("skip rules", found.skip.clone(), key.skip.clone());

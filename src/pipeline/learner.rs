@@ -3,9 +3,9 @@
 //! [`dedup_by_key`]) and the objective the selection maximises. The
 //! pipeline never names a domain.
 
-use crate::dsl::dedup::{keep_cheapest, normal_key};
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
+use crate::dsl::dedup::{keep_cheapest, normal_key};
 use crate::select::Objective;
 use crate::synth::{Domain, Spec, Symbolic};
 
@@ -81,4 +81,3 @@ pub trait Learner: Sync {
         None
     }
 }
-

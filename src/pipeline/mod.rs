@@ -35,8 +35,10 @@ pub mod second_proof;
 pub mod shards;
 
 pub use driver::{learn, LearnRun, Phases};
-pub use options::LearnOptions;
 pub use learner::{dedup_by_key, Deduplicated, DomainError, Learner, Mined, NamedSpecs};
 pub use observer::Observer;
-pub use rounds::{jobs, journal_path, parse_shard, run_batch, with_threads, BadShard, BatchOptions, BatchRun, PipelineError, Shard};
+pub use options::LearnOptions;
+pub use rounds::{
+    jobs, journal_path, parse_shard, run_batch, with_threads, BadShard, BatchOptions, BatchRun, PipelineError, Shard,
+};
 pub use second_proof::SecondProof;

@@ -5,13 +5,13 @@
 //! stopped ([`run_batch`]).
 
 use super::batch::{Batch, Entry, Job, ReplayMismatch};
-use super::schedule::Parallelism;
 use super::journal::{fingerprint, Journal, JournalError, ProofQuery, RunKey};
-use crate::synth::Verdict;
 use super::learner::DomainError;
 use super::observer::{BatchStart, Observer, RoundDone};
+use super::schedule::Parallelism;
 use crate::dsl::ast::Rule;
 use crate::dsl::print::print_rule;
+use crate::synth::Verdict;
 use crate::synth::{Config, Engine, Spec, Symbolic};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -77,7 +77,10 @@ pub fn parse_shard(text: &str) -> Result<Shard, BadShard> {
 }
 
 /// Runs `f` on a rayon pool of `threads` workers (the global pool if `None`).
-pub fn with_threads<T: Send, E: From<PipelineError> + Send>(threads: Option<usize>, f: impl FnOnce() -> Result<T, E> + Send) -> Result<T, E> {
+pub fn with_threads<T: Send, E: From<PipelineError> + Send>(
+    threads: Option<usize>,
+    f: impl FnOnce() -> Result<T, E> + Send,
+) -> Result<T, E> {
     match threads {
         None => f(),
         Some(0) => Err(PipelineError::Threads("must be at least 1".into()).into()),
@@ -232,7 +235,12 @@ impl<S> BatchRun<S> {
 }
 
 /// The run key of the journal of a batch of `jobs` with `config`.
-pub(super) fn run_key<D: Symbolic>(domain: &D, config: &Config, jobs: &[Job<D::State>], options: &BatchOptions<'_>) -> RunKey {
+pub(super) fn run_key<D: Symbolic>(
+    domain: &D,
+    config: &Config,
+    jobs: &[Job<D::State>],
+    options: &BatchOptions<'_>,
+) -> RunKey {
     let texts: Vec<String> = options.skip.iter().map(|r| print_rule(r, domain.schema())).collect();
     RunKey {
         version: env!("CARGO_PKG_VERSION").to_string(),
@@ -269,7 +277,13 @@ pub fn run_batch<D: Symbolic>(
 
     let observer = options.observer;
     let rules = batch.entries().iter().map(|e| e.rules().count()).sum();
-    observer.batch_started(&BatchStart { jobs: jobs.len(), replayed: replayed_count, rounds, rules, journal: options.journal });
+    observer.batch_started(&BatchStart {
+        jobs: jobs.len(),
+        replayed: replayed_count,
+        rounds,
+        rules,
+        journal: options.journal,
+    });
     let started = Instant::now();
     let mut commits = batch.commits();
     let mut last = Instant::now();

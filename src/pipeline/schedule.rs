@@ -40,7 +40,8 @@ impl Parallelism {
             let before = latest[p.saturating_sub(WINDOW)];
             latest[p + 1] = latest[p].max(before + time);
         }
-        let done: Vec<Duration> = entries.iter().zip(&times).filter(|(e, _)| matches!(e, Entry::Done { .. })).map(|(_, &t)| t).collect();
+        let done: Vec<Duration> =
+            entries.iter().zip(&times).filter(|(e, _)| matches!(e, Entry::Done { .. })).map(|(_, &t)| t).collect();
         let rounds = done.chunks(ROUND).map(|round| round.iter().max().copied().unwrap_or_default()).sum();
         Parallelism { sum: times.iter().sum(), window: latest[times.len()], rounds }
     }
@@ -76,7 +77,13 @@ mod tests {
     use crate::synth::{Outcome, Stats};
 
     fn done(index: usize, seconds: u64) -> Entry<()> {
-        let outcome = Outcome { rules: vec![], stats: Stats::default(), time: Duration::from_secs(seconds), counterexamples: vec![], lost: vec![] };
+        let outcome = Outcome {
+            rules: vec![],
+            stats: Stats::default(),
+            time: Duration::from_secs(seconds),
+            counterexamples: vec![],
+            lost: vec![],
+        };
         Entry::Done { index, outcome }
     }
 

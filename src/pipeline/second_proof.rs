@@ -6,15 +6,15 @@
 //! without losing a rule that matters. Lost rules are unproven: scoring
 //! them may find them wrong on a test, which rules them out.
 
-use crate::dsl::dedup::normal_key;
-use crate::dsl::ast::Rule;
-use crate::dsl::cost::cost;
 use super::batch::{describe, Entry, Job};
 use super::journal::{JournalError, ProofQuery};
 use super::learner::{DomainError, Learner};
 use super::rounds::BatchRun;
-use crate::select::{greedy, Objective};
+use crate::dsl::ast::Rule;
+use crate::dsl::cost::cost;
+use crate::dsl::dedup::normal_key;
 use crate::dsl::print::print_rule;
+use crate::select::{greedy, Objective};
 use crate::synth::verify::{Verdict, Verifier};
 use crate::synth::{Domain, Learned};
 use rayon::prelude::*;
@@ -90,23 +90,22 @@ pub(crate) fn second_proof<L: Learner>(
     // Scores the learned rules with the lost ones not failed (`open`; the
     // rules, learned first): an error that shows an open lost rule wrong
     // on a test marks it failed, and the scoring runs again.
-    type Score<'s, L> = dyn Fn(&[usize], &[Rule], <L as Learner>::Objective<'_>) -> Result<Vec<usize>, <L as Learner>::ScoreError> + 's;
-    let scored = |standing: &mut Vec<Standing>, out: &mut SecondProof, score: &Score<'_, L>| {
-        loop {
-            let open: Vec<usize> = (0..lost.len()).filter(|&j| standing[j] != Standing::Failed).collect();
-            let pool: Vec<Rule> = learned.iter().cloned().chain(open.iter().map(|&j| lost[j].1.clone())).collect();
-            let objective = learner.objective(&pool)?;
-            let result = score(&open, &pool, objective);
-            match result {
-                Ok(picked) => return Ok::<_, DomainError>(picked),
-                Err(error) => {
-                    let name = learner.refuted(&error);
-                    let j = (0..lost.len())
-                        .find(|&j| standing[j] == Standing::Open && name.as_deref() == Some(lost[j].1.name.as_str()))
-                        .ok_or_else(|| -> DomainError { error.into() })?;
-                    standing[j] = Standing::Failed;
-                    out.refuted += 1;
-                }
+    type Score<'s, L> =
+        dyn Fn(&[usize], &[Rule], <L as Learner>::Objective<'_>) -> Result<Vec<usize>, <L as Learner>::ScoreError> + 's;
+    let scored = |standing: &mut Vec<Standing>, out: &mut SecondProof, score: &Score<'_, L>| loop {
+        let open: Vec<usize> = (0..lost.len()).filter(|&j| standing[j] != Standing::Failed).collect();
+        let pool: Vec<Rule> = learned.iter().cloned().chain(open.iter().map(|&j| lost[j].1.clone())).collect();
+        let objective = learner.objective(&pool)?;
+        let result = score(&open, &pool, objective);
+        match result {
+            Ok(picked) => return Ok::<_, DomainError>(picked),
+            Err(error) => {
+                let name = learner.refuted(&error);
+                let j = (0..lost.len())
+                    .find(|&j| standing[j] == Standing::Open && name.as_deref() == Some(lost[j].1.name.as_str()))
+                    .ok_or_else(|| -> DomainError { error.into() })?;
+                standing[j] = Standing::Failed;
+                out.refuted += 1;
             }
         }
     };
@@ -117,7 +116,8 @@ pub(crate) fn second_proof<L: Learner>(
             objective.choose(i)?;
         }
         let base = objective.score();
-        let scores: Vec<usize> = (0..open.len()).into_par_iter().map(|o| objective.score_with(n + o)).collect::<Result<_, _>>()?;
+        let scores: Vec<usize> =
+            (0..open.len()).into_par_iter().map(|o| objective.score_with(n + o)).collect::<Result<_, _>>()?;
         Ok((0..open.len()).filter(|&o| scores[o] > base).map(|o| open[o]).collect())
     })?;
     loop {
@@ -130,7 +130,10 @@ pub(crate) fn second_proof<L: Learner>(
                 if let Some(verdict) = batch.proofs.get(&query) {
                     return Ok(verdict.clone());
                 }
-                let verdict = Verifier::deterministic(domain, bound, rlimit).split_after(0).check(lost[j].1).map(|ce| domain.show(&ce.state));
+                let verdict = Verifier::deterministic(domain, bound, rlimit)
+                    .split_after(0)
+                    .check(lost[j].1)
+                    .map(|ce| domain.show(&ce.state));
                 batch.journal.lock().expect("journal").append_proof(&query, verdict.clone())?;
                 Ok(verdict)
             })

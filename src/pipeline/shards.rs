@@ -13,9 +13,9 @@
 use super::augment::{augment, check_fresh};
 use super::batch::{Entry, Job, WINDOW};
 use super::driver::{finish, mine, synthesise, LearnRun, Phases};
-use super::options::LearnOptions;
 use super::journal::{Journal, RunKey};
 use super::learner::Learner;
+use super::options::LearnOptions;
 use super::rounds::{run_key, BatchOptions, BatchRun, PipelineError, Shard};
 use crate::synth::{Domain, Symbolic};
 use std::collections::{HashMap, HashSet};
@@ -42,7 +42,11 @@ fn shard_jobs<S: Clone>(jobs: &[Job<S>], (i, n): Shard) -> Vec<Job<S>> {
 
 /// Synthesises the specifications of `shard` only, journaled at the
 /// options' journal.
-pub fn learn_shard<L: Learner>(learner: &L, options: LearnOptions<'_>, shard: Shard) -> Result<ShardRun<<L::Domain as Domain>::State>, PipelineError> {
+pub fn learn_shard<L: Learner>(
+    learner: &L,
+    options: LearnOptions<'_>,
+    shard: Shard,
+) -> Result<ShardRun<<L::Domain as Domain>::State>, PipelineError> {
     let mut phases = Phases::default();
     let (mined, all) = mine(learner, &options, &mut phases)?;
     let jobs = shard_jobs(&all, shard);
@@ -67,8 +71,20 @@ pub fn merge_shards<L: Learner>(
 }
 
 /// The batch options of a shard or merge of the run `options`.
-fn batch_options<'a>(options: &LearnOptions<'a>, journal: &'a std::path::Path, shard: Option<Shard>) -> BatchOptions<'a> {
-    BatchOptions { journal, resume: true, shard, skip: vec![], progressive: options.progressive, window: WINDOW, observer: options.observer }
+fn batch_options<'a>(
+    options: &LearnOptions<'a>,
+    journal: &'a std::path::Path,
+    shard: Option<Shard>,
+) -> BatchOptions<'a> {
+    BatchOptions {
+        journal,
+        resume: true,
+        shard,
+        skip: vec![],
+        progressive: options.progressive,
+        window: WINDOW,
+        observer: options.observer,
+    }
 }
 
 /// The shards' entries joined into one batch over `jobs`, recorded in the
@@ -80,7 +96,10 @@ fn merged_batch<D: Symbolic>(
     journals: &[PathBuf],
 ) -> Result<BatchRun<D::State>, PipelineError> {
     let started = Instant::now();
-    let key = RunKey { merged_shards: Some(journals.len()), ..run_key(domain, &options.config, jobs, &batch_options(options, options.journal, None)) };
+    let key = RunKey {
+        merged_shards: Some(journals.len()),
+        ..run_key(domain, &options.config, jobs, &batch_options(options, options.journal, None))
+    };
     // a merge's journal holds every entry in its one round, or none; a new
     // one is created only once every shard has been read
     let resumed = if options.resume { Some(Journal::resume(options.journal, &key, domain, jobs)?) } else { None };
@@ -106,7 +125,14 @@ fn merged_batch<D: Symbolic>(
             pool.extend(outcome.counterexamples.iter().map(|s| domain.show(s)));
         }
     }
-    Ok(BatchRun { replayed: entries.len(), entries, time: started.elapsed(), pool: pool.len(), journal: Mutex::new(journal), proofs })
+    Ok(BatchRun {
+        replayed: entries.len(),
+        entries,
+        time: started.elapsed(),
+        pool: pool.len(),
+        journal: Mutex::new(journal),
+        proofs,
+    })
 }
 
 /// The entries of the finished journal of `shard` at `path`.
@@ -120,7 +146,10 @@ fn read_shard<D: Symbolic>(
     let (i, n) = shard;
     let shown = path.display().to_string();
     if !path.is_file() {
-        return Err(PipelineError::Shard { path: shown, message: format!("missing: shard {i} of {n} has not run (run it with --shards {n} --shard {i})") });
+        return Err(PipelineError::Shard {
+            path: shown,
+            message: format!("missing: shard {i} of {n} has not run (run it with --shards {n} --shard {i})"),
+        });
     }
     let jobs = shard_jobs(all, shard);
     let key = run_key(domain, &options.config, &jobs, &batch_options(options, path, Some(shard)));

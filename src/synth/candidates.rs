@@ -13,15 +13,22 @@ use super::run::Run;
 use super::set_cover;
 use super::shared::text_key;
 use super::space::{ArgChoice, Candidate, Term};
+use crate::dsl::ast::ActionId;
 use crate::dsl::eval::ActionValue;
 use crate::dsl::schema::ParamKind;
-use crate::dsl::ast::ActionId;
 use rustc_hash::FxHashMap;
 
 impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     /// The node's actions that make the deduction and are sound on the
     /// specification, cheapest first.
-    pub(super) fn actions(&self, terms: &[Term], spec_values: &[i64], spec: &Example<D::State>, deduction: &ActionValue, limit: usize) -> Vec<Candidate> {
+    pub(super) fn actions(
+        &self,
+        terms: &[Term],
+        spec_values: &[i64],
+        spec: &Example<D::State>,
+        deduction: &ActionValue,
+        limit: usize,
+    ) -> Vec<Candidate> {
         let domain = self.shared.domain;
         let schema = domain.schema();
         // one representative per distinct value keeps the tuple count small
@@ -41,7 +48,10 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
                     ParamKind::Bool => vec![0, 1],
                     ParamKind::Int => values.clone(),
                 };
-                tuples = tuples.into_iter().flat_map(|t| choices.iter().map(move |&c| [t.clone(), vec![c]].concat())).collect();
+                tuples = tuples
+                    .into_iter()
+                    .flat_map(|t| choices.iter().map(move |&c| [t.clone(), vec![c]].concat()))
+                    .collect();
             }
             for tuple in tuples {
                 let value = ActionValue { action: id, args: tuple.clone() };
@@ -56,7 +66,9 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
                     };
                     partial = partial
                         .into_iter()
-                        .flat_map(|(args, c)| options.iter().map(move |(o, oc)| ([args.clone(), vec![*o]].concat(), c + oc)))
+                        .flat_map(|(args, c)| {
+                            options.iter().map(move |(o, oc)| ([args.clone(), vec![*o]].concat(), c + oc))
+                        })
                         .collect();
                     partial.sort_by_key(|(_, c)| *c);
                     partial.truncate(limit);
@@ -72,7 +84,12 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     /// The cheapest condition for `cand` within `budget` that is sound on
     /// every known counterexample and on the exhaustive table (CEGIS with
     /// concrete checks only; Z3 comes later).
-    pub(super) fn table_condition(&mut self, node: &mut Node<'d, D>, cand: &Candidate, budget: u32) -> Option<Vec<usize>> {
+    pub(super) fn table_condition(
+        &mut self,
+        node: &mut Node<'d, D>,
+        cand: &Candidate,
+        budget: u32,
+    ) -> Option<Vec<usize>> {
         self.concrete_condition(node, cand, budget, None)
     }
 
@@ -80,13 +97,25 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     /// keeping the most good pairs of the coverage sample (then the
     /// cheapest) within `slack` of the cheapest: how general the action
     /// can be made.
-    pub(super) fn widest_condition(&mut self, node: &mut Node<'d, D>, cand: &Candidate, budget: u32, slack: u32) -> Option<Vec<usize>> {
+    pub(super) fn widest_condition(
+        &mut self,
+        node: &mut Node<'d, D>,
+        cand: &Candidate,
+        budget: u32,
+        slack: u32,
+    ) -> Option<Vec<usize>> {
         self.concrete_condition(node, cand, budget, Some(slack))
     }
 
     /// The cheapest condition, or with `wide` the widest within that
     /// slack of the cheapest, that survives the concrete checks.
-    pub(super) fn concrete_condition(&mut self, node: &mut Node<'d, D>, cand: &Candidate, budget: u32, wide: Option<u32>) -> Option<Vec<usize>> {
+    pub(super) fn concrete_condition(
+        &mut self,
+        node: &mut Node<'d, D>,
+        cand: &Candidate,
+        budget: u32,
+        wide: Option<u32>,
+    ) -> Option<Vec<usize>> {
         let and = self.shared.domain.schema().costs().and;
         let max_atoms = self.shared.config.max_atoms;
         // the coverage sample's pairs come first and stay: the good pairs

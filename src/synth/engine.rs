@@ -121,9 +121,14 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             // gathered in order: the same result as one after the other.
             let walks: Vec<_> = images
                 .iter()
-                .flat_map(|(spec_ex, deduction, elements)| lattice::subsets(elements, size).into_iter().map(move |set| (spec_ex, deduction, set)))
+                .flat_map(|(spec_ex, deduction, elements)| {
+                    lattice::subsets(elements, size).into_iter().map(move |set| (spec_ex, deduction, set))
+                })
                 .collect();
-            let walked: Vec<_> = walks.par_iter().map(|(spec_ex, deduction, set)| self.walk(spec_ex, deduction, set, (screen_bound, seen))).collect();
+            let walked: Vec<_> = walks
+                .par_iter()
+                .map(|(spec_ex, deduction, set)| self.walk(spec_ex, deduction, set, (screen_bound, seen)))
+                .collect();
             let mut settled = vec![];
             for walk in walked {
                 settled.extend(walk.settled);
@@ -133,7 +138,8 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             }
             // only rules no other one outdoes are worth the full-bound proof
             let keep = self.undominated(&settled);
-            let kept: Vec<Settled<'d, D>> = settled.into_iter().zip(&keep).filter(|(_, &k)| k).map(|(s, _)| s).collect();
+            let kept: Vec<Settled<'d, D>> =
+                settled.into_iter().zip(&keep).filter(|(_, &k)| k).map(|(s, _)| s).collect();
             stats.dominated += (keep.len() - kept.len()) as u64;
             let mut run = Run::new(shared, &mut screen, &mut full, seen);
             let (verdicts, queries) = run.full_verdicts(&kept.iter().map(|s| &s.rule).collect::<Vec<_>>());
@@ -146,17 +152,17 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             lost.extend(run.lost);
             let some = !found.is_empty() || !lost.is_empty();
             // rules lost to Z3's limit cannot be probed: they stop it, as before
-            let beyond = found.is_empty() || size >= config.probe_decls || found.iter().any(|l| makes_beyond(domain, &l.rule, spec));
+            let beyond = found.is_empty()
+                || size >= config.probe_decls
+                || found.iter().any(|l| makes_beyond(domain, &l.rule, spec));
             if some && beyond && !config.all_sizes {
                 break;
             }
         }
         stats.z3_calls = screen.calls() + full.calls() + parallel_calls;
         let mut distinct = HashSet::new();
-        let mut rules: Vec<Learned> = found
-            .into_iter()
-            .filter(|l| distinct.insert(text_key(&l.rule, schema)))
-            .collect();
+        let mut rules: Vec<Learned> =
+            found.into_iter().filter(|l| distinct.insert(text_key(&l.rule, schema))).collect();
         rules.sort_by_key(|l| l.cost);
         let mut seen_lost = HashSet::new();
         lost.retain(|rule: &Rule| seen_lost.insert(text_key(rule, schema)));
@@ -167,7 +173,13 @@ impl<'d, D: Symbolic> Engine<'d, D> {
     /// (sound at the screening bound), with the walk's counters, the
     /// counterexamples it found and its Z3 query count (in fresh verifiers
     /// of its own, so walks can run in parallel).
-    fn walk(&self, spec_ex: &Arc<Example<D::State>>, deduction: &ActionValue, set: &[lattice::Element], (screen_bound, seen): (u32, usize)) -> Walked<'d, D> {
+    fn walk(
+        &self,
+        spec_ex: &Arc<Example<D::State>>,
+        deduction: &ActionValue,
+        set: &[lattice::Element],
+        (screen_bound, seen): (u32, usize),
+    ) -> Walked<'d, D> {
         let shared = &self.shared;
         let (domain, config) = (shared.domain, &shared.config);
         let schema = domain.schema();
@@ -213,13 +225,21 @@ impl<'d, D: Symbolic> Engine<'d, D> {
                     .par_iter()
                     .map(|ex| {
                         let interp = Interpreter::new(&s.rule, &ex.view, schema.size_feature);
-                        interp.applications().into_iter().map(|(_, a)| a).filter(|a| domain.productive(&ex.state, a)).collect()
+                        interp
+                            .applications()
+                            .into_iter()
+                            .map(|(_, a)| a)
+                            .filter(|a| domain.productive(&ex.state, a))
+                            .collect()
                     })
                     .collect()
             })
             .collect();
         let outdoes = |b: usize, a: usize| {
-            table.iter().enumerate().all(|(t, ex)| gains[a][t].iter().all(|x| gains[b][t].iter().any(|y| domain.makes(&ex.state, x, y))))
+            table
+                .iter()
+                .enumerate()
+                .all(|(t, ex)| gains[a][t].iter().all(|x| gains[b][t].iter().any(|y| domain.makes(&ex.state, x, y))))
         };
         let rank = |i: usize| (cost(&settled[i].rule, schema), i);
         (0..settled.len())

@@ -33,7 +33,11 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         let decl_cost = solved.node.decl_cost();
         for r in rest.into_iter().take(self.shared.config.cheapest_tries) {
             let budget = (solved.cost - 1).saturating_sub(decl_cost + r.cand.cost);
-            let picks = if solved.node.consistent(&r.cand, &r.picks) { Some(r.picks) } else { self.table_condition(&mut solved.node, &r.cand, budget) };
+            let picks = if solved.node.consistent(&r.cand, &r.picks) {
+                Some(r.picks)
+            } else {
+                self.table_condition(&mut solved.node, &r.cand, budget)
+            };
             let Some(picks) = picks else { continue };
             let rule = solved.node.rule(&r.cand, &picks);
             if cost(&rule, self.shared.domain.schema()) >= solved.cost {
@@ -64,7 +68,9 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             if decl_cost + cand.cost > max_cost {
                 continue;
             }
-            if let Some(picks) = self.widest_condition(&mut solved.node, &cand, max_cost - decl_cost - cand.cost, config.wide_slack) {
+            if let Some(picks) =
+                self.widest_condition(&mut solved.node, &cand, max_cost - decl_cost - cand.cost, config.wide_slack)
+            {
                 ranked.push(ranking.rank(&solved.node, cand, picks, order));
             }
         }
@@ -131,7 +137,12 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
 
     /// The cheapest condition for `cand` that Z3 proves sound at the
     /// screening bound.
-    pub(super) fn sound_condition(&mut self, node: &mut Node<'d, D>, cand: &Candidate, budget: u32) -> Option<Vec<usize>> {
+    pub(super) fn sound_condition(
+        &mut self,
+        node: &mut Node<'d, D>,
+        cand: &Candidate,
+        budget: u32,
+    ) -> Option<Vec<usize>> {
         loop {
             let picks = self.table_condition(node, cand, budget)?;
             match self.prove(node, &node.rule(cand, &picks)) {
@@ -165,7 +176,8 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
                     atom.push(a);
                 }
             }
-            let Some(next) = set_cover::widest(&list, &bad, &good, kept.count(), budget + and, shared.config.max_atoms) else {
+            let Some(next) = set_cover::widest(&list, &bad, &good, kept.count(), budget + and, shared.config.max_atoms)
+            else {
                 return picks;
             };
             let mut next: Vec<usize> = next.into_iter().map(|i| atom[i]).collect();

@@ -115,7 +115,12 @@ struct Walk<'a> {
 
 impl<'a> Walk<'a> {
     fn new(set: &'a [Element], schema: &Schema) -> Walk<'a> {
-        Walk { set, names: names(set, schema), binding: set.iter().map(|e| e.index).collect(), max_constant: schema.file.synthesis.max_constant }
+        Walk {
+            set,
+            names: names(set, schema),
+            binding: set.iter().map(|e| e.index).collect(),
+            max_constant: schema.file.synthesis.max_constant,
+        }
     }
 
     /// The most specific node.
@@ -125,7 +130,12 @@ impl<'a> Walk<'a> {
 
     /// A node's declarations.
     fn decls(&self, kinds: &[PatternKind]) -> Vec<Decl> {
-        self.set.iter().zip(kinds).zip(&self.names).map(|((e, &kind), name)| Decl { name: name.clone(), ty: e.ty, kind }).collect()
+        self.set
+            .iter()
+            .zip(kinds)
+            .zip(&self.names)
+            .map(|((e, &kind), name)| Decl { name: name.clone(), ty: e.ty, kind })
+            .collect()
     }
 }
 
@@ -226,7 +236,12 @@ pub fn maximal<T, K: Ord>(
             }
         }
     }
-    solutions.into_iter().zip(ends.into_iter().zip(reached)).filter(|(_, (end, reached))| *end && *reached).map(|(t, _)| t).collect()
+    solutions
+        .into_iter()
+        .zip(ends.into_iter().zip(reached))
+        .filter(|(_, (end, reached))| *end && *reached)
+        .map(|(t, _)| t)
+        .collect()
 }
 
 #[cfg(test)]
@@ -316,17 +331,28 @@ mod tests {
             },
             |_| 0,
         );
-        assert_eq!(found, vec![vec![PatternKind::Arbitrary, PatternKind::Constant(1)], vec![PatternKind::Constant(0), PatternKind::Arbitrary]]);
+        assert_eq!(
+            found,
+            vec![
+                vec![PatternKind::Arbitrary, PatternKind::Constant(1)],
+                vec![PatternKind::Constant(0), PatternKind::Arbitrary]
+            ]
+        );
         let mut unique = tried.clone();
         unique.sort_by_key(|k| format!("{k:?}"));
         unique.dedup();
         assert_eq!(unique.len(), tried.len(), "a node was solved twice: {tried:?}");
         // all 3 x 2 nodes
         assert_eq!(tried.len(), 6);
-        let greedy = climb(&set, &schema, |decls, _| {
-            let kinds: Vec<PatternKind> = decls.iter().map(|d| d.kind).collect();
-            (kinds != [PatternKind::Arbitrary, PatternKind::Arbitrary]).then_some(kinds)
-        }, |_| 0);
+        let greedy = climb(
+            &set,
+            &schema,
+            |decls, _| {
+                let kinds: Vec<PatternKind> = decls.iter().map(|d| d.kind).collect();
+                (kinds != [PatternKind::Arbitrary, PatternKind::Arbitrary]).then_some(kinds)
+            },
+            |_| 0,
+        );
         assert!(found.contains(&greedy.unwrap()));
     }
 

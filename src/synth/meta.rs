@@ -82,9 +82,16 @@ impl MetaError {
     pub fn locate(&self, text: &str, path: &str) -> Option<Located<MetaError>> {
         let lines: Vec<&str> = text.lines().collect();
         let def = lines.iter().position(|l| {
-            l.trim_start().strip_prefix("def").and_then(|r| r.trim_start().strip_prefix(self.rule.as_str())).is_some_and(|r| r.trim_start().starts_with(':'))
+            l.trim_start()
+                .strip_prefix("def")
+                .and_then(|r| r.trim_start().strip_prefix(self.rule.as_str()))
+                .is_some_and(|r| r.trim_start().starts_with(':'))
         })?;
-        let (n, line) = lines[..def].iter().enumerate().rev().find(|(_, l)| l.trim_start().starts_with('#') && l.contains(PREFIX))?;
+        let (n, line) = lines[..def]
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, l)| l.trim_start().starts_with('#') && l.contains(PREFIX))?;
         let before = &line[..line.find(PREFIX)?];
         let column = before.chars().count() + PREFIX.len() + self.column;
         Some(Located::new(path, n + 1, column, self.clone()))
@@ -106,7 +113,11 @@ impl Meta {
     /// The metadata in `rule`'s description, if it has a `meta:` line.
     pub fn of(rule: &Rule) -> Option<Result<Meta, MetaError>> {
         let line = rule.description.iter().find_map(|l| l.strip_prefix(PREFIX))?;
-        Some(ron::from_str(line).map_err(|e| MetaError { rule: rule.name.clone(), column: e.position.col, message: e.code.to_string() }))
+        Some(ron::from_str(line).map_err(|e| MetaError {
+            rule: rule.name.clone(),
+            column: e.position.col,
+            message: e.code.to_string(),
+        }))
     }
 }
 
@@ -124,21 +135,36 @@ mod tests {
             .unwrap()
             .remove(0);
         let learned = Learned { rule: rule.clone(), cost: 17, bound: 30 };
-        let stats = Stats { patterns_tried: 3, candidates: 40, z3_calls: 7, z3_time: std::time::Duration::from_millis(1234), ..Stats::default() };
+        let stats = Stats {
+            patterns_tried: 3,
+            candidates: 40,
+            z3_calls: 7,
+            z3_time: std::time::Duration::from_millis(1234),
+            ..Stats::default()
+        };
         let meta = Meta::new("3 | .... | .##.", &learned, &stats);
         assert!(Meta::of(&rule).is_none());
         rule.description = vec!["learned".into(), meta.comment()];
         let text = print_rule(&rule, &schema);
-        assert!(text.contains("# meta: (spec:\"3 | .... | .##.\",cost:17,bound:30,search:(patterns_tried:3,candidates:40,"), "{text}");
+        assert!(
+            text.contains("# meta: (spec:\"3 | .... | .##.\",cost:17,bound:30,search:(patterns_tried:3,candidates:40,"),
+            "{text}"
+        );
         assert!(!text.contains("time") && !text.contains("z3"), "{text}");
         let back = parse_rules(&text, "t", &schema).unwrap().remove(0);
         assert_eq!(Meta::of(&back), Some(Ok(meta)));
-        rule.description = vec!["meta: (spec:\"1 | . | #\",cost:3,bound:30,time_ms:9,stats:(z3_calls:2,z3_time:(secs:1,nanos:0)))".into()];
+        rule.description =
+            vec!["meta: (spec:\"1 | . | #\",cost:3,bound:30,time_ms:9,stats:(z3_calls:2,z3_time:(secs:1,nanos:0)))"
+                .into()];
         assert_eq!(Meta::of(&rule).unwrap().unwrap().bound, 30, "a comment written with times reads");
         rule.description = vec!["meta: (spec: 3)".into()];
         let e = Meta::of(&rule).unwrap().unwrap_err();
         assert!(e.to_string().starts_with("rule `r`: unreadable"));
-        let file = format!("# first\n  # meta: (spec: 3)\n{}", &print_rule(&rule, &schema)["# meta: (spec: 3)\n".len()..]);
-        assert_eq!(e.locate(&file, "f.rules").unwrap().to_string(), format!("f.rules:2:{}: {e}", 4 + PREFIX.len() + e.column));
+        let file =
+            format!("# first\n  # meta: (spec: 3)\n{}", &print_rule(&rule, &schema)["# meta: (spec: 3)\n".len()..]);
+        assert_eq!(
+            e.locate(&file, "f.rules").unwrap().to_string(),
+            format!("f.rules:2:{}: {e}", 4 + PREFIX.len() + e.column)
+        );
     }
 }

@@ -127,7 +127,9 @@ impl<D: Domain> Node<'_, D> {
             let p = self.pairs.pairs.len();
             let facts = known.entry(b.clone()).or_insert_with(|| {
                 let values = self.space.term_values(&interp, &b);
-                let true_atoms = (0..self.live.len() as u32).filter(|&k| holds(&self.space.atoms[self.live[k as usize]], &values, &interp, &b)).collect();
+                let true_atoms = (0..self.live.len() as u32)
+                    .filter(|&k| holds(&self.space.atoms[self.live[k as usize]], &values, &interp, &b))
+                    .collect();
                 Arc::new(PairFacts { values: values.into(), holds: true_atoms })
             });
             for &k in &facts.holds {
@@ -142,7 +144,9 @@ impl<D: Domain> Node<'_, D> {
     /// The table states on which the node's patterns bind.
     pub(super) fn table_scope(&mut self, table: &[Arc<Example<D::State>>]) -> &[usize] {
         let (skeleton, size) = (&self.skeleton, self.domain.schema().size_feature);
-        self.scope.get_or_insert_with(|| (0..table.len()).filter(|&i| Interpreter::new(skeleton, &table[i].view, size).binds()).collect())
+        self.scope.get_or_insert_with(|| {
+            (0..table.len()).filter(|&i| Interpreter::new(skeleton, &table[i].view, size).binds()).collect()
+        })
     }
 
     /// The pairs of `facts` (its space's) the node's patterns bind, and the

@@ -37,7 +37,12 @@ pub(super) struct Run<'e, 'd, 'v, D: Symbolic> {
 impl<'e, 'd, 'v, D: Symbolic> Run<'e, 'd, 'v, D> {
     /// A run on `shared` with these verifiers, seeing the pool's first
     /// `seen` states, nothing found yet.
-    pub(super) fn new(shared: &'e Shared<'d, D>, screen: &'v mut Verifier<'d, D>, full: &'v mut Verifier<'d, D>, seen: usize) -> Self {
+    pub(super) fn new(
+        shared: &'e Shared<'d, D>,
+        screen: &'v mut Verifier<'d, D>,
+        full: &'v mut Verifier<'d, D>,
+        seen: usize,
+    ) -> Self {
         Run { shared, screen, full, stats: Stats::default(), found: vec![], lost: vec![], seen }
     }
 
@@ -112,7 +117,13 @@ pub(super) struct Ranking {
 impl Ranking {
     /// The candidate `cand` (the `order`-th action) with the condition of
     /// atoms `picks`, ranked at `node`.
-    pub(super) fn rank<D: Symbolic>(&self, node: &Node<'_, D>, cand: Candidate, picks: Vec<usize>, order: usize) -> Ranked {
+    pub(super) fn rank<D: Symbolic>(
+        &self,
+        node: &Node<'_, D>,
+        cand: Candidate,
+        picks: Vec<usize>,
+        order: usize,
+    ) -> Ranked {
         let cost = self.decl_cost + cand.cost + node.condition_cost(&picks);
         let covered = node.covered(&cand, &picks, self.breadth);
         Ranked { cand, picks, cost, covered, order }

@@ -72,8 +72,16 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    fn new<'a>(choices: &'a [Choice], budget: u32, max_atoms: usize, widest: bool, bad: &Bits, good: &Bits) -> Search<'a> {
-        let depths = |first: &Bits| std::iter::once(first.clone()).chain(std::iter::repeat_n(Bits::new(), max_atoms)).collect();
+    fn new<'a>(
+        choices: &'a [Choice],
+        budget: u32,
+        max_atoms: usize,
+        widest: bool,
+        bad: &Bits,
+        good: &Bits,
+    ) -> Search<'a> {
+        let depths =
+            |first: &Bits| std::iter::once(first.clone()).chain(std::iter::repeat_n(Bits::new(), max_atoms)).collect();
         let (uncovered, kept) = (depths(bad), depths(good));
         Search {
             choices,
@@ -250,7 +258,14 @@ pub fn cheapest(choices: &[Choice], bad: &Bits, budget: u32, max_atoms: usize) -
 /// `budget`, that excludes all `bad` pairs and keeps the most of the
 /// `good` pairs, more than `at_least`; then the cheapest. Choices are
 /// expected to keep every pair the condition being generalised keeps.
-pub fn widest(choices: &[Choice], bad: &Bits, good: &Bits, at_least: usize, budget: u32, max_atoms: usize) -> Option<Vec<usize>> {
+pub fn widest(
+    choices: &[Choice],
+    bad: &Bits,
+    good: &Bits,
+    at_least: usize,
+    budget: u32,
+    max_atoms: usize,
+) -> Option<Vec<usize>> {
     let mut search = Search::new(choices, budget, max_atoms, true, bad, good);
     search.min_kept = at_least + 1;
     search.dfs(0, &mut vec![], 0);
@@ -279,10 +294,13 @@ mod tests {
             choice(2, 4, &[3], &[]),
         ];
         // {3, 4} costs 4; {2} costs 5; {0, 1} costs 6
-        assert_eq!(cheapest(&choices, &(0..4).collect::<Bits>(), 10, 3).map(|mut v| {
-            v.sort();
-            v
-        }), Some(vec![3, 4]));
+        assert_eq!(
+            cheapest(&choices, &(0..4).collect::<Bits>(), 10, 3).map(|mut v| {
+                v.sort();
+                v
+            }),
+            Some(vec![3, 4])
+        );
         assert_eq!(cheapest(&choices, &(0..4).collect::<Bits>(), 10, 1), Some(vec![2]));
         assert_eq!(cheapest(&choices, &(0..4).collect::<Bits>(), 3, 3), None);
         // nothing to exclude: `true`
@@ -311,12 +329,21 @@ mod tests {
     /// Every conjunction of at most `max_atoms` choices within `budget`
     /// that excludes all of `bad`: (kept good pairs, cost, sorted keys,
     /// sorted choice indices).
-    fn all_covers(choices: &[Choice], bad: &Bits, good: &Bits, budget: u32, max_atoms: usize) -> Vec<(usize, u32, Vec<usize>, Vec<usize>)> {
+    fn all_covers(
+        choices: &[Choice],
+        bad: &Bits,
+        good: &Bits,
+        budget: u32,
+        max_atoms: usize,
+    ) -> Vec<(usize, u32, Vec<usize>, Vec<usize>)> {
         let mut out = vec![];
         for mask in 0u32..1 << choices.len() {
             let set: Vec<usize> = (0..choices.len()).filter(|&i| mask >> i & 1 == 1).collect();
             let cost: u32 = set.iter().map(|&i| choices[i].cost).sum();
-            if set.len() > max_atoms || cost > budget || !bad.ones().all(|p| set.iter().any(|&i| choices[i].excludes.get(p))) {
+            if set.len() > max_atoms
+                || cost > budget
+                || !bad.ones().all(|p| set.iter().any(|&i| choices[i].excludes.get(p)))
+            {
                 continue;
             }
             let kept = good.ones().filter(|&g| set.iter().all(|&i| choices[i].keeps.get(g))).count();
@@ -361,7 +388,11 @@ mod tests {
                 .filter(|c| c.0 > at_least)
                 .min_by_key(|c| (std::cmp::Reverse(c.0), c.1, c.2.clone()))
                 .map(|c| c.3.clone());
-            assert_eq!(sorted(widest(&choices, &bad, &good, at_least, budget, max_atoms)), want, "widest, round {round}");
+            assert_eq!(
+                sorted(widest(&choices, &bad, &good, at_least, budget, max_atoms)),
+                want,
+                "widest, round {round}"
+            );
         }
     }
 }

@@ -46,7 +46,8 @@ impl<'d, D: Symbolic> Shared<'d, D> {
     pub(super) fn new(domain: &'d D, config: Config) -> Shared<'d, D> {
         let mut states = domain.small_states(config.table);
         states.extend(domain.sample_states(config.table, config.screen(), config.sample_seed, config.sample));
-        let table: Vec<Arc<Example<D::State>>> = states.into_iter().map(|state| Arc::new(Example::new(domain, state))).collect();
+        let table: Vec<Arc<Example<D::State>>> =
+            states.into_iter().map(|state| Arc::new(Example::new(domain, state))).collect();
         let step = (table.len() / config.generality_sample.max(1)).max(1);
         let basis = table.iter().step_by(step).take(config.generality_sample).cloned().collect();
         Shared {
@@ -82,7 +83,12 @@ impl<'d, D: Symbolic> Shared<'d, D> {
         let size = self.domain.schema().size_feature;
         self.basis
             .par_iter()
-            .filter(|ex| Interpreter::new(rule, &ex.view, size).applications().iter().any(|(_, a)| self.domain.productive(&ex.state, a) && self.domain.is_sound(&ex.state, a)))
+            .filter(|ex| {
+                Interpreter::new(rule, &ex.view, size)
+                    .applications()
+                    .iter()
+                    .any(|(_, a)| self.domain.productive(&ex.state, a) && self.domain.is_sound(&ex.state, a))
+            })
             .count()
     }
 
@@ -93,7 +99,12 @@ impl<'d, D: Symbolic> Shared<'d, D> {
 
     /// The table as candidates are checked on it.
     pub(super) fn table_check(&self) -> TableCheck<'_, D> {
-        TableCheck { domain: self.domain, states: &self.table, chunk: self.config.table_chunk, most: self.config.table_failures }
+        TableCheck {
+            domain: self.domain,
+            states: &self.table,
+            chunk: self.config.table_chunk,
+            most: self.config.table_failures,
+        }
     }
 }
 

@@ -19,14 +19,22 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     /// The most general sound rule (sample coverage, then cost) of one
     /// lattice node, if any, with the node's search state (`memo`: what
     /// terms and atoms are on the pairs this lattice walk has met).
-    pub(super) fn solve_node(&mut self, spec: &Arc<Example<D::State>>, deduction: &ActionValue, decls: &[Decl], binding: &Binding, memo: &Arc<PairMemo<D::State>>) -> Option<Solved<'d, D>> {
+    pub(super) fn solve_node(
+        &mut self,
+        spec: &Arc<Example<D::State>>,
+        deduction: &ActionValue,
+        decls: &[Decl],
+        binding: &Binding,
+        memo: &Arc<PairMemo<D::State>>,
+    ) -> Option<Solved<'d, D>> {
         self.stats.patterns_tried += 1;
         let shared = self.shared;
         let config = &shared.config;
         let (mut node, candidates) = self.open_node(spec, deduction, (decls, binding), memo)?;
         let ranking = Ranking { decl_cost: node.decl_cost(), breadth: Breadth::States };
         let wanted = [(Breadth::States, config.max_general_actions), (Breadth::Cells, config.wide_actions)];
-        let [general, wide]: [Vec<usize>; 2] = node.most_general(&candidates, &wanted).try_into().expect("one list per breadth");
+        let [general, wide]: [Vec<usize>; 2] =
+            node.most_general(&candidates, &wanted).try_into().expect("one list per breadth");
         let wide = wide.into_iter().map(|i| candidates[i].clone()).collect();
         let (mut ranked, limit) = self.rank_candidates(&mut node, &candidates, &general, ranking);
         let best = self.best_sound(&mut node, &mut ranked, limit, ranking)?;
@@ -40,7 +48,13 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     /// candidates are ranked on it; table states the patterns bind on,
     /// evenly spread; then the most recent counterexamples of the pool it sees),
     /// and its candidate actions; `None` if it has none.
-    fn open_node(&mut self, spec: &Arc<Example<D::State>>, deduction: &ActionValue, (decls, binding): (&[Decl], &Binding), memo: &Arc<PairMemo<D::State>>) -> Option<(Node<'d, D>, Vec<Candidate>)> {
+    fn open_node(
+        &mut self,
+        spec: &Arc<Example<D::State>>,
+        deduction: &ActionValue,
+        (decls, binding): (&[Decl], &Binding),
+        memo: &Arc<PairMemo<D::State>>,
+    ) -> Option<(Node<'d, D>, Vec<Candidate>)> {
         let shared = self.shared;
         let config = &shared.config;
         let types: Vec<TypeId> = decls.iter().map(|d| d.ty).collect();
@@ -54,7 +68,8 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         };
         let interp = Interpreter::new(&skeleton, &spec.view, shared.domain.schema().size_feature);
         let spec_values = space.term_values(&interp, binding);
-        let live: Vec<usize> = (0..space.atoms.len()).filter(|&a| holds(&space.atoms[a], &spec_values, &interp, binding)).collect();
+        let live: Vec<usize> =
+            (0..space.atoms.len()).filter(|&a| holds(&space.atoms[a], &spec_values, &interp, binding)).collect();
         let candidates = self.actions(&space.terms, &spec_values, spec, deduction, config.max_generality_pool);
         if candidates.is_empty() {
             return None;
@@ -74,7 +89,8 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         };
         let scope = node.table_scope(&shared.table);
         let step = (scope.len() / config.coverage_sample.max(1)).max(1);
-        let coverage: Vec<_> = scope.iter().step_by(step).take(config.coverage_sample).map(|&i| shared.table[i].clone()).collect();
+        let coverage: Vec<_> =
+            scope.iter().step_by(step).take(config.coverage_sample).map(|&i| shared.table[i].clone()).collect();
         node.sample = coverage.len();
         let start: Vec<_> = {
             let pool = shared.pool.lock().expect("pool");
@@ -93,7 +109,13 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     /// productive on the sample by themselves) compete too with their
     /// widest condition, whatever their cost: a general action made of
     /// costlier terms is what makes a widely applicable rule.
-    fn rank_candidates(&mut self, node: &mut Node<'d, D>, candidates: &[Candidate], general: &[usize], ranking: Ranking) -> (Vec<Ranked>, u32) {
+    fn rank_candidates(
+        &mut self,
+        node: &mut Node<'d, D>,
+        candidates: &[Candidate],
+        general: &[usize],
+        ranking: Ranking,
+    ) -> (Vec<Ranked>, u32) {
         let shared = self.shared;
         let config = &shared.config;
         let (slack, max_cost, decl_cost) = (config.generalise_slack, config.max_rule_cost, ranking.decl_cost);
@@ -131,7 +153,13 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     /// ranked refute, or that Z3 refutes, is ranked again with a new
     /// condition within `limit` (or its own cost); one Z3 gives no answer
     /// on is dropped.
-    fn best_sound(&mut self, node: &mut Node<'d, D>, ranked: &mut Vec<Ranked>, limit: u32, ranking: Ranking) -> Option<Ranked> {
+    fn best_sound(
+        &mut self,
+        node: &mut Node<'d, D>,
+        ranked: &mut Vec<Ranked>,
+        limit: u32,
+        ranking: Ranking,
+    ) -> Option<Ranked> {
         loop {
             ranked.sort_by_key(|r| r.rank());
             if ranked.is_empty() {

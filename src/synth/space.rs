@@ -7,9 +7,9 @@
 
 use crate::dsl::ast::{ActionId, BoolExpr, CmpOp, IntExpr, TypeId, Var};
 use crate::dsl::cost::{bool_cost, int_cost};
-use crate::dsl::schema::{FeatureKind, Schema};
 use crate::dsl::eval::Interpreter;
 use crate::dsl::rewrite::ExprClasses;
+use crate::dsl::schema::{FeatureKind, Schema};
 use std::collections::{HashMap, HashSet};
 
 /// An expression with its cost.
@@ -156,7 +156,8 @@ pub struct Atom {
 pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, max_cost: u32) -> Vec<Atom> {
     let costs = schema.costs();
     let mut out = vec![];
-    let is_left = |t: &Term| (t.cost <= max_left && !matches!(t.expr, IntExpr::Lit(_))) || matches!(t.expr, IntExpr::Feature(..));
+    let is_left =
+        |t: &Term| (t.cost <= max_left && !matches!(t.expr, IntExpr::Lit(_))) || matches!(t.expr, IntExpr::Feature(..));
     for (i, l) in terms.iter().enumerate() {
         if !is_left(l) {
             continue;
@@ -177,9 +178,11 @@ pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, m
     }
     let unique: Vec<Atom> = (0..types.len() as Var)
         .flat_map(|v| {
-            out.iter()
-                .filter(move |c| c.cost + costs.unique <= max_cost && reads(&c.expr, v))
-                .map(move |c| Atom { expr: BoolExpr::Unique(v, Box::new(c.expr.clone())), cost: c.cost + costs.unique, cmp: None })
+            out.iter().filter(move |c| c.cost + costs.unique <= max_cost && reads(&c.expr, v)).map(move |c| Atom {
+                expr: BoolExpr::Unique(v, Box::new(c.expr.clone())),
+                cost: c.cost + costs.unique,
+                cmp: None,
+            })
         })
         .collect();
     out.extend(unique);
@@ -278,17 +281,25 @@ mod tests {
         // the plan computes most terms from their parts
         assert!(plan.0.iter().filter(|step| !matches!(step, Step::Whole)).count() * 2 > terms.len());
         let decls = types.iter().map(|&ty| Decl { name: String::new(), ty, kind: PatternKind::Arbitrary }).collect();
-        let rule = Rule { name: String::new(), description: vec![], decls, condition: BoolExpr::True, action: Action { id: ActionId(0), args: vec![] } };
+        let rule = Rule {
+            name: String::new(),
+            description: vec![],
+            decls,
+            condition: BoolExpr::True,
+            action: Action { id: ActionId(0), args: vec![] },
+        };
         let features = s.feature_count();
         let mut tables = vec![ElementTable::new(features); s.file.types.len()];
         // two elements of each type, with feature values far apart
         let mut value = 7i64;
         for table in &mut tables {
             for _ in 0..2 {
-                let values: Vec<i64> = (0..features).map(|_| {
-                    value = (value * 31 + 11) % 97 - 40;
-                    value
-                }).collect();
+                let values: Vec<i64> = (0..features)
+                    .map(|_| {
+                        value = (value * 31 + 11) % 97 - 40;
+                        value
+                    })
+                    .collect();
                 table.push(&values);
             }
         }

@@ -134,7 +134,13 @@ impl TableFacts {
             .enumerate()
             .map(|(v, &ty)| Decl { name: format!("v{v}"), ty, kind: PatternKind::Arbitrary })
             .collect();
-        let skeleton = Rule { name: String::new(), description: vec![], decls, condition: BoolExpr::True, action: Action { id: ActionId(0), args: vec![] } };
+        let skeleton = Rule {
+            name: String::new(),
+            description: vec![],
+            decls,
+            condition: BoolExpr::True,
+            action: Action { id: ActionId(0), args: vec![] },
+        };
         Some(TableFacts { starts, counts, skeleton, terms: Mutex::default(), atoms: Mutex::default() })
     }
 
@@ -149,11 +155,20 @@ impl TableFacts {
         let states = self.states(b);
         let types = self.skeleton.decls.len();
         let last = states.end - 1;
-        (self.starts[states.start], self.starts[last] + self.counts[last * types..(last + 1) * types].iter().product::<usize>())
+        (
+            self.starts[states.start],
+            self.starts[last] + self.counts[last * types..(last + 1) * types].iter().product::<usize>(),
+        )
     }
 
     /// Per state of block `b`, `eval` on each of its pairs, concatenated.
-    fn evaluate<S: Sync + Send, T: Send>(&self, b: usize, table: &[Arc<Example<S>>], schema: &Schema, eval: impl Fn(&Interpreter<'_>, &[usize]) -> T + Sync) -> Vec<T> {
+    fn evaluate<S: Sync + Send, T: Send>(
+        &self,
+        b: usize,
+        table: &[Arc<Example<S>>],
+        schema: &Schema,
+        eval: impl Fn(&Interpreter<'_>, &[usize]) -> T + Sync,
+    ) -> Vec<T> {
         table[self.states(b)]
             .par_iter()
             .map(|ex| {
@@ -169,17 +184,30 @@ impl TableFacts {
     }
 
     /// The value of term `t` of `space` on every pair of block `b`.
-    fn term<S: Sync + Send>(&self, (t, b): (usize, usize), space: &Space, table: &[Arc<Example<S>>], schema: &Schema) -> Arc<[i64]> {
+    fn term<S: Sync + Send>(
+        &self,
+        (t, b): (usize, usize),
+        space: &Space,
+        table: &[Arc<Example<S>>],
+        schema: &Schema,
+    ) -> Arc<[i64]> {
         if let Some(column) = self.terms.lock().expect("term columns").get(&(t, b)) {
             return column.clone();
         }
         let expr = &space.terms[t].expr;
-        let column: Arc<[i64]> = self.evaluate(b, table, schema, |interp, binding| interp.eval_int(expr, binding)).into();
+        let column: Arc<[i64]> =
+            self.evaluate(b, table, schema, |interp, binding| interp.eval_int(expr, binding)).into();
         self.terms.lock().expect("term columns").entry((t, b)).or_insert(column).clone()
     }
 
     /// The pairs of block `b` atom `a` of `space` holds on.
-    fn atom<S: Sync + Send>(&self, (a, b): (usize, usize), space: &Space, table: &[Arc<Example<S>>], schema: &Schema) -> Arc<[u64]> {
+    fn atom<S: Sync + Send>(
+        &self,
+        (a, b): (usize, usize),
+        space: &Space,
+        table: &[Arc<Example<S>>],
+        schema: &Schema,
+    ) -> Arc<[u64]> {
         if let Some(column) = self.atoms.lock().expect("atom columns").get(&(a, b)) {
             return column.clone();
         }
@@ -191,7 +219,8 @@ impl TableFacts {
             }
             None => self.evaluate(b, table, schema, |interp, binding| interp.eval_bool(&atom.expr, binding)),
         };
-        let words: Arc<[u64]> = truth.chunks(64).map(|bits| bits.iter().enumerate().fold(0, |w, (i, &t)| w | (t as u64) << i)).collect();
+        let words: Arc<[u64]> =
+            truth.chunks(64).map(|bits| bits.iter().enumerate().fold(0, |w, (i, &t)| w | (t as u64) << i)).collect();
         self.atoms.lock().expect("atom columns").entry((a, b)).or_insert(words).clone()
     }
 
@@ -229,7 +258,14 @@ impl TableFacts {
     /// few of the first chunk of `scope` that has any, as
     /// [`TableCheck::failures`] finds them. Goes block by block and stops
     /// as soon as they are known.
-    pub(super) fn failures<D: Domain>(&self, check: &TableCheck<'_, D>, space: &Space, (mask, scope): (&Bits, &[usize]), cand: &Candidate, picks: &[usize]) -> Vec<usize> {
+    pub(super) fn failures<D: Domain>(
+        &self,
+        check: &TableCheck<'_, D>,
+        space: &Space,
+        (mask, scope): (&Bits, &[usize]),
+        cand: &Candidate,
+        picks: &[usize],
+    ) -> Vec<usize> {
         let (table, domain) = (check.states, check.domain);
         let (chunk, most) = (check.chunk, check.most);
         let schema = domain.schema();

@@ -15,10 +15,10 @@
 //! out of the search's limit whole, splits at once, and nothing else
 //! splits unless asked (`verify --split-after`).
 
-use crate::synth::domain::{Encoding, Symbolic};
 use crate::dsl::ast::{ActionArg, PatternKind, Rule, TypeId, Var};
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
 use crate::dsl::symbolic::{num, signed_value, Compiler, NumOps};
+use crate::synth::domain::{Encoding, Symbolic};
 use z3::{Params, SatResult, Solver};
 
 /// The outcome of checking one rule, the one verdict type of the engine
@@ -168,7 +168,16 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// context on the encoding made for its rule
     /// ([`Symbolic::encode_for`]).
     pub fn new(domain: &'d D, bound: u32, timeout_ms: u32) -> Verifier<'d, D> {
-        Verifier { domain, rlimit: 0, timeout_ms, split_after: None, bound, calls: 0, tight_checks: 0, last_count: std::cell::Cell::new(None) }
+        Verifier {
+            domain,
+            rlimit: 0,
+            timeout_ms,
+            split_after: None,
+            bound,
+            calls: 0,
+            tight_checks: 0,
+            last_count: std::cell::Cell::new(None),
+        }
     }
 
     /// A verifier whose answers depend only on the query: every query runs
@@ -197,7 +206,12 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     /// made for the rule ([`Symbolic::encode_for`]) and a solver holding
     /// its validity, limited by the verifier's time limit and by `rlimit`
     /// (the verifier's own if `None`).
-    fn query<T: Send + Sync>(&self, rule: &Rule, rlimit: Option<u32>, f: impl Fn(&Session<'_, D>) -> T + Send + Sync) -> T {
+    fn query<T: Send + Sync>(
+        &self,
+        rule: &Rule,
+        rlimit: Option<u32>,
+        f: impl Fn(&Session<'_, D>) -> T + Send + Sync,
+    ) -> T {
         let (domain, bound) = (self.domain, self.bound);
         self.query_on(rlimit, || Some(domain.encode_for(bound, rule)), f).expect("the rule's encoding exists")
     }
@@ -295,7 +309,8 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
             if left == 0 {
                 break Verdict::Unknown(Unknown::Limit("max. resource limit exceeded".into()));
             }
-            let (verdict, slots) = self.query(rule, Some(left as u32), |s| (s.check(rule, Some((var, slot))), s.slots(ty)));
+            let (verdict, slots) =
+                self.query(rule, Some(left as u32), |s| (s.check(rule, Some((var, slot))), s.slots(ty)));
             spent += self.last_count.get().unwrap_or(left);
             slot += 1;
             if !verdict.is_sound() || slot >= slots {
@@ -351,7 +366,9 @@ impl<D: Symbolic> Session<'_, D> {
                             let binding: Binding = compiled
                                 .indices
                                 .iter()
-                                .map(|ix| model.eval(ix, true).and_then(|v| signed_value(&v)).unwrap_or(0).max(0) as usize)
+                                .map(|ix| {
+                                    model.eval(ix, true).and_then(|v| signed_value(&v)).unwrap_or(0).max(0) as usize
+                                })
                                 .collect();
                             match self.confirm(rule, state.clone(), binding) {
                                 Verdict::Unknown(Unknown::NoReplay(shown)) => (shown, state),
@@ -396,29 +413,17 @@ impl<D: Symbolic> Session<'_, D> {
         let view = self.domain.view(&state);
         let interp = Interpreter::new(rule, &view, self.domain.schema().size_feature);
         let valid_binding = binding.len() == rule.decls.len()
-            && rule
-                .decls
-                .iter()
-                .zip(&binding)
-                .all(|(d, &i)| i < view.table(d.ty).len());
+            && rule.decls.iter().zip(&binding).all(|(d, &i)| i < view.table(d.ty).len());
         if valid_binding && interp.eval_bool(&rule.condition, &binding) {
             let action = interp.eval_action(&binding);
             if !self.domain.is_sound(&state, &action) {
-                return Verdict::Unsound(Counterexample {
-                    state,
-                    binding,
-                    action,
-                });
+                return Verdict::Unsound(Counterexample { state, binding, action });
             }
         }
         // The model's binding did not replay; look for any wrong binding.
         for (b, action) in interp.applications() {
             if !self.domain.is_sound(&state, &action) {
-                return Verdict::Unsound(Counterexample {
-                    state,
-                    binding: b,
-                    action,
-                });
+                return Verdict::Unsound(Counterexample { state, binding: b, action });
             }
         }
         Verdict::Unknown(Unknown::NoReplay(self.domain.show(&state)))

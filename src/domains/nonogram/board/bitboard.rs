@@ -10,9 +10,9 @@
 
 use rustc_hash::FxHashMap;
 
+use super::propagate::{Clues, Conflict};
 use crate::domains::nonogram::line::bitline::{solve, Masks, MAX_LINE};
 use crate::domains::nonogram::line::model::Cell;
-use super::propagate::{Clues, Conflict};
 
 /// The memo's largest size (entries); it is emptied when full, so memory
 /// stays bounded whatever the search does.
@@ -148,7 +148,13 @@ impl BitPropagator {
     /// Sets the unknown cell at row `r`, column `c` to `value` and
     /// propagates from its two lines. Returns the number of cells it fixed
     /// besides that one.
-    pub fn assume(&mut self, clues: &Clues, board: &mut BitBoard, (r, c): (usize, usize), value: bool) -> Result<usize, Conflict> {
+    pub fn assume(
+        &mut self,
+        clues: &Clues,
+        board: &mut BitBoard,
+        (r, c): (usize, usize),
+        value: bool,
+    ) -> Result<usize, Conflict> {
         self.reset(clues);
         board.set(r, c, value);
         self.push(r);
@@ -160,7 +166,13 @@ impl BitPropagator {
     /// (`a` and `b`, its two probes of one cell) fix to the same value, and
     /// propagates from their lines. Returns the number of cells fixed, the
     /// common ones included.
-    pub fn merge(&mut self, clues: &Clues, board: &mut BitBoard, a: &BitBoard, b: &BitBoard) -> Result<usize, Conflict> {
+    pub fn merge(
+        &mut self,
+        clues: &Clues,
+        board: &mut BitBoard,
+        a: &BitBoard,
+        b: &BitBoard,
+    ) -> Result<usize, Conflict> {
         self.reset(clues);
         let mut common = 0;
         for l in 0..clues.line_count() {
@@ -221,7 +233,8 @@ mod tests {
         let mut board = BitBoard::new(&clues);
         let mut p = BitPropagator::new();
         assert_eq!(p.all(&clues, &mut board), Ok(9));
-        let text: String = (0..3).flat_map(|r| (0..3).map(move |c| (r, c))).map(|(r, c)| board.get(r, c).to_char()).collect();
+        let text: String =
+            (0..3).flat_map(|r| (0..3).map(move |c| (r, c))).map(|(r, c)| board.get(r, c).to_char()).collect();
         assert_eq!(text, "#x#xxx###");
         assert_eq!(board.unknown(3), 0);
         let mut grid = vec![Cell::Unknown; 9];

@@ -290,7 +290,9 @@ impl<'a> Search<'a> {
                 *progress = true;
                 Ok(())
             }
-            (Ok(a), Ok(b)) => self.both_ways(board, (&t, &f), (r * self.clues.width() + c, (a.min(b), a + b)), progress),
+            (Ok(a), Ok(b)) => {
+                self.both_ways(board, (&t, &f), (r * self.clues.width() + c, (a.min(b), a + b)), progress)
+            }
         };
         self.probe = (t, f);
         end
@@ -299,7 +301,13 @@ impl<'a> Search<'a> {
     /// A cell both of whose probes (`t`, `f`) propagate: records a probe
     /// that solved the board, fixes the cells both agree on and stores the
     /// pair with its score.
-    fn both_ways(&mut self, board: &mut BitBoard, (t, f): (&BitBoard, &BitBoard), (cell, score): (usize, Score), progress: &mut bool) -> Result<(), NodeEnd> {
+    fn both_ways(
+        &mut self,
+        board: &mut BitBoard,
+        (t, f): (&BitBoard, &BitBoard),
+        (cell, score): (usize, Score),
+        progress: &mut bool,
+    ) -> Result<(), NodeEnd> {
         let w = self.clues.width();
         for probe in [t, f] {
             if probe.unknown(w) == 0 && self.record(probe) {

@@ -12,8 +12,8 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::domains::nonogram::line::model::{Cell, Line};
 use crate::domains::nonogram::formats::non::Puzzle;
+use crate::domains::nonogram::line::model::{Cell, Line};
 use crate::domains::nonogram::line::solver::solve;
 
 /// Rows or columns.
@@ -358,9 +358,7 @@ mod tests {
     fn conflicting_deducer_is_caught() {
         let mut b = duck();
         b.set(0, 0, Cell::True);
-        let e = b
-            .solve_with(|l: &Line| Ok::<_, Contradiction>(vec![Cell::False; l.len()]))
-            .unwrap_err();
+        let e = b.solve_with(|l: &Line| Ok::<_, Contradiction>(vec![Cell::False; l.len()])).unwrap_err();
         assert!(matches!(e, BoardError::Conflict { cell: 0, .. }), "{e}");
     }
 }

@@ -15,8 +15,8 @@
 //!
 //! This module knows bit boards only: not search, limits or solutions.
 
-use crate::domains::nonogram::line::bitline::Masks;
 use super::bitboard::BitBoard;
+use crate::domains::nonogram::line::bitline::Masks;
 
 /// The most row masks stored (32 bytes each: 64 MiB, a 100x100 board);
 /// past it nothing is stored and every probe is made.

@@ -7,8 +7,8 @@
 //! clues kept apart ([`Clues`]) and reusable buffers ([`Propagator`]). It
 //! knows nothing about probing, search or rules.
 
-use crate::domains::nonogram::line::model::Cell;
 use crate::domains::nonogram::formats::non::Puzzle;
+use crate::domains::nonogram::line::model::Cell;
 use crate::domains::nonogram::line::solver::LineSolver;
 
 /// The clues of a board: width, height and one hint list per line, rows

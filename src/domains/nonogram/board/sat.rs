@@ -40,7 +40,13 @@ pub struct Found {
 
 /// Up to `wanted` solutions of `board` other than those in `known` (which
 /// must be solutions of it), found by Z3 before `deadline`.
-pub fn solutions(clues: &Clues, board: &BitBoard, known: &[Vec<bool>], wanted: usize, deadline: Option<Instant>) -> Found {
+pub fn solutions(
+    clues: &Clues,
+    board: &BitBoard,
+    known: &[Vec<bool>],
+    wanted: usize,
+    deadline: Option<Instant>,
+) -> Found {
     z3::with_z3_config(&z3::Config::new(), || {
         let cells: Vec<Bool> = (0..clues.cells()).map(|i| Bool::new_const(format!("c{i}"))).collect();
         let solver = Solver::new_for_logic("QF_FD").unwrap_or_default();
@@ -85,7 +91,8 @@ fn cell_of(board: &BitBoard, clues: &Clues, i: usize) -> Cell {
 
 /// Excludes `solution` from the models: some unknown cell differs.
 fn block(solver: &Solver, cells: &[Bool], unknown: &[usize], solution: &[bool]) {
-    let differs: Vec<Bool> = unknown.iter().map(|&i| if solution[i] { cells[i].not() } else { cells[i].clone() }).collect();
+    let differs: Vec<Bool> =
+        unknown.iter().map(|&i| if solution[i] { cells[i].not() } else { cells[i].clone() }).collect();
     solver.assert(Bool::or(&differs));
 }
 
@@ -159,7 +166,10 @@ fn assert_line(solver: &Solver, clues: &Clues, board: &BitBoard, cells: &[Bool],
         }
     }
     for i in 0..n {
-        let covering = starts.iter().zip(hints).flat_map(|(places, &h)| places.iter().filter(move |(s, _)| *s <= i && i < s + h as usize));
+        let covering = starts
+            .iter()
+            .zip(hints)
+            .flat_map(|(places, &h)| places.iter().filter(move |(s, _)| *s <= i && i < s + h as usize));
         solver.assert(line_cell(i).implies(any_of(covering)));
     }
     true

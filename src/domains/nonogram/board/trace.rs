@@ -20,8 +20,8 @@ use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
 use super::grid::{Axis, Board, BoardError, Contradiction, LineId};
-use crate::domains::nonogram::line::model::{Cell, Line};
 use crate::domains::nonogram::formats::lines::Transition;
+use crate::domains::nonogram::line::model::{Cell, Line};
 use crate::domains::nonogram::line::solver::LineSolver;
 
 /// A solution trace.

@@ -41,12 +41,7 @@ impl Transition {
 
     /// The number of cells unknown in START and known in TARGET.
     pub fn new_cells(&self) -> usize {
-        self.start
-            .cells
-            .iter()
-            .zip(&self.target)
-            .filter(|(s, t)| !s.is_known() && t.is_known())
-            .count()
+        self.start.cells.iter().zip(&self.target).filter(|(s, t)| !s.is_known() && t.is_known()).count()
     }
 
     /// True if TARGET is exactly the maximal transition of START.
@@ -158,7 +153,8 @@ fn parse(text: &str, file: &str, max_len: usize, maximal: bool) -> Result<Vec<Tr
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let t = parse_transition(raw, max_len, maximal).map_err(|(column, kind)| LinesError::Parse(crate::located::Located::new(file, i + 1, column, kind)))?;
+        let t = parse_transition(raw, max_len, maximal)
+            .map_err(|(column, kind)| LinesError::Parse(crate::located::Located::new(file, i + 1, column, kind)))?;
         out.push(t);
     }
     Ok(out)
@@ -171,10 +167,7 @@ fn field(chars: &[(usize, char)]) -> &[(usize, char)] {
     &chars[a..b.max(a)]
 }
 
-fn parse_cells_field(
-    chars: &[(usize, char)],
-    name: &'static str,
-) -> Result<Vec<Cell>, (usize, LinesErrorKind)> {
+fn parse_cells_field(chars: &[(usize, char)], name: &'static str) -> Result<Vec<Cell>, (usize, LinesErrorKind)> {
     chars
         .iter()
         .map(|&(col, c)| Cell::from_char(c).ok_or((col, LinesErrorKind::BadCell { field: name, found: c })))
@@ -285,7 +278,8 @@ mod tests {
 
     #[test]
     fn reads_the_format_example() {
-        let text = "# HINTS | START | TARGET\n\n2 6 2 1 3 | .................... | .....####........#..\n3 | ..#.. | ..#..\n";
+        let text =
+            "# HINTS | START | TARGET\n\n2 6 2 1 3 | .................... | .....####........#..\n3 | ..#.. | ..#..\n";
         let ts = parse_lines(text, "x", DEFAULT_MAX_LEN).unwrap();
         assert_eq!(ts.len(), 2);
         assert_eq!(ts[0].start.hints, vec![2, 6, 2, 1, 3]);
@@ -310,10 +304,7 @@ mod tests {
 
     #[test]
     fn errors_name_file_line_column() {
-        assert_eq!(
-            err("# c\n\n3 | ..q.. | ..#.."),
-            "specs/x.lines:3:7: expected '.', '#' or 'x' in START, found 'q'"
-        );
+        assert_eq!(err("# c\n\n3 | ..q.. | ..#.."), "specs/x.lines:3:7: expected '.', '#' or 'x' in START, found 'q'");
         assert_eq!(err("3 | ..... | ..#.q"), "specs/x.lines:1:17: expected '.', '#' or 'x' in TARGET, found 'q'");
         assert_eq!(err("3 0 | ..... | ....."), "specs/x.lines:1:3: expected a positive integer in HINTS, found \"0\"");
         assert_eq!(err("3 a | ..... | ....."), "specs/x.lines:1:3: expected a positive integer in HINTS, found \"a\"");
@@ -322,7 +313,10 @@ mod tests {
         assert!(err("3 | . | . | .").contains("1:11: expected `HINTS | START | TARGET`"));
         assert_eq!(err("3 | ..#.. | ..x.."), "specs/x.lines:1:15: TARGET cell 2 is 'x' but START has '#'");
         assert!(err("4 | ..x.. | ..x..").contains("1:5: START is invalid"));
-        assert_eq!(err("3 | ..... | #...."), "specs/x.lines:1:13: TARGET cell 0 is '#' but that does not follow from START");
+        assert_eq!(
+            err("3 | ..... | #...."),
+            "specs/x.lines:1:13: TARGET cell 0 is '#' but that does not follow from START"
+        );
         let long = format!("1 | {} | {}", ".".repeat(31), ".".repeat(31));
         assert!(err(&long).contains("31 cells, more than the limit of 30"));
         assert!(parse_lines(&long, "x", 31).is_ok());

@@ -131,7 +131,8 @@ pub enum NonError {
 /// `width` x `height`: its rows' runs and its columns' runs.
 pub fn clues_of(width: usize, height: usize, cells: &[bool]) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
     let rows = (0..height).map(|r| hints_of(&cells[r * width..(r + 1) * width])).collect();
-    let columns = (0..width).map(|c| hints_of(&(0..height).map(|r| cells[r * width + c]).collect::<Vec<bool>>())).collect();
+    let columns =
+        (0..width).map(|c| hints_of(&(0..height).map(|r| cells[r * width + c]).collect::<Vec<bool>>())).collect();
     (rows, columns)
 }
 
@@ -164,7 +165,13 @@ pub fn format_non(p: &Puzzle, metadata: &[(&str, &str)]) -> String {
         out += &format!("{key} {}\n", quoted(value));
     }
     out += &format!("width {}\nheight {}\n", p.width, p.height);
-    let clue = |c: &Vec<u32>| if c.is_empty() { "0".to_string() } else { c.iter().map(u32::to_string).collect::<Vec<_>>().join(",") };
+    let clue = |c: &Vec<u32>| {
+        if c.is_empty() {
+            "0".to_string()
+        } else {
+            c.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+        }
+    };
     out += "rows\n";
     out.extend(p.rows.iter().map(|c| clue(c) + "\n"));
     out += "columns\n";
@@ -199,10 +206,7 @@ fn parse_clue(t: &str) -> Option<Vec<u32>> {
     if t.is_empty() || t == "0" {
         return Some(Vec::new());
     }
-    t.split([',', ' ', '\t'])
-        .filter(|s| !s.is_empty())
-        .map(|s| s.parse::<u32>().ok().filter(|&h| h > 0))
-        .collect()
+    t.split([',', ' ', '\t']).filter(|s| !s.is_empty()).map(|s| s.parse::<u32>().ok().filter(|&h| h > 0)).collect()
 }
 
 /// Strips one pair of surrounding double quotes.
@@ -318,11 +322,9 @@ fn read_keys<'a>(src: &Source<'a>) -> Result<Keys<'a>, NonError> {
             "title" => keys.title = Some(unquote(rest).to_string()),
             "width" | "height" => {
                 let key: &'static str = if key == "width" { "width" } else { "height" };
-                let v = rest
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|&v| (1..=MAX_SIDE).contains(&v))
-                    .ok_or_else(|| src.err_at(lno, Some(rest), NonErrorKind::BadSize { key, found: rest.to_string() }))?;
+                let v = rest.parse::<usize>().ok().filter(|&v| (1..=MAX_SIDE).contains(&v)).ok_or_else(|| {
+                    src.err_at(lno, Some(rest), NonErrorKind::BadSize { key, found: rest.to_string() })
+                })?;
                 let slot = if key == "width" { &mut keys.width } else { &mut keys.height };
                 if slot.replace(v).is_some() {
                     return Err(src.err(lno, NonErrorKind::Duplicate(key)));
@@ -356,7 +358,12 @@ fn read_keys<'a>(src: &Source<'a>) -> Result<Keys<'a>, NonError> {
 /// line or the end. With `expected` clues known and more lines than
 /// non-blank ones, blank lines are empty clues. Returns the block and the
 /// index of the line after it.
-fn read_block(src: &Source<'_>, lno: usize, key: &'static str, expected: Option<usize>) -> Result<(Block, usize), NonError> {
+fn read_block(
+    src: &Source<'_>,
+    lno: usize,
+    key: &'static str,
+    expected: Option<usize>,
+) -> Result<(Block, usize), NonError> {
     let lines = &src.lines;
     let begin = lno;
     let mut end = begin;
@@ -385,7 +392,13 @@ fn read_block(src: &Source<'_>, lno: usize, key: &'static str, expected: Option<
 
 /// The clues of a block, checked: `count` of them, each fitting in `len`
 /// cells. `names` are the block's key and the name of one of its lines.
-fn finish_block(src: &Source<'_>, block: Block, names: (&'static str, &'static str), count: usize, len: usize) -> Result<Vec<Vec<u32>>, NonError> {
+fn finish_block(
+    src: &Source<'_>,
+    block: Block,
+    names: (&'static str, &'static str),
+    count: usize,
+    len: usize,
+) -> Result<Vec<Vec<u32>>, NonError> {
     let (key, axis) = names;
     if block.clues.len() != count {
         return Err(src.err(block.key_line, NonErrorKind::ClueCount { key, expected: count, found: block.clues.len() }));
@@ -463,7 +476,10 @@ mod tests {
     #[test]
     fn errors() {
         assert_eq!(err("height 2\nrows\n1\n1\ncolumns\n2\n"), "p.non:7:1: expected `width` before the end of the file");
-        assert_eq!(err("width x\n"), "p.non:1:7: expected a positive integer (at most 1000) after `width`, found \"x\"");
+        assert_eq!(
+            err("width x\n"),
+            "p.non:1:7: expected a positive integer (at most 1000) after `width`, found \"x\""
+        );
         assert_eq!(
             err("width 1\nheight 2\nrows\n1\n1\n1\ncolumns\n2\n"),
             "p.non:3:1: expected 2 clue lines after `rows`, found 3"
@@ -472,13 +488,31 @@ mod tests {
             err("width 1\nheight 2\nrows\n1\ncolumns\n2\n"),
             "p.non:3:1: expected 2 clue lines after `rows`, found 1"
         );
-        assert_eq!(err("width 2\nheight 1\nrows\n1,1\ncolumns\n1\n1\n"), "p.non:4:1: clue \"1,1\" of row 0 needs 3 cells but the line has 2");
-        assert_eq!(err("width 1\nheight 1\nrows\n1;2\ncolumns\n1\n"), "p.non:4:1: expected a clue line (comma-separated positive integers, `0` or empty), found \"1;2\"");
-        assert_eq!(err("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"10\"\n"), "p.non:7:1: goal has 2 cells, expected width x height = 1");
-        assert_eq!(err("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"0\"\n"), "p.non:7:1: goal row 0 has runs [] but its clue is [1]");
+        assert_eq!(
+            err("width 2\nheight 1\nrows\n1,1\ncolumns\n1\n1\n"),
+            "p.non:4:1: clue \"1,1\" of row 0 needs 3 cells but the line has 2"
+        );
+        assert_eq!(
+            err("width 1\nheight 1\nrows\n1;2\ncolumns\n1\n"),
+            "p.non:4:1: expected a clue line (comma-separated positive integers, `0` or empty), found \"1;2\""
+        );
+        assert_eq!(
+            err("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"10\"\n"),
+            "p.non:7:1: goal has 2 cells, expected width x height = 1"
+        );
+        assert_eq!(
+            err("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"0\"\n"),
+            "p.non:7:1: goal row 0 has runs [] but its clue is [1]"
+        );
         assert_eq!(err("width 1\nwidth 1\n"), "p.non:2:1: `width` given twice");
         assert!(err("5\n").contains("outside a `rows` or `columns` block"));
-        assert_eq!(err("width 1\nheight 1\nrowz\n1\ncolumns\n1\n"), "p.non:3:1: unknown key `rowz` followed by clue lines; expected `rows` or `columns`");
-        assert_eq!(err("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"1x\"\n"), "p.non:7:8: expected a goal of '0' and '1' characters, found 'x'");
+        assert_eq!(
+            err("width 1\nheight 1\nrowz\n1\ncolumns\n1\n"),
+            "p.non:3:1: unknown key `rowz` followed by clue lines; expected `rows` or `columns`"
+        );
+        assert_eq!(
+            err("width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal \"1x\"\n"),
+            "p.non:7:8: expected a goal of '0' and '1' characters, found 'x'"
+        );
     }
 }

@@ -10,8 +10,8 @@
 
 use thiserror::Error;
 
-use crate::domains::nonogram::line::model::Line;
 use super::non::Puzzle;
+use crate::domains::nonogram::line::model::Line;
 
 /// The side of every tournament puzzle.
 pub const SIDE: usize = 25;
@@ -122,7 +122,8 @@ pub fn parse_tournament(text: &str, file: &str) -> Result<Vec<(String, Puzzle)>,
         if t.is_empty() {
             continue;
         }
-        let number = header_number(t).ok_or_else(|| err(lno, indent(lines[lno - 1]), TournamentErrorKind::BadHeader(t.to_string())))?;
+        let number = header_number(t)
+            .ok_or_else(|| err(lno, indent(lines[lno - 1]), TournamentErrorKind::BadHeader(t.to_string())))?;
         if !seen.insert(number) {
             return Err(err(lno, indent(lines[lno - 1]), TournamentErrorKind::DuplicateNumber(number)));
         }
@@ -167,7 +168,8 @@ pub fn parse_solutions(text: &str, file: &str, set: &str) -> Result<Vec<(String,
     let mut out = vec![];
     let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).peekable();
     while let Some((i, header)) = lines.next() {
-        let number = header_number(header.trim()).ok_or_else(|| err(i + 1, TournamentErrorKind::BadHeader(header.trim().to_string())))?;
+        let number = header_number(header.trim())
+            .ok_or_else(|| err(i + 1, TournamentErrorKind::BadHeader(header.trim().to_string())))?;
         let mut cells = Vec::with_capacity(SIDE * SIDE);
         for row in 0..SIDE {
             let (j, l) = match lines.peek() {
@@ -175,8 +177,14 @@ pub fn parse_solutions(text: &str, file: &str, set: &str) -> Result<Vec<(String,
                 _ => return Err(err(i + 2 + row, TournamentErrorKind::SolutionRows { number, found: row })),
             };
             lines.next();
-            let bits: Option<Vec<bool>> =
-                l.split_whitespace().map(|v| match v { "0" => Some(false), "1" => Some(true), _ => None }).collect();
+            let bits: Option<Vec<bool>> = l
+                .split_whitespace()
+                .map(|v| match v {
+                    "0" => Some(false),
+                    "1" => Some(true),
+                    _ => None,
+                })
+                .collect();
             match bits {
                 Some(b) if b.len() == SIDE => cells.extend(b),
                 _ => return Err(err(j + 1, TournamentErrorKind::BadRow(l.trim().to_string()))),
@@ -235,7 +243,10 @@ mod tests {
     #[test]
     fn malformed_lines_are_located() {
         let bad = set(1, |c| c[3] = "1\tx\t2".into());
-        assert_eq!(error(&bad), "t.txt:5:3: expected a clue line (tab-separated positive integers, or `0`), found \"1\\tx\\t2\"");
+        assert_eq!(
+            error(&bad),
+            "t.txt:5:3: expected a clue line (tab-separated positive integers, or `0`), found \"1\\tx\\t2\""
+        );
         let zero = set(1, |c| c[0] = "1\t0".into());
         assert!(error(&zero).starts_with("t.txt:2:3: expected a clue line"));
         let long = set(1, |c| c[49] = "20\t5".into());
@@ -254,6 +265,9 @@ mod tests {
         let sols = parse_solutions(&text, "s.txt", "t.txt").unwrap();
         assert_eq!(sols, vec![("t.txt#3".to_string(), vec![true; SIDE * SIDE])]);
         let cut = format!("$3\n{}\n", [row.as_str(); 3].join("\n"));
-        assert!(parse_solutions(&cut, "s.txt", "t.txt").unwrap_err().to_string().starts_with("s.txt:5:1: solution $3 has 3 rows"));
+        assert!(parse_solutions(&cut, "s.txt", "t.txt")
+            .unwrap_err()
+            .to_string()
+            .starts_with("s.txt:5:1: solution $3 has 3 rows"));
     }
 }

@@ -18,8 +18,8 @@
 use roxmltree::{Document, Node};
 use thiserror::Error;
 
-use crate::domains::nonogram::line::model::Line;
 use super::non::{check_goal, Puzzle, MAX_SIDE};
+use crate::domains::nonogram::line::model::Line;
 use crate::located::Located;
 
 /// Errors parsing webpbn XML.
@@ -113,7 +113,8 @@ impl<'a, 'input> Reader<'a, 'input> {
     /// The `<clues type="...">` of a puzzle: one hint list per `<line>`.
     fn clues(&self, p: Node, kind: &str, fill: &str) -> Result<Vec<Vec<u32>>, WebpbnError> {
         let mut blocks = children(p, "clues").filter(|c| c.attribute("type") == Some(kind));
-        let block = blocks.next().ok_or_else(|| self.err(p, format!("expected <clues type=\"{kind}\">, found none")))?;
+        let block =
+            blocks.next().ok_or_else(|| self.err(p, format!("expected <clues type=\"{kind}\">, found none")))?;
         if let Some(extra) = blocks.next() {
             return Err(self.err(extra, format!("<clues type=\"{kind}\"> given twice")));
         }
@@ -122,13 +123,20 @@ impl<'a, 'input> Reader<'a, 'input> {
             return Err(self.err(block, format!("expected 1 to {MAX_SIDE} <line> elements, found {}", lines.len())));
         }
         let other = if kind == "rows" { "columns" } else { "rows" };
-        let len = children(p, "clues").find(|c| c.attribute("type") == Some(other)).map_or(0, |c| children(c, "line").count());
+        let len = children(p, "clues")
+            .find(|c| c.attribute("type") == Some(other))
+            .map_or(0, |c| children(c, "line").count());
         let mut out = Vec::with_capacity(lines.len());
         for line in lines {
             let mut hints = vec![];
             for count in children(line, "count") {
                 if let Some(color) = count.attribute("color").filter(|&c| c != fill) {
-                    return Err(self.err(count, format!("multicolour puzzles are not supported: a count of colour `{color}` (only `{fill}` is)")));
+                    return Err(self.err(
+                        count,
+                        format!(
+                            "multicolour puzzles are not supported: a count of colour `{color}` (only `{fill}` is)"
+                        ),
+                    ));
                 }
                 let text = count.text().unwrap_or("").trim();
                 let h = text
@@ -139,7 +147,9 @@ impl<'a, 'input> Reader<'a, 'input> {
                 hints.push(h);
             }
             if len > 0 && Line::min_len(&hints) > len as u64 {
-                return Err(self.err(line, format!("this clue needs {} cells but the line has {len}", Line::min_len(&hints))));
+                return Err(
+                    self.err(line, format!("this clue needs {} cells but the line has {len}", Line::min_len(&hints)))
+                );
             }
             out.push(hints);
         }
@@ -148,7 +158,14 @@ impl<'a, 'input> Reader<'a, 'input> {
 
     /// The cells of a `<solution><image>`: rows between `|` bars, the fill
     /// colour's character filled, the background's empty.
-    fn image(&self, p: Node, image: Node, fill: &str, background: &str, cells: usize) -> Result<Vec<bool>, WebpbnError> {
+    fn image(
+        &self,
+        p: Node,
+        image: Node,
+        fill: &str,
+        background: &str,
+        cells: usize,
+    ) -> Result<Vec<bool>, WebpbnError> {
         let char_of = |name: &str, default: char| {
             children(p, "color")
                 .find(|c| c.attribute("name") == Some(name))
@@ -168,7 +185,8 @@ impl<'a, 'input> Reader<'a, 'input> {
             }
         }
         if out.len() != cells {
-            return Err(self.err(image, format!("the solution image has {} cells, expected width x height = {cells}", out.len())));
+            return Err(self
+                .err(image, format!("the solution image has {} cells, expected width x height = {cells}", out.len())));
         }
         Ok(out)
     }
@@ -251,7 +269,10 @@ mod tests {
         let unclosed = err("<puzzleset><puzzle>\n<clues type=\"rows\">\n</puzzle>");
         assert!(unclosed.starts_with("p.xml:3:1: malformed XML"), "{unclosed}");
         let multi = DEMO.replace("<line><count>3</count></line>", "<line><count color=\"red\">3</count></line>");
-        assert_eq!(err(&multi), "p.xml:13:7: multicolour puzzles are not supported: a count of colour `red` (only `black` is)");
+        assert_eq!(
+            err(&multi),
+            "p.xml:13:7: multicolour puzzles are not supported: a count of colour `red` (only `black` is)"
+        );
         let bad = DEMO.replace("<count>3</count>", "<count>x</count>");
         assert_eq!(err(&bad), "p.xml:13:7: expected a positive integer count, found \"x\"");
         let wide = DEMO.replace("<count>3</count>", "<count>4</count>");
@@ -259,6 +280,7 @@ mod tests {
         let goal = DEMO.replace("|XXX|", "|XX.|");
         assert!(err(&goal).contains("goal row 2 has runs [2] but its clue is [3]"), "{}", err(&goal));
         assert!(err("<html/>").contains("expected <puzzleset> or <puzzle>"));
-        assert!(err("<puzzleset><puzzle><clues type=\"rows\"><line/></clues></puzzle></puzzleset>").contains("expected <clues type=\"columns\">"));
+        assert!(err("<puzzleset><puzzle><clues type=\"rows\"><line/></clues></puzzle></puzzleset>")
+            .contains("expected <clues type=\"columns\">"));
     }
 }

@@ -51,7 +51,13 @@ pub struct NonogramLearner<'a> {
 impl<'a> NonogramLearner<'a> {
     /// A learner mining `sample` lines of up to `max_len` cells with `seed`,
     /// deduplicating and selecting on `tests`.
-    pub fn new(domain: &'a Nonogram, tests: &'a [Transition], max_len: usize, sample: usize, seed: u64) -> NonogramLearner<'a> {
+    pub fn new(
+        domain: &'a Nonogram,
+        tests: &'a [Transition],
+        max_len: usize,
+        sample: usize,
+        seed: u64,
+    ) -> NonogramLearner<'a> {
         NonogramLearner { domain, max_len, sample, seed, tests, alone: Mutex::default() }
     }
 
@@ -84,10 +90,16 @@ type Alone<'a> = &'a dyn Fn(&Rule) -> Result<Covered, UnsoundFill>;
 /// (transition, cell) pairs alone on them (rules covering none are never
 /// merged by behaviour). Returns the kept rules and the count after the
 /// first step.
-pub fn dedup(domain: &Nonogram, rules: &[Rule], tests: Option<&[Transition]>) -> Result<(Vec<Rule>, usize), UnsoundFill> {
+pub fn dedup(
+    domain: &Nonogram,
+    rules: &[Rule],
+    tests: Option<&[Transition]>,
+) -> Result<(Vec<Rule>, usize), UnsoundFill> {
     match tests {
         None => dedup_by(domain, rules, None),
-        Some(tests) => dedup_by(domain, rules, Some(&|r: &Rule| covered_alone(domain, r, tests, ApplyOptions::default()))),
+        Some(tests) => {
+            dedup_by(domain, rules, Some(&|r: &Rule| covered_alone(domain, r, tests, ApplyOptions::default())))
+        }
     }
 }
 

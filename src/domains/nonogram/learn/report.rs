@@ -43,10 +43,16 @@ pub struct LearnReport {
 
 /// The report on `learned` (the learner's deduplicated rules), `picks`
 /// (its selection from them) and the `control` rules.
-pub fn report(learner: &NonogramLearner<'_>, learned: &[Rule], picks: &[Pick], control: &[Rule]) -> Result<LearnReport, UnsoundFill> {
+pub fn report(
+    learner: &NonogramLearner<'_>,
+    learned: &[Rule],
+    picks: &[Pick],
+    control: &[Rule],
+) -> Result<LearnReport, UnsoundFill> {
     let (domain, tests, options) = (learner.domain, learner.tests, ApplyOptions::default());
     let learned_cover = learned.iter().map(|r| learner.covered_alone(r)).collect::<Result<Vec<_>, _>>()?;
-    let control_cover = control.iter().map(|r| covered_alone(domain, r, tests, options)).collect::<Result<Vec<_>, _>>()?;
+    let control_cover =
+        control.iter().map(|r| covered_alone(domain, r, tests, options)).collect::<Result<Vec<_>, _>>()?;
     let found = strategies(learned.len(), control, &verdicts(learned, &learned_cover, control, &control_cover));
     let mut named = learned.to_vec();
     name_rules(domain, &mut named, &found);

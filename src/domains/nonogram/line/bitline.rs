@@ -178,8 +178,9 @@ mod tests {
             by_hints.entry(vec![1; n.div_ceil(2) + 1]).or_default();
             for hints in by_hints.keys() {
                 for code in 0..3usize.pow(n as u32) {
-                    let cells: Vec<Cell> =
-                        (0..n).map(|i| [Cell::Unknown, Cell::True, Cell::False][code / 3usize.pow(i as u32) % 3]).collect();
+                    let cells: Vec<Cell> = (0..n)
+                        .map(|i| [Cell::Unknown, Cell::True, Cell::False][code / 3usize.pow(i as u32) % 3])
+                        .collect();
                     agree(&mut solver, hints, &cells);
                     checked += 1;
                 }

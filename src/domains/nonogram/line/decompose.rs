@@ -154,10 +154,7 @@ mod tests {
         let line: Line = "1 3 2 | ....x###x.....".parse().unwrap();
         let subs = decompose(&line).unwrap();
         let texts: Vec<(usize, String)> = subs.iter().map(|s| (s.offset, s.line.to_string())).collect();
-        assert_eq!(
-            texts,
-            vec![(0, "1 | ....".to_string()), (5, "3 | ###".to_string()), (9, "2 | .....".to_string())]
-        );
+        assert_eq!(texts, vec![(0, "1 | ....".to_string()), (5, "3 | ###".to_string()), (9, "2 | .....".to_string())]);
         assert_eq!(cuts(&line), Some(vec![4, 8]));
         let whole: Line = "2 | .....".parse().unwrap();
         assert_eq!(decompose(&whole).unwrap(), vec![SubLine { offset: 0, line: whole.clone() }]);

@@ -2,8 +2,8 @@
 //! table that rejects candidate rules before Z3, and the training states of
 //! specification mining.
 
-use super::state::LineState;
 use super::model::{Cell, Line};
+use super::state::LineState;
 
 /// Every hint sequence that fits in `len` cells (including no hints).
 pub fn hint_sequences(len: usize) -> Vec<Vec<u32>> {
@@ -212,7 +212,9 @@ mod tests {
                 });
                 let mut brute = vec![];
                 for code in 0..3usize.pow(len as u32) {
-                    let cells: Vec<Cell> = (0..len).map(|i| [Cell::Unknown, Cell::True, Cell::False][code / 3usize.pow(i as u32) % 3]).collect();
+                    let cells: Vec<Cell> = (0..len)
+                        .map(|i| [Cell::Unknown, Cell::True, Cell::False][code / 3usize.pow(i as u32) % 3])
+                        .collect();
                     if solver.is_valid(&hints, &cells) {
                         brute.push(cells);
                     }

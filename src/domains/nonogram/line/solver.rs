@@ -266,10 +266,7 @@ pub(crate) fn solutions_brute_force(line: &Line) -> Vec<Vec<bool>> {
     let mut out = Vec::new();
     for bits in 0u32..(1u32 << n) {
         let values: Vec<bool> = (0..n).map(|i| bits >> i & 1 == 1).collect();
-        let agrees = values
-            .iter()
-            .zip(&line.cells)
-            .all(|(&v, &c)| c.agrees_with(Cell::from_bool(v)));
+        let agrees = values.iter().zip(&line.cells).all(|(&v, &c)| c.agrees_with(Cell::from_bool(v)));
         if agrees && super::model::hints_of(&values) == line.hints {
             out.push(values);
         }

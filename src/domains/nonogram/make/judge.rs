@@ -67,7 +67,11 @@ impl Player<'_> {
     pub fn solve(&self, clues: &Clues, solution: &[bool]) -> Result<Solve, PlayError> {
         let run = play(clues, self.knowledge(), solution)?;
         let (own, other): (Vec<_>, Vec<_>) = run.steps.iter().partition(|s| self.owns(&s.how));
-        Ok(Solve { steps: own.len(), bits: other.iter().fold(0.0, |sum, s| sum + s.bits), rule_counts: run.rule_counts })
+        Ok(Solve {
+            steps: own.len(),
+            bits: other.iter().fold(0.0, |sum, s| sum + s.bits),
+            rule_counts: run.rule_counts,
+        })
     }
 
     /// The cells (grid indices, in order) still unknown when the player,

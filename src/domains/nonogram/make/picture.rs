@@ -134,7 +134,13 @@ fn picture_of_non(text: &str, file: &str) -> Result<Picture, PictureError> {
 }
 
 /// Refuses a picture larger than the puzzles the tool makes.
-fn check_size(width: usize, height: usize, file: &str, line: usize, column: usize) -> Result<(), Located<PictureErrorKind>> {
+fn check_size(
+    width: usize,
+    height: usize,
+    file: &str,
+    line: usize,
+    column: usize,
+) -> Result<(), Located<PictureErrorKind>> {
     if width.max(height) > MAX_LINE || width * height > MAX_CELLS {
         return Err(Located::new(file, line, column, PictureErrorKind::TooLarge { width, height }));
     }
@@ -207,18 +213,26 @@ fn parse_pbm(text: &str, file: &str) -> Result<Picture, PictureError> {
 fn decode_png(bytes: &[u8], file: &str) -> Result<Picture, Located<PictureErrorKind>> {
     let unreadable = |e: png::DecodingError| Located::new(file, 1, 1, PictureErrorKind::Unreadable(e.to_string()));
     let mut decoder = png::Decoder::new_with_limits(std::io::Cursor::new(bytes), png::Limits { bytes: 64 << 20 });
-    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA | png::Transformations::STRIP_16);
+    decoder.set_transformations(
+        png::Transformations::EXPAND | png::Transformations::ALPHA | png::Transformations::STRIP_16,
+    );
     let mut reader = decoder.read_info().map_err(unreadable)?;
     let (width, height) = (reader.info().width as usize, reader.info().height as usize);
     check_size(width, height, file, 1, 1)?;
-    let size = reader.output_buffer_size().ok_or_else(|| Located::new(file, 1, 1, PictureErrorKind::TooLarge { width, height }))?;
+    let size = reader
+        .output_buffer_size()
+        .ok_or_else(|| Located::new(file, 1, 1, PictureErrorKind::TooLarge { width, height }))?;
     let mut buffer = vec![0; size];
     let frame = reader.next_frame(&mut buffer).map_err(unreadable)?;
     let channels = frame.color_type.samples();
     let mut cells = Vec::with_capacity(width * height);
     for (p, pixel) in buffer[..frame.buffer_size()].chunks_exact(channels).enumerate() {
         // grey-alpha or RGBA after the transformations
-        let rgba = if channels == 2 { [pixel[0], pixel[0], pixel[0], pixel[1]] } else { [pixel[0], pixel[1], pixel[2], pixel[3]] };
+        let rgba = if channels == 2 {
+            [pixel[0], pixel[0], pixel[0], pixel[1]]
+        } else {
+            [pixel[0], pixel[1], pixel[2], pixel[3]]
+        };
         cells.push(match rgba {
             [0, 0, 0, 255] => true,
             [255, 255, 255, 255] => false,
@@ -270,16 +284,43 @@ mod tests {
 
     #[test]
     fn errors_are_located() {
-        assert_eq!(read("p.pbm", b"P1\n2 2\n1 0\n1 x\n").unwrap_err(), "DIR/p.pbm:4:3: expected a pixel `0` (white) or `1` (black), found 'x'");
-        assert_eq!(read("p.pbm", b"P1\n2 2\n1 0\n1\n").unwrap_err(), "DIR/p.pbm:5:1: expected 4 pixels (width x height), found 3");
-        assert_eq!(read("p.pbm", b"P1\n2 1\n1 0 1\n").unwrap_err(), "DIR/p.pbm:3:5: a pixel past the 2 of width x height");
-        assert_eq!(read("p.pbm", b"P1\n0 1\n").unwrap_err(), "DIR/p.pbm:2:1: expected the picture's width (a positive integer), found \"0\"");
-        assert_eq!(read("p.pbm", b"P4\n1 1\n").unwrap_err(), "DIR/p.pbm:1:1: expected a plain PBM image starting with `P1`, found \"P4\"");
-        assert_eq!(read("p.pbm", b"P1 200 1\n").unwrap_err(), "DIR/p.pbm:1:4: the picture is 200x1; puzzles are made with sides of at most 126 and at most 10000 cells");
-        assert_eq!(read("p.non", b"width 2\nheight 1\n").unwrap_err(), "DIR/p.non:3:1: expected `goal` before the end of the file");
-        assert_eq!(read("p.non", b"width 1\nheight 1\nrows\n1\ncolumns\n1\n").unwrap_err(), "DIR/p.non:7:1: expected `goal` (the picture, row by row) before the end of the file");
+        assert_eq!(
+            read("p.pbm", b"P1\n2 2\n1 0\n1 x\n").unwrap_err(),
+            "DIR/p.pbm:4:3: expected a pixel `0` (white) or `1` (black), found 'x'"
+        );
+        assert_eq!(
+            read("p.pbm", b"P1\n2 2\n1 0\n1\n").unwrap_err(),
+            "DIR/p.pbm:5:1: expected 4 pixels (width x height), found 3"
+        );
+        assert_eq!(
+            read("p.pbm", b"P1\n2 1\n1 0 1\n").unwrap_err(),
+            "DIR/p.pbm:3:5: a pixel past the 2 of width x height"
+        );
+        assert_eq!(
+            read("p.pbm", b"P1\n0 1\n").unwrap_err(),
+            "DIR/p.pbm:2:1: expected the picture's width (a positive integer), found \"0\""
+        );
+        assert_eq!(
+            read("p.pbm", b"P4\n1 1\n").unwrap_err(),
+            "DIR/p.pbm:1:1: expected a plain PBM image starting with `P1`, found \"P4\""
+        );
+        assert_eq!(
+            read("p.pbm", b"P1 200 1\n").unwrap_err(),
+            "DIR/p.pbm:1:4: the picture is 200x1; puzzles are made with sides of at most 126 and at most 10000 cells"
+        );
+        assert_eq!(
+            read("p.non", b"width 2\nheight 1\n").unwrap_err(),
+            "DIR/p.non:3:1: expected `goal` before the end of the file"
+        );
+        assert_eq!(
+            read("p.non", b"width 1\nheight 1\nrows\n1\ncolumns\n1\n").unwrap_err(),
+            "DIR/p.non:7:1: expected `goal` (the picture, row by row) before the end of the file"
+        );
         let grey = png(2, 1, &[0, 0, 0, 128, 128, 128]);
-        assert_eq!(read("p.png", &grey).unwrap_err(), "DIR/p.png:1:2: pixel at row 1, column 2 is #808080ff; expected black (#000000) or white (#ffffff), opaque");
+        assert_eq!(
+            read("p.png", &grey).unwrap_err(),
+            "DIR/p.png:1:2: pixel at row 1, column 2 is #808080ff; expected black (#000000) or white (#ffffff), opaque"
+        );
         let cut = &png(2, 1, &[0; 6])[..30];
         assert!(read("p.png", cut).unwrap_err().starts_with("DIR/p.png:1:1: expected a PNG image: "));
     }

@@ -23,7 +23,8 @@ pub enum Symmetry {
 
 impl Symmetry {
     /// Every symmetry, by name (as `--symmetry` takes it).
-    pub const NAMES: [(&'static str, Symmetry); 3] = [("none", Symmetry::None), ("horizontal", Symmetry::Horizontal), ("vertical", Symmetry::Vertical)];
+    pub const NAMES: [(&'static str, Symmetry); 3] =
+        [("none", Symmetry::None), ("horizontal", Symmetry::Horizontal), ("vertical", Symmetry::Vertical)];
 
     /// The symmetry's name.
     pub fn name(self) -> &'static str {
@@ -35,7 +36,11 @@ impl std::str::FromStr for Symmetry {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Symmetry, String> {
-        Symmetry::NAMES.iter().find(|(n, _)| *n == text).map(|(_, s)| *s).ok_or_else(|| format!("expected none, horizontal or vertical, found {text:?}"))
+        Symmetry::NAMES
+            .iter()
+            .find(|(n, _)| *n == text)
+            .map(|(_, s)| *s)
+            .ok_or_else(|| format!("expected none, horizontal or vertical, found {text:?}"))
     }
 }
 

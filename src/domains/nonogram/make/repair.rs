@@ -138,7 +138,13 @@ fn repairs(states: &[State]) -> Vec<Repair> {
 
 /// Repairs of the picture `cells` (`width` columns) whose undecided cells
 /// are `initial` (not empty), `undecided` judging any picture.
-pub fn repair(width: usize, cells: &[bool], initial: Vec<usize>, undecided: &(impl Fn(&[bool]) -> Vec<usize> + Sync), budget: Budget) -> Found {
+pub fn repair(
+    width: usize,
+    cells: &[bool],
+    initial: Vec<usize>,
+    undecided: &(impl Fn(&[bool]) -> Vec<usize> + Sync),
+    budget: Budget,
+) -> Found {
     let mut search = Search { width, cells, undecided, budget, evaluations: 0 };
     let near = search.near(&initial);
     // stage 1: single cells
@@ -154,7 +160,14 @@ pub fn repair(width: usize, cells: &[bool], initial: Vec<usize>, undecided: &(im
         pool.pop();
     }
     pool.sort_unstable();
-    let pairs: Vec<Vec<usize>> = (0..pool.len()).flat_map(|i| (i + 1..pool.len()).map({ let pool = &pool; move |j| vec![pool[i], pool[j]] })).collect();
+    let pairs: Vec<Vec<usize>> = (0..pool.len())
+        .flat_map(|i| {
+            (i + 1..pool.len()).map({
+                let pool = &pool;
+                move |j| vec![pool[i], pool[j]]
+            })
+        })
+        .collect();
     let mut beam = search.judge(pairs);
     let found = repairs(&beam);
     if !found.is_empty() {
@@ -164,7 +177,8 @@ pub fn repair(width: usize, cells: &[bool], initial: Vec<usize>, undecided: &(im
     beam.extend(singles);
     rank(&mut beam);
     beam.truncate(budget.beam);
-    while beam.first().is_some_and(|s| s.changed.len() < budget.max_changes) && search.evaluations < budget.evaluations {
+    while beam.first().is_some_and(|s| s.changed.len() < budget.max_changes) && search.evaluations < budget.evaluations
+    {
         let mut next: Vec<Vec<usize>> = vec![];
         for state in &beam {
             for p in search.near(&state.undecided) {

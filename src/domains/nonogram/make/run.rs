@@ -69,7 +69,14 @@ pub fn random_puzzles(
     progress: impl FnMut(u64, usize),
 ) -> Result<(Vec<Kept>, u64), MakeError> {
     let errors = FirstError::default();
-    let accepted = first_accepted(shape, seed, count, max_candidates, |_, p| errors.keep(accept(wanted, shape.width, &p.cells)).flatten(), progress);
+    let accepted = first_accepted(
+        shape,
+        seed,
+        count,
+        max_candidates,
+        |_, p| errors.keep(accept(wanted, shape.width, &p.cells)).flatten(),
+        progress,
+    );
     errors.check()?;
     Ok(accepted)
 }
@@ -96,7 +103,9 @@ pub fn repair_picture(picture: &Picture, wanted: &Wanted, budget: Budget) -> Res
     let errors = FirstError::default();
     let undecided = |cells: &[bool]| {
         let (rows, columns) = clues_of(width, cells.len() / width, cells);
-        errors.keep(wanted.player.undecided(&Clues::new(rows, columns), cells)).unwrap_or_else(|| (0..cells.len()).collect())
+        errors
+            .keep(wanted.player.undecided(&Clues::new(rows, columns), cells))
+            .unwrap_or_else(|| (0..cells.len()).collect())
     };
     let initial = undecided(&picture.cells);
     let passing = |changed: Vec<usize>| -> Result<Option<(Vec<usize>, Solve)>, MakeError> {

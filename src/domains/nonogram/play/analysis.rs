@@ -5,13 +5,13 @@
 
 use std::time::{Duration, Instant};
 
-use crate::domains::nonogram::board::grid::Board;
-use crate::domains::nonogram::synthesis::domain::Nonogram;
-use crate::domains::nonogram::formats::non::Puzzle;
 use super::player::{play, Knowledge, PlayError, Playthrough};
-use crate::domains::nonogram::board::propagate::Clues;
-use crate::domains::nonogram::line::bitline::MAX_LINE;
 use crate::domains::nonogram::board::complete::{Limits, Outcome, Search, Stop};
+use crate::domains::nonogram::board::grid::Board;
+use crate::domains::nonogram::board::propagate::Clues;
+use crate::domains::nonogram::formats::non::Puzzle;
+use crate::domains::nonogram::line::bitline::MAX_LINE;
+use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::dsl::ast::Rule;
 
 /// The largest board analysed (cells); beyond it the search could run for
@@ -85,7 +85,11 @@ pub fn count(puzzle: &Puzzle, limits: Limits) -> Result<(Outcome, Duration), Ana
 /// player's rule set, if any. The player plays only a puzzle known to have
 /// exactly one solution: with several, which one its oracle follows (and so
 /// its difficulty) would depend on the solver's search order.
-pub fn analyse(puzzle: &Puzzle, rules: Option<(&Nonogram, &[Rule])>, limits: Limits) -> Result<Analysis, AnalysisError> {
+pub fn analyse(
+    puzzle: &Puzzle,
+    rules: Option<(&Nonogram, &[Rule])>,
+    limits: Limits,
+) -> Result<Analysis, AnalysisError> {
     let (Outcome { solutions, nodes, probes, stopped, .. }, search_time) = count(puzzle, limits)?;
     let line_solvable = Board::from_puzzle(puzzle).solve_exact().is_ok_and(|r| r.solved);
     let clues = Clues::from_puzzle(puzzle);
@@ -105,7 +109,17 @@ pub fn analyse(puzzle: &Puzzle, rules: Option<(&Nonogram, &[Rule])>, limits: Lim
             (Some(line), with_rules)
         }
     };
-    Ok(Analysis { solutions, stopped, nodes, probes, search_time, line_solvable, line, rules: with_rules, too_long_for_rules })
+    Ok(Analysis {
+        solutions,
+        stopped,
+        nodes,
+        probes,
+        search_time,
+        line_solvable,
+        line,
+        rules: with_rules,
+        too_long_for_rules,
+    })
 }
 
 #[cfg(test)]
@@ -115,7 +129,8 @@ mod tests {
 
     fn puzzle(rows: &str, cols: &str) -> Puzzle {
         let (w, h) = (cols.split('/').count(), rows.split('/').count());
-        let text = format!("width {w}\nheight {h}\nrows\n{}\ncolumns\n{}\n", rows.replace('/', "\n"), cols.replace('/', "\n"));
+        let text =
+            format!("width {w}\nheight {h}\nrows\n{}\ncolumns\n{}\n", rows.replace('/', "\n"), cols.replace('/', "\n"));
         parse_non(&text, "t.non").unwrap()
     }
 

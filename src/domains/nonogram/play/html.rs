@@ -10,8 +10,8 @@
 //! 10,000 cells, over a gigabyte); a line is at most a board's side, and
 //! filled cells are drawn as runs.
 
-use crate::domains::nonogram::line::model::Cell;
 use crate::domains::nonogram::board::propagate::Clues;
+use crate::domains::nonogram::line::model::Cell;
 
 /// What one step shows beside its board.
 #[derive(Clone, Debug)]
@@ -55,7 +55,8 @@ fn runs_path(cells: impl Iterator<Item = bool>, x0: f64, y: f64) -> String {
 /// One line as SVG: its clue to the left, filled cells black (as runs),
 /// crossed cells as a dot, cells at `new` outlined.
 fn line_svg(hints: &[u32], cells: &[Cell], new: &[usize]) -> String {
-    let clue = if hints.is_empty() { "0".to_string() } else { hints.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") };
+    let clue =
+        if hints.is_empty() { "0".to_string() } else { hints.iter().map(u32::to_string).collect::<Vec<_>>().join(" ") };
     let x0 = clue.len() as f64 * 0.36 + 0.5;
     let n = cells.len();
     let (vw, vh) = (x0 + n as f64 + 0.2, 1.4);
@@ -79,7 +80,8 @@ fn line_svg(hints: &[u32], cells: &[Cell], new: &[usize]) -> String {
     s += &format!(
         "<rect x=\"{x0:.2}\" y=\"{y:.2}\" width=\"{n}\" height=\"1\" fill=\"none\" stroke=\"#aaa\" stroke-width=\"0.04\"/>"
     );
-    let marks: String = new.iter().map(|&i| format!("M{:.2} {:.2}h0.84v0.84h-0.84z", x0 + i as f64 + 0.08, y + 0.08)).collect();
+    let marks: String =
+        new.iter().map(|&i| format!("M{:.2} {:.2}h0.84v0.84h-0.84z", x0 + i as f64 + 0.08, y + 0.08)).collect();
     s += &format!("<path d=\"{marks}\" stroke=\"#e0201c\" stroke-width=\"0.14\" fill=\"none\"/>");
     s + "</svg>"
 }
@@ -122,7 +124,11 @@ fn svg(clues: &Clues, grid: &[Cell], line: Option<usize>, new: &[usize]) -> Stri
         vh * px
     );
     if let Some(l) = line {
-        let (x, y, lw, lh) = if l < h { (0.0, y0 + l as f64, x0 + w as f64, 1.0) } else { (x0 + (l - h) as f64, 0.0, 1.0, y0 + h as f64) };
+        let (x, y, lw, lh) = if l < h {
+            (0.0, y0 + l as f64, x0 + w as f64, 1.0)
+        } else {
+            (x0 + (l - h) as f64, 0.0, 1.0, y0 + h as f64)
+        };
         s += &format!("<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{lw:.2}\" height=\"{lh:.2}\" fill=\"#ffe9a8\"/>");
     }
     for (c, hints) in clues.columns().iter().enumerate() {
@@ -206,7 +212,11 @@ pub fn gallery(title: &str, summary: &str, items: &[Drawn]) -> String {
         for n in &item.notes {
             out += &format!("<p>{}</p>", escape(n));
         }
-        out += &format!("<div class=\"boards\">{}{}</div></div>\n", svg(&item.clues, &empty, None, &[]), svg(&item.clues, &solved, None, &item.marked));
+        out += &format!(
+            "<div class=\"boards\">{}{}</div></div>\n",
+            svg(&item.clues, &empty, None, &[]),
+            svg(&item.clues, &solved, None, &item.marked)
+        );
     }
     out + "</body></html>\n"
 }
@@ -225,7 +235,12 @@ pub fn page(title: &str, summary: &str, clues: &Clues, steps: &[PageStep]) -> St
         let l = step_line(clues, step);
         let indices = line_cells(clues, l);
         let cells: Vec<Cell> = indices.iter().map(|&p| grid[p]).collect();
-        let new: Vec<usize> = indices.iter().enumerate().filter(|(_, p)| step.filled.iter().any(|(q, _)| q == *p)).map(|(i, _)| i).collect();
+        let new: Vec<usize> = indices
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| step.filled.iter().any(|(q, _)| q == *p))
+            .map(|(i, _)| i)
+            .collect();
         let class = if step.oracle { "oracle" } else { "rule" };
         let drawing = line_svg(all_hints[l], &cells, &new);
         out += &format!("<section id=\"step-{}\" class=\"{class}\">{drawing}<div>", i + 1);
@@ -238,7 +253,10 @@ pub fn page(title: &str, summary: &str, clues: &Clues, steps: &[PageStep]) -> St
         }
         out += "</div></section>\n";
     }
-    out += &format!("<section id=\"board\">{}<div><h2>The board after the last step</h2></div></section>\n", svg(clues, &grid, None, &[]));
+    out += &format!(
+        "<section id=\"board\">{}<div><h2>The board after the last step</h2></div></section>\n",
+        svg(clues, &grid, None, &[])
+    );
     out + "</body></html>\n"
 }
 
@@ -270,7 +288,13 @@ mod tests {
     #[test]
     fn gallery_draws_each_puzzle_empty_and_solved() {
         let clues = Clues::new(vec![vec![1], vec![]], vec![vec![1], vec![]]);
-        let item = Drawn { heading: "repair-1 <1>".into(), notes: vec![], clues, solution: vec![true, false, false, false], marked: vec![0] };
+        let item = Drawn {
+            heading: "repair-1 <1>".into(),
+            notes: vec![],
+            clues,
+            solution: vec![true, false, false, false],
+            marked: vec![0],
+        };
         let html = gallery("T", "s", &[item.clone(), item]);
         assert_eq!(html.matches("<svg").count(), 4);
         assert!(html.contains("id=\"puzzle-2\"") && html.contains("repair-1 &lt;1&gt;"));

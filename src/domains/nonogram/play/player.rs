@@ -21,13 +21,13 @@
 
 use std::collections::VecDeque;
 
-use crate::domains::nonogram::rules::apply::{ApplyOptions, Prepared};
 use crate::domains::nonogram::board::grid::{Axis, LineId};
-use crate::domains::nonogram::line::decompose::decompose;
-use crate::domains::nonogram::synthesis::domain::Nonogram;
-use crate::domains::nonogram::line::model::{Cell, Line};
 use crate::domains::nonogram::board::propagate::{Clues, Propagator};
+use crate::domains::nonogram::line::decompose::decompose;
+use crate::domains::nonogram::line::model::{Cell, Line};
 use crate::domains::nonogram::line::solver::LineSolver;
+use crate::domains::nonogram::rules::apply::{ApplyOptions, Prepared};
+use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::domains::Domain;
 use crate::dsl::ast::Rule;
 
@@ -295,7 +295,12 @@ impl Player<'_> {
 /// Each pattern variable of an application and its element, in words:
 /// `h = hint 2 (3)` (hints numbered from 1 along the line), `b = block at
 /// cells 4-6`, `g = gap at cells 1-3` (cells numbered from 1 along the line).
-fn describe_binding(domain: &Nonogram, rule: &Rule, line: &Line, app: &crate::domains::nonogram::rules::apply::Application) -> Vec<String> {
+fn describe_binding(
+    domain: &Nonogram,
+    rule: &Rule,
+    line: &Line,
+    app: &crate::domains::nonogram::rules::apply::Application,
+) -> Vec<String> {
     let ids = domain.ids();
     let frame = app.frame;
     // the index of the frame's first hint in the whole line

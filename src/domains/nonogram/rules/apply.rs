@@ -9,8 +9,8 @@
 //! ([`rounds`]) for incremental coverage.
 
 use crate::domains::nonogram::line::decompose::decompose;
-use crate::domains::nonogram::synthesis::domain::{fill_args, Nonogram};
 use crate::domains::nonogram::line::model::{Cell, Line};
+use crate::domains::nonogram::synthesis::domain::{fill_args, Nonogram};
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::{Interpreter, View};
 
@@ -64,7 +64,14 @@ impl Frame {
     /// The whole line's cells `fill(value, a, b)` on this frame sets,
     /// checked: in range and agreeing with `target`; else the error naming
     /// `rule` and the frame.
-    pub fn checked_cells(&self, rule: &str, value: bool, a: i64, b: i64, target: &[Cell]) -> Result<Vec<usize>, UnsoundFill> {
+    pub fn checked_cells(
+        &self,
+        rule: &str,
+        value: bool,
+        a: i64,
+        b: i64,
+        target: &[Cell],
+    ) -> Result<Vec<usize>, UnsoundFill> {
         let fail = |reason: String| UnsoundFill {
             rule: rule.to_string(),
             line: self.line.to_string(),
@@ -149,7 +156,15 @@ impl Prepared {
                 for (binding, action) in Interpreter::new(rule, view, size).applications() {
                     let Some((value, a, b)) = fill_args(&action) else { continue };
                     let cells = frame.checked_cells(&rule.name, value, a, b, target)?;
-                    let app = Application { rule: r, binding: &binding, frame: &frame.line, offset: frame.offset, mirrored: frame.mirrored, value, cells };
+                    let app = Application {
+                        rule: r,
+                        binding: &binding,
+                        frame: &frame.line,
+                        offset: frame.offset,
+                        mirrored: frame.mirrored,
+                        value,
+                        cells,
+                    };
                     if f(app) {
                         return Ok(());
                     }
@@ -162,7 +177,12 @@ impl Prepared {
     /// The fills one round of `rules` makes on unknown cells of this state:
     /// every rule in every frame. `target` is the maximal transition every
     /// fill must agree with.
-    pub fn fills(&self, domain: &Nonogram, rules: &[&Rule], target: &[Cell]) -> Result<Vec<(usize, Cell)>, UnsoundFill> {
+    pub fn fills(
+        &self,
+        domain: &Nonogram,
+        rules: &[&Rule],
+        target: &[Cell],
+    ) -> Result<Vec<(usize, Cell)>, UnsoundFill> {
         let mut fills: Vec<(usize, Cell)> = vec![];
         self.each_application(domain, rules, target, |app| {
             let want = Cell::from_bool(app.value);

@@ -13,11 +13,11 @@
 //! every line of the group forces it. Rules that declare both blocks and
 //! gaps are evaluated on every line.
 
-use crate::domains::nonogram::line::state::LineState;
-use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::domains::nonogram::line::enumerate::{for_each_valid_line, for_each_valid_solved, hint_sequences};
 use crate::domains::nonogram::line::model::{Cell, Line};
 use crate::domains::nonogram::line::solver::{hint_ranges, HintRange};
+use crate::domains::nonogram::line::state::LineState;
+use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::domains::Domain;
 use crate::dsl::ast::{PatternKind, Rule};
 use crate::dsl::eval::{ActionValue, Binding, Interpreter, View};
@@ -54,7 +54,8 @@ pub fn brute_force_all(domain: &Nonogram, rules: &[Rule], max_n: usize) -> Vec<O
             break;
         }
         let jobs = hint_sequences(n);
-        let unsound: Vec<Vec<usize>> = jobs.par_iter().map(|hints| unsound_on(domain, rules, &live, hints, n)).collect();
+        let unsound: Vec<Vec<usize>> =
+            jobs.par_iter().map(|hints| unsound_on(domain, rules, &live, hints, n)).collect();
         let first: Vec<(usize, Option<BruteCounterexample>)> = live
             .par_iter()
             .map(|&r| {
@@ -198,12 +199,17 @@ fn unsound_on(domain: &Nonogram, rules: &[Rule], live: &[usize], hints: &[u32], 
     let view_of = |cells: &[Cell]| domain.line_view(&Line::new(hints.to_vec(), cells.to_vec()));
     let mut unsound: Vec<usize> = vec![];
     for_each_valid_solved(hints, n, |line, target| {
-        let ranges = if placement { hint_ranges(&Line::new(hints.to_vec(), line.to_vec())).unwrap_or_default() } else { vec![] };
+        let ranges =
+            if placement { hint_ranges(&Line::new(hints.to_vec(), line.to_vec())).unwrap_or_default() } else { vec![] };
         let (yes, maybe) = (mask(line, |c| c == Cell::True), mask(line, |c| c != Cell::False));
         let mut view = None;
         for (x, members, groups) in &mut classes {
             if !x.cells() {
-                let key = (if x.blocks { yes } else { 0 }, if x.gaps { maybe } else { 0 }, if x.placement { ranges.clone() } else { vec![] });
+                let key = (
+                    if x.blocks { yes } else { 0 },
+                    if x.gaps { maybe } else { 0 },
+                    if x.placement { ranges.clone() } else { vec![] },
+                );
                 join(groups, key, line, target);
                 continue;
             }
@@ -315,7 +321,8 @@ def far_gap_or_around:
                 (cx, first) => panic!("{}: grouped {:?}, per line {:?}", rule.name, cx.is_some(), first.is_some()),
             }
         }
-        let unsound: Vec<&str> = rules.iter().zip(&found).filter(|(_, c)| c.is_some()).map(|(r, _)| r.name.as_str()).collect();
+        let unsound: Vec<&str> =
+            rules.iter().zip(&found).filter(|(_, c)| c.is_some()).map(|(r, _)| r.name.as_str()).collect();
         assert_eq!(unsound, ["boxes_wide", "punctuate_any", "small_gap_le", "far_gap_or_around"]);
     }
 }

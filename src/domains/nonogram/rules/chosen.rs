@@ -69,7 +69,9 @@ impl Test<'_> {
             rules.sort_unstable();
             rules.dedup();
             rules.retain(|i| chosen.binary_search(i).is_err());
-            self.candidates = Some(rules.into_iter().map(|rule| Candidate { rule, gain: UNKNOWN, trail: States::default() }).collect());
+            self.candidates = Some(
+                rules.into_iter().map(|rule| Candidate { rule, gain: UNKNOWN, trail: States::default() }).collect(),
+            );
         }
         Ok(self.candidates.as_mut().expect("listed"))
     }
@@ -84,7 +86,9 @@ impl Test<'_> {
     /// `list` (the chosen ones and `i`): its run from the first chosen
     /// round where it acts. Returns the gain over all copies.
     fn score(&mut self, i: u32, list: &[u32]) -> Result<i64, UnsoundFill> {
-        let r = (0..self.states.len()).find(|&r| self.memo.acts(&self.states[r], i)).expect("a candidate acts in some round");
+        let r = (0..self.states.len())
+            .find(|&r| self.memo.acts(&self.states[r], i))
+            .expect("a candidate acts in some round");
         let (end, trail) = self.memo.end(&self.states[r], list)?;
         let gain = newly_known(&self.transition.start, &end) as i32 - self.before as i32;
         let candidate = self.candidate(i).expect("a candidate");
@@ -189,7 +193,8 @@ impl<'a> Chosen<'a> {
                     let test = self.test(t);
                     let left = test.left();
                     for c in test.candidates.as_ref().expect("listed") {
-                        bound[c.rule as usize] += if c.gain == UNKNOWN { left } else { c.gain as i64 * test.copies as i64 };
+                        bound[c.rule as usize] +=
+                            if c.gain == UNKNOWN { left } else { c.gain as i64 * test.copies as i64 };
                         count[c.rule as usize] += 1;
                     }
                     (bound, count)
@@ -224,13 +229,17 @@ impl<'a> Chosen<'a> {
             })
             .collect();
         let mut bound = self.score as i64 + found.iter().map(|&(_, b, _)| b).sum::<i64>();
-        let mut todo: Vec<(usize, i64)> = found.into_iter().filter(|&(_, _, open)| open).map(|(t, left, _)| (t, left)).collect();
+        let mut todo: Vec<(usize, i64)> =
+            found.into_iter().filter(|&(_, _, open)| open).map(|(t, left, _)| (t, left)).collect();
         todo.sort_by_key(|&(t, left)| (std::cmp::Reverse(left), t));
         for chunk in todo.chunks(CHUNK) {
             if !can_win(bound) {
                 return Ok(None);
             }
-            let lost = chunk.par_iter().map(|&(t, left)| Ok(left - self.test(t).score(i, &list)?)).collect::<Result<Vec<i64>, UnsoundFill>>()?;
+            let lost = chunk
+                .par_iter()
+                .map(|&(t, left)| Ok(left - self.test(t).score(i, &list)?))
+                .collect::<Result<Vec<i64>, UnsoundFill>>()?;
             bound -= lost.iter().sum::<i64>();
         }
         Ok(Some(bound as usize))
@@ -264,7 +273,10 @@ impl Objective for Chosen<'_> {
             // whether a score of `bound` would make `i` the best so far
             let can_win = |bound: i64| {
                 bound > self.score as i64
-                    && best.as_ref().is_none_or(|b| (std::cmp::Reverse(bound), cost(i), i) < (std::cmp::Reverse(b.score as i64), cost(b.index), b.index))
+                    && best.as_ref().is_none_or(|b| {
+                        (std::cmp::Reverse(bound), cost(i), i)
+                            < (std::cmp::Reverse(b.score as i64), cost(b.index), b.index)
+                    })
             };
             if !can_win(bound(i)) {
                 continue;
@@ -284,7 +296,12 @@ impl Objective for Chosen<'_> {
         let before = &self.rules;
         self.tests.par_iter_mut().try_for_each(|test| test.get_mut().expect("test lock").choose(j, before, &list))?;
         self.rules = list;
-        self.score = self.tests.iter_mut().map(|t| t.get_mut().expect("test lock")).map(|t| t.before as usize * t.copies as usize).sum();
+        self.score = self
+            .tests
+            .iter_mut()
+            .map(|t| t.get_mut().expect("test lock"))
+            .map(|t| t.before as usize * t.copies as usize)
+            .sum();
         Ok(())
     }
 }

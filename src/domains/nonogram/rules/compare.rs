@@ -18,8 +18,8 @@
 //! exactly; otherwise it is reported as uncovered.
 
 use super::apply::{saturate, ApplyOptions, UnsoundFill};
-use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::domains::nonogram::formats::lines::Transition;
+use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::dsl::ast::Rule;
 use crate::dsl::normal::same_rule;
 use rayon::prelude::*;
@@ -144,7 +144,12 @@ pub fn compare(
 /// Compares every control rule with the learned set, given what each rule
 /// covers alone (`learned_cover`, `control_cover`: one per rule, all on
 /// the same test transitions).
-pub fn verdicts(learned: &[Rule], learned_cover: &[Covered], control: &[Rule], control_cover: &[Covered]) -> Vec<Comparison> {
+pub fn verdicts(
+    learned: &[Rule],
+    learned_cover: &[Covered],
+    control: &[Rule],
+    control_cover: &[Covered],
+) -> Vec<Comparison> {
     let words = control_cover.first().map_or(0, |c| c.0.len());
     let union = learned_cover.iter().fold(Covered(vec![0; words]), |u, c| u.union(c));
     control
@@ -167,7 +172,10 @@ pub fn verdicts(learned: &[Rule], learned_cover: &[Covered], control: &[Rule], c
                     Match::MoreGeneral { learned: l }
                 }
             } else {
-                match (0..learned.len()).map(|l| (mine.common(&learned_cover[l]), l)).max_by_key(|&(c, l)| (c, std::cmp::Reverse(l))) {
+                match (0..learned.len())
+                    .map(|l| (mine.common(&learned_cover[l]), l))
+                    .max_by_key(|&(c, l)| (c, std::cmp::Reverse(l)))
+                {
                     Some((common, learned)) if common > 0 => Match::Partial { learned, common },
                     _ => Match::None,
                 }
@@ -176,9 +184,7 @@ pub fn verdicts(learned: &[Rule], learned_cover: &[Covered], control: &[Rule], c
                 Match::Exact { learned }
                 | Match::SameCells { learned }
                 | Match::MoreGeneral { learned }
-                | Match::Partial { learned, .. } => {
-                    learned_cover[learned].count()
-                }
+                | Match::Partial { learned, .. } => learned_cover[learned].count(),
                 Match::None | Match::Uncovered => 0,
             };
             Comparison { control: i, cells, by_set: mine.common(&union), learned_cells, verdict }
@@ -199,7 +205,15 @@ mod tests {
     #[test]
     fn verdicts_exact_more_general_partial_none() {
         let d = Nonogram::new();
-        let starts = ["3 | ....#", "1 | .#...", "2 2 | .#.....", "1 2 | ...x....", "4 | ......", "3 1 | ......", "2 3 | ##......."];
+        let starts = [
+            "3 | ....#",
+            "1 | .#...",
+            "2 2 | .#.....",
+            "1 2 | ...x....",
+            "4 | ......",
+            "3 1 | ......",
+            "2 3 | ##.......",
+        ];
         let tests: Vec<Transition> = starts.iter().map(|s| Transition::maximal(s.parse().unwrap()).unwrap()).collect();
         let control = rules(
             "
@@ -246,7 +260,10 @@ def mercury:
             "def boxes_swapped:\n with x = arbitrary(hint):\n if highest_start_cell(x) < lowest_end_cell(x):\n then fill(true, highest_start_cell(x), lowest_end_cell(x))",
         );
         let with_same = [learned.clone(), same].concat();
-        assert_eq!(compare(&d, &with_same, &control, &tests, options).unwrap()[1].verdict, Match::SameCells { learned: 3 });
+        assert_eq!(
+            compare(&d, &with_same, &control, &tests, options).unwrap()[1].verdict,
+            Match::SameCells { learned: 3 }
+        );
         // the overlap of one hint covers only the single-hint lines of simple boxes
         let boxes = covered_alone(&d, &control[1], &tests, options).unwrap();
         let one = covered_alone(&d, &learned[1], &tests, options).unwrap();

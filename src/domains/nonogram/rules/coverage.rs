@@ -6,9 +6,9 @@
 //! ([`super::fills`]). The greedy top-K by coverage is [`super::chosen`]'s.
 
 use super::apply::{newly_known, saturate, ApplyOptions, UnsoundFill};
-use crate::domains::nonogram::synthesis::domain::Nonogram;
 use super::fills::{Lines, Memo, Set};
 use crate::domains::nonogram::formats::lines::Transition;
+use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::dsl::ast::Rule;
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -50,7 +50,12 @@ pub struct Coverage<'a> {
 
 impl<'a> Coverage<'a> {
     /// Coverage of `rules` on `tests`.
-    pub fn new(domain: &'a Nonogram, rules: &'a [Rule], tests: &'a [Transition], options: ApplyOptions) -> Coverage<'a> {
+    pub fn new(
+        domain: &'a Nonogram,
+        rules: &'a [Rule],
+        tests: &'a [Transition],
+        options: ApplyOptions,
+    ) -> Coverage<'a> {
         Coverage { domain, rules, tests, options, lines: Arc::new(Lines::new(domain, rules)) }
     }
 
@@ -67,7 +72,9 @@ impl<'a> Coverage<'a> {
         }
         self.tests
             .par_iter()
-            .map(|t| saturate(self.domain, &rules, &t.start, &t.target, self.options).map(|end| newly_known(&t.start, &end)))
+            .map(|t| {
+                saturate(self.domain, &rules, &t.start, &t.target, self.options).map(|end| newly_known(&t.start, &end))
+            })
             .try_reduce(|| 0, |a, b| Ok(a + b))
     }
 
@@ -192,7 +199,8 @@ pub(crate) mod tests {
     fn unsound_rules_are_the_definitions_errors() {
         let (domain, mut rules, tests) = setup();
         rules.truncate(13);
-        let text = "def first_cell_filled:\n    with h = arbitrary(hint):\n    if size(h) >= 1:\n    then fill(true, 0, 1)\n";
+        let text =
+            "def first_cell_filled:\n    with h = arbitrary(hint):\n    if size(h) >= 1:\n    then fill(true, 0, 1)\n";
         rules.extend(parse_rules(text, "unsound.rules", domain.schema()).unwrap());
         let all: Vec<usize> = (0..rules.len()).collect();
         let mut failed = 0;

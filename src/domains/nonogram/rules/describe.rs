@@ -174,7 +174,9 @@ pub fn strategies(learned: usize, control: &[Rule], comparisons: &[Comparison]) 
     for c in comparisons {
         let name = control[c.control].name.clone();
         match c.verdict {
-            Match::Exact { learned: l } | Match::SameCells { learned: l } if !matches!(out[l], Some(Strategy::Is(_))) => {
+            Match::Exact { learned: l } | Match::SameCells { learned: l }
+                if !matches!(out[l], Some(Strategy::Is(_))) =>
+            {
                 out[l] = Some(Strategy::Is(name));
             }
             Match::MoreGeneral { learned: l } if out[l].is_none() => out[l] = Some(Strategy::Generalises(name)),
@@ -194,7 +196,9 @@ pub fn name_rules(domain: &Nonogram, rules: &mut [Rule], strategies: &[Option<St
     for (rule, strategy) in rules.iter_mut().zip(strategies) {
         let (base, note) = match strategy {
             Some(Strategy::Is(s)) => (s.clone(), format!("The documented strategy `{s}`.")),
-            Some(Strategy::Generalises(s)) => (format!("general_{s}"), format!("Generalises the documented strategy `{s}`.")),
+            Some(Strategy::Generalises(s)) => {
+                (format!("general_{s}"), format!("Generalises the documented strategy `{s}`."))
+            }
             None => (structural_name(rule, schema), String::new()),
         };
         let n = taken.entry(base.clone()).or_insert(0);

@@ -16,8 +16,8 @@
 //! together).
 
 use super::apply::{frames, ApplyOptions, Frame, UnsoundFill};
-use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::domains::nonogram::line::model::{Cell, Line};
+use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::domains::Domain;
 use crate::dsl::ast::Rule;
 use crate::dsl::plan::Plans;
@@ -304,7 +304,14 @@ pub(crate) struct Memo<'a> {
 impl<'a> Memo<'a> {
     /// An empty memo for the transition with `hints` and `target`.
     /// `lines` is shared by the memos of one rule set.
-    pub fn new(domain: &'a Nonogram, rules: &'a [Rule], hints: &'a [u32], target: &'a [Cell], options: ApplyOptions, lines: Arc<Lines<'a>>) -> Memo<'a> {
+    pub fn new(
+        domain: &'a Nonogram,
+        rules: &'a [Rule],
+        hints: &'a [u32],
+        target: &'a [Cell],
+        options: ApplyOptions,
+        lines: Arc<Lines<'a>>,
+    ) -> Memo<'a> {
         Memo { domain, rules, hints, target, options, lines, ids: FxHashMap::default(), acts: vec![], eager: false }
     }
 
@@ -357,13 +364,17 @@ impl<'a> Memo<'a> {
         }
         for frame in frames(self.hints, cells, self.options) {
             match set {
-                Set::Few(list) => match self.lines.get(&frame.line).or_else(|| self.eager.then(|| self.all_actions(&frame.line))) {
-                    Some(all) => self.check(&frame, list.iter().flat_map(|&rule| of_rule(&all, rule)).copied(), &mut out),
-                    None => {
-                        let actions = self.lines.evaluate(self.domain, &frame.line, Some(list));
-                        self.check(&frame, actions.into_iter(), &mut out)
+                Set::Few(list) => {
+                    match self.lines.get(&frame.line).or_else(|| self.eager.then(|| self.all_actions(&frame.line))) {
+                        Some(all) => {
+                            self.check(&frame, list.iter().flat_map(|&rule| of_rule(&all, rule)).copied(), &mut out)
+                        }
+                        None => {
+                            let actions = self.lines.evaluate(self.domain, &frame.line, Some(list));
+                            self.check(&frame, actions.into_iter(), &mut out)
+                        }
                     }
-                },
+                }
                 _ => {
                     let all = self.all_actions(&frame.line);
                     self.check(&frame, all.iter().copied().filter(|a| set.has(a.rule)), &mut out)

@@ -6,10 +6,10 @@
 use crate::domains::nonogram::line::model::{Cell, Line};
 use crate::domains::nonogram::line::solver::hint_ranges;
 use crate::domains::nonogram::line::state::LineState;
-use crate::synth::domain::{BadState, Domain};
 use crate::dsl::ast::{FeatureId, TypeId};
 use crate::dsl::eval::{ActionValue, ElementTable, View};
 use crate::dsl::schema::Schema;
+use crate::synth::domain::{BadState, Domain};
 
 /// The arguments of a `fill(value, a, b)` action value; `None` for a
 /// malformed one.
@@ -89,7 +89,13 @@ impl Nonogram {
             return Err(err("the nonogram domain provides exactly the global `line_size`".into()));
         }
         match schema.file.actions.as_slice() {
-            [a] if a.name == "fill" && a.params == [crate::dsl::schema::ParamKind::Bool, crate::dsl::schema::ParamKind::Int, crate::dsl::schema::ParamKind::Int] => {}
+            [a] if a.name == "fill"
+                && a.params
+                    == [
+                        crate::dsl::schema::ParamKind::Bool,
+                        crate::dsl::schema::ParamKind::Int,
+                        crate::dsl::schema::ParamKind::Int,
+                    ] => {}
             _ => return Err(err("the nonogram domain provides exactly the action `fill(bool, int, int)`".into())),
         }
         Ok(Nonogram { schema, ids })
@@ -219,11 +225,14 @@ impl Domain for Nonogram {
         // the hint comes first)
         let placed = [Cell::True, Cell::False];
         let before = Line::new([&[1], &line.hints[..]].concat(), [&placed[..], &line.cells[..]].concat());
-        let after = Line::new([&line.hints[..], &[1]].concat(), [&line.cells[..], &[Cell::False, Cell::True][..]].concat());
+        let after =
+            Line::new([&line.hints[..], &[1]].concat(), [&line.cells[..], &[Cell::False, Cell::True][..]].concat());
         let shifted = ActionValue { action: deduction.action, args: vec![v as i64, a + 2, b + 2] };
         [(before, shifted), (after, deduction.clone())]
             .into_iter()
-            .map(|(line, deduction)| (LineState::new(line).expect("a placed hint beside a valid line keeps it valid"), deduction))
+            .map(|(line, deduction)| {
+                (LineState::new(line).expect("a placed hint beside a valid line keeps it valid"), deduction)
+            })
             .collect()
     }
 
@@ -246,7 +255,8 @@ impl Domain for Nonogram {
                     .iter()
                     .map(|&v| if rng.gen_bool(known) { Cell::from_bool(v) } else { Cell::Unknown })
                     .collect();
-                LineState::new(Line::new(crate::domains::nonogram::line::model::hints_of(&solution), cells)).expect("a line with a solution is valid")
+                LineState::new(Line::new(crate::domains::nonogram::line::model::hints_of(&solution), cells))
+                    .expect("a line with a solution is valid")
             })
             .collect()
     }
@@ -271,7 +281,9 @@ mod tests {
         use rayon::prelude::*;
         let domain = Nonogram::new();
         let ids = domain.ids();
-        let mask = |cells: &[Cell], want: Cell| cells.iter().enumerate().filter(|(_, &c)| c == want).fold(0u32, |m, (i, _)| m | 1 << i);
+        let mask = |cells: &[Cell], want: Cell| {
+            cells.iter().enumerate().filter(|(_, &c)| c == want).fold(0u32, |m, (i, _)| m | 1 << i)
+        };
         let lines: usize = (1..=10usize)
             .map(|n| {
                 let by_hints: Vec<(Vec<u32>, Vec<Vec<bool>>)> = solutions_by_hints(n).into_iter().collect();
@@ -283,22 +295,40 @@ mod tests {
                             .iter()
                             .map(|s| {
                                 let cells: Vec<Cell> = s.iter().map(|&v| Cell::from_bool(v)).collect();
-                                let starts = Line::new(hints.clone(), cells.clone()).blocks().iter().map(|&(start, _)| start as i64).collect();
+                                let starts = Line::new(hints.clone(), cells.clone())
+                                    .blocks()
+                                    .iter()
+                                    .map(|&(start, _)| start as i64)
+                                    .collect();
                                 (mask(&cells, Cell::True), starts)
                             })
                             .collect();
                         let mut count = 0;
                         for_each_valid_line(hints, n, |state| {
                             let (yes, no) = (mask(&state.line.cells, Cell::True), mask(&state.line.cells, Cell::False));
-                            let agreeing: Vec<&Vec<i64>> = solutions.iter().filter(|(s, _)| s & yes == yes && s & no == 0).map(|(_, starts)| starts).collect();
+                            let agreeing: Vec<&Vec<i64>> = solutions
+                                .iter()
+                                .filter(|(s, _)| s & yes == yes && s & no == 0)
+                                .map(|(_, starts)| starts)
+                                .collect();
                             assert!(!agreeing.is_empty(), "{}", state.line);
                             let view = domain.line_view(&state.line);
                             let table = view.table(ids.hint);
                             for i in 0..hints.len() {
                                 let earliest = agreeing.iter().map(|s| s[i]).min();
                                 let latest = agreeing.iter().map(|s| s[i]).max();
-                                assert_eq!(Some(table.get(i, ids.earliest_start)), earliest, "earliest_start of hint {i} on {}", state.line);
-                                assert_eq!(Some(table.get(i, ids.latest_start)), latest, "latest_start of hint {i} on {}", state.line);
+                                assert_eq!(
+                                    Some(table.get(i, ids.earliest_start)),
+                                    earliest,
+                                    "earliest_start of hint {i} on {}",
+                                    state.line
+                                );
+                                assert_eq!(
+                                    Some(table.get(i, ids.latest_start)),
+                                    latest,
+                                    "latest_start of hint {i} on {}",
+                                    state.line
+                                );
                             }
                             count += 1;
                         });
@@ -335,7 +365,10 @@ mod tests {
         let domain = Nonogram::new();
         let mut probed = 0;
         for state in valid_lines(6) {
-            let t = crate::domains::nonogram::formats::lines::Transition { start: state.line.clone(), target: state.target.clone() };
+            let t = crate::domains::nonogram::formats::lines::Transition {
+                start: state.line.clone(),
+                target: state.target.clone(),
+            };
             for deduction in deductions(&t) {
                 let probes = domain.probes(&state, &deduction);
                 assert_eq!(probes.len(), 2);

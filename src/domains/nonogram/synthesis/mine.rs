@@ -4,11 +4,11 @@
 //! per run of newly forced cells. Also splits any transition into such
 //! one-run specifications ([`specs_of`]).
 
-use crate::domains::nonogram::line::state::LineState;
+use super::spec::{deductions, transition};
+use crate::domains::nonogram::formats::lines::Transition;
 use crate::domains::nonogram::line::enumerate::{for_each_valid_solved, hint_sequences};
 use crate::domains::nonogram::line::model::{Cell, Line};
-use crate::domains::nonogram::formats::lines::Transition;
-use super::spec::{deductions, transition};
+use crate::domains::nonogram::line::state::LineState;
 use crate::synth::Spec;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -75,7 +75,8 @@ pub fn productive_states(max_len: usize) -> (MineReport, Vec<LineState>) {
                 }
                 report.mirror_pairs += 1;
                 if cells.iter().zip(target).any(|(c, t)| !c.is_known() && t.is_known()) {
-                    productive.push(LineState { line: Line::new(hints.clone(), cells.to_vec()), target: target.to_vec() });
+                    productive
+                        .push(LineState { line: Line::new(hints.clone(), cells.to_vec()), target: target.to_vec() });
                 }
             });
         }
@@ -134,7 +135,10 @@ mod tests {
         // nothing forced, nothing to learn
         assert!(specs_of(&state("1 | ...")).is_empty());
         // a hand-given partial target
-        let partial = LineState { line: "4 | ........".parse().unwrap(), target: "....#...".chars().map(|c| Cell::from_char(c).unwrap()).collect() };
+        let partial = LineState {
+            line: "4 | ........".parse().unwrap(),
+            target: "....#...".chars().map(|c| Cell::from_char(c).unwrap()).collect(),
+        };
         assert_eq!(shown(&specs_of(&partial)), ["4 | ........ | ....#..."]);
     }
 
@@ -155,7 +159,8 @@ mod tests {
     #[test]
     fn one_state_per_mirror_pair() {
         let all = valid_lines(6);
-        let kept: HashSet<Line> = all.iter().filter(|s| is_canonical(&s.line.hints, &s.line.cells)).map(|s| s.line.clone()).collect();
+        let kept: HashSet<Line> =
+            all.iter().filter(|s| is_canonical(&s.line.hints, &s.line.cells)).map(|s| s.line.clone()).collect();
         for s in &all {
             let m = s.line.mirror();
             assert!(kept.contains(&s.line) ^ kept.contains(&m) || (s.line == m && kept.contains(&m)), "{}", s.line);

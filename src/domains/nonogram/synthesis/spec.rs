@@ -2,9 +2,9 @@
 //! a maximal contiguous run of cells that a transition newly fills with the
 //! same value, as the action value `fill(value, a, b)`.
 
-use crate::domains::nonogram::line::state::LineState;
 use crate::domains::nonogram::formats::lines::Transition;
 use crate::domains::nonogram::line::model::Cell;
+use crate::domains::nonogram::line::state::LineState;
 use crate::dsl::ast::ActionId;
 use crate::dsl::eval::ActionValue;
 use crate::synth::Spec;

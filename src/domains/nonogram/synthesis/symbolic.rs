@@ -38,8 +38,8 @@ use crate::domains::nonogram::line::model::{Cell, Line};
 use crate::domains::nonogram::line::solver::hint_ranges;
 use crate::domains::nonogram::line::state::LineState;
 use crate::dsl::ast::{ActionId, PatternKind, Polarity, Rule, TypeId, Var};
-use crate::synth::domain::{Domain, Encoding, Symbolic};
 use crate::dsl::symbolic::{num, signed_value, widen, Num, NumOps, SymTable, SymView};
+use crate::synth::domain::{Domain, Encoding, Symbolic};
 use z3::ast::Bool;
 use z3::Model;
 
@@ -202,7 +202,15 @@ impl Slots {
 
 /// The runs `[start, end)` of a solution of `k` hints (`[0, 0)` beyond
 /// k): increasing, separated, inside the line, run i as long as hint i.
-fn solution_runs(hints: &[Num], n: &Num, k: &Num, bound: usize, w: u32, valid: &mut Vec<Bool>, name: &str) -> Vec<(Num, Num)> {
+fn solution_runs(
+    hints: &[Num],
+    n: &Num,
+    k: &Num,
+    bound: usize,
+    w: u32,
+    valid: &mut Vec<Bool>,
+    name: &str,
+) -> Vec<(Num, Num)> {
     let (count, runs) = intervals(hints.len(), n, bound, w, valid, name);
     valid.push(count.same(k));
     for (h, (s, e)) in hints.iter().zip(&runs) {
@@ -214,7 +222,15 @@ fn solution_runs(hints: &[Num], n: &Num, k: &Num, bound: usize, w: u32, valid: &
 /// The solution of `runs` agrees with the cells: every true cell (in a
 /// block) is filled, and no filled cell is false (each run lies in a gap);
 /// a block in a run lies in a gap, as the run does.
-fn agrees_with_cells(runs: &[(Num, Num)], k: &Num, block_count: &Num, blocks: &[(Num, Num)], gaps: &[(Num, Num)], w: u32, valid: &mut Vec<Bool>) {
+fn agrees_with_cells(
+    runs: &[(Num, Num)],
+    k: &Num,
+    block_count: &Num,
+    blocks: &[(Num, Num)],
+    gaps: &[(Num, Num)],
+    w: u32,
+    valid: &mut Vec<Bool>,
+) {
     let c = |v: usize| num(v as i64, w);
     for (i, (s, e)) in blocks.iter().enumerate() {
         valid.push(block_count.sgt(&c(i)).implies(inside_one(s, e, runs)));
@@ -231,7 +247,16 @@ fn agrees_with_cells(runs: &[(Num, Num)], k: &Num, block_count: &Num, blocks: &[
 /// or starts, there; a block lies inside one run). Not so for any run of
 /// the leftmost (rightmost) solution.
 #[allow(clippy::too_many_arguments)]
-fn run_moves(runs: &[(Num, Num)], i: usize, left: bool, n: &Num, k: &Num, blocks: &[(Num, Num)], gaps: &[(Num, Num)], w: u32) -> Bool {
+fn run_moves(
+    runs: &[(Num, Num)],
+    i: usize,
+    left: bool,
+    n: &Num,
+    k: &Num,
+    blocks: &[(Num, Num)],
+    gaps: &[(Num, Num)],
+    w: u32,
+) -> Bool {
     let c = |v: i64| num(v, w);
     let (s, e) = &runs[i];
     if left {
@@ -239,7 +264,8 @@ fn run_moves(runs: &[(Num, Num)], i: usize, left: bool, n: &Num, k: &Num, blocks
             Some(j) => s.sge(&runs[j].1.plus(&c(2))),
             None => s.sge(&c(1)),
         };
-        let onto = Bool::or(&gaps.iter().map(|(gs, ge)| Bool::and(&[gs.sle(&s.minus(&c(1))), e.sle(ge)])).collect::<Vec<_>>());
+        let onto =
+            Bool::or(&gaps.iter().map(|(gs, ge)| Bool::and(&[gs.sle(&s.minus(&c(1))), e.sle(ge)])).collect::<Vec<_>>());
         let leaves = Bool::and(&blocks.iter().map(|(_, be)| be.same(e).not()).collect::<Vec<_>>());
         Bool::and(&[room, onto, leaves])
     } else {
@@ -248,8 +274,10 @@ fn run_moves(runs: &[(Num, Num)], i: usize, left: bool, n: &Num, k: &Num, blocks
             Some((next, _)) => k.sgt(&c(i as i64 + 1)).ite(&e.plus(&c(2)).sle(next), &last),
             None => last,
         };
-        let onto = Bool::or(&gaps.iter().map(|(gs, ge)| Bool::and(&[gs.sle(s), e.plus(&c(1)).sle(ge)])).collect::<Vec<_>>());
-        let leaves = Bool::and(&blocks.iter().map(|(bs, be)| Bool::and(&[bs.same(s), bs.slt(be)]).not()).collect::<Vec<_>>());
+        let onto =
+            Bool::or(&gaps.iter().map(|(gs, ge)| Bool::and(&[gs.sle(s), e.plus(&c(1)).sle(ge)])).collect::<Vec<_>>());
+        let leaves =
+            Bool::and(&blocks.iter().map(|(bs, be)| Bool::and(&[bs.same(s), bs.slt(be)]).not()).collect::<Vec<_>>());
         Bool::and(&[room, onto, leaves])
     }
 }
@@ -283,7 +311,11 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement:
             agrees_with_cells(&other, &k, &block_count, &blocks, &gaps, w, &mut valid);
             for (i, ((s, _), (p, _))) in other.iter().zip(&runs).enumerate() {
                 let beyond = if leftmost { s.sle(p) } else { s.sge(p) };
-                let stays = if pinnable { run_moves(&other, i, leftmost, &n, &k, &blocks, &gaps, w).not() } else { Bool::from_bool(true) };
+                let stays = if pinnable {
+                    run_moves(&other, i, leftmost, &n, &k, &blocks, &gaps, w).not()
+                } else {
+                    Bool::from_bool(true)
+                };
                 valid.push(k.sgt(&c(i)).implies(Bool::and(&[beyond, stays])));
             }
             other.into_iter().map(|(s, _)| s).collect()
@@ -343,7 +375,22 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement:
     // On a valid line every value the rules see lies in [0, bound]; the
     // stated magnitude leaves room (the encoding's width holds 4 * (bound + 1)).
     let view = SymView { globals: vec![n.clone()], tables, width: w, magnitude: 2 * bound as i64 + 2 };
-    Encoding { view, valid: Bool::and(&valid), extra: LineTerms { bound, n, k, hints, runs, blocks, gaps, counts: (block_count, gap_count), placement, pinnable } }
+    Encoding {
+        view,
+        valid: Bool::and(&valid),
+        extra: LineTerms {
+            bound,
+            n,
+            k,
+            hints,
+            runs,
+            blocks,
+            gaps,
+            counts: (block_count, gap_count),
+            placement,
+            pinnable,
+        },
+    }
 }
 
 /// `fill(value, a, b)` is wrong: out of range, or some cell of [a, b)
@@ -399,15 +446,26 @@ pub fn pin_placement(t: &LineTerms, line: &Line) -> Option<Bool> {
     let (earliest, latest) = t.placement.as_ref().filter(|_| t.pinnable)?;
     let ranges = hint_ranges(line)?;
     let (blocks, gaps) = (line.blocks(), line.gaps());
-    if line.len() > t.bound || blocks.len() > t.blocks.len() || gaps.len() > t.gaps.len() || ranges.len() > t.hints.len() {
+    if line.len() > t.bound
+        || blocks.len() > t.blocks.len()
+        || gaps.len() > t.gaps.len()
+        || ranges.len() > t.hints.len()
+    {
         return None;
     }
     let w = t.n.width();
     let c = |v: usize| num(v as i64, w);
-    let mut same = vec![t.n.same(&c(line.len())), t.k.same(&c(ranges.len())), t.counts.0.same(&c(blocks.len())), t.counts.1.same(&c(gaps.len()))];
+    let mut same = vec![
+        t.n.same(&c(line.len())),
+        t.k.same(&c(ranges.len())),
+        t.counts.0.same(&c(blocks.len())),
+        t.counts.1.same(&c(gaps.len())),
+    ];
     same.extend(line.hints.iter().zip(&t.hints).map(|(&h, x)| x.same(&c(h as usize))));
     for (runs, slots) in [(&blocks, &t.blocks), (&gaps, &t.gaps)] {
-        same.extend(runs.iter().zip(slots.iter()).map(|(&(s, len), (x, y))| Bool::and(&[x.same(&c(s)), y.same(&c(s + len))])));
+        same.extend(
+            runs.iter().zip(slots.iter()).map(|(&(s, len), (x, y))| Bool::and(&[x.same(&c(s)), y.same(&c(s + len))])),
+        );
     }
     let truth: Vec<Bool> = ranges
         .iter()
@@ -468,20 +526,38 @@ mod tests {
         // an arbitrary block is alone; an arbitrary gap has one merged gap on each side
         assert_eq!(slots("b = arbitrary(block) and g = arbitrary(gap)", "size(b) > 1"), Slots { blocks: 1, gaps: 3 });
         // the k-th keeps the k before it (and a gap the merged rest after it)
-        assert_eq!(slots("b = constant(block, 2) and g = constant(gap, 1)", "size(b) > 1"), Slots { blocks: 3, gaps: 4 });
-        assert_eq!(slots("b = arbitrary(block) and c = constant(block, 1)", "size(b) > 1"), Slots { blocks: 3, gaps: 1 });
+        assert_eq!(
+            slots("b = constant(block, 2) and g = constant(gap, 1)", "size(b) > 1"),
+            Slots { blocks: 3, gaps: 4 }
+        );
+        assert_eq!(
+            slots("b = arbitrary(block) and c = constant(block, 1)", "size(b) > 1"),
+            Slots { blocks: 3, gaps: 1 }
+        );
         // comparing with the others of the type, or the only one, needs them
         // all, except a block that stays maximal or unique with fewer others
         assert_eq!(slots("b = arbitrary(block) and g = arbitrary(gap)", "maximal(b)"), Slots { blocks: 1, gaps: 3 });
-        assert_eq!(slots("b = arbitrary(block) and g = arbitrary(gap)", "not (maximal(b))"), Slots { blocks: 15, gaps: 3 });
-        assert_eq!(slots("b = arbitrary(block) and h = arbitrary(hint)", "b is unique where (size(b) > size(h))").blocks, 1);
+        assert_eq!(
+            slots("b = arbitrary(block) and g = arbitrary(gap)", "not (maximal(b))"),
+            Slots { blocks: 15, gaps: 3 }
+        );
+        assert_eq!(
+            slots("b = arbitrary(block) and h = arbitrary(hint)", "b is unique where (size(b) > size(h))").blocks,
+            1
+        );
         assert_eq!(slots("b = arbitrary(block) and h = arbitrary(hint)", "h is unique where (maximal(b))").blocks, 15);
         assert_eq!(slots("b = arbitrary(block) and g = arbitrary(gap)", "maximal(g)").gaps, 15);
-        assert_eq!(slots("h = arbitrary(hint) and g = arbitrary(gap)", "g is unique where (size(h) <= size(g))").gaps, 15);
+        assert_eq!(
+            slots("h = arbitrary(hint) and g = arbitrary(gap)", "g is unique where (size(h) <= size(g))").gaps,
+            15
+        );
         assert_eq!(slots("h = arbitrary(hint) and g = arbitrary(gap)", "not (minimal(g))").gaps, 15);
         assert_eq!(slots("b = singleton(block)", "size(b) > 1"), Slots { blocks: 15, gaps: 1 });
         // the relaxed placement features hold with cells forgotten too
         assert_eq!(slots("h = arbitrary(hint)", "earliest_start(h) > 1"), Slots { blocks: 0, gaps: 1 });
-        assert_eq!(slots("h = arbitrary(hint) and b = arbitrary(block)", "latest_start(h) > start(b)"), Slots { blocks: 1, gaps: 1 });
+        assert_eq!(
+            slots("h = arbitrary(hint) and b = arbitrary(block)", "latest_start(h) > start(b)"),
+            Slots { blocks: 1, gaps: 1 }
+        );
     }
 }

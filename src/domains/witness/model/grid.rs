@@ -161,12 +161,7 @@ impl Grid {
         let (c, r) = self.square(s);
         let hv = self.width * (self.height + 1);
         let w1 = self.width + 1;
-        [
-            r * self.width + c,
-            hv + r * w1 + c + 1,
-            (r + 1) * self.width + c,
-            hv + r * w1 + c,
-        ]
+        [r * self.width + c, hv + r * w1 + c + 1, (r + 1) * self.width + c, hv + r * w1 + c]
     }
 
     /// Edge id between adjacent vertex ids `a` and `b`, or `None` if they

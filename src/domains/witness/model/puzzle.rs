@@ -11,9 +11,9 @@
 use std::fmt::Write as _;
 use std::path::Path as FsPath;
 
+use crate::located::Located;
 use serde::Deserialize;
 use thiserror::Error;
-use crate::located::Located;
 
 use super::grid::{size_limit, Grid, Vertex, MAX_SIDE};
 
@@ -173,20 +173,14 @@ impl Puzzle {
             height: conv(height),
             start: (conv(start.0), conv(start.1)),
             goal: (conv(goal.0), conv(goal.1)),
-            triangles: triangles
-                .iter()
-                .map(|&(c, r, t)| (conv(c), conv(r), i64::from(t)))
-                .collect(),
+            triangles: triangles.iter().map(|&(c, r, t)| (conv(c), conv(r), i64::from(t))).collect(),
         })
     }
 
     pub(crate) fn from_raw(raw: &RawPuzzle) -> Result<Puzzle, Problem> {
         let max = MAX_SIDE as i64;
         if !(1..=max).contains(&raw.width) || !(1..=max).contains(&raw.height) {
-            return Err(Problem::BadSize {
-                width: raw.width,
-                height: raw.height,
-            });
+            return Err(Problem::BadSize { width: raw.width, height: raw.height });
         }
         let (width, height) = (raw.width as usize, raw.height as usize);
         let grid = Grid::new(width, height);
@@ -194,40 +188,21 @@ impl Puzzle {
             if (0..=raw.width).contains(&x) && (0..=raw.height).contains(&y) {
                 Ok((x as usize, y as usize))
             } else {
-                Err(Problem::VertexOutside {
-                    which,
-                    x,
-                    y,
-                    width,
-                    height,
-                })
+                Err(Problem::VertexOutside { which, x, y, width, height })
             }
         };
         let start = vertex("start", raw.start)?;
         let goal = vertex("goal", raw.goal)?;
         if start == goal {
-            return Err(Problem::StartIsGoal {
-                x: start.0,
-                y: start.1,
-            });
+            return Err(Problem::StartIsGoal { x: start.0, y: start.1 });
         }
         if !grid.on_border(goal) {
-            return Err(Problem::GoalNotOnBorder {
-                x: goal.0,
-                y: goal.1,
-                width,
-                height,
-            });
+            return Err(Problem::GoalNotOnBorder { x: goal.0, y: goal.1, width, height });
         }
         let mut tri = vec![0u8; grid.num_squares()];
         for &(col, row, count) in &raw.triangles {
             if !(0..raw.width).contains(&col) || !(0..raw.height).contains(&row) {
-                return Err(Problem::SquareOutside {
-                    col,
-                    row,
-                    width,
-                    height,
-                });
+                return Err(Problem::SquareOutside { col, row, width, height });
             }
             let (col, row) = (col as usize, row as usize);
             if !(1..=3).contains(&count) {
@@ -240,13 +215,7 @@ impl Puzzle {
             tri[s] = count as u8;
         }
         let constrained = (0..tri.len()).filter(|&s| tri[s] > 0).collect();
-        Ok(Puzzle {
-            grid,
-            start,
-            goal,
-            triangles: tri,
-            constrained,
-        })
+        Ok(Puzzle { grid, start, goal, triangles: tri, constrained })
     }
 
     /// Number of columns of squares.
@@ -376,7 +345,8 @@ pub(crate) fn parse_ron_list<R: serde::de::DeserializeOwned, T, P>(
 
 /// Parses a RON list of puzzles. `file` is only used in error messages.
 pub fn parse_puzzles(text: &str, file: &str) -> Result<Vec<Puzzle>, PuzzleError> {
-    let shape = "a RON list of puzzles like `(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1)])`";
+    let shape =
+        "a RON list of puzzles like `(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1)])`";
     parse_ron_list(text, ListNames { file, noun: "puzzle", shape }, Puzzle::from_raw).map_err(PuzzleError::List)
 }
 
@@ -483,19 +453,16 @@ mod tests {
         let p = &ps[0];
         assert_eq!((p.width(), p.height(), p.start(), p.goal()), (2, 1, (0, 0), (2, 1)));
         assert_eq!(p.triangles(), vec![(0, 0, 1), (1, 0, 2)]);
-        assert_eq!(
-            p.to_ron(),
-            "(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1), (1, 0, 2)])"
-        );
+        assert_eq!(p.to_ron(), "(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1), (1, 0, 2)])");
         let again = parse_puzzles(&puzzles_to_ron(&ps), "x").unwrap();
         assert_eq!(again, ps);
     }
 
     fn invalid(text: &str) -> (usize, usize, usize, Problem) {
         match parse_puzzles(text, "f.ron") {
-            Err(PuzzleError::List(Located { line, column, kind: ListProblem::Invalid { index, problem, .. }, .. })) => {
-                (index, line, column, problem)
-            }
+            Err(PuzzleError::List(Located {
+                line, column, kind: ListProblem::Invalid { index, problem, .. }, ..
+            })) => (index, line, column, problem),
             other => panic!("expected an invalid-puzzle error, got {other:?}"),
         }
     }
@@ -503,16 +470,16 @@ mod tests {
     #[test]
     fn validation_errors_name_the_puzzle_and_its_line() {
         let ok = "(width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [])";
-        let text = format!("[\n  {ok},\n  // comment ( [\n  (width: 2, height: 2, start: (0, 0), goal: (1, 1), triangles: []),\n]");
+        let text = format!(
+            "[\n  {ok},\n  // comment ( [\n  (width: 2, height: 2, start: (0, 0), goal: (1, 1), triangles: []),\n]"
+        );
         let (index, line, column, problem) = invalid(&text);
         assert_eq!((index, line, column), (1, 4, 3));
         assert!(matches!(problem, Problem::GoalNotOnBorder { x: 1, y: 1, .. }));
 
         type Case = (&'static str, fn(&Problem) -> bool);
         let cases: Vec<Case> = vec![
-            ("(width: 2, height: 2, start: (1, 0), goal: (1, 0))", |p| {
-                matches!(p, Problem::StartIsGoal { .. })
-            }),
+            ("(width: 2, height: 2, start: (1, 0), goal: (1, 0))", |p| matches!(p, Problem::StartIsGoal { .. })),
             ("(width: 2, height: 2, start: (3, 0), goal: (1, 0))", |p| {
                 matches!(p, Problem::VertexOutside { which: "start", .. })
             }),
@@ -531,12 +498,8 @@ mod tests {
             ("(width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(1, 1, 1), (1, 1, 2)])", |p| {
                 matches!(p, Problem::DuplicateSquare { col: 1, row: 1 })
             }),
-            ("(width: 0, height: 2, start: (0, 0), goal: (0, 2))", |p| {
-                matches!(p, Problem::BadSize { .. })
-            }),
-            ("(width: 9, height: 2, start: (0, 0), goal: (0, 2))", |p| {
-                matches!(p, Problem::BadSize { .. })
-            }),
+            ("(width: 0, height: 2, start: (0, 0), goal: (0, 2))", |p| matches!(p, Problem::BadSize { .. })),
+            ("(width: 9, height: 2, start: (0, 0), goal: (0, 2))", |p| matches!(p, Problem::BadSize { .. })),
         ];
         for (p, check) in cases {
             let (_, line, column, problem) = invalid(&format!("[{p}]"));

@@ -186,11 +186,7 @@ impl<'p> Oracle<'p> {
                 }
             }
         }
-        Verdict::Open(Key {
-            head: head as u8,
-            region,
-            counts,
-        })
+        Verdict::Open(Key { head: head as u8, region, counts })
     }
 
     /// On success leaves `p` extended to a solution.
@@ -206,11 +202,7 @@ impl<'p> Oracle<'p> {
         let succ: Vec<usize> = p.successor_ids().collect();
         for u in succ {
             p.push_id(u);
-            let ok = if u == self.goal {
-                p.satisfies_triangles(self.puzzle)
-            } else {
-                self.exists(p)
-            };
+            let ok = if u == self.goal { p.satisfies_triangles(self.puzzle) } else { self.exists(p) };
             if ok {
                 return true;
             }
@@ -234,11 +226,7 @@ impl<'p> Oracle<'p> {
         let mut n = 0;
         for u in succ {
             p.push_id(u);
-            n += if u == self.goal {
-                u64::from(p.satisfies_triangles(self.puzzle))
-            } else {
-                self.count(p)
-            };
+            n += if u == self.goal { u64::from(p.satisfies_triangles(self.puzzle)) } else { self.count(p) };
             p.pop();
         }
         self.make_room();
@@ -284,11 +272,7 @@ pub fn label_partial_paths(puzzle: &Puzzle, visit: &mut dyn FnMut(&Path, bool)) 
         let mut any = false;
         for u in succ {
             p.push_id(u);
-            any |= if u == goal {
-                p.satisfies_triangles(puzzle)
-            } else {
-                go(puzzle, p, goal, visit)
-            };
+            any |= if u == goal { p.satisfies_triangles(puzzle) } else { go(puzzle, p, goal, visit) };
             p.pop();
         }
         visit(p, any);

@@ -12,9 +12,9 @@
 //! them never pays for them), and the compact view keys.
 //! It knows nothing of the oracle, search or Z3.
 
-use super::path::Path;
-use super::puzzle::Puzzle;
-use super::region::{Masks, Region};
+use crate::domains::witness::model::path::Path;
+use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::model::region::{Masks, Region};
 use crate::dsl::ast::{ActionArg, BoolExpr, FeatureId, GlobalId, IntExpr, PatternKind, Rule, TypeId};
 use crate::dsl::eval::{ElementTable, View};
 use crate::dsl::schema::{FeatureKind, Schema};
@@ -108,11 +108,15 @@ impl ViewIds {
     /// or `goal_reachable`).
     pub fn uses_region(&self, rules: &[Rule]) -> bool {
         rules.iter().any(|r| {
-            any_node(r, &|e| match e {
-                IntExpr::Global(g) => *g == self.goal_reachable,
-                IntExpr::Feature(f, _) => *f == self.free || *f == self.live,
-                _ => false,
-            }, &|_| false)
+            any_node(
+                r,
+                &|e| match e {
+                    IntExpr::Global(g) => *g == self.goal_reachable,
+                    IntExpr::Feature(f, _) => *f == self.free || *f == self.live,
+                    _ => false,
+                },
+                &|_| false,
+            )
         })
     }
 
@@ -171,7 +175,10 @@ impl ViewIds {
 
     /// A view without elements, laid out for [`ViewIds::fill`].
     pub fn empty(&self) -> View {
-        View { globals: vec![0; self.globals], tables: vec![ElementTable::new(self.features); self.square.0 as usize + 1] }
+        View {
+            globals: vec![0; self.globals],
+            tables: vec![ElementTable::new(self.features); self.square.0 as usize + 1],
+        }
     }
 
     /// Overwrites `view` (made by [`ViewIds::empty`] or [`ViewIds::view`])
@@ -183,7 +190,14 @@ impl ViewIds {
 
     /// [`ViewIds::fill`] with only the `square` elements whose square id
     /// `keep` accepts (in order).
-    pub fn fill_some(&self, view: &mut View, puzzle: &Puzzle, path: &Path, region: Option<RegionOf>, keep: impl Fn(usize) -> bool) {
+    pub fn fill_some(
+        &self,
+        view: &mut View,
+        puzzle: &Puzzle,
+        path: &Path,
+        region: Option<RegionOf>,
+        keep: impl Fn(usize) -> bool,
+    ) {
         let grid = puzzle.grid();
         let table = &mut view.tables[self.square.0 as usize];
         table.clear();
@@ -199,7 +213,8 @@ impl ViewIds {
             table.push(&row);
         }
         view.globals[self.path_length.0 as usize] = path.len() as i64;
-        view.globals[self.goal_reachable.0 as usize] = region.map_or(0, |r| i64::from(r.region.goal_reachable(r.masks)));
+        view.globals[self.goal_reachable.0 as usize] =
+            region.map_or(0, |r| i64::from(r.region.goal_reachable(r.masks)));
     }
 }
 
@@ -223,7 +238,8 @@ fn any_node(rule: &Rule, int: &dyn Fn(&IntExpr) -> bool, boolean: &dyn Fn(&BoolE
                 BoolExpr::Cmp(_, a, b) => walk_int(a, int) || walk_int(b, int),
             }
     }
-    walk_bool(&rule.condition, int, boolean) || rule.action.args.iter().any(|a| matches!(a, ActionArg::Int(e) if walk_int(e, int)))
+    walk_bool(&rule.condition, int, boolean)
+        || rule.action.args.iter().any(|a| matches!(a, ActionArg::Int(e) if walk_int(e, int)))
 }
 
 /// What the rule language sees of a state, as a compact key: the path
@@ -260,7 +276,7 @@ pub fn write_view_key(puzzle: &Puzzle, path: &Path, region: Option<RegionOf>, ke
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::witness::features::features;
+    use crate::domains::witness::synthesis::features::features;
 
     #[test]
     fn view_agrees_with_the_feature_module() {
@@ -295,7 +311,9 @@ mod tests {
         let schema = Schema::witness();
         let ids = ViewIds::new(&schema, "dsl/witness.ron").unwrap();
         let local = |text: &str| {
-            let rule = &crate::dsl::parse::parse_rules(&format!("def r:\n with {text}:\n then prune\n"), "test", &schema).unwrap()[0];
+            let rule =
+                &crate::dsl::parse::parse_rules(&format!("def r:\n with {text}:\n then prune\n"), "test", &schema)
+                    .unwrap()[0];
             ids.square_local(rule)
         };
         assert!(local("s = arbitrary(square): if live(s) < triangles(s) - used(s)"));

@@ -21,13 +21,13 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::path::Path;
-use super::predicates::baseline;
-use super::puzzle::Puzzle;
-use super::grid::{BitSet, Grid};
-use super::region::{Masks, Region};
-use super::search::Predicate;
 use super::view::{write_view_key, RegionOf, ViewIds};
+use crate::domains::witness::model::grid::{BitSet, Grid};
+use crate::domains::witness::model::path::Path;
+use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::model::region::{Masks, Region};
+use crate::domains::witness::search::astar::Predicate;
+use crate::domains::witness::search::predicates::baseline;
 use crate::dsl::ast::{FeatureId, Rule};
 use crate::dsl::eval::{Interpreter, View};
 
@@ -165,7 +165,11 @@ impl RuleSetPredicate {
     /// Counts `judged` paths, `bindings` evaluated and `regions` computed.
     fn count(&self, judged: u64, bindings: u64, regions: u64) {
         let w = self.work.get();
-        self.work.set(Work { judged: w.judged + judged, bindings: w.bindings + bindings, regions: w.regions + regions });
+        self.work.set(Work {
+            judged: w.judged + judged,
+            bindings: w.bindings + bindings,
+            regions: w.regions + regions,
+        });
     }
 
     /// Whether some rule fires on the view `view` (with `step`, only the
@@ -289,15 +293,16 @@ impl Predicate for RuleSetPredicate {
     }
 
     fn flags_step(&self, puzzle: &Puzzle, path: &Path, parent_clear: bool) -> bool {
-        baseline(puzzle, path) || if parent_clear { self.rules_fire_step(puzzle, path) } else { self.rules_fire(puzzle, path) }
+        baseline(puzzle, path)
+            || if parent_clear { self.rules_fire_step(puzzle, path) } else { self.rules_fire(puzzle, path) }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::witness::domain::Witness;
-    use crate::domains::witness::oracle::enumerate_partial_paths;
+    use crate::domains::witness::model::oracle::enumerate_partial_paths;
+    use crate::domains::witness::synthesis::domain::Witness;
     use crate::domains::Domain;
     use crate::dsl::parse::parse_rules;
 

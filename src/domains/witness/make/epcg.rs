@@ -6,9 +6,9 @@
 //!
 //! This module owns the placeholders and the enumeration of variants; which
 //! variants are kept and how they are ranked is the evaluator's (the
-//! `witness generate` command, with [`information`](super::information)).
+//! `witness generate` command, with [`information`](crate::domains::witness::play::information)).
 
-use super::puzzle::{Problem, Puzzle};
+use crate::domains::witness::model::puzzle::{Problem, Puzzle};
 
 /// Placeholders beyond this many are allowed but the variants grow as 4^k.
 pub const USUAL_PLACEHOLDERS: usize = 4;
@@ -85,8 +85,11 @@ impl Placeholders {
     /// filled as the rank's base-4 digits say.
     pub fn unrank(&self, rank: usize) -> Result<Puzzle, Problem> {
         let digit = |i: usize| (rank >> (2 * i) & 3) as u8;
-        let mut triangles: Vec<(usize, usize, u8)> = self.base.triangles().into_iter().filter(|&(c, r, _)| !self.squares.contains(&(c, r))).collect();
-        triangles.extend(self.squares.iter().enumerate().filter(|&(i, _)| digit(i) > 0).map(|(i, &(c, r))| (c, r, digit(i))));
+        let mut triangles: Vec<(usize, usize, u8)> =
+            self.base.triangles().into_iter().filter(|&(c, r, _)| !self.squares.contains(&(c, r))).collect();
+        triangles.extend(
+            self.squares.iter().enumerate().filter(|&(i, _)| digit(i) > 0).map(|(i, &(c, r))| (c, r, digit(i))),
+        );
         let b = &self.base;
         Puzzle::new(b.width(), b.height(), b.start(), b.goal(), &triangles)
     }

@@ -3,8 +3,8 @@
 //! triangles and, if the puzzle has one, a solution path) and a table of
 //! rows beside it (player, MSI, TSI). No scripts, no external resources.
 
-use super::oracle::solve;
-use super::puzzle::Puzzle;
+use crate::domains::witness::model::oracle::solve;
+use crate::domains::witness::model::puzzle::Puzzle;
 
 /// One puzzle of a page.
 #[derive(Clone, Debug)]
@@ -102,7 +102,11 @@ to solve the puzzle (Shen 2024); <code>inf</code> when the player cannot reach a
         summary = escape(summary)
     );
     for p in puzzles {
-        s += &format!("<h2>{}</h2>\n<div class=\"p\">{}<table><tr><th>player</th><th>MSI</th><th>TSI</th></tr>", escape(&p.title), svg(&p.puzzle));
+        s += &format!(
+            "<h2>{}</h2>\n<div class=\"p\">{}<table><tr><th>player</th><th>MSI</th><th>TSI</th></tr>",
+            escape(&p.title),
+            svg(&p.puzzle)
+        );
         for [who, msi, tsi] in &p.rows {
             s += &format!("<tr><td>{}</td><td>{}</td><td>{}</td></tr>", escape(who), escape(msi), escape(tsi));
         }

@@ -20,8 +20,8 @@
 //! - global `head_to_goal`: Manhattan distance from the head to the goal
 //!   (the search's `h`).
 
-use super::path::Path;
-use super::puzzle::Puzzle;
+use crate::domains::witness::model::path::Path;
+use crate::domains::witness::model::puzzle::Puzzle;
 
 /// Feature values of one square holding at least one triangle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,32 +66,21 @@ pub fn features(puzzle: &Puzzle, path: &Path) -> Features {
             let (column, row) = grid.square(s);
             let dx = if hx < column { column - hx } else { hx.saturating_sub(column + 1) };
             let dy = if hy < row { row - hy } else { hy.saturating_sub(row + 1) };
-            let corners_visited = grid
-                .square_corners(s)
-                .iter()
-                .filter(|&&v| path.visited().contains(v))
-                .count() as u8;
+            let corners_visited = grid.square_corners(s).iter().filter(|&&v| path.visited().contains(v)).count() as u8;
             SquareFeatures {
                 column,
                 row,
                 triangles: puzzle.triangles_of(s),
                 used: path.used_of(s),
                 touches_head: dx == 0 && dy == 0,
-                on_border: column == 0
-                    || row == 0
-                    || column + 1 == grid.width
-                    || row + 1 == grid.height,
+                on_border: column == 0 || row == 0 || column + 1 == grid.width || row + 1 == grid.height,
                 head_distance: dx + dy,
                 corners_visited,
             }
         })
         .collect();
     let goal = puzzle.goal();
-    Features {
-        squares,
-        path_length: path.len(),
-        head_to_goal: hx.abs_diff(goal.0) + hy.abs_diff(goal.1),
-    }
+    Features { squares, path_length: path.len(), head_to_goal: hx.abs_diff(goal.0) + hy.abs_diff(goal.1) }
 }
 
 #[cfg(test)]

@@ -20,18 +20,18 @@ use rand::Rng;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::generate::random_path;
-use super::grid::{Grid, Vertex, MAX_SIDE};
-use super::oracle::{enumerate_solutions, label_partial_paths, Oracle};
-use super::path::Path;
-use super::puzzle::{Puzzle, RawPuzzle};
 use super::symbolic::{self, WitnessTerms};
 use super::view::{view_key, SchemaMismatch, ViewIds};
-use crate::synth::domain::{BadState, Domain, Encoding, Symbolic};
+use crate::domains::witness::model::generate::random_path;
+use crate::domains::witness::model::grid::{Grid, Vertex, MAX_SIDE};
+use crate::domains::witness::model::oracle::{enumerate_solutions, label_partial_paths, Oracle};
+use crate::domains::witness::model::path::Path;
+use crate::domains::witness::model::puzzle::{Puzzle, RawPuzzle};
 use crate::dsl::ast::ActionId;
 use crate::dsl::eval::{ActionValue, View};
 use crate::dsl::schema::Schema;
 use crate::dsl::symbolic::Num;
+use crate::synth::domain::{BadState, Domain, Encoding, Symbolic};
 use z3::ast::Bool;
 use z3::Model;
 
@@ -63,7 +63,8 @@ impl WitnessState {
     /// oracle), saying what is wrong otherwise.
     pub fn parse(text: &str) -> Result<WitnessState, BadState> {
         let bad = |message: String| BadState::new(text, message);
-        let (puzzle, path) = text.rsplit_once(" path ").ok_or_else(|| bad("expected `PUZZLE path x,y x,y ...`".into()))?;
+        let (puzzle, path) =
+            text.rsplit_once(" path ").ok_or_else(|| bad("expected `PUZZLE path x,y x,y ...`".into()))?;
         let raw: RawPuzzle = ron::from_str(puzzle).map_err(|e| bad(format!("the puzzle: {e}")))?;
         let puzzle = Puzzle::from_raw(&raw).map_err(|e| bad(format!("the puzzle: {e}")))?;
         let mut vertices = vec![];
@@ -241,7 +242,8 @@ impl Domain for Witness {
                     .filter(|&s| used[s] > 0 && rng.gen_bool(share))
                     .map(|s| (grid.square(s).0, grid.square(s).1, used[s]))
                     .collect();
-                let puzzle = Puzzle::new(w, h, grid.vertex(start), grid.vertex(goal), &tri).expect("a path's puzzle is valid");
+                let puzzle =
+                    Puzzle::new(w, h, grid.vertex(start), grid.vertex(goal), &tri).expect("a path's puzzle is valid");
                 let length = rng.gen_range(0..route.len());
                 let mut path = Path::new(&puzzle);
                 for &v in &route[1..=length] {

@@ -10,12 +10,12 @@
 //! the expansions and the (modelled and measured) time it saves.
 
 use super::domain::{Witness, WitnessState};
-use super::generate::{generate, Algorithm, GeneratorConfig, SizeRange};
 use super::mine::{mine_observed, PuzzleMined, Scope, PATH_BUDGET};
-use super::predicates::baseline;
-use super::puzzle::Puzzle;
 use super::ruleset::{RuleSetPredicate, Work};
-use super::search::{astar, SearchConfig};
+use crate::domains::witness::model::generate::{generate, Algorithm, GeneratorConfig, SizeRange};
+use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::search::astar::{astar, SearchConfig};
+use crate::domains::witness::search::predicates::baseline;
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::ActionValue;
 use crate::pipeline::{DomainError, Learner, Mined};
@@ -262,7 +262,9 @@ pub struct SelectionReport {
 
 /// The [`SelectionReport`] of `chosen`.
 fn report(domain: &Witness, chosen: &[Rule], puzzles: &[Puzzle]) -> SelectionReport {
-    let best_ms = |rules: &[Rule]| (0..3).map(|_| filter_search(domain, rules, puzzles).1).min().unwrap_or_default().as_secs_f64() * 1e3;
+    let best_ms = |rules: &[Rule]| {
+        (0..3).map(|_| filter_search(domain, rules, puzzles).1).min().unwrap_or_default().as_secs_f64() * 1e3
+    };
     let (all, _) = filter_search(domain, chosen, puzzles);
     let all_ms = best_ms(chosen);
     let rules = (1..=chosen.len())
@@ -310,7 +312,8 @@ def starved_square:
     fn selection_takes_the_rules_that_save_search() {
         let domain = Witness::new();
         let rules = parse_rules(CANDIDATES, "test", domain.schema()).unwrap();
-        let puzzles = generate(&GeneratorConfig::new("2x2..3x4".parse().unwrap(), Algorithm::RandomTriangles), 5, 60).unwrap();
+        let puzzles =
+            generate(&GeneratorConfig::new("2x2..3x4".parse().unwrap(), Algorithm::RandomTriangles), 5, 60).unwrap();
         let select = || {
             let mut objective = SearchObjective::new(&domain, &rules, &puzzles);
             assert_eq!(objective.score_with(0), Ok(0), "a rule that prunes nothing adds nothing");
@@ -323,7 +326,8 @@ def starved_square:
         assert!(!order.contains(&0), "{order:?}");
         // walled_off written with `constant` names no square: the set is
         // still judged step by step, at the cost of the `arbitrary` form
-        let any = parse_rules(&CANDIDATES.replace("constant(square, 0)", "arbitrary(square)"), "test", domain.schema()).unwrap();
+        let any = parse_rules(&CANDIDATES.replace("constant(square, 0)", "arbitrary(square)"), "test", domain.schema())
+            .unwrap();
         let cost = |rules: &[Rule], i: usize| filter_search(&domain, &[rules[2].clone(), rules[i].clone()], &puzzles).0;
         assert_eq!(cost(&rules, 1), cost(&any, 1));
         assert!(cost(&rules, 1).expansions < cost(&rules, 2).expansions);

@@ -57,23 +57,14 @@ impl Path {
         let s = grid.vertex_id(puzzle.start());
         let mut visited = BitSet::EMPTY;
         visited.insert(s);
-        Path {
-            grid,
-            vertices: vec![s as u8],
-            visited,
-            edges: BitSet::EMPTY,
-            used: vec![0; grid.num_squares()],
-        }
+        Path { grid, vertices: vec![s as u8], visited, edges: BitSet::EMPTY, used: vec![0; grid.num_squares()] }
     }
 
     /// The path through `vertices`, which must begin at the puzzle's start.
     pub fn from_vertices(puzzle: &Puzzle, vertices: &[Vertex]) -> Result<Path, PathError> {
         let first = *vertices.first().ok_or(PathError::Empty)?;
         if first != puzzle.start() {
-            return Err(PathError::WrongStart {
-                expected: puzzle.start(),
-                found: first,
-            });
+            return Err(PathError::WrongStart { expected: puzzle.start(), found: first });
         }
         let mut p = Path::new(puzzle);
         for &v in &vertices[1..] {
@@ -226,9 +217,7 @@ impl Path {
     /// Unvisited neighbour ids of the head, in the grid's fixed order
     /// (right, up, left, down).
     pub fn successor_ids(&self) -> impl Iterator<Item = usize> + '_ {
-        self.grid
-            .neighbours(self.head_id())
-            .filter(move |&u| !self.visited.contains(u))
+        self.grid.neighbours(self.head_id()).filter(move |&u| !self.visited.contains(u))
     }
 
     /// Whether the path ends at the goal.
@@ -253,10 +242,7 @@ impl Path {
 
     /// The vertices as text `x,y x,y ...`.
     pub fn to_text(&self) -> String {
-        self.vertices()
-            .map(|(x, y)| format!("{x},{y}"))
-            .collect::<Vec<_>>()
-            .join(" ")
+        self.vertices().map(|(x, y)| format!("{x},{y}")).collect::<Vec<_>>().join(" ")
     }
 }
 
@@ -288,22 +274,10 @@ mod tests {
     fn rejects_bad_vertex_sequences() {
         let p = fig21();
         assert_eq!(Path::from_vertices(&p, &[]), Err(PathError::Empty));
-        assert!(matches!(
-            Path::from_vertices(&p, &[(1, 0)]),
-            Err(PathError::WrongStart { .. })
-        ));
-        assert_eq!(
-            Path::from_vertices(&p, &[(0, 0), (1, 1)]),
-            Err(PathError::NotAdjacent((0, 0), (1, 1)))
-        );
-        assert_eq!(
-            Path::from_vertices(&p, &[(0, 0), (1, 0), (0, 0)]),
-            Err(PathError::Revisit((0, 0)))
-        );
-        assert_eq!(
-            Path::from_vertices(&p, &[(0, 0), (0, 2)]),
-            Err(PathError::Outside((0, 2)))
-        );
+        assert!(matches!(Path::from_vertices(&p, &[(1, 0)]), Err(PathError::WrongStart { .. })));
+        assert_eq!(Path::from_vertices(&p, &[(0, 0), (1, 1)]), Err(PathError::NotAdjacent((0, 0), (1, 1))));
+        assert_eq!(Path::from_vertices(&p, &[(0, 0), (1, 0), (0, 0)]), Err(PathError::Revisit((0, 0))));
+        assert_eq!(Path::from_vertices(&p, &[(0, 0), (0, 2)]), Err(PathError::Outside((0, 2))));
         let mut start = Path::new(&p);
         assert_eq!(start.pop(), None);
     }

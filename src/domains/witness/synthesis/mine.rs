@@ -21,10 +21,10 @@
 use std::collections::HashSet;
 
 use super::domain::WitnessState;
-use super::oracle::Oracle;
-use super::path::Path;
-use super::puzzle::Puzzle;
 use super::view::view_key;
+use crate::domains::witness::model::oracle::Oracle;
+use crate::domains::witness::model::path::Path;
+use crate::domains::witness::model::puzzle::Puzzle;
 
 /// What to mine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -33,13 +33,13 @@ use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
 
-use super::oracle::Oracle;
-use super::path::Path;
-use super::predicates::baseline;
-use super::puzzle::Puzzle;
-use super::region::Masks;
-use super::ruleset::RuleSetPredicate;
-use super::search::Predicate;
+use crate::domains::witness::model::oracle::Oracle;
+use crate::domains::witness::model::path::Path;
+use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::model::region::Masks;
+use crate::domains::witness::search::astar::Predicate;
+use crate::domains::witness::search::predicates::baseline;
+use crate::domains::witness::synthesis::ruleset::RuleSetPredicate;
 
 /// A player: the policy π(a, s) over the moves of a state.
 pub enum Player<'a> {
@@ -151,7 +151,12 @@ impl<'a> Enumeration<'a> {
     /// An enumeration of `puzzle` under `player` that gives up after
     /// `budget` expanded states (never if `None`), calling `progress` with
     /// the states expanded so far every [`PROGRESS_EVERY`] states.
-    pub fn new(puzzle: &'a Puzzle, player: &'a Player<'a>, budget: Option<u64>, progress: &'a mut dyn FnMut(u64)) -> Enumeration<'a> {
+    pub fn new(
+        puzzle: &'a Puzzle,
+        player: &'a Player<'a>,
+        budget: Option<u64>,
+        progress: &'a mut dyn FnMut(u64),
+    ) -> Enumeration<'a> {
         let (key_free, key_length) = match player {
             Player::Rules(rules) => (rules.reads_region(), rules.reads_path_length()),
             _ => (false, false),
@@ -213,7 +218,11 @@ impl<'a> Enumeration<'a> {
             path.push_id(v);
             if !self.cannot_take(path, clear) {
                 let child = if v == self.goal {
-                    if path.satisfies_triangles(self.puzzle) { Odds::goal() } else { Odds::zero() }
+                    if path.satisfies_triangles(self.puzzle) {
+                        Odds::goal()
+                    } else {
+                        Odds::zero()
+                    }
                 } else {
                     match self.odds(path, true) {
                         Ok(c) => c,
@@ -261,7 +270,8 @@ impl<'a> Enumeration<'a> {
         for &s in self.puzzle.constrained_squares() {
             let (t, u) = (self.puzzle.triangles_of(s), path.used_of(s));
             let c = grid.square_corners(s);
-            let side = |set: u128| (0..4).filter(|&k| set >> c[k] & 1 == 1 && set >> c[(k + 1) % 4] & 1 == 1).count() as u8;
+            let side =
+                |set: u128| (0..4).filter(|&k| set >> c[k] & 1 == 1 && set >> c[(k + 1) % 4] & 1 == 1).count() as u8;
             // a simple path never uses all four sides of a square it can still enter
             let open = side(reach).min(3);
             if u > t || u + open < t {

@@ -101,7 +101,12 @@ impl Region {
     /// `previous` the vertex before the head.
     pub fn unstep(&self, masks: &Masks, previous: usize) -> Region {
         let unvisited = self.unvisited | self.head;
-        Region { unvisited, goal_region: fill(masks, self.goal & unvisited, unvisited), head: 1 << previous, goal: self.goal }
+        Region {
+            unvisited,
+            goal_region: fill(masks, self.goal & unvisited, unvisited),
+            head: 1 << previous,
+            goal: self.goal,
+        }
     }
 
     /// `goal_reachable`: 1 if the head is the goal or is grid-adjacent to a
@@ -146,7 +151,7 @@ fn sides_within(grid: Grid, s: usize, set: u128) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::witness::oracle::enumerate_partial_paths;
+    use crate::domains::witness::model::oracle::enumerate_partial_paths;
 
     /// The definitions, by a plain breadth-first search over vertex ids.
     fn reference(puzzle: &Puzzle, path: &Path) -> (Vec<(u8, u8)>, bool) {
@@ -171,7 +176,8 @@ mod tests {
         let per_square = (0..grid.num_squares())
             .map(|s| {
                 let c = grid.square_corners(s);
-                let sides = |ok: &dyn Fn(usize) -> bool| (0..4).filter(|&k| ok(c[k]) && ok(c[(k + 1) % 4])).count() as u8;
+                let sides =
+                    |ok: &dyn Fn(usize) -> bool| (0..4).filter(|&k| ok(c[k]) && ok(c[(k + 1) % 4])).count() as u8;
                 (sides(&|v| unvisited(v) || v == head), sides(&|v| region[v] || v == head))
             })
             .collect();
@@ -200,7 +206,12 @@ mod tests {
                 let (per_square, reachable) = reference(&puzzle, path);
                 assert_eq!(region.goal_reachable(&masks), reachable, "{}", path.to_text());
                 for (s, &(free, live)) in per_square.iter().enumerate() {
-                    assert_eq!((region.free(grid, s), region.live(grid, s)), (free, live), "square {s}, {}", path.to_text());
+                    assert_eq!(
+                        (region.free(grid, s), region.live(grid, s)),
+                        (free, live),
+                        "square {s}, {}",
+                        path.to_text()
+                    );
                 }
             });
         }

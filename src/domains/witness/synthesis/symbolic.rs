@@ -47,10 +47,10 @@
 //! solution does; the solution's vertices after the head are in R (the
 //! rest of the solution joins them to the goal).
 
-use super::grid::Vertex;
-use super::path::Path;
-use super::puzzle::Puzzle;
 use super::view::ViewIds;
+use crate::domains::witness::model::grid::Vertex;
+use crate::domains::witness::model::path::Path;
+use crate::domains::witness::model::puzzle::Puzzle;
 use crate::domains::Encoding;
 use crate::dsl::symbolic::{num, signed_value, Num, NumOps, Sparse, SymTable, SymView};
 use z3::ast::Bool;
@@ -154,7 +154,18 @@ impl BoundGrid {
     }
 
     fn neighbours(&self, v: usize) -> Vec<usize> {
-        self.edges.iter().filter_map(|&(p, q)| if p == v { Some(q) } else if q == v { Some(p) } else { None }).collect()
+        self.edges
+            .iter()
+            .filter_map(|&(p, q)| {
+                if p == v {
+                    Some(q)
+                } else if q == v {
+                    Some(p)
+                } else {
+                    None
+                }
+            })
+            .collect()
     }
 
     fn edge_id(&self, p: usize, q: usize) -> usize {
@@ -341,7 +352,8 @@ fn head_constraints(g: &BoundGrid, d: &Directed, order: &Order, implied: &mut Ve
 fn region_constraints(g: &BoundGrid, shape: &Shape, order: &Order, acc: &mut Asserts) -> Region {
     let (b, nv, c) = (g.b, g.nv, |v: usize| g.c(v));
     let (ord, length, head, goal) = (&order.ord, &order.length, &order.head, &shape.goal);
-    let goal_at: Vec<Bool> = (0..nv).map(|v| Bool::and(&[goal.0.same(&c(v % (b + 1))), goal.1.same(&c(v / (b + 1)))])).collect();
+    let goal_at: Vec<Bool> =
+        (0..nv).map(|v| Bool::and(&[goal.0.same(&c(v % (b + 1))), goal.1.same(&c(v / (b + 1)))])).collect();
     let unvisited: Vec<Bool> = (0..nv).map(|v| Bool::and(&[shape.active(g, v), ord[v].sgt(length)])).collect();
     let in_region: Vec<Bool> = (0..nv).map(|v| Bool::new_const(format!("r{v}"))).collect();
     let rank: Vec<Num> = (0..nv).map(|v| Num::var(format!("rk{v}"), g.wd)).collect();
@@ -375,7 +387,14 @@ fn region_constraints(g: &BoundGrid, shape: &Shape, order: &Order, acc: &mut Ass
 }
 
 /// Squares: triangles, solution edges, prefix edges, head, region.
-fn square_constraints(g: &BoundGrid, shape: &Shape, d: &Directed, order: &Order, region: &Region, acc: &mut Asserts) -> Squares {
+fn square_constraints(
+    g: &BoundGrid,
+    shape: &Shape,
+    d: &Directed,
+    order: &Order,
+    region: &Region,
+    acc: &mut Asserts,
+) -> Squares {
     let (b, wd, c, edges) = (g.b, g.wd, |v: usize| g.c(v), &g.edges);
     let (on_solution, prefix, head) = (&d.on_solution, &order.prefix, &order.head);
     let (w, h) = (&shape.w, &shape.h);
@@ -411,7 +430,13 @@ fn square_constraints(g: &BoundGrid, shape: &Shape, d: &Directed, order: &Order,
                 );
             }
             let sides_within = |ends: &[Bool]| {
-                count(&sides.iter().map(|&e| Bool::and(&[ends[edges[e].0].clone(), ends[edges[e].1].clone()])).collect::<Vec<_>>(), wd)
+                count(
+                    &sides
+                        .iter()
+                        .map(|&e| Bool::and(&[ends[edges[e].0].clone(), ends[edges[e].1].clone()]))
+                        .collect::<Vec<_>>(),
+                    wd,
+                )
             };
             let live_count = sides_within(&region.live_end);
             // implied, summing the above: the live sides are at least the
@@ -524,7 +549,8 @@ impl WitnessTerms {
                 parts.push(self.triangles[r * b + col].same(&c(usize::from(t))));
             }
         }
-        let order: std::collections::HashMap<Vertex, usize> = solution.vertices().enumerate().map(|(i, v)| (v, i)).collect();
+        let order: std::collections::HashMap<Vertex, usize> =
+            solution.vertices().enumerate().map(|(i, v)| (v, i)).collect();
         for y in 0..=b {
             for x in 0..=b {
                 let o = order.get(&(x, y)).copied().unwrap_or((b + 1) * (b + 1));

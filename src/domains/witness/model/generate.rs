@@ -104,10 +104,7 @@ impl FromStr for SizeRange {
     type Err = GenError;
 
     fn from_str(s: &str) -> Result<SizeRange, GenError> {
-        let bad = |reason: &str| GenError::BadSizeRange {
-            text: s.to_string(),
-            reason: reason.to_string(),
-        };
+        let bad = |reason: &str| GenError::BadSizeRange { text: s.to_string(), reason: reason.to_string() };
         let one = |t: &str| -> Result<(usize, usize), GenError> {
             let (w, h) = t.trim().split_once(['x', 'X']).ok_or_else(|| bad("missing `x`"))?;
             let n = |v: &str| v.trim().parse::<usize>().map_err(|_| bad("not a number"));
@@ -143,12 +140,7 @@ pub struct GeneratorConfig {
 impl GeneratorConfig {
     /// Defaults: distinct puzzles, 100 000 attempts per puzzle.
     pub fn new(sizes: SizeRange, algorithm: Algorithm) -> GeneratorConfig {
-        GeneratorConfig {
-            sizes,
-            algorithm,
-            distinct: true,
-            max_attempts: 100_000,
-        }
+        GeneratorConfig { sizes, algorithm, distinct: true, max_attempts: 100_000 }
     }
 }
 
@@ -162,11 +154,7 @@ pub struct Generator {
 impl Generator {
     /// A generator with `config` seeded by `seed`.
     pub fn new(config: GeneratorConfig, seed: u64) -> Generator {
-        Generator {
-            config,
-            rng: ChaCha8Rng::seed_from_u64(seed),
-            seen: HashSet::new(),
-        }
+        Generator { config, rng: ChaCha8Rng::seed_from_u64(seed), seen: HashSet::new() }
     }
 
     /// The next puzzle.
@@ -202,21 +190,14 @@ pub fn generate(config: &GeneratorConfig, seed: u64, n: usize) -> Result<Vec<Puz
 
 /// A goal uniformly among the border vertices other than the start (0, 0).
 fn random_goal<R: Rng>(rng: &mut R, grid: Grid) -> (usize, usize) {
-    let border: Vec<usize> = (1..grid.num_vertices())
-        .filter(|&v| grid.on_border(grid.vertex(v)))
-        .collect();
+    let border: Vec<usize> = (1..grid.num_vertices()).filter(|&v| grid.on_border(grid.vertex(v))).collect();
     grid.vertex(border[rng.gen_range(0..border.len())])
 }
 
 /// Algorithm 3 for a `w` x `h` grid: returns the first solvable puzzle and
 /// the number of attempts used, or [`GenError::Exhausted`] after
 /// `max_attempts` unsolvable ones.
-pub fn random_triangles<R: Rng>(
-    rng: &mut R,
-    w: usize,
-    h: usize,
-    max_attempts: u64,
-) -> Result<(Puzzle, u64), GenError> {
+pub fn random_triangles<R: Rng>(rng: &mut R, w: usize, h: usize, max_attempts: u64) -> Result<(Puzzle, u64), GenError> {
     let grid = Grid::new(w, h);
     for attempt in 1..=max_attempts {
         let goal = random_goal(rng, grid);
@@ -235,9 +216,7 @@ pub fn random_triangles<R: Rng>(
             return Ok((p, attempt));
         }
     }
-    Err(GenError::Exhausted {
-        attempts: max_attempts,
-    })
+    Err(GenError::Exhausted { attempts: max_attempts })
 }
 
 /// A random simple path from `start` to `goal` (vertex ids) on `grid`: at

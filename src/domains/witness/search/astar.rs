@@ -30,8 +30,8 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
 
-use super::path::Path;
-use super::puzzle::Puzzle;
+use crate::domains::witness::model::path::Path;
+use crate::domains::witness::model::puzzle::Puzzle;
 
 /// How the predicate is used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,12 +62,7 @@ pub const DEFAULT_MAX_NODES: usize = 1 << 23;
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig {
-            mode: Mode::Prune,
-            max_expansions: None,
-            time_limit: None,
-            max_nodes: DEFAULT_MAX_NODES,
-        }
+        SearchConfig { mode: Mode::Prune, max_expansions: None, time_limit: None, max_nodes: DEFAULT_MAX_NODES }
     }
 }
 
@@ -203,10 +198,7 @@ pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) 
         max_open: 1,
         elapsed: Duration::ZERO,
     };
-    let mut arena = vec![Node {
-        parent: u32::MAX,
-        vertex: grid.vertex_id(puzzle.start()) as u8,
-    }];
+    let mut arena = vec![Node { parent: u32::MAX, vertex: grid.vertex_id(puzzle.start()) as u8 }];
     let mut open: BinaryHeap<Reverse<Open>> = BinaryHeap::new();
     let h0 = grid.distance(arena[0].vertex as usize, goal) as u16;
     open.push(Reverse((false, h0, h0, 0, 0)));
@@ -254,10 +246,7 @@ pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) 
                 return report;
             }
             let h = grid.distance(v, goal) as u16;
-            arena.push(Node {
-                parent: id,
-                vertex: v as u8,
-            });
+            arena.push(Node { parent: id, vertex: v as u8 });
             open.push(Reverse((flagged, g + h, h, seq, arena.len() as u32 - 1)));
             seq += 1;
         }
@@ -283,13 +272,7 @@ fn spent_budget(config: &SearchConfig, expansions: u64, started: Instant) -> Opt
 /// Makes `cur` the path of arena node `id`, reusing the prefix it shares
 /// with the path materialised before; `cur_nodes` holds the arena nodes
 /// along `cur`, and `chain` is scratch space kept across calls.
-fn materialise(
-    arena: &[Node],
-    id: u32,
-    cur: &mut Path,
-    cur_nodes: &mut Vec<u32>,
-    chain: &mut Vec<u32>,
-) {
+fn materialise(arena: &[Node], id: u32, cur: &mut Path, cur_nodes: &mut Vec<u32>, chain: &mut Vec<u32>) {
     chain.clear();
     let mut n = id;
     while n != u32::MAX {
@@ -297,11 +280,7 @@ fn materialise(
         n = arena[n as usize].parent;
     }
     chain.reverse();
-    let common = cur_nodes
-        .iter()
-        .zip(chain.iter())
-        .take_while(|(a, b)| a == b)
-        .count();
+    let common = cur_nodes.iter().zip(chain.iter()).take_while(|(a, b)| a == b).count();
     while cur_nodes.len() > common {
         cur_nodes.pop();
         cur.pop();
