@@ -76,6 +76,11 @@ impl Placeholders {
         1 << (2 * self.squares.len())
     }
 
+    /// The base puzzle (every variant has its size).
+    pub fn base(&self) -> &Puzzle {
+        &self.base
+    }
+
     /// The placeholder squares, in the order given.
     pub fn squares(&self) -> &[(usize, usize)] {
         &self.squares
