@@ -135,7 +135,7 @@ mod tests {
         let quiet = |_: usize, _: &str, _: u64, _: f64| {};
         let all = evaluate_all(std::slice::from_ref(&puzzle), &players, 1 << 20, &quiet);
         let f = &all[0];
-        let goals: Vec<_> = f.iter().map(|o| o.as_ref().unwrap().goals.clone()).collect();
+        let goals: Vec<_> = f.iter().map(|o| o.as_ref().unwrap().goals).collect();
         assert!(goals[0] == goals[1] && goals[1] == goals[2] && goals[2] == goals[3], "{goals:?}");
         let (local, rules, perfect) = (tsi(f, 1).unwrap(), tsi(f, 2).unwrap(), tsi(f, 3).unwrap());
         assert!(perfect.abs() < 1e-9 && rules <= local && local > 0.0, "{local} {rules} {perfect}");
