@@ -26,19 +26,7 @@ use stratsynth::domains::nonogram::board::complete::Outcome;
 use stratsynth::domains::nonogram::formats::non::{check_goal, Puzzle};
 use stratsynth::domains::nonogram::formats::tournament::parse_solutions;
 use stratsynth::domains::nonogram::play::analysis::count;
-
-/// User + system CPU time of this process (`RUSAGE_SELF`) or of its waited
-/// children (`RUSAGE_CHILDREN`).
-fn cpu_time(who: libc::c_int) -> Duration {
-    // SAFETY: getrusage only writes the struct it is given.
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(who, &mut usage);
-        usage
-    };
-    let tv = |t: libc::timeval| Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64);
-    tv(usage.ru_utime) + tv(usage.ru_stime)
-}
+use stratsynth::usage::cpu_time;
 
 /// A puzzle in nonogrid's own text format (TOML: one clue per line).
 fn nonogrid_text(p: &Puzzle) -> String {
