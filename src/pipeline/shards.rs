@@ -72,11 +72,10 @@ pub fn merge_shards<L: Learner>(
     let mut batch = phases.time("merge", || merged_batch(learner.domain(), &options, &jobs, journals))?;
     let augmented = phases.time("augmentation", || augment(learner, &options, &mut jobs, &mut batch))?;
     let (n, bound, rlimits) = (journals.len(), options.config.bound, (options.config.rlimit, options.retry_rlimit));
-    let run = finish(learner, options, (mined, augmented), &jobs, batch, phases)?;
-    let started = Instant::now();
-    prove_kept(learner.domain(), &run, journals, (n, bound, rlimits))?;
-    let mut run = run;
-    run.phases.0.push(("merge proof", started.elapsed()));
+    let mut run = finish(learner, options, (mined, augmented), &jobs, batch, phases)?;
+    let mut phases = std::mem::take(&mut run.phases);
+    phases.time("merge proof", || prove_kept(learner.domain(), &run, journals, (n, bound, rlimits)))?;
+    run.phases = phases;
     Ok(run)
 }
 
