@@ -437,6 +437,10 @@ impl<'s> Simplifier<'s> {
 }
 
 #[cfg(test)]
+#[path = "rewrite_proof.rs"]
+mod proof;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::dsl::parse::parse_rules;
