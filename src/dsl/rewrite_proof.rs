@@ -8,7 +8,7 @@
 use super::{rewrites, Fold, Lang, Leaf};
 use egg::{ENodeOrVar, Id, PatternAst, Rewrite, Var};
 use std::collections::BTreeMap;
-use z3::ast::{Ast, Bool, Int};
+use z3::ast::{Bool, Int};
 use z3::{SatResult, Solver};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,10 +89,10 @@ fn term(ast: &PatternAst<Lang>, id: Id, vars: &BTreeMap<Var, Term>) -> Term {
         Lang::And([a, b]) => Term::Bool(Bool::and(&[boolean(a), boolean(b)])),
         Lang::Eq([a, b]) => Term::Bool(int(a).eq(int(b))),
         Lang::Ne([a, b]) => Term::Bool(int(a).eq(int(b)).not()),
-        Lang::Ge([a, b]) => Term::Bool(Int::le(&int(b), &int(a))),
-        Lang::Gt([a, b]) => Term::Bool(Int::lt(&int(b), &int(a))),
-        Lang::Le([a, b]) => Term::Bool(Int::le(&int(a), &int(b))),
-        Lang::Lt([a, b]) => Term::Bool(Int::lt(&int(a), &int(b))),
+        Lang::Ge([a, b]) => Term::Bool(Int::le(&int(b), int(a))),
+        Lang::Gt([a, b]) => Term::Bool(Int::lt(&int(b), int(a))),
+        Lang::Le([a, b]) => Term::Bool(Int::le(&int(a), int(b))),
+        Lang::Lt([a, b]) => Term::Bool(Int::lt(&int(a), int(b))),
         Lang::Leaf(Leaf::True) => Term::Bool(Bool::from_bool(true)),
         other => panic!("{other:?}: the rewrites' patterns use no features or `unique`"),
     }
