@@ -1,4 +1,4 @@
-//! The Witness Z3 encoding means what DSL.md says: every real completable
+//! The Witness Z3 encoding means what docs/language.md says: every real completable
 //! state (every one up to 2x2, solutions included, and a seeded sample of
 //! 3x3 ones) is a model of the encoding with exactly its concrete feature
 //! values, the region features included; and every implied constraint the

@@ -17,13 +17,15 @@ use stratsynth::domains::witness::model::generate::{Algorithm, Generator, Genera
 use stratsynth::domains::witness::model::grid::{size_limit, MAX_SIDE};
 use stratsynth::domains::witness::model::puzzle::{puzzles_to_ron, read_puzzles};
 use stratsynth::domains::witness::search::astar::{astar, format_outcome, Mode, Outcome, SearchConfig};
-use stratsynth::domains::witness::synthesis::domain::Witness;
+use stratsynth::domains::witness::synthesis::domain::{Witness, WitnessState};
 use stratsynth::domains::witness::synthesis::mine::{mine_observed, PuzzleMined, Scope};
+use stratsynth::domains::witness::synthesis::report::SelectionReport;
 use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::synthesis::specs::write_specs;
 use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::schema::Schema;
+use stratsynth::pipeline::LearnRun;
 
 /// The predicate of a Witness rule file (none: local constraint checking).
 pub(super) fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, String> {
@@ -326,7 +328,6 @@ pub struct LearnArgs {
 
 /// `learn witness [--sizes R] [--train N] [--filter M] [--seed S] [-k K] [-o OUT] [--resume] ...`.
 pub fn learn(args: &LearnArgs) -> CmdResult {
-    use super::versions;
     use stratsynth::domains::witness::synthesis::learn::{LearnConfig, WitnessLearner};
     use stratsynth::dsl::print::print_rule;
     use stratsynth::pipeline::{journal_path, learn, LearnOptions};
@@ -374,33 +375,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     let run = learn(&learner, options).map_err(|e| e.to_string())?;
     let chosen: Vec<_> = run.picks.iter().map(|p| run.learned[p.index].clone()).collect();
     let report = learner.report(&chosen).map_err(|e| e.to_string())?;
-    let base = &report.baseline;
-    let mut text = format!(
-        "# Learned Witness pruning rules, each proven sound by Z3 for every puzzle up to {b}x{b}.\n\
-         # Made by: {command}\n\
-         # options: {options}\n\
-         # {versions}\n\
-         # {mined}; {synthesised} synthesised, {skipped} skipped as already pruned;\n\
-         # {found} rules found, {learned} distinct up to egg's rewrites; selected greedily by A* expansions saved on {filter} filter puzzles\n\
-         # (seed {fseed}; local constraint checking alone: {base_exp} expansions, {base_ms:.1} ms modelled), a rule only if it also saves modelled search time.\n\
-         # synthesis: {summary}\n\
-         # second proof: {retry}\n\n",
-        b = schema.file.limits.bound,
-        command = super::command_line(),
-        options = ron::to_string(args).map_err(|e| e.to_string())?,
-        versions = versions(),
-        mined = run.mined,
-        synthesised = run.batch.synthesised(),
-        skipped = run.batch.entries.len() - run.batch.synthesised(),
-        found = run.found.len(),
-        learned = run.learned.len(),
-        filter = args.filter,
-        fseed = args.seed + 1,
-        base_exp = base.expansions,
-        base_ms = base.model_ms(),
-        summary = run.batch.summary(&journal),
-        retry = run.retry.summary(),
-    );
+    let mut text = header(args, &run, &report, schema, &journal)?;
     let named = report.named(&chosen, schema);
     for rule in &named {
         text.push_str(&print_rule(rule, schema));
@@ -427,4 +402,42 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         run.phases.total().as_secs_f64(),
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The learned rule file's header: how it was made, what was mined,
+/// synthesised and selected, and local checking's filter figures.
+fn header(
+    args: &LearnArgs,
+    run: &LearnRun<WitnessState>,
+    report: &SelectionReport,
+    schema: &Schema,
+    journal: &FsPath,
+) -> Result<String, String> {
+    let base = &report.baseline;
+    Ok(format!(
+        "# Learned Witness pruning rules, each proven sound by Z3 for every puzzle up to {b}x{b}.\n\
+         # Made by: {command}\n\
+         # options: {options}\n\
+         # {versions}\n\
+         # {mined}; {synthesised} synthesised, {skipped} skipped as already pruned;\n\
+         # {found} rules found, {learned} distinct up to egg's rewrites; selected greedily by A* expansions saved on {filter} filter puzzles\n\
+         # (seed {fseed}; local constraint checking alone: {base_exp} expansions, {base_ms:.1} ms modelled), a rule only if it also saves modelled search time.\n\
+         # synthesis: {summary}\n\
+         # second proof: {retry}\n\n",
+        b = schema.file.limits.bound,
+        command = super::command_line(),
+        options = ron::to_string(args).map_err(|e| e.to_string())?,
+        versions = super::versions(),
+        mined = run.mined,
+        synthesised = run.batch.synthesised(),
+        skipped = run.batch.entries.len() - run.batch.synthesised(),
+        found = run.found.len(),
+        learned = run.learned.len(),
+        filter = args.filter,
+        fseed = args.seed + 1,
+        base_exp = base.expansions,
+        base_ms = base.model_ms(),
+        summary = run.batch.summary(&journal),
+        retry = run.retry.summary(),
+    ))
 }

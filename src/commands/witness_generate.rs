@@ -33,7 +33,7 @@ pub struct GenerateArgs {
     /// Base puzzle file (one puzzle) whose placeholder squares are filled.
     #[arg(long, conflicts_with = "teach", required_unless_present = "teach")]
     pub base: Option<PathBuf>,
-    /// Placeholder squares `column,row` (FORMATS.md), each filled with 0-3 triangles.
+    /// Placeholder squares `column,row` (docs/formats.md), each filled with 0-3 triangles.
     #[arg(long, num_args = 1.., value_name = "C,R", requires = "base")]
     pub at: Vec<String>,
     /// A Witness rule file: the rule player (local checking plus these rules).

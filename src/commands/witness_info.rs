@@ -1,5 +1,5 @@
 //! `witness analyze`: per puzzle the number of solutions and the MSI and TSI
-//! (Shannon) of several players (DSL.md "Players and solution
+//! (Shannon) of several players (docs/language.md "Players and solution
 //! information"), as text, `--json` or an HTML page; and the players and
 //! figures `witness generate` ([`super::witness_generate`]) ranks by.
 

@@ -1,4 +1,4 @@
-//! The rule language (DSL.md), independent of any puzzle domain: syntax
+//! The rule language (docs/language.md), independent of any puzzle domain: syntax
 //! tree, domain schema, lexer, parser, printer, cost, the concrete and
 //! symbolic interpreters, equality of expressions under egg's rewrites
 //! ([`rewrite`]), rule keys for deduplication ([`dedup`]) and rule

@@ -2,7 +2,7 @@
 //! squares, adjacency, and a small fixed-size bit set.
 //!
 //! This module owns *only* geometry. It knows nothing about triangles,
-//! paths or search. Conventions (FORMATS.md): squares are addressed
+//! paths or search. Conventions (docs/formats.md): squares are addressed
 //! `(column, row)` with column 0 at the left and row 0 at the bottom;
 //! vertices `(x, y)` with `0 <= x <= width`, `0 <= y <= height`.
 //!

@@ -1,5 +1,5 @@
 //! Witness triangle puzzles: the validated [`Puzzle`] type and reading and
-//! writing lists of puzzles in the RON format of FORMATS.md.
+//! writing lists of puzzles in the RON format of docs/formats.md.
 //!
 //! This module owns the puzzle *definition* and its file format; it knows
 //! nothing about paths, search or the rule language. A puzzle is always
@@ -144,7 +144,7 @@ pub enum ListProblem<P> {
     },
 }
 
-/// The serialized shape of a puzzle (FORMATS.md); signed integers so that
+/// The serialized shape of a puzzle (docs/formats.md); signed integers so that
 /// negative values become validation errors with a clear message.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename = "Puzzle")]
@@ -275,7 +275,7 @@ impl Puzzle {
             .collect()
     }
 
-    /// The puzzle in the one-line RON form of FORMATS.md, e.g.
+    /// The puzzle in the one-line RON form of docs/formats.md, e.g.
     /// `(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1), (1, 0, 2)])`.
     pub fn to_ron(&self) -> String {
         let mut s = format!(

@@ -1,4 +1,4 @@
-//! The region features of a Witness state (DSL.md, "Region features"): the
+//! The region features of a Witness state (docs/language.md, "Region features"): the
 //! goal region R (unvisited vertices joined to the goal through unvisited
 //! vertices), and per square `free` and `live`, and the global
 //! `goal_reachable`.

@@ -1,5 +1,5 @@
 //! Solution information of a triangle puzzle for a player (Shen 2024,
-//! chapters 3-4; DSL.md "Players and solution information"): the minimum
+//! chapters 3-4; docs/language.md "Players and solution information"): the minimum
 //! solution information MSI = −log2 max_g π(g) (eq. 3.2; MUSE for the
 //! uniform player) and the total solution information TSI = −log2 Σ_g π(g)
 //! (eq. 3.6), in Shannon, for the players `uniform`, `local`, a rule set

@@ -22,7 +22,7 @@
 //! both ends of order `<= L`, `touches_head(s)` says some corner has order
 //! `L`, and `path_length = L`.
 //!
-//! Region features (DSL.md): a vertex is unvisited when it is active with
+//! Region features (docs/language.md): a vertex is unvisited when it is active with
 //! `ord > L`. The goal region R is an exact least fixpoint, stated with
 //! ranks: `inR(v)` implies `v` unvisited; the goal, if unvisited, is in R;
 //! R is closed under unvisited grid neighbours; and every vertex of R other

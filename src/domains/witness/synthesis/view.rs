@@ -2,7 +2,7 @@
 //! rule language: the `square` elements (squares holding at least one
 //! triangle, ordered by (row, column)) with the features `triangles`,
 //! `used`, `touches_head`, `free`, `live`, and the globals `path_length`
-//! and `goal_reachable` (DSL.md, "Domain: Witness partial paths";
+//! and `goal_reachable` (docs/language.md, "Domain: Witness partial paths";
 //! `dsl/witness.ron`).
 //!
 //! This module owns the mapping from a schema's names to the ids a view is
