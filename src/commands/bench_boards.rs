@@ -66,8 +66,9 @@ enum Theirs {
 }
 
 /// Reads nonogrid's answer from its exit status and output: `Backtracking
-/// found N solutions`, one fully solved board, or an error exit on
-/// contradictory clues. A board with unknown cells (`?`) is no answer.
+/// found N solutions`, one fully solved board (a row of empty cells, `.`
+/// only, counts as a row), or an error exit on contradictory clues. A board
+/// with unknown cells (`?`) is no answer.
 fn read_answer(success: bool, out: &str, err: &str, height: usize) -> Theirs {
     if !success {
         return if err.contains("panicked") || out.trim().is_empty() && err.trim().is_empty() {
@@ -81,7 +82,12 @@ fn read_answer(success: bool, out: &str, err: &str, height: usize) -> Theirs {
     }) {
         return Theirs::Count(n.min(2));
     }
-    let board: Vec<&str> = out.lines().filter(|l| l.contains('■') || l.contains('?')).collect();
+    // a board row: its clue (none for an empty row) then its cells; the
+    // column clues above the board start with `#`
+    let is_row = |l: &&str| {
+        !l.starts_with('#') && l.trim_end().ends_with(['■', '.', '?']) && !l.chars().any(|c| c.is_ascii_alphabetic())
+    };
+    let board: Vec<&str> = out.lines().filter(is_row).collect();
     match board.len() {
         n if n != height => Theirs::NoAnswer("output is not an answer".into()),
         _ if board.iter().any(|l| l.contains('?')) => Theirs::NoAnswer("partly solved board".into()),
@@ -243,4 +249,21 @@ pub fn run(
     }
     dir.close().map_err(|e| e.to_string())?;
     Ok(if wrong == 0 && differ == 0 && unknown == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solved board with an empty row (no clue, no filled cell) is an
+    /// answer; one with an unknown cell is not; a count line is read.
+    #[test]
+    fn reads_boards_with_empty_rows() {
+        let out = "# # # 1 1\n# # # 1 1\n  2 \u{25a0} \u{25a0}\n    . .\n  2 \u{25a0} \u{25a0}\n";
+        assert_eq!(read_answer(true, out, "", 3), Theirs::Count(1));
+        assert_eq!(read_answer(true, out, "", 4), Theirs::NoAnswer("output is not an answer".into()));
+        let partly = out.replace(". .", "? .");
+        assert_eq!(read_answer(true, &partly, "", 3), Theirs::NoAnswer("partly solved board".into()));
+        assert_eq!(read_answer(true, "Backtracking found 5 solutions.\n", "", 3), Theirs::Count(2));
+    }
 }
