@@ -165,7 +165,7 @@ impl<'a> Enumeration<'a> {
             puzzle,
             player,
             oracle: matches!(player, Player::Perfect).then(|| Oracle::new(puzzle)),
-            masks: Masks::new(puzzle.grid()),
+            masks: Masks::new(puzzle),
             goal: puzzle.grid().vertex_id(puzzle.goal()),
             key_free,
             key_length,
@@ -218,7 +218,7 @@ impl<'a> Enumeration<'a> {
             path.push_id(v);
             if !self.cannot_take(path, clear) {
                 let child = if v == self.goal {
-                    if path.satisfies_triangles(self.puzzle) {
+                    if path.satisfies(self.puzzle) {
                         Odds::goal()
                     } else {
                         Odds::zero()
