@@ -10,11 +10,15 @@
 //! - [`region`]: the goal region and the region features (one flood fill);
 //! - [`areas`]: how a path cuts the squares (regions, joined classes, open
 //!   areas) and the region constraints judged on them;
-//! - [`generate`]: Stevens' Appendix D generators (Algorithms 3 and 4).
+//! - [`generate`]: Stevens' Appendix D generators (Algorithms 3 and 4);
+//! - [`generate_kinds`]: puzzles with chosen kinds of constraint, read off
+//!   a hidden path;
+//! - [`walk`]: random goals and random simple paths for the generators.
 
 pub mod areas;
 pub mod constraints;
 pub mod generate;
+pub mod generate_kinds;
 pub mod grid;
 pub mod oracle;
 pub mod path;
@@ -22,3 +26,4 @@ pub mod problem;
 pub mod puzzle;
 pub mod region;
 pub mod ron_list;
+pub mod walk;
