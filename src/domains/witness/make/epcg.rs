@@ -19,7 +19,7 @@
 //! `witness generate` command, with [`information`](crate::domains::witness::play::information)).
 
 use crate::domains::witness::model::grid::Vertex;
-use crate::domains::witness::model::puzzle::{Constraints, Problem, Puzzle};
+use crate::domains::witness::model::puzzle::{Problem, Puzzle};
 
 /// Placeholders beyond this many are allowed but the variants grow fast.
 pub const USUAL_PLACEHOLDERS: usize = 4;
@@ -241,6 +241,7 @@ fn palette(base: &Puzzle, placeholders: usize) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domains::witness::model::puzzle::Constraints;
 
     #[test]
     fn every_filling_once_and_the_rest_of_the_base_kept() {
