@@ -328,7 +328,6 @@ pub struct LearnArgs {
 pub fn learn(args: &LearnArgs) -> CmdResult {
     use super::versions;
     use stratsynth::domains::witness::synthesis::learn::{LearnConfig, WitnessLearner};
-    use stratsynth::dsl::cost::cost;
     use stratsynth::dsl::print::print_rule;
     use stratsynth::pipeline::{journal_path, learn, LearnOptions};
     let domain = Witness::new();
@@ -402,36 +401,12 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         summary = run.batch.summary(&journal),
         retry = run.retry.summary(),
     );
-    let mut table = format!(
-        "rule         cost  filter exp  speedup  exp saved  model ms saved  measured ms saved\n(baseline)      -  {:>10}     1.00          -  {:>14}  {:>17}\n",
-        base.expansions,
-        format!("({:.1})", base.model_ms()),
-        format!("({:.1})", report.baseline_ms)
-    );
-    for (i, (rule, r)) in chosen.iter().zip(&report.rules).enumerate() {
-        let mut rule = rule.clone();
-        rule.name = format!("learned_{}", i + 1);
-        let speedup = base.expansions as f64 / r.cost.expansions.max(1) as f64;
-        rule.description = vec![format!(
-            "rank {}: with the rules above, {} filter expansions ({speedup:.2}x fewer than local checking); without it the set expands {} more and takes {:.1} ms more (modelled); cost {}",
-            i + 1,
-            r.cost.expansions,
-            r.marginal_expansions,
-            r.marginal_model_ms,
-            cost(&rule, schema)
-        )];
-        table.push_str(&format!(
-            "{:<11} {:>5}  {:>10}  {speedup:>7.2}  {:>9}  {:>14.1}  {:>17.1}\n",
-            rule.name,
-            cost(&rule, schema),
-            r.cost.expansions,
-            r.marginal_expansions,
-            r.marginal_model_ms,
-            r.marginal_measured_ms
-        ));
-        text.push_str(&print_rule(&rule, schema));
+    let named = report.named(&chosen, schema);
+    for rule in &named {
+        text.push_str(&print_rule(rule, schema));
         text.push('\n');
     }
+    let table = report.table(&named, schema);
     write_output(output, &text)?;
     print!("{text}");
     print!("{table}");

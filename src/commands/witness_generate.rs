@@ -7,18 +7,16 @@
 //! that rule lowers the most.
 
 use super::witness::{puzzles, sizes};
-use super::witness_info::{evaluate, players_json, rows, sh, solutions, RuleFile, Who, DEFAULT_MAX_NODES};
+use super::witness_info::{players_json, progress_line, rows, rule_player, sh, solutions, DEFAULT_MAX_NODES};
 use super::{check_output, command_line, write_output, CmdResult};
-use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use stratsynth::domains::witness::make::epcg::{Placeholders, USUAL_PLACEHOLDERS};
+use stratsynth::domains::witness::make::rank::{self, fill_and_rank, teaching, Made};
 use stratsynth::domains::witness::model::generate::{generate as random_puzzles, Algorithm, GeneratorConfig};
-use stratsynth::domains::witness::model::oracle::solve;
-use stratsynth::domains::witness::play::information::Odds;
 use stratsynth::domains::witness::play::page::{page, PagePuzzle};
-use stratsynth::domains::witness::Puzzle;
+use stratsynth::domains::witness::play::players::{evaluate_all, tsi, RulePlayer, Who};
 
 /// What the generated puzzles are ranked by, largest first.
 #[derive(clap::ValueEnum, serde::Serialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,16 +71,6 @@ pub struct GenerateArgs {
     pub max_nodes: u64,
 }
 
-/// One generated puzzle with its figures.
-struct Made {
-    puzzle: Puzzle,
-    /// What it came from: `variant N` or `candidate #N`.
-    origin: String,
-    figures: Vec<Option<Odds>>,
-    /// The value it is ranked by (`None`: unknown).
-    score: Option<f64>,
-}
-
 /// `witness generate --base P --at C,R... [--rules R] [--order tsi|gap] [--top N] [--json] [--html H] -o OUT`
 /// or `witness generate --teach R --size WxH [--count N] [--seed S] [--top N] [-o OUT]`.
 pub fn generate(args: &GenerateArgs) -> CmdResult {
@@ -105,11 +93,6 @@ fn square(text: &str) -> Result<(usize, usize), String> {
     Ok((c.trim().parse().map_err(|_| bad())?, r.trim().parse().map_err(|_| bad())?))
 }
 
-/// The TSI of the player at `i`, if known and finite.
-fn tsi(figures: &[Option<Odds>], i: usize) -> Option<f64> {
-    figures[i].as_ref().and_then(Odds::tsi)
-}
-
 /// Shen's Algorithm 4 over every filling of the placeholders.
 fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
     let output = args.output.as_deref().ok_or("--base needs -o OUT.ron (the generated puzzles)")?;
@@ -126,31 +109,24 @@ fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
             placeholders.max_rank()
         );
     }
-    let file = args.rules.as_deref().map(RuleFile::read).transpose()?;
+    let file = args.rules.as_deref().map(rule_player).transpose()?;
     if args.order == Order::Gap && file.is_none() {
         return Err("--order gap needs --rules (the gap is the local player's TSI minus the rule player's)".into());
     }
     let mut players = vec![Who::Local];
     players.extend(file.iter().map(Who::Rules));
     let chosen = players.len() - 1;
-    let made: Vec<Option<Made>> = (0..placeholders.max_rank())
-        .into_par_iter()
-        .map(|rank| {
-            let puzzle = placeholders.unrank(rank).map_err(|e| e.to_string())?;
-            if solve(&puzzle).is_none() {
-                return Ok(None);
-            }
-            let figures = evaluate(&puzzle, &players, args.max_nodes, &format!("witness generate: variant {rank}"));
-            let score = match args.order {
-                Order::Tsi => tsi(&figures, chosen),
-                Order::Gap => tsi(&figures, 0).zip(tsi(&figures, 1)).map(|(a, b)| a - b),
-            };
-            Ok(Some(Made { puzzle, origin: format!("variant {rank}"), figures, score }))
-        })
-        .collect::<Result<_, String>>()?;
-    let solvable = made.iter().flatten().count();
-    let mut made: Vec<Made> = made.into_iter().flatten().collect();
-    rank(&mut made);
+    let by = match args.order {
+        Order::Tsi => rank::Order::Tsi,
+        Order::Gap => rank::Order::Gap,
+    };
+    let base = placeholders.base();
+    let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
+        progress_line("witness generate: variant ", i, base, who, nodes, secs)
+    };
+    let variants = fill_and_rank(&placeholders, &players, by, args.max_nodes, &tell).map_err(|e| e.to_string())?;
+    let solvable = variants.solvable;
+    let mut made = variants.made;
     made.truncate(args.top.unwrap_or(usize::MAX));
     let order = match args.order {
         Order::Tsi => format!("TSI of {}", players[chosen].name()),
@@ -164,14 +140,6 @@ fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
         made.len()
     );
     report(args, &summary, &players, &made, output)
-}
-
-/// Sorts by score, largest first; unknown scores last; ties by origin order.
-fn rank(made: &mut [Made]) {
-    made.sort_by(|a, b| match (a.score, b.score) {
-        (Some(x), Some(y)) => y.total_cmp(&x),
-        (x, y) => y.is_some().cmp(&x.is_some()),
-    });
 }
 
 /// One puzzle's figures as a line: solutions, then per player MSI/TSI.
@@ -227,7 +195,7 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
     if args.html.is_some() {
         return Err("--html draws the puzzles of --base; with --teach, write them with -o and run witness analyze --html on them".into());
     }
-    let file = RuleFile::read(rules_path)?;
+    let file = rule_player(rules_path)?;
     if file.rules.is_empty() {
         return Err(format!("{}: holds no rules to teach", rules_path.display()));
     }
@@ -237,14 +205,13 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
         args.count,
     )
     .map_err(|e| e.to_string())?;
-    let singles: Vec<RuleFile> = (0..file.rules.len()).map(|i| file.single(i)).collect();
+    let singles: Vec<RulePlayer> = (0..file.rules.len()).map(|i| file.single(i)).collect();
     let mut players = vec![Who::Local];
     players.extend(singles.iter().map(Who::Rules));
-    let figures: Vec<Vec<Option<Odds>>> = candidates
-        .par_iter()
-        .enumerate()
-        .map(|(i, p)| evaluate(p, &players, args.max_nodes, &format!("witness generate: candidate #{i}")))
-        .collect();
+    let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
+        progress_line("witness generate: candidate #", i, &candidates[i], who, nodes, secs)
+    };
+    let figures = evaluate_all(&candidates, &players, args.max_nodes, &tell);
     let top = args.top.unwrap_or(3);
     let mut ron = format!("// {}\n[\n", command_line());
     let mut text = format!(
@@ -254,20 +221,7 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
     );
     let mut list = vec![];
     for (r, rule) in singles.iter().enumerate() {
-        let pair = |f: &[Option<Odds>]| vec![f[0].clone(), f[r + 1].clone()];
-        let mut made: Vec<Made> = candidates
-            .iter()
-            .zip(&figures)
-            .enumerate()
-            .map(|(i, (p, f))| Made {
-                puzzle: p.clone(),
-                origin: format!("candidate #{i}"),
-                figures: pair(f),
-                score: tsi(f, 0).zip(tsi(f, r + 1)).map(|(a, b)| a - b),
-            })
-            .filter(|m| m.score.is_some_and(|s| s > 0.0))
-            .collect();
-        rank(&mut made);
+        let mut made = teaching(&candidates, &figures, r);
         let easier = made.len();
         made.truncate(top);
         text += &format!(

@@ -172,6 +172,11 @@ impl Placeholders {
         self.fills.len().pow(self.squares.len() as u32) * 3usize.pow(self.edges.len() as u32)
     }
 
+    /// The base puzzle (every variant has its size).
+    pub fn base(&self) -> &Puzzle {
+        &self.base
+    }
+
     /// The placeholder squares, in the order given.
     pub fn squares(&self) -> &[(usize, usize)] {
         &self.squares

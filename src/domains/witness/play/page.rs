@@ -1,10 +1,11 @@
 //! Puzzles and their figures as one self-contained HTML page: per puzzle
 //! an inline SVG (the grid, the start circle, the goal notch, the
 //! triangles and, if the puzzle has one, a solution path) and a table of
-//! rows beside it (player, MSI, TSI). No scripts, no external resources.
+//! rows beside it (player, MSI, TSI), made of [`crate::html`]'s pieces.
 
 use crate::domains::witness::model::oracle::solve;
 use crate::domains::witness::model::puzzle::Puzzle;
+use crate::html::{circle, escape, head, line, svg_open, END};
 
 /// One puzzle of a page.
 #[derive(Clone, Debug)]
@@ -17,10 +18,6 @@ pub struct PagePuzzle {
     pub rows: Vec<[String; 3]>,
 }
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
 /// Pixels per grid unit.
 const UNIT: f64 = 56.0;
 /// Margin around the grid, in grid units.
@@ -31,11 +28,8 @@ pub fn svg(puzzle: &Puzzle) -> String {
     let (w, h) = (puzzle.width() as f64, puzzle.height() as f64);
     let at = |(x, y): (usize, usize)| ((MARGIN + x as f64) * UNIT, (MARGIN + h - y as f64) * UNIT);
     let (vw, vh) = ((w + 2.0 * MARGIN) * UNIT, (h + 2.0 * MARGIN) * UNIT);
-    let mut s = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{vw:.0}\" height=\"{vh:.0}\" viewBox=\"0 0 {vw:.0} {vh:.0}\">");
+    let mut s = svg_open(vw, vh, &format!("0 0 {vw:.0} {vh:.0}"), "");
     s += &format!("<rect width=\"{vw:.0}\" height=\"{vh:.0}\" fill=\"#24323f\"/>");
-    let line = |a: (f64, f64), b: (f64, f64), colour: &str, width: f64| {
-        format!("<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{colour}\" stroke-width=\"{width:.1}\" stroke-linecap=\"round\"/>", a.0, a.1, b.0, b.1)
-    };
     let thick = UNIT * 0.18;
     for x in 0..=puzzle.width() {
         s += &line(at((x, 0)), at((x, puzzle.height())), "#5d6e7c", thick);
@@ -82,9 +76,9 @@ pub fn svg(puzzle: &Puzzle) -> String {
             end.1,
             thick * 0.8
         );
-        s += &format!("<circle cx=\"{sx:.1}\" cy=\"{sy:.1}\" r=\"{:.1}\" fill=\"#f3f08c\"/>", UNIT * 0.2);
+        s += &circle((sx, sy), UNIT * 0.2, "#f3f08c");
     } else {
-        s += &format!("<circle cx=\"{sx:.1}\" cy=\"{sy:.1}\" r=\"{:.1}\" fill=\"#5d6e7c\"/>", UNIT * 0.2);
+        s += &circle((sx, sy), UNIT * 0.2, "#5d6e7c");
     }
     s + "</svg>"
 }
@@ -92,15 +86,11 @@ pub fn svg(puzzle: &Puzzle) -> String {
 /// The whole page: a heading and a summary, then per puzzle its title,
 /// drawing and table.
 pub fn page(title: &str, summary: &str, puzzles: &[PagePuzzle]) -> String {
-    let mut s = format!(
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{t}</title><style>\
-body{{font-family:sans-serif;margin:1.5em;color:#222}} .p{{display:flex;gap:2em;align-items:flex-start;margin:1em 0 2em}}\
-table{{border-collapse:collapse}} td,th{{padding:0.2em 0.8em;border-bottom:1px solid #ddd;text-align:right}} td:first-child,th:first-child{{text-align:left}}\
-</style></head><body>\n<h1>{t}</h1>\n<p>{summary}</p>\n<p>MSI and TSI in Shannon (Sh): the information an oracle must give the player \
-to solve the puzzle (Shen 2024); <code>inf</code> when the player cannot reach a solution. The yellow line is one solution.</p>\n",
-        t = escape(title),
-        summary = escape(summary)
-    );
+    let style = "body{font-family:sans-serif;margin:1.5em;color:#222} .p{display:flex;gap:2em;align-items:flex-start;margin:1em 0 2em}\
+table{border-collapse:collapse} td,th{padding:0.2em 0.8em;border-bottom:1px solid #ddd;text-align:right} td:first-child,th:first-child{text-align:left}";
+    let mut s = head(None, title, style, summary);
+    s += "<p>MSI and TSI in Shannon (Sh): the information an oracle must give the player \
+to solve the puzzle (Shen 2024); <code>inf</code> when the player cannot reach a solution. The yellow line is one solution.</p>\n";
     for p in puzzles {
         s += &format!(
             "<h2>{}</h2>\n<div class=\"p\">{}<table><tr><th>player</th><th>MSI</th><th>TSI</th></tr>",
@@ -112,5 +102,5 @@ to solve the puzzle (Shen 2024); <code>inf</code> when the player cannot reach a
         }
         s += "</table></div>\n";
     }
-    s + "</body></html>\n"
+    s + END
 }
