@@ -76,7 +76,7 @@ pub fn merge_shards<L: Learner>(
     let started = Instant::now();
     prove_kept(learner.domain(), &run, journals, (n, bound, rlimits))?;
     let mut run = run;
-    run.phases.0.push(("merge proof", started.elapsed()));
+    run.phases.0.push(("merge proof", started.elapsed(), crate::usage::peak_memory()));
     Ok(run)
 }
 
