@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use stratsynth::domains::witness::model::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
+use stratsynth::domains::witness::model::generate_kinds::Kinds;
 use stratsynth::domains::witness::model::grid::{size_limit, MAX_SIDE};
 use stratsynth::domains::witness::model::puzzle::{puzzles_to_ron, read_puzzles};
 use stratsynth::domains::witness::search::astar::{astar, format_outcome, Mode, Outcome, SearchConfig};
@@ -90,8 +91,16 @@ pub(super) fn puzzles(path: &FsPath) -> Result<Vec<Puzzle>, String> {
 #[derive(clap::Args, serde::Serialize, Debug)]
 pub struct GenArgs {
     /// Algorithm 3 (random triangles until solvable) or 4 (triangles read off a random path).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4))]
-    pub alg: u8,
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4), required_unless_present = "constraints", conflicts_with = "constraints")]
+    pub alg: Option<u8>,
+    /// Instead of --alg: the kinds of constraint to place, any of
+    /// `triangles,colours,stars,dots,broken`, consistent with a hidden
+    /// random path (so every puzzle is solvable).
+    #[arg(long)]
+    pub constraints: Option<String>,
+    /// Colours of separation squares and stars to draw from (with --constraints).
+    #[arg(long, default_value_t = 2, requires = "constraints", value_parser = clap::value_parser!(u8).range(1..))]
+    pub colours: u8,
     /// Sizes `WxH..WxH` (width and height drawn uniformly).
     #[arg(long)]
     pub sizes: String,
@@ -106,24 +115,33 @@ pub struct GenArgs {
     pub output: PathBuf,
 }
 
-/// `witness gen --alg 3|4 --sizes R --count N --seed S -o P.ron`.
+/// `witness gen --alg 3|4 | --constraints K [--colours N] --sizes R --count N --seed S -o P.ron`.
 pub fn gen(args: &GenArgs) -> CmdResult {
-    let (alg, size_range, count, seed, output) =
-        (args.alg, args.sizes.as_str(), args.count, args.seed, args.output.as_path());
-    let algorithm = match alg {
-        3 => Algorithm::RandomTriangles,
-        4 => Algorithm::FromPath,
-        _ => return Err(format!("--alg {alg}: expected 3 (random triangles) or 4 (triangles from a random path)")),
-    };
+    let (size_range, count, seed, output) = (args.sizes.as_str(), args.count, args.seed, args.output.as_path());
+    let (algorithm, flags, what) =
+        match (args.alg, &args.constraints) {
+            (_, Some(text)) => {
+                let kinds = Kinds::parse(text, args.colours).map_err(|e| format!("--constraints {text}: {e}"))?;
+                let names = kinds.names();
+                let flags = format!("--constraints {names} --colours {}", args.colours);
+                (Algorithm::Kinds(kinds), flags, format!("{names}, {} colours", args.colours))
+            }
+            (Some(3), None) => (Algorithm::RandomTriangles, "--alg 3".to_string(), "Algorithm 3".to_string()),
+            (Some(4), None) => (Algorithm::FromPath, "--alg 4".to_string(), "Algorithm 4".to_string()),
+            _ => return Err(
+                "expected --alg 3 (random triangles), --alg 4 (triangles from a random path) or --constraints KINDS"
+                    .into(),
+            ),
+        };
     check_output(output, &[])?;
     let config = GeneratorConfig::new(sizes("--sizes", size_range)?, algorithm);
     let ps = generate_shown(&config, seed, count)?;
     let header = format!(
-        "// stratsynth witness gen --alg {alg} --sizes {size_range} --count {count} --seed {seed} -o {}\n",
+        "// stratsynth witness gen {flags} --sizes {size_range} --count {count} --seed {seed} -o {}\n",
         output.display()
     );
     write_output(output, &(header + &puzzles_to_ron(&ps)))?;
-    println!("wrote {} puzzles (Algorithm {alg}, sizes {size_range}, seed {seed}) to {}", ps.len(), output.display());
+    println!("wrote {} puzzles ({what}, sizes {size_range}, seed {seed}) to {}", ps.len(), output.display());
     Ok(ExitCode::SUCCESS)
 }
 
