@@ -1,12 +1,21 @@
 //! The Witness Z3 encoding means what DSL.md says: every real completable
-//! state (every one up to 2x2, solutions included, and a seeded sample of
-//! 3x3 ones) is a model of the encoding with exactly its concrete feature
-//! values, the region features included; and every implied constraint the
-//! encoding states to speed up proofs follows from the definition alone
-//! (Z3 proves each at bound 2; at bound 3 the model check below
-//! covers them).
+//! state (every triangle one up to 2x2, solutions included, a seeded sample
+//! of 3x3 ones, and seeded samples of states with every constraint kind
+//! up to 3x3 and 4x4) is a model of the encoding with exactly its concrete
+//! feature values, the region, mark and dot features included; and every
+//! implied constraint the encoding states to speed up proofs follows from
+//! the definition alone (Z3 proves each at bound 2; at bound 3 the model
+//! check below covers them).
 
+use rand::Rng;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use stratsynth::domains::witness::model::generate::random_path;
+use stratsynth::domains::witness::model::grid::Grid;
 use stratsynth::domains::witness::model::oracle::Oracle;
+use stratsynth::domains::witness::model::path::Path;
+use stratsynth::domains::witness::model::puzzle::{Dot, Puzzle};
+use stratsynth::domains::witness::synthesis::sample::{constraints_on_route, Mix};
 use stratsynth::domains::witness::synthesis::domain::{table, Witness, WitnessState};
 use stratsynth::domains::{Domain, Symbolic};
 use stratsynth::dsl::symbolic::signed_value;
@@ -54,10 +63,11 @@ fn admitted(
             state.show()
         );
     }
+    let grid = state.puzzle.grid();
     let table = view.table(ids.square);
     let slots = &enc.view.tables[ids.square.0 as usize].slots;
     for (i, &s) in state.puzzle.constrained_squares().iter().enumerate() {
-        let (col, row) = state.puzzle.grid().square(s);
+        let (col, row) = grid.square(s);
         for f in [ids.triangles, ids.used, ids.touches_head, ids.free, ids.live] {
             assert_eq!(
                 value(&slots[row * bound + col][f.0 as usize]),
@@ -67,7 +77,101 @@ fn admitted(
             );
         }
     }
+    let table = view.table(ids.mark);
+    let slots = &enc.view.tables[ids.mark.0 as usize].slots;
+    assert_eq!(table.len(), state.puzzle.marks().len());
+    for (i, m) in state.puzzle.marks().iter().enumerate() {
+        let (col, row) = grid.square(m.square);
+        for f in [ids.colour, ids.star, ids.joined_same, ids.joined_other, ids.reach_same, ids.closed] {
+            let at = format!("feature {f:?} of mark ({col}, {row}) in {}", state.show());
+            assert_eq!(value(&slots[row * bound + col][f.0 as usize]), table.get(i, f), "{at}");
+        }
+    }
+    let table = view.table(ids.dot);
+    let slots = &enc.view.tables[ids.dot.0 as usize].slots;
+    assert_eq!(table.len(), state.puzzle.dots().len());
+    for (i, d) in state.puzzle.dots().iter().enumerate() {
+        let slot = dot_slot(grid, bound, d);
+        for f in [ids.crossed, ids.reachable] {
+            assert_eq!(value(&slots[slot][f.0 as usize]), table.get(i, f), "feature {f:?} of dot {d:?} in {}", state.show());
+        }
+    }
     solver.pop(1);
+}
+
+/// The dot table's slot of `d` in an encoding at `bound`: vertices
+/// row-major, then the bound grid's edges by their lower-left end, the
+/// horizontal one first.
+fn dot_slot(grid: Grid, bound: usize, d: &Dot) -> usize {
+    let nv = (bound + 1) * (bound + 1);
+    match *d {
+        Dot::Vertex(v) => {
+            let (x, y) = grid.vertex(v);
+            y * (bound + 1) + x
+        }
+        Dot::Edge(e) => {
+            let (a, b) = grid.edge_ends(e);
+            let ((x, y), vertical) = (grid.vertex(a), grid.vertex(b).0 == grid.vertex(a).0);
+            let mut k = 0;
+            for yy in 0..=bound {
+                for xx in 0..=bound {
+                    for (up, exists) in [(false, xx < bound), (true, yy < bound)] {
+                        if !exists {
+                            continue;
+                        }
+                        if (xx, yy, up) == (x, y, vertical) {
+                            return nv + k;
+                        }
+                        k += 1;
+                    }
+                }
+            }
+            unreachable!("the edge lies in the bound grid")
+        }
+    }
+}
+
+/// `count` completable states with every constraint kind, of sizes up to
+/// `side` x `side`: a random route, constraints it satisfies, a prefix.
+fn full_states(side: usize, seed: u64, count: usize) -> Vec<WitnessState> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..count)
+        .map(|_| {
+            let (w, h) = (rng.gen_range(1..=side), rng.gen_range(1..=side));
+            let grid = Grid::new(w, h);
+            let start = rng.gen_range(0..grid.num_vertices());
+            let goals: Vec<usize> =
+                (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
+            let goal = goals[rng.gen_range(0..goals.len())];
+            let route = random_path(&mut rng, grid, start, goal);
+            let colours = rng.gen_range(1..=3);
+            let c = constraints_on_route(&mut rng, grid, &route, Mix::all(colours));
+            let puzzle = Puzzle::with_constraints(w, h, grid.vertex(start), grid.vertex(goal), &c).unwrap();
+            let mut path = Path::new(&puzzle);
+            for &v in &route[1..=rng.gen_range(0..route.len())] {
+                path.push_id(v);
+            }
+            let state = WitnessState::new(puzzle, path);
+            assert!(state.completable, "{}", state.show());
+            state
+        })
+        .collect()
+}
+
+#[test]
+fn states_with_every_kind_are_models_with_their_features() {
+    let domain = Witness::new();
+    for (side, count) in [(3usize, 250), (4, 60)] {
+        let states = full_states(side, 7 + side as u64, count);
+        assert!(states.iter().filter(|s| !s.puzzle.marks().is_empty()).count() > count / 3);
+        assert!(states.iter().filter(|s| !s.puzzle.dots().is_empty()).count() > count / 3);
+        let enc = domain.encode(side as u32);
+        let solver = Solver::new();
+        solver.assert(&enc.valid);
+        for s in &states {
+            admitted(&domain, &solver, &enc, side, s);
+        }
+    }
 }
 
 #[test]

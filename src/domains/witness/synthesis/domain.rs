@@ -21,13 +21,14 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::symbolic::{self, WitnessTerms};
+use super::symbolic_marks::Kinds;
 use super::view::{view_key, SchemaMismatch, ViewIds};
 use crate::domains::witness::model::generate::random_path;
 use crate::domains::witness::model::grid::{Grid, Vertex, MAX_SIDE};
 use crate::domains::witness::model::oracle::{enumerate_solutions, label_partial_paths, Oracle};
 use crate::domains::witness::model::path::Path;
 use crate::domains::witness::model::puzzle::{Puzzle, RawPuzzle};
-use crate::dsl::ast::ActionId;
+use crate::dsl::ast::{ActionId, Rule};
 use crate::dsl::eval::{ActionValue, View};
 use crate::dsl::schema::Schema;
 use crate::dsl::symbolic::Num;
@@ -259,7 +260,19 @@ impl Symbolic for Witness {
     type Extra = WitnessTerms;
 
     fn encode(&self, bound: u32) -> Encoding<WitnessTerms> {
-        symbolic::encode(&self.ids, bound as usize)
+        symbolic::encode(&self.ids, bound as usize, Kinds::ALL)
+    }
+
+    /// Without the marks when `rule` declares no `mark`, without the dots
+    /// when it declares no `dot`. A state the rule fires on wrongly stays
+    /// one when its puzzle loses the marks (or dots) the rule does not see:
+    /// the solution that begins with the path satisfies fewer constraints,
+    /// and every feature of the squares, the other kind and the globals is
+    /// unchanged (none of them reads a mark or a dot).
+    fn encode_for(&self, bound: u32, rule: &Rule) -> Encoding<WitnessTerms> {
+        let declares = |t| rule.decls.iter().any(|d| d.ty == t);
+        let kinds = Kinds { marks: declares(self.ids.mark), dots: declares(self.ids.dot) };
+        symbolic::encode(&self.ids, bound as usize, kinds)
     }
 
     fn wrong(&self, _enc: &Encoding<WitnessTerms>, _action: ActionId, _args: &[Num]) -> Bool {

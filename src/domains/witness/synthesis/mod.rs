@@ -2,8 +2,11 @@
 //! see it:
 //!
 //! - [`features`]: the elements and features the rule language sees;
+//! - [`marks`]: the concrete `mark` and `dot` features;
 //! - [`view`]: the concrete view of a state for the rule interpreter;
-//! - [`symbolic`]: the Z3 encoding of every completable state up to a bound;
+//! - [`symbolic`]: the Z3 encoding of every completable state up to a bound,
+//!   with [`symbolic_path`] (the path, R, the `square` features) and
+//!   [`symbolic_marks`] (marks, dots, the solution's region constraints);
 //! - [`domain`]: the [`Domain`](crate::domains::Domain) implementation;
 //! - [`specs`]: the specification file format;
 //! - [`mine`]: specifications (incompletable paths a predicate misses);
@@ -13,8 +16,11 @@
 pub mod domain;
 pub mod features;
 pub mod learn;
+pub mod marks;
 pub mod mine;
 pub mod ruleset;
 pub mod specs;
 pub mod symbolic;
+pub mod symbolic_marks;
+pub mod symbolic_path;
 pub mod view;
