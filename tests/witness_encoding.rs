@@ -7,15 +7,10 @@
 //! the definition alone (Z3 proves each at bound 2; at bound 3 the model
 //! check below covers them).
 
-use rand::Rng;
-use rand_chacha::rand_core::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use stratsynth::domains::witness::model::generate::random_path;
 use stratsynth::domains::witness::model::grid::Grid;
 use stratsynth::domains::witness::model::oracle::Oracle;
-use stratsynth::domains::witness::model::path::Path;
-use stratsynth::domains::witness::model::puzzle::{Dot, Puzzle};
-use stratsynth::domains::witness::synthesis::sample::{constraints_on_route, Mix};
+use stratsynth::domains::witness::model::puzzle::Dot;
+use stratsynth::domains::witness::synthesis::sample::Mix;
 use stratsynth::domains::witness::synthesis::domain::{table, Witness, WitnessState};
 use stratsynth::domains::{Domain, Symbolic};
 use stratsynth::dsl::symbolic::signed_value;
@@ -131,38 +126,11 @@ fn dot_slot(grid: Grid, bound: usize, d: &Dot) -> usize {
     }
 }
 
-/// `count` completable states with every constraint kind, of sizes up to
-/// `side` x `side`: a random route, constraints it satisfies, a prefix.
-fn full_states(side: usize, seed: u64, count: usize) -> Vec<WitnessState> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    (0..count)
-        .map(|_| {
-            let (w, h) = (rng.gen_range(1..=side), rng.gen_range(1..=side));
-            let grid = Grid::new(w, h);
-            let start = rng.gen_range(0..grid.num_vertices());
-            let goals: Vec<usize> =
-                (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
-            let goal = goals[rng.gen_range(0..goals.len())];
-            let route = random_path(&mut rng, grid, start, goal);
-            let colours = rng.gen_range(1..=3);
-            let c = constraints_on_route(&mut rng, grid, &route, Mix::all(colours));
-            let puzzle = Puzzle::with_constraints(w, h, grid.vertex(start), grid.vertex(goal), &c).unwrap();
-            let mut path = Path::new(&puzzle);
-            for &v in &route[1..=rng.gen_range(0..route.len())] {
-                path.push_id(v);
-            }
-            let state = WitnessState::new(puzzle, path);
-            assert!(state.completable, "{}", state.show());
-            state
-        })
-        .collect()
-}
-
 #[test]
 fn states_with_every_kind_are_models_with_their_features() {
     let domain = Witness::new();
     for (side, count) in [(3usize, 250), (4, 60)] {
-        let states = full_states(side, 7 + side as u64, count);
+        let states = Witness::new().with_mix(Mix::all(3)).sample_states(0, side as u32, 7 + side as u64, count);
         assert!(states.iter().filter(|s| !s.puzzle.marks().is_empty()).count() > count / 3);
         assert!(states.iter().filter(|s| !s.puzzle.dots().is_empty()).count() > count / 3);
         let enc = domain.encode(side as u32);

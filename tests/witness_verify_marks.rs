@@ -7,16 +7,9 @@
 //! completes it, the rule fires on it). The rules: `rules/witness/shen.rules`
 //! and further sound rules on marks and dots, and mutants of them.
 
-use rand::Rng;
-use rand_chacha::rand_core::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use stratsynth::domains::witness::model::generate::random_path;
-use stratsynth::domains::witness::model::grid::Grid;
 use stratsynth::domains::witness::model::oracle::Oracle;
-use stratsynth::domains::witness::model::path::Path;
-use stratsynth::domains::witness::model::puzzle::Puzzle;
 use stratsynth::domains::witness::synthesis::domain::{Witness, WitnessState};
-use stratsynth::domains::witness::synthesis::sample::{constraints_on_route, Mix};
+use stratsynth::domains::witness::synthesis::sample::Mix;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::eval::Interpreter;
@@ -92,30 +85,6 @@ fn fires(domain: &Witness, rule: &Rule, state: &WitnessState) -> bool {
     !Interpreter::new(rule, &view, domain.schema().size_feature).applications().is_empty()
 }
 
-/// `count` completable states with every constraint kind on `side` x `side`
-/// puzzles (one side exactly `side`).
-fn states(side: usize, seed: u64, count: usize) -> Vec<WitnessState> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    (0..count)
-        .map(|_| {
-            let (w, h) = if rng.gen_bool(0.5) { (side, rng.gen_range(1..=side)) } else { (rng.gen_range(1..=side), side) };
-            let grid = Grid::new(w, h);
-            let start = rng.gen_range(0..grid.num_vertices());
-            let goals: Vec<usize> =
-                (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
-            let goal = goals[rng.gen_range(0..goals.len())];
-            let route = random_path(&mut rng, grid, start, goal);
-            let c = constraints_on_route(&mut rng, grid, &route, Mix::all(rng.gen_range(1..=3)));
-            let puzzle = Puzzle::with_constraints(w, h, grid.vertex(start), grid.vertex(goal), &c).unwrap();
-            let mut path = Path::new(&puzzle);
-            for &v in &route[1..=rng.gen_range(0..route.len())] {
-                path.push_id(v);
-            }
-            WitnessState { puzzle, path, completable: true }
-        })
-        .collect()
-}
-
 #[test]
 fn z3_agrees_with_brute_force_on_marks_and_dots() {
     let domain = Witness::new();
@@ -123,7 +92,8 @@ fn z3_agrees_with_brute_force_on_marks_and_dots() {
     all.extend(rules(&domain, SOUND, "sound"));
     let sound = all.len();
     all.extend(rules(&domain, MUTANTS, "mutants"));
-    let samples = [(2usize, states(2, 5, 3000)), (3, states(3, 6, 6000))];
+    let sampler = Witness::new().with_mix(Mix::all(3));
+    let samples = [(2usize, sampler.sample_states(1, 2, 5, 3000)), (3, sampler.sample_states(2, 3, 6, 6000))];
     for s in samples.iter().flat_map(|(_, s)| s.iter().step_by(401)) {
         assert!(Oracle::new(&s.puzzle).completable(&s.path), "{}", s.show());
     }

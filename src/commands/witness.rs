@@ -322,17 +322,32 @@ pub struct LearnArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Constraint kinds of the training and filter puzzles, comma-separated
+    /// (triangles, colours, stars, dots, broken): puzzles drawn around a
+    /// random route (default: triangle puzzles of Algorithm 3).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constraints: Option<String>,
+    /// Colours of separation squares and stars with `--constraints` (default 2).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colours: Option<u8>,
+    /// Soundness bound of the proofs (grid side; default: the DSL file's).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<u32>,
 }
 
 /// `learn witness [--sizes R] [--train N] [--filter M] [--seed S] [-k K] [-o OUT] [--resume] ...`.
 pub fn learn(args: &LearnArgs) -> CmdResult {
     use super::versions;
     use stratsynth::domains::witness::synthesis::learn::{LearnConfig, WitnessLearner};
+    use stratsynth::domains::witness::synthesis::names::name_rules;
+    use stratsynth::domains::witness::synthesis::sample::Mix;
     use stratsynth::dsl::cost::cost;
     use stratsynth::dsl::print::print_rule;
     use stratsynth::pipeline::{journal_path, learn, LearnOptions};
     let domain = Witness::new();
-    let schema = domain.schema();
     if args.train == 0 || args.filter == 0 || args.k == 0 || args.max_specs == 0 {
         return Err("--train, --filter, -k and --max-specs must be at least 1".into());
     }
@@ -342,9 +357,23 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         filter: args.filter,
         seed: args.seed,
         max_specs: args.max_specs,
+        mix: match &args.constraints {
+            Some(list) => Some(Mix::parse(list, args.colours.unwrap_or(2)).map_err(|e| format!("--constraints: {e}"))?),
+            None if args.colours.is_some() => return Err("--colours needs --constraints".into()),
+            None => None,
+        },
     };
-    let engine =
-        stratsynth::synth::Config::builder(schema).rlimit(args.rlimit).build().map_err(|e| format!("--rlimit: {e}"))?;
+    let domain = match config.mix {
+        Some(mix) => domain.with_mix(mix),
+        None => domain,
+    };
+    let schema = domain.schema();
+    let engine = stratsynth::synth::Config::builder(schema)
+        .rlimit(args.rlimit)
+        .bound(args.bound)
+        .build()
+        .map_err(|e| format!("--rlimit/--bound: {e}"))?;
+    let engine_bound = engine.bound;
     check_output(&args.output, &[])?;
     let output = &args.output;
     let journal = journal_path(output);
@@ -386,7 +415,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
          # (seed {fseed}; local constraint checking alone: {base_exp} expansions, {base_ms:.1} ms modelled), a rule only if it also saves modelled search time.\n\
          # synthesis: {summary}\n\
          # second proof: {retry}\n\n",
-        b = schema.file.limits.bound,
+        b = engine_bound,
         command = super::command_line(),
         options = ron::to_string(args).map_err(|e| e.to_string())?,
         versions = versions(),
@@ -403,14 +432,17 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         retry = run.retry.summary(),
     );
     let mut table = format!(
-        "rule         cost  filter exp  speedup  exp saved  model ms saved  measured ms saved\n(baseline)      -  {:>10}     1.00          -  {:>14}  {:>17}\n",
+        "{:<40}  cost  filter exp  speedup  exp saved  model ms saved  measured ms saved\n{:<40}     -  {:>10}     1.00          -  {:>14}  {:>17}\n",
+        "rule",
+        "(baseline)",
         base.expansions,
         format!("({:.1})", base.model_ms()),
         format!("({:.1})", report.baseline_ms)
     );
-    for (i, (rule, r)) in chosen.iter().zip(&report.rules).enumerate() {
+    let mut named = chosen.clone();
+    name_rules(&mut named, schema);
+    for (i, (rule, r)) in named.iter().zip(&report.rules).enumerate() {
         let mut rule = rule.clone();
-        rule.name = format!("learned_{}", i + 1);
         let speedup = base.expansions as f64 / r.cost.expansions.max(1) as f64;
         rule.description = vec![format!(
             "rank {}: with the rules above, {} filter expansions ({speedup:.2}x fewer than local checking); without it the set expands {} more and takes {:.1} ms more (modelled); cost {}",
@@ -421,7 +453,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
             cost(&rule, schema)
         )];
         table.push_str(&format!(
-            "{:<11} {:>5}  {:>10}  {speedup:>7.2}  {:>9}  {:>14.1}  {:>17.1}\n",
+            "{:<40} {:>5}  {:>10}  {speedup:>7.2}  {:>9}  {:>14.1}  {:>17.1}\n",
             rule.name,
             cost(&rule, schema),
             r.cost.expansions,

@@ -21,6 +21,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::symbolic::{self, WitnessTerms};
+use super::sample::{puzzle_around_route, Mix};
 use super::symbolic_marks::Kinds;
 use super::view::{view_key, SchemaMismatch, ViewIds};
 use crate::domains::witness::model::generate::random_path;
@@ -86,6 +87,8 @@ impl WitnessState {
 pub struct Witness {
     schema: Schema,
     ids: ViewIds,
+    /// The constraint kinds of sampled states (`None`: triangles only).
+    mix: Option<Mix>,
 }
 
 impl Witness {
@@ -98,7 +101,13 @@ impl Witness {
     /// features, globals and actions this domain provides (costs are free).
     pub fn with_schema(schema: Schema, path: &str) -> Result<Witness, SchemaMismatch> {
         let ids = ViewIds::new(&schema, path)?;
-        Ok(Witness { schema, ids })
+        Ok(Witness { schema, ids, mix: None })
+    }
+
+    /// This domain, its sampled states drawn with the constraint kinds of
+    /// `mix` ([`super::sample`]) instead of triangles only.
+    pub fn with_mix(self, mix: Mix) -> Witness {
+        Witness { mix: Some(mix), ..self }
     }
 
     /// Where the domain's names live in the schema.
@@ -208,12 +217,14 @@ impl Domain for Witness {
 
     /// Only completable states can refute `prune`, so only those are
     /// drawn: width and height uniform (redrawn until one side exceeds
-    /// `table`), a uniform start, a uniform border goal, a random path
-    /// between them ([`random_path`]), triangles on a random share of the
-    /// squares it touches (as many as it uses, so it is a solution; every
-    /// solution touches every triangle square, so every completable state
-    /// can be drawn), and a uniform prefix of the path (the whole path
-    /// included).
+    /// `table`), then a puzzle around a random route and a uniform prefix
+    /// of the route (the whole route included). Triangles only (unless the
+    /// domain has a mix): a uniform start, a uniform border goal, a random
+    /// path between them ([`random_path`]), triangles on a random share of
+    /// the squares it touches (as many as it uses, so it is a solution;
+    /// every solution touches every triangle square, so every completable
+    /// state can be drawn). With a mix, [`puzzle_around_route`] with 1 to
+    /// the mix's colours.
     fn sample_states(&self, table: u32, bound: u32, seed: u64, count: usize) -> Vec<WitnessState> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let low = table as usize + 1;
@@ -226,25 +237,13 @@ impl Domain for Witness {
                         break (w, h);
                     }
                 };
-                let grid = Grid::new(w, h);
-                let start = rng.gen_range(0..grid.num_vertices());
-                let goals: Vec<usize> =
-                    (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
-                let goal = goals[rng.gen_range(0..goals.len())];
-                let route = random_path(&mut rng, grid, start, goal);
-                let mut used = vec![0u8; grid.num_squares()];
-                for pair in route.windows(2) {
-                    for s in grid.edge_squares(pair[0], pair[1]) {
-                        used[s] += 1;
+                let (puzzle, route) = match self.mix {
+                    None => triangles_around_route(&mut rng, w, h),
+                    Some(mix) => {
+                        let colours = rng.gen_range(1..=mix.colours);
+                        puzzle_around_route(&mut rng, w, h, Mix { colours, ..mix })
                     }
-                }
-                let share = rng.gen_range(0.2..=1.0);
-                let tri: Vec<(usize, usize, u8)> = (0..used.len())
-                    .filter(|&s| used[s] > 0 && rng.gen_bool(share))
-                    .map(|s| (grid.square(s).0, grid.square(s).1, used[s]))
-                    .collect();
-                let puzzle =
-                    Puzzle::new(w, h, grid.vertex(start), grid.vertex(goal), &tri).expect("a path's puzzle is valid");
+                };
                 let length = rng.gen_range(0..route.len());
                 let mut path = Path::new(&puzzle);
                 for &v in &route[1..=length] {
@@ -254,6 +253,29 @@ impl Domain for Witness {
             })
             .collect()
     }
+}
+
+/// A `w` x `h` triangle puzzle around a random route, and the route (as
+/// [`Witness::sample_states`] draws it without a mix).
+fn triangles_around_route(rng: &mut ChaCha8Rng, w: usize, h: usize) -> (Puzzle, Vec<usize>) {
+    let grid = Grid::new(w, h);
+    let start = rng.gen_range(0..grid.num_vertices());
+    let goals: Vec<usize> = (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
+    let goal = goals[rng.gen_range(0..goals.len())];
+    let route = random_path(rng, grid, start, goal);
+    let mut used = vec![0u8; grid.num_squares()];
+    for pair in route.windows(2) {
+        for s in grid.edge_squares(pair[0], pair[1]) {
+            used[s] += 1;
+        }
+    }
+    let share = rng.gen_range(0.2..=1.0);
+    let tri: Vec<(usize, usize, u8)> = (0..used.len())
+        .filter(|&s| used[s] > 0 && rng.gen_bool(share))
+        .map(|s| (grid.square(s).0, grid.square(s).1, used[s]))
+        .collect();
+    let puzzle = Puzzle::new(w, h, grid.vertex(start), grid.vertex(goal), &tri).expect("a path's puzzle is valid");
+    (puzzle, route)
 }
 
 impl Symbolic for Witness {

@@ -12,6 +12,7 @@
 use super::domain::{Witness, WitnessState};
 use super::mine::{mine_observed, PuzzleMined, Scope, PATH_BUDGET};
 use super::ruleset::{RuleSetPredicate, Work};
+use super::sample::{generate_around_routes, Mix};
 use crate::domains::witness::model::generate::{generate, Algorithm, GeneratorConfig, SizeRange};
 use crate::domains::witness::model::puzzle::Puzzle;
 use crate::domains::witness::search::astar::{astar, SearchConfig};
@@ -37,6 +38,10 @@ pub struct LearnConfig {
     pub seed: u64,
     /// Most specifications synthesised or skipped (the first, in mining order).
     pub max_specs: usize,
+    /// The constraint kinds of the training and filter puzzles: `None`,
+    /// triangle puzzles of Algorithm 3; else puzzles around random routes
+    /// ([`generate_around_routes`]).
+    pub mix: Option<Mix>,
 }
 
 /// The Witness learner.
@@ -68,21 +73,29 @@ impl<'a> WitnessLearner<'a> {
         GeneratorConfig::new(self.config.sizes, Algorithm::RandomTriangles)
     }
 
-    /// The training puzzles (Algorithm 3, seed).
+    /// `n` puzzles of the configured kinds and sizes, seeded by `seed`.
+    fn puzzles(&self, seed: u64, n: usize) -> Result<Vec<Puzzle>, DomainError> {
+        Ok(match self.config.mix {
+            None => generate(&self.generator(), seed, n)?,
+            Some(mix) => generate_around_routes(mix, self.config.sizes, seed, n),
+        })
+    }
+
+    /// The training puzzles (seed).
     pub fn training_puzzles(&self) -> Result<&[Puzzle], DomainError> {
         if let Some(t) = self.training.get() {
             return Ok(t);
         }
-        let t = generate(&self.generator(), self.config.seed, self.config.train)?;
+        let t = self.puzzles(self.config.seed, self.config.train)?;
         Ok(self.training.get_or_init(|| t))
     }
 
-    /// The filter puzzles (Algorithm 3, seed + 1).
+    /// The filter puzzles (seed + 1).
     pub fn filter_puzzles(&self) -> Result<&[Puzzle], DomainError> {
         if let Some(f) = self.filter.get() {
             return Ok(f);
         }
-        let f = generate(&self.generator(), self.config.seed + 1, self.config.filter)?;
+        let f = self.puzzles(self.config.seed + 1, self.config.filter)?;
         Ok(self.filter.get_or_init(|| f))
     }
 

@@ -11,14 +11,21 @@
 //! - [`specs`]: the specification file format;
 //! - [`mine`]: specifications (incompletable paths a predicate misses);
 //! - [`ruleset`]: a rule set as a search predicate;
+//! - [`sample`]: random puzzles with every constraint kind around a hidden
+//!   solution;
+//! - [`names`]: names for learned rules that say what they do;
+//! - [`compare`]: which of a control set's rules a learned set recovers;
 //! - [`learn`]: the learning pipeline's supply (mine, synthesise, select).
 
+pub mod compare;
 pub mod domain;
 pub mod features;
 pub mod learn;
 pub mod marks;
 pub mod mine;
+pub mod names;
 pub mod ruleset;
+pub mod sample;
 pub mod specs;
 pub mod symbolic;
 pub mod symbolic_marks;

@@ -13,18 +13,23 @@
 //! are random, down to none).
 
 use rand::Rng;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 use crate::domains::witness::model::areas::components;
+use crate::domains::witness::model::generate::{random_path, SizeRange};
 use crate::domains::witness::model::grid::{BitSet, Grid};
-use crate::domains::witness::model::puzzle::Constraints;
+use crate::domains::witness::model::puzzle::{Constraints, Puzzle};
 
 /// Which kinds to place, and how many colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Mix {
     /// Triangles.
     pub triangles: bool,
-    /// Separation squares and stars.
-    pub marks: bool,
+    /// Separation squares.
+    pub separation: bool,
+    /// Stars.
+    pub stars: bool,
     /// Dots on vertices and edges.
     pub dots: bool,
     /// Broken edges.
@@ -36,7 +41,32 @@ pub struct Mix {
 impl Mix {
     /// Every kind, with `colours` colours.
     pub fn all(colours: u8) -> Mix {
-        Mix { triangles: true, marks: true, dots: true, broken: true, colours: colours.max(1) }
+        Mix { triangles: true, separation: true, stars: true, dots: true, broken: true, colours: colours.max(1) }
+    }
+
+    /// The kinds named in `list` (comma-separated: `triangles`, `colours`
+    /// (separation squares), `stars`, `dots` (on vertices and edges),
+    /// `broken`), with `colours` colours; says what is wrong otherwise.
+    pub fn parse(list: &str, colours: u8) -> Result<Mix, String> {
+        let mut mix = Mix { triangles: false, separation: false, stars: false, dots: false, broken: false, colours };
+        if colours == 0 {
+            return Err("--colours must be at least 1".into());
+        }
+        for kind in list.split(',').map(str::trim) {
+            match kind {
+                "triangles" => mix.triangles = true,
+                "colours" => mix.separation = true,
+                "stars" => mix.stars = true,
+                "dots" => mix.dots = true,
+                "broken" => mix.broken = true,
+                other => {
+                    return Err(format!(
+                        "unknown constraint kind `{other}`: expected a comma-separated list of triangles, colours, stars, dots, broken"
+                    ))
+                }
+            }
+        }
+        Ok(mix)
     }
 }
 
@@ -63,8 +93,8 @@ pub fn constraints_on_route<R: Rng>(rng: &mut R, grid: Grid, route: &[usize], mi
             }
         }
     }
-    if mix.marks {
-        place_marks(rng, grid, &on_route, &mut taken, mix.colours, &mut out);
+    if mix.separation || mix.stars {
+        place_marks(rng, grid, &on_route, &mut taken, mix, &mut out);
     }
     let vertex = |v: usize| grid.vertex(v);
     if mix.dots {
@@ -87,7 +117,7 @@ pub fn constraints_on_route<R: Rng>(rng: &mut R, grid: Grid, route: &[usize], mi
 
 /// Separation squares and stars per region of the route (`on_route`: its
 /// edges), on squares not `taken`.
-fn place_marks<R: Rng>(rng: &mut R, grid: Grid, on_route: &BitSet, taken: &mut [bool], colours: u8, out: &mut Constraints) {
+fn place_marks<R: Rng>(rng: &mut R, grid: Grid, on_route: &BitSet, taken: &mut [bool], mix: Mix, out: &mut Constraints) {
     let labels = components(grid, |e| !on_route.contains(e));
     let share = rng.gen_range(0.0..=1.0);
     for region in 0..grid.num_squares() {
@@ -101,11 +131,14 @@ fn place_marks<R: Rng>(rng: &mut R, grid: Grid, on_route: &BitSet, taken: &mut [
             taken[s] = true;
             grid.square(s)
         };
-        let paint = rng.gen_range(1..=colours);
-        let separations = rng.gen_range(0..=free.len().min(3));
+        let paint = rng.gen_range(1..=mix.colours);
+        let separations = if mix.separation { rng.gen_range(0..=free.len().min(3)) } else { 0 };
         for _ in 0..separations {
             let (c, r) = take(rng, &mut free);
             out.colours.push((c, r, paint));
+        }
+        if !mix.stars {
+            continue;
         }
         if separations == 1 && !free.is_empty() && rng.gen_bool(0.3) {
             let (c, r) = take(rng, &mut free);
@@ -113,7 +146,7 @@ fn place_marks<R: Rng>(rng: &mut R, grid: Grid, on_route: &BitSet, taken: &mut [
         } else if free.len() >= 2 && rng.gen_bool(0.5) {
             // a pair of stars of a colour the region's separation squares
             // do not have (there is one when there are two colours or none)
-            let star = rng.gen_range(1..=colours);
+            let star = rng.gen_range(1..=mix.colours);
             if separations == 0 || star != paint {
                 for _ in 0..2 {
                     let (c, r) = take(rng, &mut free);
@@ -122,4 +155,33 @@ fn place_marks<R: Rng>(rng: &mut R, grid: Grid, on_route: &BitSet, taken: &mut [
             }
         }
     }
+}
+
+/// A `w` x `h` puzzle drawn with `mix` and its hidden solution (vertex
+/// ids): a uniform start, a uniform border goal, a random route between
+/// them ([`random_path`]) and constraints it satisfies
+/// ([`constraints_on_route`]).
+pub fn puzzle_around_route<R: Rng>(rng: &mut R, w: usize, h: usize, mix: Mix) -> (Puzzle, Vec<usize>) {
+    let grid = Grid::new(w, h);
+    let start = rng.gen_range(0..grid.num_vertices());
+    let goals: Vec<usize> = (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
+    let goal = goals[rng.gen_range(0..goals.len())];
+    let route = random_path(rng, grid, start, goal);
+    let c = constraints_on_route(rng, grid, &route, mix);
+    let puzzle = Puzzle::with_constraints(w, h, grid.vertex(start), grid.vertex(goal), &c)
+        .expect("constraints drawn on the grid are valid");
+    (puzzle, route)
+}
+
+/// `n` puzzles drawn with `mix` (seeded by `seed`), sizes uniform in
+/// `sizes` ([`puzzle_around_route`]). Every one is solvable.
+pub fn generate_around_routes(mix: Mix, sizes: SizeRange, seed: u64, n: usize) -> Vec<Puzzle> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..n)
+        .map(|_| {
+            let w = rng.gen_range(sizes.min.0..=sizes.max.0);
+            let h = rng.gen_range(sizes.min.1..=sizes.max.1);
+            puzzle_around_route(&mut rng, w, h, mix).0
+        })
+        .collect()
 }
