@@ -13,7 +13,6 @@ use rand_chacha::ChaCha8Rng;
 use stratsynth::domains::witness::model::path::Path;
 use stratsynth::domains::witness::model::puzzle::{Constraints, Dot, Mark, Puzzle};
 use stratsynth::domains::witness::synthesis::domain::Witness;
-use stratsynth::domains::Domain;
 
 /// A random puzzle: each square empty, 1-3 triangles, a separation square
 /// or a star (colours 1-3); dots on some vertices; each edge plain, dotted

@@ -49,7 +49,7 @@ impl Kinds {
 }
 
 /// The path encoding's parts the marks and dots are stated over.
-pub struct Parts<'a> {
+pub(super) struct Parts<'a> {
     /// The bound grid.
     pub g: &'a BoundGrid,
     /// Size, start, goal, broken edges.
@@ -83,7 +83,7 @@ pub struct MarkTerms {
 
 /// States the marks and dots (none of a kind `kinds` leaves out) and their
 /// features.
-pub fn encode(ids: &ViewIds, kinds: Kinds, p: &Parts, acc: &mut Asserts) -> MarkTerms {
+pub(super) fn encode(ids: &ViewIds, kinds: Kinds, p: &Parts, acc: &mut Asserts) -> MarkTerms {
     let g = p.g;
     let n = g.b * g.b;
     let (mut colour, mut star) = (vec![], vec![]);
