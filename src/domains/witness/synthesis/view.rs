@@ -219,7 +219,7 @@ impl ViewIds {
 
     /// The whole view of `path` on `puzzle` (region features included).
     pub fn view(&self, puzzle: &Puzzle, path: &Path) -> View {
-        let masks = Masks::new(puzzle.grid());
+        let masks = Masks::new(puzzle);
         let region = Region::new(&masks, puzzle, path);
         let mut view = self.empty();
         self.fill(&mut view, puzzle, path, Some(RegionOf { masks: &masks, region: &region }));
@@ -278,7 +278,6 @@ impl ViewIds {
         region: Option<RegionOf>,
         keep: impl Fn(usize) -> bool,
     ) {
-        let grid = puzzle.grid();
         let table = &mut view.tables[self.square.0 as usize];
         table.clear();
         let mut row = vec![0i64; self.features];
@@ -287,8 +286,8 @@ impl ViewIds {
             row[self.used.0 as usize] = i64::from(path.used_of(s));
             row[self.touches_head.0 as usize] = i64::from(path.touches_head_of(s));
             if let Some(r) = &region {
-                row[self.free.0 as usize] = i64::from(r.region.free(grid, s));
-                row[self.live.0 as usize] = i64::from(r.region.live(grid, s));
+                row[self.free.0 as usize] = i64::from(r.region.free(r.masks, s));
+                row[self.live.0 as usize] = i64::from(r.region.live(r.masks, s));
             }
             table.push(&row);
         }
@@ -329,7 +328,7 @@ fn any_node(rule: &Rule, int: &dyn Fn(&IntExpr) -> bool, boolean: &dyn Fn(&BoolE
 /// Two states with equal keys have equal views under any schema the domain
 /// accepts, so no rule tells them apart.
 pub fn view_key(puzzle: &Puzzle, path: &Path) -> Vec<u8> {
-    let masks = Masks::new(puzzle.grid());
+    let masks = Masks::new(puzzle);
     let region = Region::new(&masks, puzzle, path);
     let mut key = vec![];
     write_view_key(puzzle, path, Some(RegionOf { masks: &masks, region: &region }), &mut key);
@@ -340,7 +339,6 @@ pub fn view_key(puzzle: &Puzzle, path: &Path) -> Vec<u8> {
 /// local features only (equal keys then mean equal views to every rule
 /// that names no region feature and declares no mark or dot).
 pub fn write_view_key(puzzle: &Puzzle, path: &Path, region: Option<RegionOf>, key: &mut Vec<u8>) {
-    let grid = puzzle.grid();
     key.clear();
     key.push(path.len() as u8);
     if let Some(r) = &region {
@@ -350,7 +348,7 @@ pub fn write_view_key(puzzle: &Puzzle, path: &Path, region: Option<RegionOf>, ke
     for &s in puzzle.constrained_squares() {
         key.extend([puzzle.triangles_of(s), path.used_of(s), u8::from(path.touches_head_of(s))]);
         if let Some(r) = &region {
-            key.push(r.region.free(grid, s) << 4 | r.region.live(grid, s));
+            key.push(r.region.free(r.masks, s) << 4 | r.region.live(r.masks, s));
         }
     }
     if let Some(r) = &region {
