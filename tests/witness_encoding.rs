@@ -10,8 +10,8 @@
 use stratsynth::domains::witness::model::grid::Grid;
 use stratsynth::domains::witness::model::oracle::Oracle;
 use stratsynth::domains::witness::model::puzzle::Dot;
-use stratsynth::domains::witness::synthesis::sample::Mix;
 use stratsynth::domains::witness::synthesis::domain::{table, Witness, WitnessState};
+use stratsynth::domains::witness::synthesis::sample::all_kinds;
 use stratsynth::domains::{Domain, Symbolic};
 use stratsynth::dsl::symbolic::signed_value;
 use z3::{SatResult, Solver};
@@ -88,7 +88,12 @@ fn admitted(
     for (i, d) in state.puzzle.dots().iter().enumerate() {
         let slot = dot_slot(grid, bound, d);
         for f in [ids.crossed, ids.reachable] {
-            assert_eq!(value(&slots[slot][f.0 as usize]), table.get(i, f), "feature {f:?} of dot {d:?} in {}", state.show());
+            assert_eq!(
+                value(&slots[slot][f.0 as usize]),
+                table.get(i, f),
+                "feature {f:?} of dot {d:?} in {}",
+                state.show()
+            );
         }
     }
     solver.pop(1);
@@ -130,7 +135,7 @@ fn dot_slot(grid: Grid, bound: usize, d: &Dot) -> usize {
 fn states_with_every_kind_are_models_with_their_features() {
     let domain = Witness::new();
     for (side, count) in [(3usize, 250), (4, 60)] {
-        let states = Witness::new().with_mix(Mix::all(3)).sample_states(0, side as u32, 7 + side as u64, count);
+        let states = Witness::new().with_kinds(all_kinds(3)).sample_states(0, side as u32, 7 + side as u64, count);
         assert!(states.iter().filter(|s| !s.puzzle.marks().is_empty()).count() > count / 3);
         assert!(states.iter().filter(|s| !s.puzzle.dots().is_empty()).count() > count / 3);
         let enc = domain.encode(side as u32);

@@ -179,9 +179,7 @@ fn direct(p: &Puzzle, path: &Path) -> (Vec<[i64; 6]>, Vec<[i64; 2]>, Vec<[i64; 2
         .iter()
         .map(|d| match *d {
             Dot::Vertex(v) => [i64::from(visited(v)), i64::from(live(v))],
-            Dot::Edge(e) => {
-                [i64::from(on_path(e)), i64::from(on_path(e) || usable(e))]
-            }
+            Dot::Edge(e) => [i64::from(on_path(e)), i64::from(on_path(e) || usable(e))],
         })
         .collect();
     let square_rows = p

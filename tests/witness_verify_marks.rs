@@ -9,7 +9,7 @@
 
 use stratsynth::domains::witness::model::oracle::Oracle;
 use stratsynth::domains::witness::synthesis::domain::{Witness, WitnessState};
-use stratsynth::domains::witness::synthesis::sample::Mix;
+use stratsynth::domains::witness::synthesis::sample::all_kinds;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::eval::Interpreter;
@@ -92,7 +92,7 @@ fn z3_agrees_with_brute_force_on_marks_and_dots() {
     all.extend(rules(&domain, SOUND, "sound"));
     let sound = all.len();
     all.extend(rules(&domain, MUTANTS, "mutants"));
-    let sampler = Witness::new().with_mix(Mix::all(3));
+    let sampler = Witness::new().with_kinds(all_kinds(3));
     let samples = [(2usize, sampler.sample_states(1, 2, 5, 3000)), (3, sampler.sample_states(2, 3, 6, 6000))];
     for s in samples.iter().flat_map(|(_, s)| s.iter().step_by(401)) {
         assert!(Oracle::new(&s.puzzle).completable(&s.path), "{}", s.show());

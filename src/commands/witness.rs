@@ -341,9 +341,9 @@ pub struct LearnArgs {
 /// `learn witness [--sizes R] [--train N] [--filter M] [--seed S] [-k K] [-o OUT] [--resume] ...`.
 pub fn learn(args: &LearnArgs) -> CmdResult {
     use super::versions;
+    use stratsynth::domains::witness::model::generate_kinds::Kinds;
     use stratsynth::domains::witness::synthesis::learn::{LearnConfig, WitnessLearner};
     use stratsynth::domains::witness::synthesis::names::name_rules;
-    use stratsynth::domains::witness::synthesis::sample::Mix;
     use stratsynth::dsl::cost::cost;
     use stratsynth::dsl::print::print_rule;
     use stratsynth::pipeline::{journal_path, learn, LearnOptions};
@@ -357,14 +357,16 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         filter: args.filter,
         seed: args.seed,
         max_specs: args.max_specs,
-        mix: match &args.constraints {
-            Some(list) => Some(Mix::parse(list, args.colours.unwrap_or(2)).map_err(|e| format!("--constraints: {e}"))?),
+        kinds: match &args.constraints {
+            Some(list) => {
+                Some(Kinds::parse(list, args.colours.unwrap_or(2)).map_err(|e| format!("--constraints: {e}"))?)
+            }
             None if args.colours.is_some() => return Err("--colours needs --constraints".into()),
             None => None,
         },
     };
-    let domain = match config.mix {
-        Some(mix) => domain.with_mix(mix),
+    let domain = match config.kinds {
+        Some(kinds) => domain.with_kinds(kinds),
         None => domain,
     };
     let schema = domain.schema();

@@ -7,9 +7,10 @@ use super::witness::{puzzles, sizes};
 use super::{percent, read_rules_in, CmdResult};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use stratsynth::domains::witness::model::generate::{generate, Algorithm, GeneratorConfig};
+use stratsynth::domains::witness::model::generate_kinds::Kinds;
 use stratsynth::domains::witness::synthesis::compare::{compare, recovered, test_states, Verdict};
 use stratsynth::domains::witness::synthesis::domain::Witness;
-use stratsynth::domains::witness::synthesis::sample::{generate_around_routes, Mix};
 use stratsynth::dsl::schema::Schema;
 
 /// Options of `witness compare`.
@@ -21,9 +22,9 @@ pub struct CompareArgs {
     /// The control rule set.
     #[arg(long, default_value = "rules/witness/shen.rules")]
     pub control: PathBuf,
-    /// Puzzles whose frontier paths are the test states (default: drawn
-    /// around random routes with `--constraints`, `--sizes`, `--count`,
-    /// `--seed`).
+    /// Puzzles whose frontier paths are the test states (default: generated
+    /// as `witness gen --constraints` does, with `--constraints`,
+    /// `--colours`, `--sizes`, `--count`, `--seed`).
     #[arg(long)]
     pub puzzles: Option<PathBuf>,
     /// Constraint kinds of drawn puzzles (triangles, colours, stars, dots, broken).
@@ -51,9 +52,9 @@ pub fn compare_sets(args: &CompareArgs) -> CmdResult {
     let (set, source) = match &args.puzzles {
         Some(p) => (puzzles(p)?, p.display().to_string()),
         None => {
-            let mix = Mix::parse(&args.constraints, args.colours).map_err(|e| format!("--constraints: {e}"))?;
-            let range = sizes("--sizes", &args.sizes)?;
-            let drawn = generate_around_routes(mix, range, args.seed, args.count);
+            let kinds = Kinds::parse(&args.constraints, args.colours).map_err(|e| format!("--constraints: {e}"))?;
+            let config = GeneratorConfig::new(sizes("--sizes", &args.sizes)?, Algorithm::Kinds(kinds));
+            let drawn = generate(&config, args.seed, args.count).map_err(|e| e.to_string())?;
             let what = format!("{} puzzles {} ({}, seed {})", args.count, args.sizes, args.constraints, args.seed);
             (drawn, what)
         }
@@ -68,7 +69,10 @@ pub fn compare_sets(args: &CompareArgs) -> CmdResult {
         args.learned.display(),
         c.states
     );
-    println!("{:<28} {:>7}  {:<13} {:<40} {:>7} {:>7}", "control rule", "states", "verdict", "learned rule", "share", "set");
+    println!(
+        "{:<28} {:>7}  {:<13} {:<40} {:>7} {:>7}",
+        "control rule", "states", "verdict", "learned rule", "share", "set"
+    );
     let shown = |part: usize, whole: usize| {
         if whole == 0 {
             "-".to_string()

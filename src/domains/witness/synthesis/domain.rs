@@ -20,11 +20,12 @@ use rand::Rng;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::sample::puzzle_around_route;
 use super::symbolic::{self, WitnessTerms};
-use super::sample::{puzzle_around_route, Mix};
-use super::symbolic_marks::Kinds;
+use super::symbolic_marks::EncodedKinds;
 use super::view::{view_key, SchemaMismatch, ViewIds};
 use crate::domains::witness::model::generate::random_path;
+use crate::domains::witness::model::generate_kinds::Kinds;
 use crate::domains::witness::model::grid::{Grid, Vertex, MAX_SIDE};
 use crate::domains::witness::model::oracle::{enumerate_solutions, label_partial_paths, Oracle};
 use crate::domains::witness::model::path::Path;
@@ -88,7 +89,7 @@ pub struct Witness {
     schema: Schema,
     ids: ViewIds,
     /// The constraint kinds of sampled states (`None`: triangles only).
-    mix: Option<Mix>,
+    kinds: Option<Kinds>,
 }
 
 impl Witness {
@@ -101,13 +102,13 @@ impl Witness {
     /// features, globals and actions this domain provides (costs are free).
     pub fn with_schema(schema: Schema, path: &str) -> Result<Witness, SchemaMismatch> {
         let ids = ViewIds::new(&schema, path)?;
-        Ok(Witness { schema, ids, mix: None })
+        Ok(Witness { schema, ids, kinds: None })
     }
 
     /// This domain, its sampled states drawn with the constraint kinds of
-    /// `mix` ([`super::sample`]) instead of triangles only.
-    pub fn with_mix(self, mix: Mix) -> Witness {
-        Witness { mix: Some(mix), ..self }
+    /// `kinds` ([`super::sample`]) instead of triangles only.
+    pub fn with_kinds(self, kinds: Kinds) -> Witness {
+        Witness { kinds: Some(kinds), ..self }
     }
 
     /// Where the domain's names live in the schema.
@@ -219,12 +220,12 @@ impl Domain for Witness {
     /// drawn: width and height uniform (redrawn until one side exceeds
     /// `table`), then a puzzle around a random route and a uniform prefix
     /// of the route (the whole route included). Triangles only (unless the
-    /// domain has a mix): a uniform start, a uniform border goal, a random
+    /// domain has kinds): a uniform start, a uniform border goal, a random
     /// path between them ([`random_path`]), triangles on a random share of
     /// the squares it touches (as many as it uses, so it is a solution;
     /// every solution touches every triangle square, so every completable
-    /// state can be drawn). With a mix, [`puzzle_around_route`] with 1 to
-    /// the mix's colours.
+    /// state can be drawn). With kinds, [`puzzle_around_route`] with 1 to
+    /// their colours.
     fn sample_states(&self, table: u32, bound: u32, seed: u64, count: usize) -> Vec<WitnessState> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let low = table as usize + 1;
@@ -237,11 +238,11 @@ impl Domain for Witness {
                         break (w, h);
                     }
                 };
-                let (puzzle, route) = match self.mix {
+                let (puzzle, route) = match self.kinds {
                     None => triangles_around_route(&mut rng, w, h),
-                    Some(mix) => {
-                        let colours = rng.gen_range(1..=mix.colours);
-                        puzzle_around_route(&mut rng, w, h, Mix { colours, ..mix })
+                    Some(kinds) => {
+                        let colour_count = rng.gen_range(1..=kinds.colour_count);
+                        puzzle_around_route(&mut rng, w, h, Kinds { colour_count, ..kinds })
                     }
                 };
                 let length = rng.gen_range(0..route.len());
@@ -256,11 +257,12 @@ impl Domain for Witness {
 }
 
 /// A `w` x `h` triangle puzzle around a random route, and the route (as
-/// [`Witness::sample_states`] draws it without a mix).
+/// [`Witness::sample_states`] draws it without kinds).
 fn triangles_around_route(rng: &mut ChaCha8Rng, w: usize, h: usize) -> (Puzzle, Vec<usize>) {
     let grid = Grid::new(w, h);
     let start = rng.gen_range(0..grid.num_vertices());
-    let goals: Vec<usize> = (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
+    let goals: Vec<usize> =
+        (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
     let goal = goals[rng.gen_range(0..goals.len())];
     let route = random_path(rng, grid, start, goal);
     let mut used = vec![0u8; grid.num_squares()];
@@ -282,7 +284,7 @@ impl Symbolic for Witness {
     type Extra = WitnessTerms;
 
     fn encode(&self, bound: u32) -> Encoding<WitnessTerms> {
-        symbolic::encode(&self.ids, bound as usize, Kinds::ALL)
+        symbolic::encode(&self.ids, bound as usize, EncodedKinds::ALL)
     }
 
     /// Without the marks when `rule` declares no `mark`, without the dots
@@ -293,7 +295,7 @@ impl Symbolic for Witness {
     /// unchanged (none of them reads a mark or a dot).
     fn encode_for(&self, bound: u32, rule: &Rule) -> Encoding<WitnessTerms> {
         let declares = |t| rule.decls.iter().any(|d| d.ty == t);
-        let kinds = Kinds { marks: declares(self.ids.mark), dots: declares(self.ids.dot) };
+        let kinds = EncodedKinds { marks: declares(self.ids.mark), dots: declares(self.ids.dot) };
         symbolic::encode(&self.ids, bound as usize, kinds)
     }
 

@@ -12,8 +12,8 @@
 use super::domain::{Witness, WitnessState};
 use super::mine::{mine_observed, PuzzleMined, Scope, PATH_BUDGET};
 use super::ruleset::{RuleSetPredicate, Work};
-use super::sample::{generate_around_routes, Mix};
 use crate::domains::witness::model::generate::{generate, Algorithm, GeneratorConfig, SizeRange};
+use crate::domains::witness::model::generate_kinds::Kinds;
 use crate::domains::witness::model::puzzle::Puzzle;
 use crate::domains::witness::search::astar::{astar, SearchConfig};
 use crate::domains::witness::search::predicates::baseline;
@@ -39,9 +39,9 @@ pub struct LearnConfig {
     /// Most specifications synthesised or skipped (the first, in mining order).
     pub max_specs: usize,
     /// The constraint kinds of the training and filter puzzles: `None`,
-    /// triangle puzzles of Algorithm 3; else puzzles around random routes
-    /// ([`generate_around_routes`]).
-    pub mix: Option<Mix>,
+    /// triangle puzzles of Algorithm 3; else puzzles read off a hidden
+    /// path ([`Algorithm::Kinds`]).
+    pub kinds: Option<Kinds>,
 }
 
 /// The Witness learner.
@@ -70,15 +70,8 @@ impl<'a> WitnessLearner<'a> {
     }
 
     fn generator(&self) -> GeneratorConfig {
-        GeneratorConfig::new(self.config.sizes, Algorithm::RandomTriangles)
-    }
-
-    /// `n` puzzles of the configured kinds and sizes, seeded by `seed`.
-    fn puzzles(&self, seed: u64, n: usize) -> Result<Vec<Puzzle>, DomainError> {
-        Ok(match self.config.mix {
-            None => generate(&self.generator(), seed, n)?,
-            Some(mix) => generate_around_routes(mix, self.config.sizes, seed, n),
-        })
+        let algorithm = self.config.kinds.map_or(Algorithm::RandomTriangles, Algorithm::Kinds);
+        GeneratorConfig::new(self.config.sizes, algorithm)
     }
 
     /// The training puzzles (seed).
@@ -86,7 +79,7 @@ impl<'a> WitnessLearner<'a> {
         if let Some(t) = self.training.get() {
             return Ok(t);
         }
-        let t = self.puzzles(self.config.seed, self.config.train)?;
+        let t = generate(&self.generator(), self.config.seed, self.config.train)?;
         Ok(self.training.get_or_init(|| t))
     }
 
@@ -95,7 +88,7 @@ impl<'a> WitnessLearner<'a> {
         if let Some(f) = self.filter.get() {
             return Ok(f);
         }
-        let f = self.puzzles(self.config.seed + 1, self.config.filter)?;
+        let f = generate(&self.generator(), self.config.seed + 1, self.config.filter)?;
         Ok(self.filter.get_or_init(|| f))
     }
 

@@ -1,6 +1,8 @@
-//! Random puzzles with every constraint kind around a hidden solution, for
-//! the synthesis engine's sample tier and for tests: given a route (a
-//! start-to-goal path), constraints that the route satisfies.
+//! Random completable states with every constraint kind, for the synthesis
+//! engine's sample tier and for tests: given a route (a start-to-goal path
+//! from any start), constraints that the route satisfies. (Training puzzles
+//! come from the model's generator, `generate_kinds`, whose paths start at
+//! the corner; the sample tier must reach every start and every prefix.)
 //!
 //! Triangles go on a random share of the squares the route touches (as
 //! many as it uses); per region the route cuts, separation squares of one
@@ -13,66 +15,21 @@
 //! are random, down to none).
 
 use rand::Rng;
-use rand_chacha::rand_core::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
 use crate::domains::witness::model::areas::components;
-use crate::domains::witness::model::generate::{random_path, SizeRange};
+use crate::domains::witness::model::generate::random_path;
+use crate::domains::witness::model::generate_kinds::Kinds;
 use crate::domains::witness::model::grid::{BitSet, Grid};
 use crate::domains::witness::model::puzzle::{Constraints, Puzzle};
 
-/// Which kinds to place, and how many colours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Mix {
-    /// Triangles.
-    pub triangles: bool,
-    /// Separation squares.
-    pub separation: bool,
-    /// Stars.
-    pub stars: bool,
-    /// Dots on vertices and edges.
-    pub dots: bool,
-    /// Broken edges.
-    pub broken: bool,
-    /// Colours 1..=colours (at least 1).
-    pub colours: u8,
-}
-
-impl Mix {
-    /// Every kind, with `colours` colours.
-    pub fn all(colours: u8) -> Mix {
-        Mix { triangles: true, separation: true, stars: true, dots: true, broken: true, colours: colours.max(1) }
-    }
-
-    /// The kinds named in `list` (comma-separated: `triangles`, `colours`
-    /// (separation squares), `stars`, `dots` (on vertices and edges),
-    /// `broken`), with `colours` colours; says what is wrong otherwise.
-    pub fn parse(list: &str, colours: u8) -> Result<Mix, String> {
-        let mut mix = Mix { triangles: false, separation: false, stars: false, dots: false, broken: false, colours };
-        if colours == 0 {
-            return Err("--colours must be at least 1".into());
-        }
-        for kind in list.split(',').map(str::trim) {
-            match kind {
-                "triangles" => mix.triangles = true,
-                "colours" => mix.separation = true,
-                "stars" => mix.stars = true,
-                "dots" => mix.dots = true,
-                "broken" => mix.broken = true,
-                other => {
-                    return Err(format!(
-                        "unknown constraint kind `{other}`: expected a comma-separated list of triangles, colours, stars, dots, broken"
-                    ))
-                }
-            }
-        }
-        Ok(mix)
-    }
+/// Every kind, with `colours` colours.
+pub fn all_kinds(colours: u8) -> Kinds {
+    Kinds { triangles: true, colours: true, stars: true, dots: true, broken: true, colour_count: colours.max(1) }
 }
 
 /// Constraints that `route` (vertex ids of a start-to-goal path on `grid`)
 /// satisfies, drawn as the module says.
-pub fn constraints_on_route<R: Rng>(rng: &mut R, grid: Grid, route: &[usize], mix: Mix) -> Constraints {
+pub fn constraints_on_route<R: Rng>(rng: &mut R, grid: Grid, route: &[usize], kinds: Kinds) -> Constraints {
     let mut on_route = BitSet::EMPTY;
     let mut used = vec![0u8; grid.num_squares()];
     for pair in route.windows(2) {
@@ -83,7 +40,7 @@ pub fn constraints_on_route<R: Rng>(rng: &mut R, grid: Grid, route: &[usize], mi
     }
     let mut out = Constraints::default();
     let mut taken = vec![false; grid.num_squares()];
-    if mix.triangles {
+    if kinds.triangles {
         let share = rng.gen_range(0.0..=1.0);
         for s in (0..used.len()).filter(|&s| used[s] > 0) {
             if rng.gen_bool(share) {
@@ -93,17 +50,17 @@ pub fn constraints_on_route<R: Rng>(rng: &mut R, grid: Grid, route: &[usize], mi
             }
         }
     }
-    if mix.separation || mix.stars {
-        place_marks(rng, grid, &on_route, &mut taken, mix, &mut out);
+    if kinds.colours || kinds.stars {
+        place_marks(rng, grid, &on_route, &mut taken, kinds, &mut out);
     }
     let vertex = |v: usize| grid.vertex(v);
-    if mix.dots {
+    if kinds.dots {
         let share = rng.gen_range(0.0..=0.5);
         out.dots = route.iter().filter(|_| rng.gen_bool(share)).map(|&v| vertex(v)).collect();
         out.edge_dots =
             route.windows(2).filter(|_| rng.gen_bool(share)).map(|p| (vertex(p[0]), vertex(p[1]))).collect();
     }
-    if mix.broken {
+    if kinds.broken {
         let share = rng.gen_range(0.0..=0.5);
         for e in (0..grid.num_edges()).filter(|&e| !on_route.contains(e)) {
             if rng.gen_bool(share) {
@@ -117,7 +74,14 @@ pub fn constraints_on_route<R: Rng>(rng: &mut R, grid: Grid, route: &[usize], mi
 
 /// Separation squares and stars per region of the route (`on_route`: its
 /// edges), on squares not `taken`.
-fn place_marks<R: Rng>(rng: &mut R, grid: Grid, on_route: &BitSet, taken: &mut [bool], mix: Mix, out: &mut Constraints) {
+fn place_marks<R: Rng>(
+    rng: &mut R,
+    grid: Grid,
+    on_route: &BitSet,
+    taken: &mut [bool],
+    kinds: Kinds,
+    out: &mut Constraints,
+) {
     let labels = components(grid, |e| !on_route.contains(e));
     let share = rng.gen_range(0.0..=1.0);
     for region in 0..grid.num_squares() {
@@ -131,13 +95,13 @@ fn place_marks<R: Rng>(rng: &mut R, grid: Grid, on_route: &BitSet, taken: &mut [
             taken[s] = true;
             grid.square(s)
         };
-        let paint = rng.gen_range(1..=mix.colours);
-        let separations = if mix.separation { rng.gen_range(0..=free.len().min(3)) } else { 0 };
+        let paint = rng.gen_range(1..=kinds.colour_count);
+        let separations = if kinds.colours { rng.gen_range(0..=free.len().min(3)) } else { 0 };
         for _ in 0..separations {
             let (c, r) = take(rng, &mut free);
             out.colours.push((c, r, paint));
         }
-        if !mix.stars {
+        if !kinds.stars {
             continue;
         }
         if separations == 1 && !free.is_empty() && rng.gen_bool(0.3) {
@@ -146,7 +110,7 @@ fn place_marks<R: Rng>(rng: &mut R, grid: Grid, on_route: &BitSet, taken: &mut [
         } else if free.len() >= 2 && rng.gen_bool(0.5) {
             // a pair of stars of a colour the region's separation squares
             // do not have (there is one when there are two colours or none)
-            let star = rng.gen_range(1..=mix.colours);
+            let star = rng.gen_range(1..=kinds.colour_count);
             if separations == 0 || star != paint {
                 for _ in 0..2 {
                     let (c, r) = take(rng, &mut free);
@@ -161,27 +125,15 @@ fn place_marks<R: Rng>(rng: &mut R, grid: Grid, on_route: &BitSet, taken: &mut [
 /// ids): a uniform start, a uniform border goal, a random route between
 /// them ([`random_path`]) and constraints it satisfies
 /// ([`constraints_on_route`]).
-pub fn puzzle_around_route<R: Rng>(rng: &mut R, w: usize, h: usize, mix: Mix) -> (Puzzle, Vec<usize>) {
+pub fn puzzle_around_route<R: Rng>(rng: &mut R, w: usize, h: usize, kinds: Kinds) -> (Puzzle, Vec<usize>) {
     let grid = Grid::new(w, h);
     let start = rng.gen_range(0..grid.num_vertices());
-    let goals: Vec<usize> = (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
+    let goals: Vec<usize> =
+        (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
     let goal = goals[rng.gen_range(0..goals.len())];
     let route = random_path(rng, grid, start, goal);
-    let c = constraints_on_route(rng, grid, &route, mix);
+    let c = constraints_on_route(rng, grid, &route, kinds);
     let puzzle = Puzzle::with_constraints(w, h, grid.vertex(start), grid.vertex(goal), &c)
         .expect("constraints drawn on the grid are valid");
     (puzzle, route)
-}
-
-/// `n` puzzles drawn with `mix` (seeded by `seed`), sizes uniform in
-/// `sizes` ([`puzzle_around_route`]). Every one is solvable.
-pub fn generate_around_routes(mix: Mix, sizes: SizeRange, seed: u64, n: usize) -> Vec<Puzzle> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    (0..n)
-        .map(|_| {
-            let w = rng.gen_range(sizes.min.0..=sizes.max.0);
-            let h = rng.gen_range(sizes.min.1..=sizes.max.1);
-            puzzle_around_route(&mut rng, w, h, mix).0
-        })
-        .collect()
 }

@@ -11,7 +11,7 @@
 //! the start, each active square holds 0-3 triangles or a mark (colour
 //! 1-255, star or separation square), and any edge between active
 //! vertices may be broken, any active vertex or edge hold a dot. An
-//! encoding may leave out the marks or the dots ([`Kinds`]): the domain
+//! encoding may leave out the marks or the dots ([`EncodedKinds`]): the domain
 //! does so for a rule that declares none (see its `encode_for`).
 //!
 //! The solution is a set of directed edges between active vertices, none
@@ -57,7 +57,7 @@
 //! solution does; the solution's vertices after the head are in R (the
 //! rest of the solution joins them to the goal).
 
-use super::symbolic_marks::{self as marks, Kinds, MarkTerms};
+use super::symbolic_marks::{self as marks, EncodedKinds, MarkTerms};
 use super::symbolic_path::{
     head_constraints, magnitude, order_constraints, region_constraints, shape_constraints, solution_edges,
     sparse_table, square_constraints, Asserts, BoundGrid, Shape, Squares,
@@ -114,7 +114,7 @@ impl WitnessTerms {
 
 /// Encodes every partial path of every puzzle up to `bound` x `bound`
 /// squares that some solution begins with.
-pub fn encode(ids: &ViewIds, bound: usize, kinds: Kinds) -> Encoding<WitnessTerms> {
+pub fn encode(ids: &ViewIds, bound: usize, kinds: EncodedKinds) -> Encoding<WitnessTerms> {
     let g = BoundGrid::new(bound);
     let mut acc = Asserts { valid: vec![], implied: vec![] };
     let shape = shape_constraints(&g, &mut acc.valid);
@@ -123,8 +123,14 @@ pub fn encode(ids: &ViewIds, bound: usize, kinds: Kinds) -> Encoding<WitnessTerm
     head_constraints(&g, &directed, &order, &mut acc.implied);
     let region = region_constraints(&g, &shape, &directed, &order, &mut acc);
     let squares = square_constraints(&g, &shape, &directed, &order, &region, &mut acc);
-    let parts =
-        marks::Parts { g: &g, shape: &shape, d: &directed, order: &order, region: &region, triangles: &squares.triangles };
+    let parts = marks::Parts {
+        g: &g,
+        shape: &shape,
+        d: &directed,
+        order: &order,
+        region: &region,
+        triangles: &squares.triangles,
+    };
     let marks = marks::encode(ids, kinds, &parts, &mut acc);
     let mut view = square_view(ids, &g, &squares, &order.length, &region.goal_reachable);
     view.tables[ids.mark.0 as usize] = marks.mark_table.clone();
@@ -286,7 +292,8 @@ impl WitnessTerms {
         }
         for (e, &(p, q)) in self.edges.iter().enumerate() {
             let (p, q) = (vertex(p), vertex(q));
-            let id = (inside(p) && inside(q)).then(|| grid.edge_between(grid.vertex_id(p), grid.vertex_id(q))).flatten();
+            let id =
+                (inside(p) && inside(q)).then(|| grid.edge_between(grid.vertex_id(p), grid.vertex_id(q))).flatten();
             let dot = id.is_some_and(|id| puzzle.dot_edges().contains(id));
             let broken = id.is_some_and(|id| puzzle.is_broken(id));
             parts.push(self.marks.edge_dot[e].iff(Bool::from_bool(dot)));

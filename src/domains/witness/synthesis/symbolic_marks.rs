@@ -36,16 +36,16 @@ use z3::ast::Bool;
 /// The constraint kinds an encoding ranges over beyond triangles and broken
 /// edges: without marks or dots the puzzles hold none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Kinds {
+pub struct EncodedKinds {
     /// Separation squares and stars.
     pub marks: bool,
     /// Must-cross dots on vertices and edges.
     pub dots: bool,
 }
 
-impl Kinds {
+impl EncodedKinds {
     /// Every kind.
-    pub const ALL: Kinds = Kinds { marks: true, dots: true };
+    pub const ALL: EncodedKinds = EncodedKinds { marks: true, dots: true };
 }
 
 /// The path encoding's parts the marks and dots are stated over.
@@ -83,7 +83,7 @@ pub struct MarkTerms {
 
 /// States the marks and dots (none of a kind `kinds` leaves out) and their
 /// features.
-pub(super) fn encode(ids: &ViewIds, kinds: Kinds, p: &Parts, acc: &mut Asserts) -> MarkTerms {
+pub(super) fn encode(ids: &ViewIds, kinds: EncodedKinds, p: &Parts, acc: &mut Asserts) -> MarkTerms {
     let g = p.g;
     let n = g.b * g.b;
     let (mut colour, mut star) = (vec![], vec![]);
@@ -124,7 +124,7 @@ fn num(g: &BoundGrid, v: i64) -> Num {
 
 /// The dots: each on the solution (an edge dot on a solution edge, which
 /// is active and not broken).
-fn dots(kinds: Kinds, p: &Parts, valid: &mut Vec<Bool>) -> (Vec<Bool>, Vec<Bool>) {
+fn dots(kinds: EncodedKinds, p: &Parts, valid: &mut Vec<Bool>) -> (Vec<Bool>, Vec<Bool>) {
     let g = p.g;
     if !kinds.dots {
         return (vec![Bool::from_bool(false); g.nv], vec![Bool::from_bool(false); g.edges.len()]);
@@ -186,16 +186,16 @@ fn mark_features(p: &Parts, colour: &[Num], star: &[Bool], acc: &mut Asserts) ->
     (0..n)
         .map(|x| {
             let others = |label: &[Num], wanted: &dyn Fn(usize) -> Bool| {
-                let hits: Vec<Bool> = (0..n)
-                    .filter(|&t| t != x)
-                    .map(|t| Bool::and(&[wanted(t), label[t].same(&label[x])]))
-                    .collect();
+                let hits: Vec<Bool> =
+                    (0..n).filter(|&t| t != x).map(|t| Bool::and(&[wanted(t), label[t].same(&label[x])])).collect();
                 count(&hits, g.wd)
             };
             let same = |t: usize| Bool::and(&[colour[t].sgt(&g.c(0)), colour[t].same(&colour[x])]);
             let other = |t: usize| Bool::and(&[separation[t].clone(), colour[t].same(&colour[x]).not()]);
-            let closed: Vec<Bool> =
-                (0..n).filter(|&t| t != x).map(|t| open[t].same(&open[x]).implies(joined[t].same(&joined[x]))).collect();
+            let closed: Vec<Bool> = (0..n)
+                .filter(|&t| t != x)
+                .map(|t| open[t].same(&open[x]).implies(joined[t].same(&joined[x])))
+                .collect();
             vec![
                 others(&joined, &same),
                 star[x].ite(&g.c(0), &others(&joined, &other)),
@@ -228,9 +228,8 @@ fn region_rules(
     }
     for s in 0..n {
         acc.valid.push(separation[s].implies(paint[s].same(&colour[s])));
-        let same: Vec<Bool> = (0..n)
-            .map(|t| Bool::and(&[colour[t].same(&colour[s]), region[t].same(&region[s])]))
-            .collect();
+        let same: Vec<Bool> =
+            (0..n).map(|t| Bool::and(&[colour[t].same(&colour[s]), region[t].same(&region[s])])).collect();
         acc.valid.push(star[s].implies(Bool::pb_eq(&ones(&same), 2)));
     }
 }

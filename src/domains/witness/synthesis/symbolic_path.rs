@@ -278,7 +278,13 @@ pub(super) fn head_constraints(g: &BoundGrid, d: &Directed, order: &Order, impli
 }
 
 /// The goal region R: an exact least fixpoint, by ranks.
-pub(super) fn region_constraints(g: &BoundGrid, shape: &Shape, d: &Directed, order: &Order, acc: &mut Asserts) -> Region {
+pub(super) fn region_constraints(
+    g: &BoundGrid,
+    shape: &Shape,
+    d: &Directed,
+    order: &Order,
+    acc: &mut Asserts,
+) -> Region {
     let (b, nv, c) = (g.b, g.nv, |v: usize| g.c(v));
     let (ord, length, head, goal) = (&order.ord, &order.length, &order.head, &shape.goal);
     let goal_at: Vec<Bool> =
@@ -293,7 +299,8 @@ pub(super) fn region_constraints(g: &BoundGrid, shape: &Shape, d: &Directed, ord
         for (e, u) in g.incident(v) {
             // closed under unvisited neighbours over grid steps (edges not broken)
             let step = shape.broken[e].not();
-            acc.valid.push(Bool::and(&[in_region[u].clone(), unvisited[v].clone(), step.clone()]).implies(&in_region[v]));
+            acc.valid
+                .push(Bool::and(&[in_region[u].clone(), unvisited[v].clone(), step.clone()]).implies(&in_region[v]));
             closer.push(Bool::and(&[in_region[u].clone(), step, rank[u].slt(&rank[v])]));
         }
         // justified: a neighbour in R closer to the goal (least fixpoint)

@@ -153,14 +153,14 @@ impl ViewIds {
         rules.iter().any(|r| {
             self.declares_marks(r)
                 || any_node(
-                r,
-                &|e| match e {
-                    IntExpr::Global(g) => *g == self.goal_reachable,
-                    IntExpr::Feature(f, _) => *f == self.free || *f == self.live,
-                    _ => false,
-                },
-                &|_| false,
-            )
+                    r,
+                    &|e| match e {
+                        IntExpr::Global(g) => *g == self.goal_reachable,
+                        IntExpr::Feature(f, _) => *f == self.free || *f == self.live,
+                        _ => false,
+                    },
+                    &|_| false,
+                )
         })
     }
 
@@ -228,10 +228,7 @@ impl ViewIds {
 
     /// A view without elements, laid out for [`ViewIds::fill`].
     pub fn empty(&self) -> View {
-        View {
-            globals: vec![0; self.globals],
-            tables: vec![ElementTable::new(self.features); self.types],
-        }
+        View { globals: vec![0; self.globals], tables: vec![ElementTable::new(self.features); self.types] }
     }
 
     /// Overwrites `view` (made by [`ViewIds::empty`] or [`ViewIds::view`])
