@@ -83,7 +83,7 @@ fn place_marks<R: Rng>(
     out: &mut Constraints,
 ) {
     let labels = components(grid, |e| !on_route.contains(e));
-    let share = rng.gen_range(0.0..=1.0);
+    let share = rng.gen_range(0.3..=1.0);
     for region in 0..grid.num_squares() {
         let mut free: Vec<usize> =
             (0..grid.num_squares()).filter(|&s| labels[s] as usize == region && !taken[s]).collect();
