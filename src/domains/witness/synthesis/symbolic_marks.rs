@@ -22,9 +22,11 @@
 //! region holds exactly two marks of its colour.
 //!
 //! Implied (true in every state; tests prove them at small bounds): two
-//! joined squares are in one region, and two squares of one region in one
+//! joined squares are in one region, two squares of one region in one
 //! open area (a sealed edge is off the solution, which runs over usable
-//! edges after the head; an edge off the solution is off the path). They
+//! edges after the head; an edge off the solution is off the path), and
+//! two squares of one region have one paint (it is equal across each
+//! shared edge of the chain that joins them). They
 //! chain the partitions, which Z3 could not otherwise relate without
 //! following ranks.
 
@@ -225,6 +227,13 @@ fn region_rules(
     let paint: Vec<Num> = (0..n).map(|s| Num::var(format!("paint{s}"), g.wd)).collect();
     for (k, &(s, t, _)) in g.pairs.iter().enumerate() {
         acc.valid.push(apart[k].implies(paint[s].same(&paint[t])));
+    }
+    // implied: one region, one paint (the paint is equal along every
+    // chain of the region's shared edges)
+    for s in 0..n {
+        for t in s + 1..n {
+            acc.implied.push(region[s].same(&region[t]).implies(paint[s].same(&paint[t])));
+        }
     }
     for s in 0..n {
         acc.valid.push(separation[s].implies(paint[s].same(&colour[s])));
