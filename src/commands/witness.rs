@@ -441,8 +441,15 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         format!("({:.1})", base.model_ms()),
         format!("({:.1})", report.baseline_ms)
     );
+    // rules learned with --constraints are named by what they do; the
+    // triangle-only run keeps its ranks as names (its committed file is
+    // what that command writes)
     let mut named = chosen.clone();
-    name_rules(&mut named, schema);
+    if args.constraints.is_some() {
+        name_rules(&mut named, schema);
+    } else {
+        named.iter_mut().enumerate().for_each(|(i, r)| r.name = format!("learned_{}", i + 1));
+    }
     for (i, (rule, r)) in named.iter().zip(&report.rules).enumerate() {
         let mut rule = rule.clone();
         let speedup = base.expansions as f64 / r.cost.expansions.max(1) as f64;
