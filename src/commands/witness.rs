@@ -342,15 +342,30 @@ pub struct LearnArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Constraint kinds of the training and filter puzzles, comma-separated
+    /// (triangles, colours, stars, dots, broken): puzzles drawn around a
+    /// random route (default: triangle puzzles of Algorithm 3).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constraints: Option<String>,
+    /// Colours of separation squares and stars with `--constraints` (default 2).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colours: Option<u8>,
+    /// Soundness bound of the proofs (grid side; default: the DSL file's).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<u32>,
 }
 
 /// `learn witness [--sizes R] [--train N] [--filter M] [--seed S] [-k K] [-o OUT] [--resume] ...`.
 pub fn learn(args: &LearnArgs) -> CmdResult {
+    use stratsynth::domains::witness::model::generate_kinds::Kinds;
     use stratsynth::domains::witness::synthesis::learn::{LearnConfig, WitnessLearner};
+    use stratsynth::domains::witness::synthesis::names::name_rules;
     use stratsynth::dsl::print::print_rule;
     use stratsynth::pipeline::{journal_path, learn, LearnOptions};
     let domain = Witness::new();
-    let schema = domain.schema();
     if args.train == 0 || args.filter == 0 || args.k == 0 || args.max_specs == 0 {
         return Err("--train, --filter, -k and --max-specs must be at least 1".into());
     }
@@ -360,9 +375,25 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         filter: args.filter,
         seed: args.seed,
         max_specs: args.max_specs,
+        kinds: match &args.constraints {
+            Some(list) => {
+                Some(Kinds::parse(list, args.colours.unwrap_or(2)).map_err(|e| format!("--constraints: {e}"))?)
+            }
+            None if args.colours.is_some() => return Err("--colours needs --constraints".into()),
+            None => None,
+        },
     };
-    let engine =
-        stratsynth::synth::Config::builder(schema).rlimit(args.rlimit).build().map_err(|e| format!("--rlimit: {e}"))?;
+    let domain = match config.kinds {
+        Some(kinds) => domain.with_kinds(kinds),
+        None => domain,
+    };
+    let schema = domain.schema();
+    let engine = stratsynth::synth::Config::builder(schema)
+        .rlimit(args.rlimit)
+        .bound(args.bound)
+        .build()
+        .map_err(|e| format!("--rlimit/--bound: {e}"))?;
+    let engine_bound = engine.bound;
     check_output(&args.output, &[])?;
     let output = &args.output;
     let journal = journal_path(output);
@@ -393,8 +424,14 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     let run = learn(&learner, options).map_err(|e| e.to_string())?;
     let chosen: Vec<_> = run.picks.iter().map(|p| run.learned[p.index].clone()).collect();
     let report = learner.report(&chosen).map_err(|e| e.to_string())?;
-    let mut text = header(args, &run, &report, schema, &journal)?;
-    let named = report.named(&chosen, schema);
+    let mut text = header(args, engine_bound, &run, &report, &journal)?;
+    let mut named = report.named(&chosen, schema);
+    // rules learned with --constraints are named by what they do; the
+    // triangle-only run keeps its ranks as names (its committed file is
+    // what that command writes)
+    if args.constraints.is_some() {
+        name_rules(&mut named, schema);
+    }
     for rule in &named {
         text.push_str(&print_rule(rule, schema));
         text.push('\n');
@@ -426,9 +463,9 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
 /// synthesised and selected, and local checking's filter figures.
 fn header(
     args: &LearnArgs,
+    bound: u32,
     run: &LearnRun<WitnessState>,
     report: &SelectionReport,
-    schema: &Schema,
     journal: &FsPath,
 ) -> Result<String, String> {
     let base = &report.baseline;
@@ -442,7 +479,7 @@ fn header(
          # (seed {fseed}; local constraint checking alone: {base_exp} expansions, {base_ms:.1} ms modelled), a rule only if it also saves modelled search time.\n\
          # synthesis: {summary}\n\
          # second proof: {retry}\n\n",
-        b = schema.file.limits.bound,
+        b = bound,
         command = super::command_line(),
         options = ron::to_string(args).map_err(|e| e.to_string())?,
         versions = super::versions(),
