@@ -20,6 +20,7 @@ use stratsynth::domains::witness::make::rank::{self, fill_and_rank, teaching, Ma
 use stratsynth::domains::witness::model::generate::{generate as random_puzzles, Algorithm, GeneratorConfig};
 use stratsynth::domains::witness::play::page::{page, PagePuzzle};
 use stratsynth::domains::witness::play::players::{evaluate_all, tsi, RulePlayer, Who};
+use stratsynth::domains::witness::Vertex;
 
 /// What the generated puzzles are ranked by, largest first.
 #[derive(clap::ValueEnum, serde::Serialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,7 +105,7 @@ fn square(text: &str) -> Result<(usize, usize), String> {
 }
 
 /// A placeholder edge `x1,y1-x2,y2`.
-fn edge(text: &str) -> Result<((usize, usize), (usize, usize)), String> {
+fn edge(text: &str) -> Result<(Vertex, Vertex), String> {
     let bad = || format!("--edge-at {text}: expected an edge `x1,y1-x2,y2` like `1,0-1,1`");
     let (a, b) = text.split_once('-').ok_or_else(bad)?;
     let vertex = |t: &str| -> Result<(usize, usize), String> {

@@ -11,6 +11,9 @@
 use super::grid::{BitSet, Grid, Vertex};
 use super::problem::Problem;
 
+/// An edge as a file writes it: its two ends, unchecked.
+pub type RawEdge = ((i64, i64), (i64, i64));
+
 /// A region constraint other than triangles on one square: a separation
 /// square or a star, with its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,8 +78,8 @@ pub(crate) struct RawLists<'a> {
     pub colours: &'a [(i64, i64, i64)],
     pub stars: &'a [(i64, i64, i64)],
     pub dots: &'a [(i64, i64)],
-    pub edge_dots: &'a [((i64, i64), (i64, i64))],
-    pub broken: &'a [((i64, i64), (i64, i64))],
+    pub edge_dots: &'a [RawEdge],
+    pub broken: &'a [RawEdge],
 }
 
 /// What a square holds, for the "two region constraints" error.
@@ -139,7 +142,7 @@ pub(crate) fn path_table(grid: Grid, raw: &RawLists<'_>) -> Result<PathTable, Pr
         }
         dot_vertices.insert(v);
     }
-    let edges = |field: &'static str, which: &'static str, list: &[((i64, i64), (i64, i64))]| {
+    let edges = |field: &'static str, which: &'static str, list: &[RawEdge]| {
         let mut set = BitSet::EMPTY;
         for &(a, b) in list {
             let (a, b) = (vertex(which, a)?, vertex(which, b)?);

@@ -23,7 +23,7 @@ pub use super::problem::Problem;
 pub use super::ron_list::ListProblem;
 pub(crate) use super::ron_list::{parse_ron_list, ListNames};
 
-use super::constraints::{edges_in_order, path_table, square_table, RawLists};
+use super::constraints::{edges_in_order, path_table, square_table, RawEdge, RawLists};
 use super::grid::{BitSet, Grid, Vertex, MAX_SIDE};
 
 /// A valid puzzle: a grid of `width` x `height` squares, distinct start and
@@ -61,9 +61,6 @@ pub enum PuzzleError {
     #[error(transparent)]
     List(Located<ListProblem<Problem>>),
 }
-
-/// An edge in the file: its two ends.
-type RawEdge = ((i64, i64), (i64, i64));
 
 /// The serialized shape of a puzzle (docs/formats.md); signed integers so that
 /// negative values become validation errors with a clear message.
