@@ -15,7 +15,9 @@ use stratsynth::domains::nonogram::play::html::{page, PageStep};
 use stratsynth::domains::nonogram::play::player::{play, How, Knowledge, Step};
 use stratsynth::domains::nonogram::rules::describe::sentence;
 use stratsynth::domains::Domain;
+use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::print::print_rule;
+use stratsynth::dsl::schema::Schema;
 
 /// Options of `explain`.
 #[derive(clap::Args, Debug, Serialize)]
@@ -98,55 +100,7 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
     let mut shown_rules = vec![false; rules.len()];
     let mut page_steps = vec![];
     for (i, step) in played.steps.iter().enumerate() {
-        let cells = cells_words(&clues, step);
-        let value = |v: bool| if v { "filled" } else { "crossed out" };
-        let mut notes = vec![];
-        let mut rule_text = None;
-        let heading = match &step.how {
-            How::Rule { rule, binding, sub_line, mirrored } => {
-                let r = &rules[*rule];
-                let id = step.line.expect("rule steps have a line");
-                notes.push(format!("binding: {}", binding.join(", ")));
-                let mut place = String::new();
-                if let Some((a, b)) = sub_line {
-                    place += &format!(" on the sub-line of cells {}-{}", a + 1, b + 1);
-                }
-                if *mirrored {
-                    place +=
-                        if id.axis == Axis::Row { " (rule read right to left)" } else { " (rule read bottom to top)" };
-                }
-                notes.push(format!("{} {}{place}", value(step.filled[0].1), cells));
-                notes.push(sentence(r, domain.schema()));
-                rule_text = Some(print_rule(r, domain.schema()));
-                let line = format!("{} {}", if id.axis == Axis::Row { "row" } else { "column" }, id.index + 1);
-                format!("Step {}: {line} — rule {}", i + 1, r.name)
-            }
-            How::Probe | How::Guess => {
-                let (p, v) = step.filled[0];
-                let what = if step.how == How::Probe {
-                    notes.push(format!(
-                        "setting it {} instead makes line propagation (the exact line solver on every line) reach a contradiction",
-                        value(!v)
-                    ));
-                    "PROBE"
-                } else {
-                    notes.push("no probe settles any cell; the complete solver's solution gives this one".into());
-                    "GUESS"
-                };
-                notes.push(format!(
-                    "{} of {} unknown cells: 1 + log2({}) = {:.2} bits",
-                    cells, step.unknown, step.unknown, step.bits
-                ));
-                format!(
-                    "Step {}: {what} (complete solver) — row {}, column {} is {}",
-                    i + 1,
-                    p / clues.width() + 1,
-                    p % clues.width() + 1,
-                    value(v)
-                )
-            }
-            How::LineSolver => unreachable!("explain plays with rules"),
-        };
+        let (heading, notes, rule_text) = describe(i, step, &clues, &rules, domain.schema());
         println!("{heading}");
         for n in &notes {
             println!("    {n}");
@@ -175,4 +129,65 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
         eprintln!("wrote {} ({} steps)", out.display(), page_steps.len());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Step `i` in words: its heading, its notes (binding, cells, sentence; or
+/// the probe's or guess's reason and bits) and, for a rule's step, the
+/// rule's text.
+fn describe(
+    i: usize,
+    step: &Step,
+    clues: &Clues,
+    rules: &[Rule],
+    schema: &Schema,
+) -> (String, Vec<String>, Option<String>) {
+    let cells = cells_words(clues, step);
+    let value = |v: bool| if v { "filled" } else { "crossed out" };
+    let mut notes = vec![];
+    let mut rule_text = None;
+    let heading = match &step.how {
+        How::Rule { rule, binding, sub_line, mirrored } => {
+            let r = &rules[*rule];
+            let id = step.line.expect("rule steps have a line");
+            notes.push(format!("binding: {}", binding.join(", ")));
+            let mut place = String::new();
+            if let Some((a, b)) = sub_line {
+                place += &format!(" on the sub-line of cells {}-{}", a + 1, b + 1);
+            }
+            if *mirrored {
+                place += if id.axis == Axis::Row { " (rule read right to left)" } else { " (rule read bottom to top)" };
+            }
+            notes.push(format!("{} {}{place}", value(step.filled[0].1), cells));
+            notes.push(sentence(r, schema));
+            rule_text = Some(print_rule(r, schema));
+            let line = format!("{} {}", if id.axis == Axis::Row { "row" } else { "column" }, id.index + 1);
+            format!("Step {}: {line} — rule {}", i + 1, r.name)
+        }
+        How::Probe | How::Guess => {
+            let (p, v) = step.filled[0];
+            let what = if step.how == How::Probe {
+                notes.push(format!(
+                    "setting it {} instead makes line propagation (the exact line solver on every line) reach a contradiction",
+                    value(!v)
+                ));
+                "PROBE"
+            } else {
+                notes.push("no probe settles any cell; the complete solver's solution gives this one".into());
+                "GUESS"
+            };
+            notes.push(format!(
+                "{} of {} unknown cells: 1 + log2({}) = {:.2} bits",
+                cells, step.unknown, step.unknown, step.bits
+            ));
+            format!(
+                "Step {}: {what} (complete solver) — row {}, column {} is {}",
+                i + 1,
+                p / clues.width() + 1,
+                p % clues.width() + 1,
+                value(v)
+            )
+        }
+        How::LineSolver => unreachable!("explain plays with rules"),
+    };
+    (heading, notes, rule_text)
 }
