@@ -6,9 +6,8 @@
 //! blocking each one found and solving again on the same solver, which
 //! keeps the clauses it learnt.
 //!
-//! CaDiCaL was chosen by measurement: on the formulas of the survey's
-//! hardest boards it is several times faster than Z3's SAT solver (the
-//! figures are in docs/workbench.md).
+//! CaDiCaL replaced Z3 here as the SAT specialist; the two have not yet
+//! been measured against each other on the same formula.
 //!
 //! This module knows clues, bit boards and the SAT solver: not search,
 //! nodes or limits other than a deadline.
