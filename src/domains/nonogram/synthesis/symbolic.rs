@@ -305,7 +305,7 @@ fn hint_rows(
     let total = Num::var("total".into(), w);
     valid.push(total.same(&hints.iter().fold(c(0), |acc, h| acc.plus(h))));
     valid.push(total.sge(&c(0)));
-    valid.push(total.sle(&n));
+    valid.push(total.sle(n));
     let mut hint_slots = vec![];
     let mut before = c(0);
     for i in 0..max_hints {
@@ -320,7 +320,7 @@ fn hint_rows(
         row[ids.start.0 as usize] = c(i);
         row[ids.size.0 as usize] = hints[i].clone();
         row[ids.lowest_end.0 as usize] = c(i).plus(&before).plus(&hints[i]);
-        row[ids.highest_start.0 as usize] = n.plus(&c(i + 1)).minus(&k).minus(&total.minus(&before));
+        row[ids.highest_start.0 as usize] = n.plus(&c(i + 1)).minus(k).minus(&total.minus(&before));
         if let Some((earliest, latest)) = placement {
             row[ids.earliest_start.0 as usize] = earliest[i].clone();
             row[ids.latest_start.0 as usize] = latest[i].clone();
