@@ -437,7 +437,7 @@ fn header(
         fseed = args.seed + 1,
         base_exp = base.expansions,
         base_ms = base.model_ms(),
-        summary = run.batch.summary(&journal),
+        summary = run.batch.summary(journal),
         retry = run.retry.summary(),
     ))
 }
