@@ -13,7 +13,8 @@
 //!   limit that count, select);
 //! - [`files`]: outputs checked before work and written atomically;
 //!   [`located`]: the located error every reader returns; [`html`]: the
-//!   pieces of self-contained HTML pages.
+//!   pieces of self-contained HTML pages; [`usage`]: what a run has cost
+//!   (CPU time, peak memory).
 //!
 //! Each puzzle domain lives under [`domains`] (nonogram lines, Witness
 //! partial paths) and plugs in by implementing the engine's traits; the
@@ -29,3 +30,4 @@ pub mod located;
 pub mod pipeline;
 pub mod select;
 pub mod synth;
+pub mod usage;

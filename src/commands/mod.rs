@@ -16,6 +16,7 @@ pub mod rules;
 pub mod synth;
 pub mod witness;
 pub mod witness_bench;
+pub mod witness_compare;
 pub mod witness_generate;
 pub mod witness_info;
 

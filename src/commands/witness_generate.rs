@@ -1,6 +1,9 @@
 //! `witness generate`: puzzles made to a difficulty. With `--base` and
-//! `--at`, Shen's EPCG (Algorithm 4): every filling of the placeholder
-//! squares with 0-3 triangles, the solvable ones ranked by the TSI of the
+//! `--at` / `--edge-at`, Shen's EPCG (Algorithm 4): every filling of the
+//! placeholder squares with 0-3 triangles (with `--marks` also a
+//! separation square or a star in each palette colour) and of the
+//! placeholder edges with none, a must-cross dot or a broken edge, the
+//! solvable ones ranked by the TSI of the
 //! chosen player or by the gap between the local player's TSI and the rule
 //! player's (a puzzle that is hard unless one knows the rules). With
 //! `--teach`, per rule of a file the generated puzzles whose TSI knowing
@@ -36,6 +39,13 @@ pub struct GenerateArgs {
     /// Placeholder squares `column,row` (docs/formats.md), each filled with 0-3 triangles.
     #[arg(long, num_args = 1.., value_name = "C,R", requires = "base")]
     pub at: Vec<String>,
+    /// Placeholder edges `x1,y1-x2,y2`, each filled with none, a must-cross dot or a broken edge.
+    #[arg(long, num_args = 1.., value_name = "X1,Y1-X2,Y2", requires = "base")]
+    pub edge_at: Vec<String>,
+    /// Placeholder squares also take a separation square or a star in each colour of
+    /// the palette (the base's colours and new ones as Shen §5 counts them).
+    #[arg(long, requires = "base")]
+    pub marks: bool,
     /// A Witness rule file: the rule player (local checking plus these rules).
     #[arg(long, requires = "base")]
     pub rules: Option<PathBuf>,
@@ -93,6 +103,17 @@ fn square(text: &str) -> Result<(usize, usize), String> {
     Ok((c.trim().parse().map_err(|_| bad())?, r.trim().parse().map_err(|_| bad())?))
 }
 
+/// A placeholder edge `x1,y1-x2,y2`.
+fn edge(text: &str) -> Result<((usize, usize), (usize, usize)), String> {
+    let bad = || format!("--edge-at {text}: expected an edge `x1,y1-x2,y2` like `1,0-1,1`");
+    let (a, b) = text.split_once('-').ok_or_else(bad)?;
+    let vertex = |t: &str| -> Result<(usize, usize), String> {
+        let (x, y) = t.split_once(',').ok_or_else(bad)?;
+        Ok((x.trim().parse().map_err(|_| bad())?, y.trim().parse().map_err(|_| bad())?))
+    };
+    Ok((vertex(a)?, vertex(b)?))
+}
+
 /// Shen's Algorithm 4 over every filling of the placeholders.
 fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
     let output = args.output.as_deref().ok_or("--base needs -o OUT.ron (the generated puzzles)")?;
@@ -101,11 +122,13 @@ fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
         return Err(format!("{}: holds {} puzzles; --base expects exactly one", base_path.display(), base.len()));
     }
     let squares = args.at.iter().map(|t| square(t)).collect::<Result<Vec<_>, _>>()?;
-    let placeholders = Placeholders::new(base.remove(0), squares).map_err(|e| e.to_string())?;
-    if placeholders.squares().len() > USUAL_PLACEHOLDERS {
+    let edges = args.edge_at.iter().map(|t| edge(t)).collect::<Result<Vec<_>, _>>()?;
+    let placeholders =
+        Placeholders::with_kinds(base.remove(0), squares, edges, args.marks).map_err(|e| e.to_string())?;
+    let count = placeholders.squares().len() + placeholders.edges().len();
+    if count > USUAL_PLACEHOLDERS {
         eprintln!(
-            "warning: {} placeholders make {} variants to analyse (Shen's editor allows {USUAL_PLACEHOLDERS}: 256)",
-            placeholders.squares().len(),
+            "warning: {count} placeholders make {} variants to analyse (Shen's editor allows {USUAL_PLACEHOLDERS}: 256)",
             placeholders.max_rank()
         );
     }
@@ -136,7 +159,7 @@ fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
         "{} variants of {} (placeholders {}), {solvable} solvable; {} kept, ranked by {order} (Sh), largest first",
         placeholders.max_rank(),
         base_path.display(),
-        args.at.join(" "),
+        args.at.iter().chain(&args.edge_at).map(String::as_str).collect::<Vec<_>>().join(" "),
         made.len()
     );
     report(args, &summary, &players, &made, output)

@@ -218,7 +218,7 @@ pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) 
             report.generated += 1;
             cur.push_id(v);
             if v == goal {
-                if cur.satisfies_triangles(puzzle) {
+                if cur.satisfies(puzzle) {
                     report.outcome = Outcome::Solved(cur.clone());
                     report.elapsed = started.elapsed();
                     return report;

@@ -15,6 +15,7 @@ use super::measure::{filter_search, FilterCost};
 use super::mine::{mine_observed, PuzzleMined, Scope, PATH_BUDGET};
 use super::report::SelectionReport;
 use crate::domains::witness::model::generate::{generate, Algorithm, GeneratorConfig, SizeRange};
+use crate::domains::witness::model::generate_kinds::Kinds;
 use crate::domains::witness::model::puzzle::Puzzle;
 use crate::domains::witness::search::predicates::baseline;
 use crate::dsl::ast::Rule;
@@ -37,6 +38,10 @@ pub struct LearnConfig {
     pub seed: u64,
     /// Most specifications synthesised or skipped (the first, in mining order).
     pub max_specs: usize,
+    /// The constraint kinds of the training and filter puzzles: `None`,
+    /// triangle puzzles of Algorithm 3; else puzzles read off a hidden
+    /// path ([`Algorithm::Kinds`]).
+    pub kinds: Option<Kinds>,
 }
 
 /// The Witness learner.
@@ -65,10 +70,11 @@ impl<'a> WitnessLearner<'a> {
     }
 
     fn generator(&self) -> GeneratorConfig {
-        GeneratorConfig::new(self.config.sizes, Algorithm::RandomTriangles)
+        let algorithm = self.config.kinds.map_or(Algorithm::RandomTriangles, Algorithm::Kinds);
+        GeneratorConfig::new(self.config.sizes, algorithm)
     }
 
-    /// The training puzzles (Algorithm 3, seed).
+    /// The training puzzles (seed).
     pub fn training_puzzles(&self) -> Result<&[Puzzle], DomainError> {
         if let Some(t) = self.training.get() {
             return Ok(t);
@@ -77,7 +83,7 @@ impl<'a> WitnessLearner<'a> {
         Ok(self.training.get_or_init(|| t))
     }
 
-    /// The filter puzzles (Algorithm 3, seed + 1).
+    /// The filter puzzles (seed + 1).
     pub fn filter_puzzles(&self) -> Result<&[Puzzle], DomainError> {
         if let Some(f) = self.filter.get() {
             return Ok(f);
