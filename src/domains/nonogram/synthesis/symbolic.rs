@@ -282,6 +282,61 @@ fn run_moves(
     }
 }
 
+/// The hints' rows of the view (start = i, size = h_i, `lowest_end_cell`,
+/// `highest_start_cell` and, if given, the placement features), their
+/// prefix sums and the implied bounds on the solution's runs pushed onto
+/// `valid`, in that order.
+#[allow(clippy::too_many_arguments)]
+fn hint_rows(
+    ids: Ids,
+    nf: usize,
+    bound: usize,
+    (n, k): (&Num, &Num),
+    hints: &[Num],
+    runs: &[(Num, Num)],
+    placement: Option<&(Vec<Num>, Vec<Num>)>,
+    valid: &mut Vec<Bool>,
+) -> Vec<Vec<Num>> {
+    let w = width(bound);
+    let c = |v: usize| num(v as i64, w);
+    let max_hints = bound.div_ceil(2);
+    // hints: start = i, size = h_i, lowest_end_cell, highest_start_cell
+    // prefix sums as their own variables keep the arithmetic rows short
+    let total = Num::var("total".into(), w);
+    valid.push(total.same(&hints.iter().fold(c(0), |acc, h| acc.plus(h))));
+    valid.push(total.sge(&c(0)));
+    valid.push(total.sle(n));
+    let mut hint_slots = vec![];
+    let mut before = c(0);
+    for i in 0..max_hints {
+        if i > 0 {
+            let b = Num::var(format!("before{i}"), w);
+            valid.push(b.same(&before));
+            valid.push(b.sge(&c(0)));
+            valid.push(b.sle(&c(bound)));
+            before = b;
+        }
+        let mut row = vec![c(0); nf];
+        row[ids.start.0 as usize] = c(i);
+        row[ids.size.0 as usize] = hints[i].clone();
+        row[ids.lowest_end.0 as usize] = c(i).plus(&before).plus(&hints[i]);
+        row[ids.highest_start.0 as usize] = n.plus(&c(i + 1)).minus(k).minus(&total.minus(&before));
+        if let Some((earliest, latest)) = placement {
+            row[ids.earliest_start.0 as usize] = earliest[i].clone();
+            row[ids.latest_start.0 as usize] = latest[i].clone();
+        }
+        // implied: the solution places hint i between its leftmost and
+        // rightmost packings
+        valid.push(k.sgt(&c(i)).implies(Bool::and(&[
+            runs[i].1.sge(&row[ids.lowest_end.0 as usize]),
+            runs[i].0.sle(&row[ids.highest_start.0 as usize]),
+        ])));
+        before = before.plus(&hints[i]);
+        hint_slots.push(row);
+    }
+    hint_slots
+}
+
 /// Encodes every valid line of 1..=bound cells with at most `slots`
 /// blocks and gaps (`ids`: where the domain's names live in the schema,
 /// which has `nf` features), with the placement features as `placement`
@@ -323,40 +378,7 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement:
         (extreme("left", true), extreme("right", false))
     });
 
-    // hints: start = i, size = h_i, lowest_end_cell, highest_start_cell
-    // prefix sums as their own variables keep the arithmetic rows short
-    let total = Num::var("total".into(), w);
-    valid.push(total.same(&hints.iter().fold(c(0), |acc, h| acc.plus(h))));
-    valid.push(total.sge(&c(0)));
-    valid.push(total.sle(&n));
-    let mut hint_slots = vec![];
-    let mut before = c(0);
-    for i in 0..max_hints {
-        if i > 0 {
-            let b = Num::var(format!("before{i}"), w);
-            valid.push(b.same(&before));
-            valid.push(b.sge(&c(0)));
-            valid.push(b.sle(&c(bound)));
-            before = b;
-        }
-        let mut row = vec![c(0); nf];
-        row[ids.start.0 as usize] = c(i);
-        row[ids.size.0 as usize] = hints[i].clone();
-        row[ids.lowest_end.0 as usize] = c(i).plus(&before).plus(&hints[i]);
-        row[ids.highest_start.0 as usize] = n.plus(&c(i + 1)).minus(&k).minus(&total.minus(&before));
-        if let Some((earliest, latest)) = &placement {
-            row[ids.earliest_start.0 as usize] = earliest[i].clone();
-            row[ids.latest_start.0 as usize] = latest[i].clone();
-        }
-        // implied: the solution places hint i between its leftmost and
-        // rightmost packings
-        valid.push(k.sgt(&c(i)).implies(Bool::and(&[
-            runs[i].1.sge(&row[ids.lowest_end.0 as usize]),
-            runs[i].0.sle(&row[ids.highest_start.0 as usize]),
-        ])));
-        before = before.plus(&hints[i]);
-        hint_slots.push(row);
-    }
+    let hint_slots = hint_rows(ids, nf, bound, (&n, &k), &hints, &runs, placement.as_ref(), &mut valid);
     let table = |runs: &[(Num, Num)]| -> Vec<Vec<Num>> {
         runs.iter()
             .map(|(s, e)| {
