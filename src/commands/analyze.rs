@@ -42,6 +42,9 @@ struct JsonPuzzle<'a> {
     solutions: Option<usize>,
     /// Why the solver stopped before it knew (`"timeout"`, `"node budget"`).
     stopped: Option<&'static str>,
+    /// `"timeout"` if `--timeout` ran out in the difficulty measure (after
+    /// the search): steps and difficulty unknown (null).
+    difficulty_stopped: Option<&'static str>,
     line_solvable: bool,
     rules_solvable: Option<bool>,
     /// Steps of the player with the rules (with the line solver without `--rules`).
@@ -102,6 +105,7 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
                     height: *height,
                     solutions: a.solution_count(),
                     stopped: a.stopped.map(|s| s.name()),
+                    difficulty_stopped: a.difficulty_stopped.then_some("timeout"),
                     line_solvable: a.line_solvable,
                     rules_solvable: loaded
                         .as_ref()
@@ -160,7 +164,15 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
     for (file, why) in &unknown {
         eprintln!("{file}: unknown: the solver stopped ({why}) before it knew the number of solutions");
     }
-    Ok(if unsolvable.is_empty() && unknown.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    let unmeasured: Vec<&str> = results.iter().filter(|r| r.3.difficulty_stopped).map(|r| r.0.as_str()).collect();
+    for file in &unmeasured {
+        eprintln!(
+            "{file}: difficulty unknown: --timeout {} s ran out in the difficulty measure (the player's solve)",
+            args.solver.timeout
+        );
+    }
+    let all_known = unsolvable.is_empty() && unknown.is_empty() && unmeasured.is_empty();
+    Ok(if all_known { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
 /// Two solutions side by side (`#` filled, `.` empty), cells that differ in

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::player::{play, Knowledge, PlayError, Playthrough};
+use super::player::{play_until, Knowledge, PlayError, Playthrough};
 use crate::domains::nonogram::board::complete::{Limits, Outcome, Search, Stop};
 use crate::domains::nonogram::board::grid::Board;
 use crate::domains::nonogram::board::propagate::Clues;
@@ -59,6 +59,9 @@ pub struct Analysis {
     /// The board has lines longer than the schema's `max_state`, where the
     /// rules are not applied (their proofs stop there): no rule solve.
     pub too_long_for_rules: bool,
+    /// The limits' deadline passed in the difficulty measure (the player's
+    /// solves): their difficulty is unknown.
+    pub difficulty_stopped: bool,
 }
 
 impl Analysis {
@@ -81,7 +84,8 @@ pub fn count(puzzle: &Puzzle, limits: Limits) -> Result<(Outcome, Duration), Ana
     Ok((out, started.elapsed()))
 }
 
-/// Analyses a puzzle within `limits` (the solver's); `rules` is the
+/// Analyses a puzzle within `limits` (the solver's; its deadline also
+/// bounds the difficulty measure); `rules` is the
 /// player's rule set, if any. The player plays only a puzzle known to have
 /// exactly one solution: with several, which one its oracle follows (and so
 /// its difficulty) would depend on the solver's search order.
@@ -98,16 +102,22 @@ pub fn analyse(
     });
     let rules = rules.filter(|_| !too_long_for_rules);
     let unique = solutions.len() == 1 && stopped.is_none() && limits.solutions > 1;
-    let (line, with_rules) = match solutions.first().filter(|_| unique) {
-        None => (None, None),
-        Some(solution) => {
-            let line = play(&clues, Knowledge::LineSolver, solution)?;
+    let measured = match solutions.first().filter(|_| unique) {
+        None => Ok((None, None)),
+        Some(solution) => (|| {
+            let line = play_until(&clues, Knowledge::LineSolver, solution, limits.deadline)?;
             let with_rules = match rules {
-                Some((domain, rules)) => Some(play(&clues, Knowledge::Rules { domain, rules }, solution)?),
+                Some((domain, rules)) => {
+                    Some(play_until(&clues, Knowledge::Rules { domain, rules }, solution, limits.deadline)?)
+                }
                 None => None,
             };
-            (Some(line), with_rules)
-        }
+            Ok((Some(line), with_rules))
+        })(),
+    };
+    let (difficulty_stopped, (line, with_rules)) = match measured {
+        Err(PlayError::OutOfTime) => (true, (None, None)),
+        measured => (false, measured?),
     };
     Ok(Analysis {
         solutions,
@@ -119,6 +129,7 @@ pub fn analyse(
         line,
         rules: with_rules,
         too_long_for_rules,
+        difficulty_stopped,
     })
 }
 
@@ -161,5 +172,17 @@ mod tests {
         let a = analyse(&none, None, Limits::solutions(2)).unwrap();
         assert_eq!(a.solution_count(), Some(0));
         assert!(a.line.is_none() && !a.line_solvable);
+        assert!(!a.difficulty_stopped);
+    }
+
+    #[test]
+    fn the_difficulty_measure_stops_at_the_deadline() {
+        let duck = puzzle("1,1/0/3", "1,1/1/1,1");
+        let clues = Clues::from_puzzle(&duck);
+        let solution = analyse(&duck, None, Limits::solutions(2)).unwrap().solutions.remove(0);
+        let past = Some(Instant::now());
+        assert!(matches!(play_until(&clues, Knowledge::LineSolver, &solution, past), Err(PlayError::OutOfTime)));
+        let later = Some(Instant::now() + Duration::from_secs(60));
+        assert!(play_until(&clues, Knowledge::LineSolver, &solution, later).is_ok());
     }
 }

@@ -121,6 +121,9 @@ pub enum PlayError {
     /// The solution given does not fit the board.
     #[error("{0}: the board has no solution agreeing with the known cells")]
     Contradiction(LineId),
+    /// The deadline passed before the solve ended (its difficulty unknown).
+    #[error("the deadline passed before the solve ended")]
+    OutOfTime,
 }
 
 /// The line id of line `l` of `clues`.
@@ -135,6 +138,19 @@ pub fn line_id(clues: &Clues, l: usize) -> LineId {
 /// Plays the board to the end with `knowledge`; `solution` (row by row) is
 /// what the oracle reveals.
 pub fn play(clues: &Clues, knowledge: Knowledge, solution: &[bool]) -> Result<Playthrough, PlayError> {
+    play_until(clues, knowledge, solution, None)
+}
+
+/// [`play`], stopped with [`PlayError::OutOfTime`] once `deadline` (if
+/// any) has passed: checked before each step and each probe of an oracle
+/// step.
+pub fn play_until(
+    clues: &Clues,
+    knowledge: Knowledge,
+    solution: &[bool],
+    deadline: Option<std::time::Instant>,
+) -> Result<Playthrough, PlayError> {
+    let late = || deadline.is_some_and(|d| std::time::Instant::now() >= d);
     let mut player = Player {
         clues,
         knowledge,
@@ -151,6 +167,9 @@ pub fn play(clues: &Clues, knowledge: Knowledge, solution: &[bool]) -> Result<Pl
     };
     loop {
         while let Some(l) = player.queue.pop_front() {
+            if late() {
+                return Err(PlayError::OutOfTime);
+            }
             player.queued[l] = false;
             if let Some(step) = player.deduce(l)? {
                 // keep the line at the front: it may allow more
@@ -162,7 +181,7 @@ pub fn play(clues: &Clues, knowledge: Knowledge, solution: &[bool]) -> Result<Pl
         if player.grid.iter().all(|c| c.is_known()) {
             break;
         }
-        let step = player.reveal(solution);
+        let step = player.reveal(solution, &late).ok_or(PlayError::OutOfTime)?;
         player.apply(step);
     }
     let difficulty = player.steps.iter().map(|s| s.bits).sum();
@@ -259,20 +278,31 @@ impl Player<'_> {
     }
 
     /// The oracle's step (see the module doc).
-    fn reveal(&mut self, solution: &[bool]) -> Step {
+    fn reveal(&mut self, solution: &[bool], late: &dyn Fn() -> bool) -> Option<Step> {
         let unknown = self.unknown();
         let mut g = vec![];
         let unknowns: Vec<usize> = (0..self.grid.len()).filter(|&p| !self.grid[p].is_known()).collect();
         // the first cell whose wrong value propagation refutes
+        let mut out_of_time = false;
         let refuted = unknowns.iter().copied().find(|&p| {
+            out_of_time = out_of_time || late();
+            if out_of_time {
+                return true;
+            }
             g.clone_from(&self.grid);
             g[p] = Cell::from_bool(!solution[p]);
             self.prop.from_cells(self.clues, &mut g, &[p]).is_err()
         });
+        if out_of_time {
+            return None;
+        }
         // else the cell whose value lets propagation fix the most
         let p = refuted.unwrap_or_else(|| {
             let mut best: Option<(usize, usize)> = None;
             for &p in &unknowns {
+                if late() {
+                    return usize::MAX;
+                }
                 g.clone_from(&self.grid);
                 g[p] = Cell::from_bool(solution[p]);
                 let fixed = self.prop.from_cells(self.clues, &mut g, &[p]).unwrap_or(0);
@@ -282,13 +312,16 @@ impl Player<'_> {
             }
             best.expect("reveal is only called with unknown cells").1
         });
-        Step {
+        if p == usize::MAX {
+            return None;
+        }
+        Some(Step {
             how: if refuted.is_some() { How::Probe } else { How::Guess },
             line: None,
             filled: vec![(p, solution[p])],
             unknown,
             bits: 1.0 + (unknown as f64).log2(),
-        }
+        })
     }
 }
 
