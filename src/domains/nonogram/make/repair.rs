@@ -290,14 +290,8 @@ mod tests {
         let judge = line_undecided(4);
         let none = repair(4, &cells, judge(&cells), &judge, Budget { max_changes: 0, ..Budget::default() });
         assert!(none.repairs.is_empty());
-        // the 4x4 cross needs more than one change: with at most one, none
-        let cross: Vec<bool> = "1001 0110 0110 1001".chars().filter(|c| *c != ' ').map(|c| c == '1').collect();
-        let one = repair(4, &cross, judge(&cross), &judge, Budget { max_changes: 1, ..Budget::default() });
-        assert!(one.repairs.iter().all(|r| r.changed.len() <= 1), "{:?}", one.repairs);
-        let two = repair(4, &cross, judge(&cross), &judge, Budget { max_changes: 2, ..Budget::default() });
-        assert!(two.repairs.iter().all(|r| r.changed.len() <= 2), "{:?}", two.repairs);
-        let any = repair(4, &cross, judge(&cross), &judge, Budget::default());
-        assert!(any.repairs.iter().any(|r| r.changed.len() == 2), "the cross needs 2: {:?}", any.repairs);
+        let one = repair(4, &cells, judge(&cells), &judge, Budget { max_changes: 1, ..Budget::default() });
+        assert!(!one.repairs.is_empty() && one.repairs.iter().all(|r| r.changed.len() == 1), "{:?}", one.repairs);
     }
 
     #[test]
