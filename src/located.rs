@@ -23,3 +23,17 @@ impl<K> Located<K> {
         Located { file: file.to_string(), line, column, kind }
     }
 }
+
+/// Longest text a message quotes from the input, in characters.
+pub const QUOTED: usize = 60;
+
+/// `text` as a message quotes it: whole if at most [`QUOTED`] characters,
+/// else its start and how long it is, so a huge bad line is not echoed.
+pub fn excerpt(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= QUOTED {
+        return text.to_string();
+    }
+    let start: String = text.chars().take(QUOTED).collect();
+    format!("{start}... ({count} characters)")
+}

@@ -5,7 +5,7 @@
 //! checks of `make::accept` (the player solves it, the complete solver
 //! finds exactly one solution); the outputs are `generate_report`'s.
 
-use super::generate_report::{check_outputs, finish, Made, Outputs, Report};
+use super::generate_report::{check_outputs, finish, Made, Names, Outputs, Report};
 use super::{read_nonogram_rules, CmdResult};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::ops::RangeInclusive;
@@ -20,6 +20,7 @@ use stratsynth::domains::nonogram::make::random::{Shape, Symmetry};
 use stratsynth::domains::nonogram::make::repair::{Budget, Repair};
 use stratsynth::domains::nonogram::make::run::{random_puzzles, repair_picture};
 use stratsynth::domains::nonogram::play::analysis::MAX_CELLS;
+use stratsynth::domains::nonogram::rules::check::brute_force_all;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;
 
@@ -107,7 +108,9 @@ impl PlayerChoice {
                     .filter(|f| !f.is_empty())
                     .ok_or_else(|| format!("--player {other}: expected line, probe or rules:FILE"))?;
                 choice.name = file.to_string();
-                choice.rules = Some(read_nonogram_rules(Path::new(file))?);
+                let (domain, rules) = read_nonogram_rules(Path::new(file))?;
+                check_player_rules(file, &domain, &rules)?;
+                choice.rules = Some((domain, rules));
             }
         }
         if let Some(rule) = &args.needs {
@@ -141,8 +144,37 @@ impl PlayerChoice {
     }
 }
 
+/// Lines checked by brute force before a rule set plays (every valid line
+/// of 1 to this many cells, every binding): a few seconds at most.
+const PLAYER_CHECK_CELLS: usize = 10;
+
+/// Refuses, before any candidate, a rule set that could make no puzzle: an
+/// empty one, or one with a rule unsound on a short line (the brute-force
+/// check; a rule unsound only on longer lines stops the run at the first
+/// wrong fill).
+fn check_player_rules(file: &str, domain: &Nonogram, rules: &[Rule]) -> Result<(), String> {
+    if rules.is_empty() {
+        return Err(format!("--player rules:{file}: the file holds no rules; this player could solve no puzzle"));
+    }
+    let checked = brute_force_all(domain, rules, PLAYER_CHECK_CELLS);
+    match rules.iter().zip(checked).find_map(|(rule, cx)| cx.map(|cx| (rule, cx))) {
+        Some((rule, cx)) => Err(format!(
+            "--player rules:{file}: rule `{}` is unsound (on the line {} it fills a cell the line does not force); \
+             a player must be sound: check the set with `stratsynth verify`",
+            rule.name,
+            stratsynth::synth::Domain::show(domain, &cx.state)
+        )),
+        None => Ok(()),
+    }
+}
+
 /// `generate nonogram --from PICTURE ...` or `generate nonogram --size WxH ...`.
 pub fn generate(args: &NonogramArgs) -> CmdResult {
+    if args.max_nodes == 0 {
+        return Err(
+            "--max-nodes 0: the complete solver could confirm no puzzle's one solution; expected at least 1".into()
+        );
+    }
     let choice = PlayerChoice::read(args)?;
     let inputs: Vec<&Path> =
         args.from.iter().map(PathBuf::as_path).chain(choice.rules.as_ref().map(|_| Path::new(&choice.name))).collect();
@@ -164,13 +196,21 @@ fn outputs(args: &NonogramArgs) -> Outputs<'_> {
     }
 }
 
-/// `A..B` (inclusive) of `T`; a single `N` is `N..N`.
-fn range<T: std::str::FromStr + PartialOrd + Copy>(option: &str, text: &str) -> Result<RangeInclusive<T>, String> {
-    let bad = || format!("{option} {text}: expected a range A..B (inclusive) or a number");
+/// `A..B` (inclusive) of `T`; a single `N` is `N..N`. Refused: an empty
+/// range (A > B), and ends that are negative or not finite (`NaN`, `inf`),
+/// which no puzzle could meet.
+fn range<T: std::str::FromStr + PartialOrd + Copy + Into<f64>>(
+    option: &str,
+    text: &str,
+) -> Result<RangeInclusive<T>, String> {
+    let bad = |why: &str| format!("{option} {text}: expected a range A..B (inclusive) or a number{why}");
     let (a, b) = text.split_once("..").unwrap_or((text, text));
-    let (a, b): (T, T) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
-    if a > b {
-        return Err(bad());
+    let (a, b): (T, T) = (a.trim().parse().map_err(|_| bad(""))?, b.trim().parse().map_err(|_| bad(""))?);
+    if [a, b].iter().any(|&x| !x.into().is_finite() || x.into() < 0.0) {
+        return Err(bad(", with finite ends of at least 0"));
+    }
+    if a.into() > b.into() {
+        return Err(bad(" with A <= B (this one is empty)"));
     }
     Ok(a..=b)
 }
@@ -203,15 +243,24 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
         return Err(format!("--density {}: expected a chance strictly between 0 and 1", args.density));
     }
     let count = args.count.unwrap_or(10);
-    let names: Vec<String> = (1..=count).map(|k| format!("random-{k}.non")).collect();
-    check_outputs(&outputs(args), &names, inputs)?;
+    if count == 0 || count as u64 > args.max_candidates {
+        return Err(format!(
+            "--count {count}: expected 1 to --max-candidates {} (each puzzle is a candidate judged)",
+            args.max_candidates
+        ));
+    }
     let wanted = Wanted {
         player: choice.player(),
-        steps: args.steps.as_deref().map(|s| range("--steps", s)).transpose()?,
-        bits: args.bits.as_deref().map_or(Ok(0.0..=0.0), |s| range("--bits", s))?,
+        steps: args
+            .steps
+            .as_deref()
+            .map(|s| range::<u32>("--steps", s).map(|r| *r.start() as usize..=*r.end() as usize))
+            .transpose()?,
+        bits: args.bits.as_deref().map_or(Ok(0.0..=0.0), |s| range::<f64>("--bits", s))?,
         stuck: choice.stuck(),
         max_nodes: args.max_nodes,
     };
+    check_outputs(&outputs(args), &Names { fixed: &[], prefix: "random", count }, inputs)?;
     let shape = Shape { width, height, density: args.density, symmetry: args.symmetry };
     let progress = bar(count as u64, "puzzles");
     let started = Instant::now();
@@ -236,8 +285,8 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
     if args.order {
         made.sort_by(|a, b| a.solve.bits.total_cmp(&b.solve.bits).then(a.solve.steps.cmp(&b.solve.steps)));
     }
-    for (m, name) in made.iter_mut().zip(&names) {
-        m.name = name.trim_end_matches(".non").to_string();
+    for (k, m) in made.iter_mut().enumerate() {
+        m.name = format!("random-{}", k + 1);
         m.title = format!("{} ({})", m.title, m.name);
     }
     let summary = format!(
@@ -268,9 +317,10 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
 fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs: &[&Path]) -> CmdResult {
     let picture = read_picture(path).map_err(|e| e.to_string())?;
     let count = args.count.unwrap_or(3);
-    let names: Vec<String> =
-        std::iter::once("unchanged.non".to_string()).chain((1..=count).map(|k| format!("repair-{k}.non"))).collect();
-    check_outputs(&outputs(args), &names, inputs)?;
+    if count == 0 || args.max_changes == 0 {
+        return Err("--count and --max-changes must be at least 1 (a repair changes a cell)".into());
+    }
+    check_outputs(&outputs(args), &Names { fixed: &["unchanged"], prefix: "repair", count }, inputs)?;
     let wanted =
         Wanted { player: choice.player(), steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: args.max_nodes };
     let budget = Budget { max_changes: args.max_changes, evaluations: args.max_evaluations, ..Budget::default() };

@@ -3,8 +3,9 @@
 //! repairs listed and drawn as text; or `--json`), one `.non` per puzzle in
 //! the `-o` directory (title, the generating command, seed and player as
 //! metadata, and the goal) and the `--html` page. Every output path is
-//! checked before any work, and the report is printed before the files
-//! are written, so a failed write loses nothing computed.
+//! checked before any work (the `-o` directory is created only when a
+//! puzzle is written), and the report is printed before the files are
+//! written, so a failed write loses nothing computed.
 
 use super::{check_output, command_line, write_output};
 use serde_json::{json, Value};
@@ -56,22 +57,93 @@ pub struct Report {
     pub original: Option<Vec<bool>>,
 }
 
-/// Checks, before any work, the `-o` directory (created if absent) and each
-/// file that may be written in it, and the `--html` page.
-pub fn check_outputs(args: &Outputs, names: &[String], inputs: &[&Path]) -> Result<(), String> {
+/// The file names a run may write in the `-o` directory: `NAME.non` for
+/// each of `names`, `unchanged.non` and `PREFIX-K.non` for K from 1 to
+/// `count` (never listed whole: `count` may be large).
+pub struct Names<'a> {
+    /// Fixed names, without `.non`.
+    pub fixed: &'a [&'a str],
+    /// The numbered names' prefix (`random`, `repair`).
+    pub prefix: &'a str,
+    /// The largest number.
+    pub count: usize,
+}
+
+impl Names<'_> {
+    /// Whether the run may write the file `name` in the directory.
+    fn has(&self, name: &str) -> bool {
+        let Some(stem) = name.strip_suffix(".non") else { return false };
+        self.fixed.contains(&stem)
+            || stem
+                .strip_prefix(self.prefix)
+                .and_then(|k| k.strip_prefix('-'))
+                .filter(|k| !k.starts_with('0'))
+                .and_then(|k| k.parse::<usize>().ok())
+                .is_some_and(|k| (1..=self.count).contains(&k))
+    }
+}
+
+/// `path` made absolute and canonical: links resolved where it exists,
+/// `.` and `..` dropped lexically where it does not.
+fn resolved(path: &Path) -> std::path::PathBuf {
+    if let Ok(canonical) = path.canonicalize() {
+        return canonical;
+    }
+    let mut out = std::path::PathBuf::new();
+    for part in std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf()).components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => {
+                out.push(other);
+                if let Ok(canonical) = out.canonicalize() {
+                    out = canonical;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Checks, before any work (and creating nothing), the `-o` directory and
+/// each file in it the run may write (the existing ones: the work done
+/// does not depend on how many are asked for), and the `--html` page,
+/// which must not be one of those files.
+pub fn check_outputs(args: &Outputs, names: &Names, inputs: &[&Path]) -> Result<(), String> {
     if let Some(dir) = args.dir {
-        if !dir.exists() {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| format!("{}: cannot create the output directory: {e}", dir.display()))?;
-        } else if !dir.is_dir() {
+        if dir.exists() && !dir.is_dir() {
             return Err(format!("{}: -o takes a directory (one .non per puzzle)", dir.display()));
         }
-        for name in names {
-            check_output(&dir.join(name), inputs)?;
+        let existing = dir.ancestors().find(|a| a.as_os_str().is_empty() || a.exists());
+        if existing.is_some_and(|a| !a.as_os_str().is_empty() && !a.is_dir()) {
+            return Err(format!("{}: cannot create the output directory: a parent is not a directory", dir.display()));
+        }
+        if dir.is_dir() {
+            let entries = std::fs::read_dir(dir)
+                .map_err(|e| format!("{}: cannot read the output directory: {e}", dir.display()))?;
+            for entry in entries.flatten() {
+                if entry.file_name().to_str().is_some_and(|n| names.has(n)) {
+                    check_output(&entry.path(), inputs)?;
+                }
+            }
         }
     }
     if let Some(html) = args.html {
-        check_output(html, inputs)?;
+        let parent = html.parent().map(|p| if p.as_os_str().is_empty() { Path::new(".") } else { p });
+        let in_dir = args.dir.is_some_and(|dir| parent.is_some_and(|p| resolved(p) == resolved(dir)));
+        if in_dir && html.file_name().and_then(|n| n.to_str()).is_some_and(|n| names.has(n)) {
+            return Err(format!(
+                "--html {}: a puzzle file of -o {} may have this name; give the page another",
+                html.display(),
+                args.dir.map(|d| d.display().to_string()).unwrap_or_default()
+            ));
+        }
+        // a page in the -o directory not made yet is checked when it is
+        if !(in_dir && args.dir.is_some_and(|d| !d.is_dir())) {
+            check_output(html, inputs)?;
+        }
     }
     Ok(())
 }
@@ -205,6 +277,10 @@ pub fn finish(args: &Outputs, report: &Report) -> Result<(), String> {
         print!("{}", text(report));
     }
     let command = command_line();
+    if let Some(dir) = args.dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("{}: cannot create the output directory: {e}", dir.display()))?;
+    }
     for (m, file) in report.made.iter().zip(&files) {
         let Some(file) = file else { continue };
         let mut puzzle = m.puzzle.clone();

@@ -186,6 +186,14 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
         }
         Mode::Whole => (run_pipeline(&learner, options), None),
         Mode::Merge(n) => {
+            // the first missing shard, found without listing the n journals
+            // (n may be huge): the list is made only once all n exist
+            if let Some(i) = (0..n).find(|&i| !shard_journal(&args.out_dir, (i, n)).is_file()) {
+                return Err(format!(
+                    "{}: missing: shard {i} of {n} has not run (run it with --shards {n} --shard {i})",
+                    shard_journal(&args.out_dir, (i, n)).display()
+                ));
+            }
             let journals: Vec<PathBuf> = (0..n).map(|i| shard_journal(&args.out_dir, (i, n))).collect();
             let shown: Vec<String> = journals.iter().map(|p| p.display().to_string()).collect();
             (merge_shards(&learner, options, &journals), Some(format!("merged from {n} shards: {}", shown.join(", "))))

@@ -33,12 +33,14 @@ pub fn command_line() -> String {
     if let Some(first) = args.first_mut() {
         *first = "stratsynth".to_string();
     }
-    args.join(" ")
+    printable(&args.join(" "))
 }
 
-/// Writes a rule file: `# ` header lines, a blank line, the rules.
+/// Writes a rule file: `# ` header lines (each one line: control
+/// characters in them, from file names or options, are written escaped),
+/// a blank line, the rules.
 pub fn write_rules_file(path: &Path, header: &[String], rules: &[Rule], schema: &Schema) -> Result<(), String> {
-    let mut text: String = header.iter().map(|l| format!("# {l}\n")).collect();
+    let mut text: String = header.iter().map(|l| format!("# {}\n", printable(l))).collect();
     text.push('\n');
     text.push_str(&stratsynth::dsl::print::print_rules(rules, schema));
     write_output(path, &text)

@@ -176,7 +176,7 @@ fn figures_line(players: &[Who], m: &Made) -> String {
 
 /// Writes the puzzle file (and page), prints the report or JSON.
 fn report(args: &GenerateArgs, summary: &str, players: &[Who], made: &[Made], output: &FsPath) -> CmdResult {
-    let mut ron = format!("// {}\n// {summary}\n[\n", command_line());
+    let mut ron = format!("// {}\n// {}\n[\n", command_line(), super::printable(summary));
     for m in made {
         ron += &format!("    // {}\n    {},\n", figures_line(players, m), m.puzzle.to_ron());
     }

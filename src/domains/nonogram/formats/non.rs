@@ -309,9 +309,9 @@ fn read_keys<'a>(src: &Source<'a>) -> Result<Keys<'a>, NonError> {
         if !is_key_line(t) {
             if t.starts_with(|c: char| c.is_ascii_digit()) {
                 if let Some((at, key)) = unknown_key {
-                    return Err(src.err(at, NonErrorKind::UnknownBlockKey(key.to_string())));
+                    return Err(src.err(at, NonErrorKind::UnknownBlockKey(crate::located::excerpt(key))));
                 }
-                return Err(src.err(lno, NonErrorKind::StrayClue(t.to_string())));
+                return Err(src.err(lno, NonErrorKind::StrayClue(crate::located::excerpt(t))));
             }
             continue; // unrecognised line: ignored, as the format requires
         }
@@ -323,7 +323,7 @@ fn read_keys<'a>(src: &Source<'a>) -> Result<Keys<'a>, NonError> {
             "width" | "height" => {
                 let key: &'static str = if key == "width" { "width" } else { "height" };
                 let v = rest.parse::<usize>().ok().filter(|&v| (1..=MAX_SIDE).contains(&v)).ok_or_else(|| {
-                    src.err_at(lno, Some(rest), NonErrorKind::BadSize { key, found: rest.to_string() })
+                    src.err_at(lno, Some(rest), NonErrorKind::BadSize { key, found: crate::located::excerpt(rest) })
                 })?;
                 let slot = if key == "width" { &mut keys.width } else { &mut keys.height };
                 if slot.replace(v).is_some() {
@@ -384,7 +384,7 @@ fn read_block(
     };
     let mut clues = Vec::with_capacity(chosen.len());
     for (n, l) in chosen {
-        let c = parse_clue(l).ok_or_else(|| src.err(n, NonErrorKind::BadClue(l.trim().to_string())))?;
+        let c = parse_clue(l).ok_or_else(|| src.err(n, NonErrorKind::BadClue(crate::located::excerpt(l.trim()))))?;
         clues.push((n, c));
     }
     Ok((Block { key_line: lno, clues }, end))

@@ -75,9 +75,10 @@ pub struct TournamentError {
     pub kind: TournamentErrorKind,
 }
 
-/// True if `text` is a tournament set: its first non-blank line is `$N`.
+/// True if `text` is a tournament set: its first non-blank line starts
+/// with `$` (a header; a bad one, `$0` or `$1x`, is then refused as one).
 pub fn is_tournament(text: &str) -> bool {
-    text.lines().map(str::trim).find(|l| !l.is_empty()).is_some_and(|l| header_number(l).is_some())
+    text.lines().map(str::trim).find(|l| !l.is_empty()).is_some_and(|l| l.starts_with('$'))
 }
 
 /// The number of a `$N` header line (trimmed), N >= 1.
@@ -122,8 +123,9 @@ pub fn parse_tournament(text: &str, file: &str) -> Result<Vec<(String, Puzzle)>,
         if t.is_empty() {
             continue;
         }
-        let number = header_number(t)
-            .ok_or_else(|| err(lno, indent(lines[lno - 1]), TournamentErrorKind::BadHeader(t.to_string())))?;
+        let number = header_number(t).ok_or_else(|| {
+            err(lno, indent(lines[lno - 1]), TournamentErrorKind::BadHeader(crate::located::excerpt(t)))
+        })?;
         if !seen.insert(number) {
             return Err(err(lno, indent(lines[lno - 1]), TournamentErrorKind::DuplicateNumber(number)));
         }
@@ -137,7 +139,7 @@ pub fn parse_tournament(text: &str, file: &str) -> Result<Vec<(String, Puzzle)>,
             if raw.trim().is_empty() {
                 continue;
             }
-            let bad = |offset| err(i, offset, TournamentErrorKind::BadClue(raw.trim().to_string()));
+            let bad = |offset| err(i, offset, TournamentErrorKind::BadClue(crate::located::excerpt(raw.trim())));
             let clue = parse_clue(raw).map_err(bad)?;
             let needs = Line::min_len(&clue);
             if needs > SIDE as u64 {
@@ -224,7 +226,18 @@ mod tests {
     #[test]
     fn recognised_by_content() {
         assert!(!is_tournament("width 25\n"));
-        assert!(!is_tournament("$x\n1\n"));
+        assert!(!is_tournament("x\n$1\n"));
+        for bad in ["$0", "$-1", "$1x"] {
+            let text = format!("{bad}\n1\n");
+            assert!(is_tournament(&text));
+            assert_eq!(
+                error(&text),
+                format!("t.txt:1:1: expected a puzzle header `$N` (N a positive integer), found {bad:?}")
+            );
+        }
+        let long = format!("$1\n{}\n", "1\t".repeat(100_000) + "x");
+        let message = error(&long);
+        assert!(message.len() < 300 && message.contains("(200001 characters)"), "{message}");
         assert!(is_tournament("  \n $7 \n"));
     }
 

@@ -86,19 +86,20 @@ const BATCH: u64 = 64;
 /// The first `count` candidates (by index, below `max_candidates`) that
 /// `accept` keeps, each with its index; and the number of candidates
 /// judged. `progress` is told the candidates judged and kept after each
-/// batch.
+/// batch, and stops the search by returning `false`.
 pub fn first_accepted<T: Send>(
     shape: &Shape,
     seed: u64,
     count: usize,
     max_candidates: u64,
     accept: impl Fn(u64, &Picture) -> Option<T> + Sync,
-    mut progress: impl FnMut(u64, usize),
+    mut progress: impl FnMut(u64, usize) -> bool,
 ) -> (Vec<(u64, Picture, T)>, u64) {
     let batch = BATCH * rayon::current_num_threads() as u64;
     let mut kept = vec![];
     let mut next = 0;
-    while kept.len() < count && next < max_candidates {
+    let mut going = true;
+    while going && kept.len() < count && next < max_candidates {
         let end = (next + batch).min(max_candidates);
         let found: Vec<(u64, Picture, T)> = (next..end)
             .into_par_iter()
@@ -109,7 +110,7 @@ pub fn first_accepted<T: Send>(
             .collect();
         kept.extend(found);
         next = end;
-        progress(next, kept.len().min(count));
+        going = progress(next, kept.len().min(count));
     }
     // the judged candidates past the count-th kept one change nothing
     kept.truncate(count);
@@ -136,7 +137,7 @@ mod tests {
         let even = |_: u64, p: &Picture| (p.cells.iter().filter(|&&b| b).count() % 2 == 0).then_some(());
         let run = |threads| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-            pool.install(|| first_accepted(&shape, 1, 5, 10_000, even, |_, _| {}))
+            pool.install(|| first_accepted(&shape, 1, 5, 10_000, even, |_, _| true))
         };
         let (one, judged) = run(1);
         let (three, _) = run(3);

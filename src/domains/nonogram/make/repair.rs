@@ -146,11 +146,14 @@ pub fn repair(
     budget: Budget,
 ) -> Found {
     let mut search = Search { width, cells, undecided, budget, evaluations: 0 };
+    if budget.max_changes == 0 {
+        return Found { repairs: vec![], evaluations: 0, stage: 1 };
+    }
     let near = search.near(&initial);
     // stage 1: single cells
     let mut singles = search.judge(near.iter().map(|&p| vec![p]).collect());
     let found = repairs(&singles);
-    if !found.is_empty() {
+    if !found.is_empty() || budget.max_changes == 1 {
         return Found { repairs: found, evaluations: search.evaluations, stage: 1 };
     }
     // stage 2: pairs, among the best singles if there are too many
@@ -170,7 +173,7 @@ pub fn repair(
         .collect();
     let mut beam = search.judge(pairs);
     let found = repairs(&beam);
-    if !found.is_empty() {
+    if !found.is_empty() || budget.max_changes == 2 {
         return Found { repairs: found, evaluations: search.evaluations, stage: 2 };
     }
     // stage 3: the beam search
@@ -277,6 +280,18 @@ mod tests {
                 assert_eq!(size, Some(1), "{cells:?}: a single flip near the undecided region fixes it");
             }
         }
+    }
+
+    #[test]
+    fn repairs_change_at_most_max_changes_cells() {
+        // a 2x2 diagonal in a 4x4: one changed cell repairs it, so with at
+        // most 0 changes there is none
+        let cells: Vec<bool> = "1000 0100 0000 0000".chars().filter(|c| *c != ' ').map(|c| c == '1').collect();
+        let judge = line_undecided(4);
+        let none = repair(4, &cells, judge(&cells), &judge, Budget { max_changes: 0, ..Budget::default() });
+        assert!(none.repairs.is_empty());
+        let one = repair(4, &cells, judge(&cells), &judge, Budget { max_changes: 1, ..Budget::default() });
+        assert!(!one.repairs.is_empty() && one.repairs.iter().all(|r| r.changed.len() == 1), "{:?}", one.repairs);
     }
 
     #[test]

@@ -45,6 +45,11 @@ impl FirstError {
         }
     }
 
+    /// Whether an error was met.
+    fn met(&self) -> bool {
+        self.0.lock().map_or(true, |slot| slot.is_some())
+    }
+
     /// `Err` with the first error kept, if any.
     fn check(self) -> Result<(), MakeError> {
         match self.0.into_inner().ok().flatten() {
@@ -59,14 +64,15 @@ pub type Kept = (u64, Picture, Solve);
 
 /// Random puzzles: the first `count` candidates (below `max_candidates`)
 /// that pass, with their index and the player's solve; and the number of
-/// candidates judged. `progress` as [`first_accepted`]'s.
+/// candidates judged. `progress` as [`first_accepted`]'s; the first player
+/// error stops the search after its batch.
 pub fn random_puzzles(
     shape: &Shape,
     seed: u64,
     count: usize,
     max_candidates: u64,
     wanted: &Wanted,
-    progress: impl FnMut(u64, usize),
+    mut progress: impl FnMut(u64, usize),
 ) -> Result<(Vec<Kept>, u64), MakeError> {
     let errors = FirstError::default();
     let accepted = first_accepted(
@@ -75,7 +81,10 @@ pub fn random_puzzles(
         count,
         max_candidates,
         |_, p| errors.keep(accept(wanted, shape.width, &p.cells)).flatten(),
-        progress,
+        |judged, kept| {
+            progress(judged, kept);
+            !errors.met()
+        },
     );
     errors.check()?;
     Ok(accepted)

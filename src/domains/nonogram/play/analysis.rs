@@ -84,7 +84,8 @@ pub fn count(puzzle: &Puzzle, limits: Limits) -> Result<(Outcome, Duration), Ana
     Ok((out, started.elapsed()))
 }
 
-/// Analyses a puzzle within `limits` (the solver's); `rules` is the
+/// Analyses a puzzle within `limits` (the solver's; its deadline also
+/// bounds the difficulty measure); `rules` is the
 /// player's rule set, if any. The player plays only a puzzle known to have
 /// exactly one solution: with several, which one its oracle follows (and so
 /// its difficulty) would depend on the solver's search order.
@@ -179,5 +180,17 @@ mod tests {
         let a = analyse(&none, None, Limits::solutions(2)).unwrap();
         assert_eq!(a.solution_count(), Some(0));
         assert!(a.line.is_none() && !a.line_solvable);
+        assert!(a.play_stopped.is_none());
+    }
+
+    #[test]
+    fn the_difficulty_measure_stops_at_the_deadline() {
+        let duck = puzzle("1,1/0/3", "1,1/1/1,1");
+        let clues = Clues::from_puzzle(&duck);
+        let solution = analyse(&duck, None, Limits::solutions(2)).unwrap().solutions.remove(0);
+        let past = Some(Instant::now());
+        assert!(matches!(play(&clues, Knowledge::LineSolver, &solution, past), Err(PlayError::OutOfTime)));
+        let later = Some(Instant::now() + Duration::from_secs(60));
+        assert!(play(&clues, Knowledge::LineSolver, &solution, later).is_ok());
     }
 }
