@@ -434,9 +434,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         retry = run.retry.summary(),
     );
     let mut table = format!(
-        "{:<40}  cost  filter exp  speedup  exp saved  model ms saved  measured ms saved\n{:<40}     -  {:>10}     1.00          -  {:>14}  {:>17}\n",
-        "rule",
-        "(baseline)",
+        "rule         cost  filter exp  speedup  exp saved  model ms saved  measured ms saved\n(baseline)      -  {:>10}     1.00          -  {:>14}  {:>17}\n",
         base.expansions,
         format!("({:.1})", base.model_ms()),
         format!("({:.1})", report.baseline_ms)
@@ -462,7 +460,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
             cost(&rule, schema)
         )];
         table.push_str(&format!(
-            "{:<40} {:>5}  {:>10}  {speedup:>7.2}  {:>9}  {:>14.1}  {:>17.1}\n",
+            "{:<11} {:>5}  {:>10}  {speedup:>7.2}  {:>9}  {:>14.1}  {:>17.1}\n",
             rule.name,
             cost(&rule, schema),
             r.cost.expansions,
