@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use stratsynth::domains::witness::model::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
+use stratsynth::domains::witness::model::generate_kinds::Kinds;
 use stratsynth::domains::witness::model::grid::{size_limit, MAX_SIDE};
 use stratsynth::domains::witness::model::puzzle::{puzzles_to_ron, read_puzzles};
 use stratsynth::domains::witness::search::astar::{astar, format_outcome, Mode, Outcome, SearchConfig};
@@ -88,8 +89,16 @@ pub(super) fn puzzles(path: &FsPath) -> Result<Vec<Puzzle>, String> {
 #[derive(clap::Args, serde::Serialize, Debug)]
 pub struct GenArgs {
     /// Algorithm 3 (random triangles until solvable) or 4 (triangles read off a random path).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4))]
-    pub alg: u8,
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4), required_unless_present = "constraints", conflicts_with = "constraints")]
+    pub alg: Option<u8>,
+    /// Instead of --alg: the kinds of constraint to place, any of
+    /// `triangles,colours,stars,dots,broken`, consistent with a hidden
+    /// random path (so every puzzle is solvable).
+    #[arg(long)]
+    pub constraints: Option<String>,
+    /// Colours of separation squares and stars to draw from (with --constraints).
+    #[arg(long, default_value_t = 2, requires = "constraints", value_parser = clap::value_parser!(u8).range(1..))]
+    pub colours: u8,
     /// Sizes `WxH..WxH` (width and height drawn uniformly).
     #[arg(long)]
     pub sizes: String,
@@ -104,24 +113,33 @@ pub struct GenArgs {
     pub output: PathBuf,
 }
 
-/// `witness gen --alg 3|4 --sizes R --count N --seed S -o P.ron`.
+/// `witness gen --alg 3|4 | --constraints K [--colours N] --sizes R --count N --seed S -o P.ron`.
 pub fn gen(args: &GenArgs) -> CmdResult {
-    let (alg, size_range, count, seed, output) =
-        (args.alg, args.sizes.as_str(), args.count, args.seed, args.output.as_path());
-    let algorithm = match alg {
-        3 => Algorithm::RandomTriangles,
-        4 => Algorithm::FromPath,
-        _ => return Err(format!("--alg {alg}: expected 3 (random triangles) or 4 (triangles from a random path)")),
-    };
+    let (size_range, count, seed, output) = (args.sizes.as_str(), args.count, args.seed, args.output.as_path());
+    let (algorithm, flags, what) =
+        match (args.alg, &args.constraints) {
+            (_, Some(text)) => {
+                let kinds = Kinds::parse(text, args.colours).map_err(|e| format!("--constraints {text}: {e}"))?;
+                let names = kinds.names();
+                let flags = format!("--constraints {names} --colours {}", args.colours);
+                (Algorithm::Kinds(kinds), flags, format!("{names}, {} colours", args.colours))
+            }
+            (Some(3), None) => (Algorithm::RandomTriangles, "--alg 3".to_string(), "Algorithm 3".to_string()),
+            (Some(4), None) => (Algorithm::FromPath, "--alg 4".to_string(), "Algorithm 4".to_string()),
+            _ => return Err(
+                "expected --alg 3 (random triangles), --alg 4 (triangles from a random path) or --constraints KINDS"
+                    .into(),
+            ),
+        };
     check_output(output, &[])?;
     let config = GeneratorConfig::new(sizes("--sizes", size_range)?, algorithm);
     let ps = generate_shown(&config, seed, count)?;
     let header = format!(
-        "// stratsynth witness gen --alg {alg} --sizes {size_range} --count {count} --seed {seed} -o {}\n",
+        "// stratsynth witness gen {flags} --sizes {size_range} --count {count} --seed {seed} -o {}\n",
         output.display()
     );
     write_output(output, &(header + &puzzles_to_ron(&ps)))?;
-    println!("wrote {} puzzles (Algorithm {alg}, sizes {size_range}, seed {seed}) to {}", ps.len(), output.display());
+    println!("wrote {} puzzles ({what}, sizes {size_range}, seed {seed}) to {}", ps.len(), output.display());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -344,7 +362,6 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     use stratsynth::domains::witness::model::generate_kinds::Kinds;
     use stratsynth::domains::witness::synthesis::learn::{LearnConfig, WitnessLearner};
     use stratsynth::domains::witness::synthesis::names::name_rules;
-    use stratsynth::dsl::cost::cost;
     use stratsynth::dsl::print::print_rule;
     use stratsynth::pipeline::{journal_path, learn, LearnOptions};
     let domain = Witness::new();
@@ -433,44 +450,18 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         summary = run.batch.summary(&journal),
         retry = run.retry.summary(),
     );
-    let mut table = format!(
-        "rule         cost  filter exp  speedup  exp saved  model ms saved  measured ms saved\n(baseline)      -  {:>10}     1.00          -  {:>14}  {:>17}\n",
-        base.expansions,
-        format!("({:.1})", base.model_ms()),
-        format!("({:.1})", report.baseline_ms)
-    );
     // rules learned with --constraints are named by what they do; the
     // triangle-only run keeps its ranks as names (its committed file is
     // what that command writes)
-    let mut named = chosen.clone();
+    let mut named = report.named(&chosen, schema);
     if args.constraints.is_some() {
         name_rules(&mut named, schema);
-    } else {
-        named.iter_mut().enumerate().for_each(|(i, r)| r.name = format!("learned_{}", i + 1));
     }
-    for (i, (rule, r)) in named.iter().zip(&report.rules).enumerate() {
-        let mut rule = rule.clone();
-        let speedup = base.expansions as f64 / r.cost.expansions.max(1) as f64;
-        rule.description = vec![format!(
-            "rank {}: with the rules above, {} filter expansions ({speedup:.2}x fewer than local checking); without it the set expands {} more and takes {:.1} ms more (modelled); cost {}",
-            i + 1,
-            r.cost.expansions,
-            r.marginal_expansions,
-            r.marginal_model_ms,
-            cost(&rule, schema)
-        )];
-        table.push_str(&format!(
-            "{:<11} {:>5}  {:>10}  {speedup:>7.2}  {:>9}  {:>14.1}  {:>17.1}\n",
-            rule.name,
-            cost(&rule, schema),
-            r.cost.expansions,
-            r.marginal_expansions,
-            r.marginal_model_ms,
-            r.marginal_measured_ms
-        ));
-        text.push_str(&print_rule(&rule, schema));
+    for rule in &named {
+        text.push_str(&print_rule(rule, schema));
         text.push('\n');
     }
+    let table = report.table(&named, schema);
     write_output(output, &text)?;
     print!("{text}");
     print!("{table}");

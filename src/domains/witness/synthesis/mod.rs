@@ -11,23 +11,28 @@
 //! - [`specs`]: the specification file format;
 //! - [`mine`]: specifications (incompletable paths a predicate misses);
 //! - [`ruleset`]: a rule set as a search predicate;
-//! - [`sample`]: random puzzles with every constraint kind around a hidden
-//!   solution;
+//! - [`sample`]: random completable states with every constraint kind;
 //! - [`names`]: names for learned rules that say what they do;
 //! - [`compare`]: which of a control set's rules a learned set recovers;
-//! - [`learn`]: the learning pipeline's supply (mine, synthesise, select).
+//! - [`measure`]: A* with a rule set against local checking (Stevens' speed-up);
+//! - [`learn`]: the learning pipeline's supply (mine, synthesise, select);
+//! - [`report`]: a learning run's report (what each chosen rule saves, its name).
 
 pub mod compare;
 pub mod domain;
 pub mod features;
 pub mod learn;
 pub mod marks;
+pub mod measure;
 pub mod mine;
 pub mod names;
+pub mod report;
 pub mod ruleset;
 pub mod sample;
 pub mod specs;
 pub mod symbolic;
 pub mod symbolic_marks;
 pub mod symbolic_path;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod view;
