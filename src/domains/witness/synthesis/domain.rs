@@ -20,11 +20,10 @@ use rand::Rng;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::sample::puzzle_around_route;
+use super::sample::{puzzle_around_route, random_route};
 use super::symbolic::{self, WitnessTerms};
 use super::symbolic_marks::EncodedKinds;
 use super::view::{view_key, SchemaMismatch, ViewIds};
-use crate::domains::witness::model::generate::random_path;
 use crate::domains::witness::model::generate_kinds::Kinds;
 use crate::domains::witness::model::grid::{Grid, Vertex, MAX_SIDE};
 use crate::domains::witness::model::oracle::{enumerate_solutions, label_partial_paths, Oracle};
@@ -260,11 +259,7 @@ impl Domain for Witness {
 /// [`Witness::sample_states`] draws it without kinds).
 fn triangles_around_route(rng: &mut ChaCha8Rng, w: usize, h: usize) -> (Puzzle, Vec<usize>) {
     let grid = Grid::new(w, h);
-    let start = rng.gen_range(0..grid.num_vertices());
-    let goals: Vec<usize> =
-        (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
-    let goal = goals[rng.gen_range(0..goals.len())];
-    let route = random_path(rng, grid, start, goal);
+    let route = random_route(rng, grid);
     let mut used = vec![0u8; grid.num_squares()];
     for pair in route.windows(2) {
         for s in grid.edge_squares(pair[0], pair[1]) {
@@ -276,7 +271,8 @@ fn triangles_around_route(rng: &mut ChaCha8Rng, w: usize, h: usize) -> (Puzzle, 
         .filter(|&s| used[s] > 0 && rng.gen_bool(share))
         .map(|s| (grid.square(s).0, grid.square(s).1, used[s]))
         .collect();
-    let puzzle = Puzzle::new(w, h, grid.vertex(start), grid.vertex(goal), &tri).expect("a path's puzzle is valid");
+    let (start, goal) = (grid.vertex(route[0]), grid.vertex(route[route.len() - 1]));
+    let puzzle = Puzzle::new(w, h, start, goal, &tri).expect("a path's puzzle is valid");
     (puzzle, route)
 }
 

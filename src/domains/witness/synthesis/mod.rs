@@ -11,13 +11,12 @@
 //! - [`specs`]: the specification file format;
 //! - [`mine`]: specifications (incompletable paths a predicate misses);
 //! - [`ruleset`]: a rule set as a search predicate;
-//! - [`measure`]: A* with a rule set against local checking (Stevens' speed-up);
-//! - [`sample`]: random puzzles with every constraint kind around a hidden
-//!   solution;
+//! - [`sample`]: random completable states with every constraint kind;
 //! - [`names`]: names for learned rules that say what they do;
 //! - [`compare`]: which of a control set's rules a learned set recovers;
+//! - [`measure`]: A* with a rule set against local checking (Stevens' speed-up);
 //! - [`learn`]: the learning pipeline's supply (mine, synthesise, select);
-//! - [`report`]: a learning run's report (what each chosen rule saves).
+//! - [`report`]: a learning run's report (what each chosen rule saves, its name).
 
 pub mod compare;
 pub mod domain;

@@ -121,19 +121,25 @@ fn place_marks<R: Rng>(
     }
 }
 
-/// A `w` x `h` puzzle drawn with `mix` and its hidden solution (vertex
+/// A random route on `grid` (vertex ids): a uniform start, a uniform border
+/// goal other than it, and a random path between them ([`random_path`]).
+pub fn random_route<R: Rng>(rng: &mut R, grid: Grid) -> Vec<usize> {
+    let start = rng.gen_range(0..grid.num_vertices());
+    let goals: Vec<usize> =
+        (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
+    let goal = goals[rng.gen_range(0..goals.len())];
+    random_path(rng, grid, start, goal)
+}
+
+/// A `w` x `h` puzzle drawn with `kinds` and its hidden solution (vertex
 /// ids): a uniform start, a uniform border goal, a random route between
 /// them ([`random_path`]) and constraints it satisfies
 /// ([`constraints_on_route`]).
 pub fn puzzle_around_route<R: Rng>(rng: &mut R, w: usize, h: usize, kinds: Kinds) -> (Puzzle, Vec<usize>) {
     let grid = Grid::new(w, h);
-    let start = rng.gen_range(0..grid.num_vertices());
-    let goals: Vec<usize> =
-        (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
-    let goal = goals[rng.gen_range(0..goals.len())];
-    let route = random_path(rng, grid, start, goal);
+    let route = random_route(rng, grid);
     let c = constraints_on_route(rng, grid, &route, kinds);
-    let puzzle = Puzzle::with_constraints(w, h, grid.vertex(start), grid.vertex(goal), &c)
-        .expect("constraints drawn on the grid are valid");
+    let (start, goal) = (grid.vertex(route[0]), grid.vertex(route[route.len() - 1]));
+    let puzzle = Puzzle::with_constraints(w, h, start, goal, &c).expect("constraints drawn on the grid are valid");
     (puzzle, route)
 }
