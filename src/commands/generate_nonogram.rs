@@ -275,22 +275,40 @@ fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs:
         Wanted { player: choice.player(), steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: args.max_nodes };
     let budget = Budget { max_changes: args.max_changes, evaluations: args.max_evaluations, ..Budget::default() };
     let spinner = bar(1, "repair search");
-    let started = Instant::now();
-    let repaired = repair_picture(&picture, &wanted, budget).map_err(|e| format!("{}: {e}", path.display()))?;
-    spinner.finish_and_clear();
-    let seconds = started.elapsed().as_secs_f64();
     let shown = path.display().to_string();
-    let title = picture.title.clone().unwrap_or_else(|| shown.clone());
-    let (w, h, player) = (picture.width, picture.height, &choice.name);
+    let report = repair_report(&picture, &shown, &choice.name, choice.rule_names(), &wanted, budget, count)?;
+    spinner.finish_and_clear();
+    if report.made.is_empty() {
+        eprintln!("{}", report.summary);
+        return Ok(ExitCode::from(1));
+    }
+    finish(&outputs(args), &report)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The report of `generate nonogram --from`: the picture's first `count`
+/// repairs for the player `player` (one with no change if it is fine), or
+/// none with a summary saying that none was found within `budget`.
+pub(crate) fn repair_report(
+    picture: &Picture,
+    shown: &str,
+    player: &str,
+    rule_names: Vec<String>,
+    wanted: &Wanted,
+    budget: Budget,
+    count: usize,
+) -> Result<Report, String> {
+    let started = Instant::now();
+    let repaired = repair_picture(picture, wanted, budget).map_err(|e| format!("{shown}: {e}"))?;
+    let seconds = started.elapsed().as_secs_f64();
+    let title = picture.title.clone().unwrap_or_else(|| shown.to_string());
+    let (w, h) = (picture.width, picture.height);
     let summary = match (repaired.stage, repaired.repairs.first()) {
         (0, _) => format!("{shown}: {w}x{h} picture; its puzzle is unique and the player {player} solves it without guessing: nothing to change"),
-        (_, None) => {
-            eprintln!(
-                "{shown}: no repair found within the budget: {} pictures judged, up to {} changed cells ({} cells undecided by the player {player}); raise --max-changes or --max-evaluations",
-                repaired.evaluations, args.max_changes, repaired.undecided
-            );
-            return Ok(ExitCode::from(1));
-        }
+        (_, None) => format!(
+            "{shown}: no repair found within the budget: {} pictures judged, up to {} changed cells ({} cells undecided by the player {player}); raise --max-changes or --max-evaluations",
+            repaired.evaluations, budget.max_changes, repaired.undecided
+        ),
         (stage, Some((changed, _))) => format!(
             "{shown}: {w}x{h} picture; the player {player} leaves {} cells undecided; {} repairs of {} changed cells found (stage {stage} of 3, {} pictures judged, {seconds:.2} s); the {} best (fewest steps first):",
             repaired.undecided,
@@ -316,9 +334,5 @@ fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs:
             Made { origin: name.clone(), name, title, puzzle, changed, solve }
         })
         .collect();
-    finish(
-        &outputs(args),
-        &Report { summary, made, rule_names: choice.rule_names(), original: Some(picture.cells.clone()) },
-    )?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Report { summary, made, rule_names, original: Some(picture.cells.clone()) })
 }

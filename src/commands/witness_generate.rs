@@ -74,10 +74,11 @@ pub struct GenerateArgs {
 }
 
 /// One generated puzzle with its figures.
-struct Made {
-    puzzle: Puzzle,
+pub(crate) struct Made {
+    /// The puzzle.
+    pub puzzle: Puzzle,
     /// What it came from: `variant N` or `candidate #N`.
-    origin: String,
+    pub origin: String,
     figures: Vec<Option<Odds>>,
     /// The value it is ranked by (`None`: unknown).
     score: Option<f64>,
@@ -132,25 +133,8 @@ fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
     }
     let mut players = vec![Who::Local];
     players.extend(file.iter().map(Who::Rules));
+    let (mut made, solvable) = variants(&placeholders, &players, args.order, args.max_nodes)?;
     let chosen = players.len() - 1;
-    let made: Vec<Option<Made>> = (0..placeholders.max_rank())
-        .into_par_iter()
-        .map(|rank| {
-            let puzzle = placeholders.unrank(rank).map_err(|e| e.to_string())?;
-            if solve(&puzzle).is_none() {
-                return Ok(None);
-            }
-            let figures = evaluate(&puzzle, &players, args.max_nodes, &format!("witness generate: variant {rank}"));
-            let score = match args.order {
-                Order::Tsi => tsi(&figures, chosen),
-                Order::Gap => tsi(&figures, 0).zip(tsi(&figures, 1)).map(|(a, b)| a - b),
-            };
-            Ok(Some(Made { puzzle, origin: format!("variant {rank}"), figures, score }))
-        })
-        .collect::<Result<_, String>>()?;
-    let solvable = made.iter().flatten().count();
-    let mut made: Vec<Made> = made.into_iter().flatten().collect();
-    rank(&mut made);
     made.truncate(args.top.unwrap_or(usize::MAX));
     let order = match args.order {
         Order::Tsi => format!("TSI of {}", players[chosen].name()),
@@ -164,6 +148,43 @@ fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
         made.len()
     );
     report(args, &summary, &players, &made, output)
+}
+
+/// Every solvable variant of `placeholders` with its figures for
+/// `players` (the last one the chosen player), scored by `order`, ranked
+/// largest first; and the number of solvable variants.
+pub(crate) fn variants(
+    placeholders: &Placeholders,
+    players: &[Who],
+    order: Order,
+    max_nodes: u64,
+) -> Result<(Vec<Made>, usize), String> {
+    let chosen = players.len() - 1;
+    let made: Vec<Option<Made>> = (0..placeholders.max_rank())
+        .into_par_iter()
+        .map(|rank| {
+            let puzzle = placeholders.unrank(rank).map_err(|e| e.to_string())?;
+            if solve(&puzzle).is_none() {
+                return Ok(None);
+            }
+            let figures = evaluate(&puzzle, players, max_nodes, &format!("witness generate: variant {rank}"));
+            let score = match order {
+                Order::Tsi => tsi(&figures, chosen),
+                Order::Gap => tsi(&figures, 0).zip(tsi(&figures, 1)).map(|(a, b)| a - b),
+            };
+            Ok(Some(Made { puzzle, origin: format!("variant {rank}"), figures, score }))
+        })
+        .collect::<Result<_, String>>()?;
+    let solvable = made.iter().flatten().count();
+    let mut made: Vec<Made> = made.into_iter().flatten().collect();
+    rank(&mut made);
+    Ok((made, solvable))
+}
+
+/// One generated puzzle in `--json`: `origin`, `puzzle` (RON), `score`,
+/// `solutions` and the players' figures.
+pub(crate) fn made_json(m: &Made, players: &[Who]) -> Value {
+    json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "score": m.score, "solutions": solutions(&m.figures[0]), "players": players_json(players, &m.figures)})
 }
 
 /// Sorts by score, largest first; unknown scores last; ties by origin order.
@@ -207,10 +228,7 @@ fn report(args: &GenerateArgs, summary: &str, players: &[Who], made: &[Made], ou
         write_output(html, &page("witness generate", summary, &items))?;
     }
     if args.json {
-        let list: Vec<Value> = made
-            .iter()
-            .map(|m| json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "score": m.score, "solutions": solutions(&m.figures[0]), "players": players_json(players, &m.figures)}))
-            .collect();
+        let list: Vec<Value> = made.iter().map(|m| made_json(m, players)).collect();
         println!("{}", Value::Array(list));
     } else {
         println!("{summary}; written to {}", output.display());

@@ -21,11 +21,11 @@ use stratsynth::dsl::ast::{FeatureId, Rule};
 use stratsynth::dsl::schema::Schema;
 
 /// Default budget of expanded states per player for puzzles beyond 5x5.
-pub(super) const DEFAULT_MAX_NODES: u64 = 5_000_000;
+pub(crate) const DEFAULT_MAX_NODES: u64 = 5_000_000;
 
 /// A Witness rule file read once, from which each thread makes its own
 /// predicate.
-pub(super) struct RuleFile {
+pub(crate) struct RuleFile {
     /// The player's name: the path as given, or a rule's name.
     pub name: String,
     ids: ViewIds,
@@ -38,8 +38,13 @@ impl RuleFile {
     /// Reads a Witness rule file.
     pub fn read(path: &FsPath) -> Result<RuleFile, String> {
         let (schema, rules) = read_rules_in(path, Schema::witness())?;
+        RuleFile::new(path.display().to_string(), schema, rules)
+    }
+
+    /// The Witness rules `rules` of `schema`, named `name`.
+    pub fn new(name: String, schema: Schema, rules: Vec<Rule>) -> Result<RuleFile, String> {
         let domain = Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?;
-        Ok(RuleFile { name: path.display().to_string(), ids: domain.ids(), size: domain.schema().size_feature, rules })
+        Ok(RuleFile { name, ids: domain.ids(), size: domain.schema().size_feature, rules })
     }
 
     /// The player of rule `i` alone, named by the rule.
@@ -58,7 +63,7 @@ impl RuleFile {
 }
 
 /// A player as the commands name it.
-pub(super) enum Who<'a> {
+pub(crate) enum Who<'a> {
     Uniform,
     Local,
     Rules(&'a RuleFile),
@@ -80,7 +85,7 @@ impl Who<'_> {
 /// The odds of `puzzle` for each player (`None`: out of `budget`), with a
 /// progress line on stderr about every second once a player takes more
 /// than a second; `label` names the puzzle in it.
-pub(super) fn evaluate(puzzle: &Puzzle, players: &[Who], budget: u64, label: &str) -> Vec<Option<Odds>> {
+pub(crate) fn evaluate(puzzle: &Puzzle, players: &[Who], budget: u64, label: &str) -> Vec<Option<Odds>> {
     players
         .iter()
         .map(|who| {
@@ -114,7 +119,7 @@ pub(super) fn evaluate(puzzle: &Puzzle, players: &[Who], budget: u64, label: &st
 }
 
 /// A value in Shannon as text: two decimals, `inf`, or `unknown`.
-pub(super) fn sh(v: Option<Option<f64>>) -> String {
+pub(crate) fn sh(v: Option<Option<f64>>) -> String {
     match v {
         Some(Some(x)) => format!("{x:.2}"),
         Some(None) => "inf".into(),
@@ -123,7 +128,7 @@ pub(super) fn sh(v: Option<Option<f64>>) -> String {
 }
 
 /// The figures of one puzzle as the JSON list of `{player, msi, tsi}`.
-pub(super) fn players_json(players: &[Who], figures: &[Option<Odds>]) -> Value {
+pub(crate) fn players_json(players: &[Who], figures: &[Option<Odds>]) -> Value {
     players
         .iter()
         .zip(figures)
@@ -142,7 +147,7 @@ fn sh_json(v: Option<Option<f64>>) -> Value {
 
 /// The number of solutions: the goals a sound player reaches (the local
 /// player's), or `unknown`.
-pub(super) fn solutions(local: &Option<Odds>) -> Value {
+pub(crate) fn solutions(local: &Option<Odds>) -> Value {
     local.as_ref().map_or(json!("unknown"), |o| json!(o.goals))
 }
 
@@ -214,7 +219,7 @@ pub fn analyze(args: &AnalyzeArgs) -> CmdResult {
 }
 
 /// The figures of one puzzle as (player, MSI, TSI) text rows.
-pub(super) fn rows(players: &[Who], figures: &[Option<Odds>]) -> Vec<[String; 3]> {
+pub(crate) fn rows(players: &[Who], figures: &[Option<Odds>]) -> Vec<[String; 3]> {
     players
         .iter()
         .zip(figures)
