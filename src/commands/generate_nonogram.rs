@@ -18,7 +18,7 @@ use stratsynth::domains::nonogram::make::judge::Player;
 use stratsynth::domains::nonogram::make::picture::{read_picture, Picture};
 use stratsynth::domains::nonogram::make::random::{Shape, Symmetry};
 use stratsynth::domains::nonogram::make::repair::{Budget, Repair};
-use stratsynth::domains::nonogram::make::run::{random_puzzles, repair_picture};
+use stratsynth::domains::nonogram::make::run::{random_puzzles, repair_picture, Kept};
 use stratsynth::domains::nonogram::play::analysis::MAX_CELLS;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;
@@ -165,7 +165,10 @@ fn outputs(args: &NonogramArgs) -> Outputs<'_> {
 }
 
 /// `A..B` (inclusive) of `T`; a single `N` is `N..N`.
-fn range<T: std::str::FromStr + PartialOrd + Copy>(option: &str, text: &str) -> Result<RangeInclusive<T>, String> {
+pub(crate) fn range<T: std::str::FromStr + PartialOrd + Copy>(
+    option: &str,
+    text: &str,
+) -> Result<RangeInclusive<T>, String> {
     let bad = || format!("{option} {text}: expected a range A..B (inclusive) or a number");
     let (a, b) = text.split_once("..").unwrap_or((text, text));
     let (a, b): (T, T) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
@@ -222,17 +225,7 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
     .map_err(|e| e.to_string())?;
     progress.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
-    let mut made: Vec<Made> = kept
-        .into_iter()
-        .map(|(index, picture, solve)| Made {
-            name: String::new(),
-            title: format!("Random {width}x{height}, seed {}, candidate {index}", args.seed),
-            origin: format!("candidate {index}"),
-            puzzle: picture.puzzle(None),
-            changed: vec![],
-            solve,
-        })
-        .collect();
+    let mut made = random_made(kept, args.seed);
     if args.order {
         made.sort_by(|a, b| a.solve.bits.total_cmp(&b.solve.bits).then(a.solve.steps.cmp(&b.solve.steps)));
     }
@@ -262,6 +255,21 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The random puzzles kept from the pictures of `seed`, as made puzzles
+/// (named later).
+pub(crate) fn random_made(kept: Vec<Kept>, seed: u64) -> Vec<Made> {
+    kept.into_iter()
+        .map(|(index, picture, solve)| Made {
+            name: String::new(),
+            title: format!("Random {}x{}, seed {seed}, candidate {index}", picture.width, picture.height),
+            origin: format!("candidate {index}"),
+            puzzle: picture.puzzle(None),
+            changed: vec![],
+            solve,
+        })
+        .collect()
 }
 
 /// A picture: fine as it is, or repaired.
