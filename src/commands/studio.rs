@@ -1,4 +1,4 @@
-//! `studio [--port P] [--listen ADDR] [--rules FILE]...`: serves the
+//! `studio [--port P] [--listen ADDR] [--rules FILE]... [--bench]`: serves the
 //! designer's studio (one page and its JSON API, [`crate::studio`]) on
 //! 127.0.0.1 unless told another address, prints its URL, and stops
 //! cleanly on Ctrl-C.
@@ -26,11 +26,18 @@ pub struct StudioArgs {
     /// Each request's time budget in milliseconds unless it asks for another (`?budget_ms=N`); past it the answer is `unknown`.
     #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(1..=MAX_BUDGET_MS))]
     pub budget_ms: u64,
+    /// Instead of serving: time the page's update (the analyze route) on the bundled 25x25 pictures and print the figures.
+    #[arg(long)]
+    pub bench: bool,
 }
 
 /// `studio`.
 pub fn run(args: &StudioArgs) -> CmdResult {
     let players = Arc::new(Players::load(&args.rules)?);
+    if args.bench {
+        crate::studio::bench::run(&players, args.budget_ms)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let server = tiny_http::Server::http((args.listen, args.port))
         .map_err(|e| format!("cannot listen on {}:{}: {e}", args.listen, args.port))?;
     let server = Arc::new(server);

@@ -7,6 +7,7 @@
 //! [`nonogram`]'s and [`witness`]'s; the page is in `assets/`, built into
 //! the binary.
 
+pub mod bench;
 pub mod budget;
 pub mod nonogram;
 pub mod players;
@@ -162,9 +163,6 @@ impl Drop for Release {
 /// The body, at most [`MAX_BODY`] bytes.
 fn read_body(request: &mut Request) -> Result<Vec<u8>, ApiError> {
     let too_large = || ApiError { status: 413, message: format!("the request body is over {MAX_BODY} bytes (1 MiB)") };
-    if request.body_length().is_some_and(|n| n > MAX_BODY) {
-        return Err(too_large());
-    }
     let mut body = vec![];
     request
         .as_reader()
@@ -188,13 +186,18 @@ fn respond(request: Request, answer: Answer) {
     let _ = request.respond(Response::from_string(value.to_string()).with_status_code(status).with_header(header));
 }
 
-/// A JSON body as a value (an object is expected by every route).
-pub fn json_body(body: &[u8]) -> Result<serde_json::Map<String, Value>, ApiError> {
+/// A JSON body: an object whose keys are among `allowed` (a misspelt
+/// option is refused, not ignored).
+pub fn json_body(body: &[u8], allowed: &[&str]) -> Result<serde_json::Map<String, Value>, ApiError> {
     let value: Value = serde_json::from_slice(body).map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))?;
-    match value {
-        Value::Object(map) => Ok(map),
-        other => Err(ApiError::bad(format!("expected a JSON object, found {}", kind(&other)))),
+    let map = match value {
+        Value::Object(map) => map,
+        other => return Err(ApiError::bad(format!("expected a JSON object, found {}", kind(&other)))),
+    };
+    if let Some(k) = map.keys().find(|k| !allowed.contains(&k.as_str())) {
+        return Err(ApiError::bad(format!("unknown field `{k}`: expected one of {}", allowed.join(", "))));
     }
+    Ok(map)
 }
 
 /// What a JSON value is, in words.

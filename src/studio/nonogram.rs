@@ -25,6 +25,15 @@ use stratsynth::domains::nonogram::make::run::random_puzzles;
 use stratsynth::domains::nonogram::play::analysis::{analyse, count, MAX_CELLS};
 use stratsynth::domains::nonogram::play::player::{play, Knowledge};
 
+/// The fields of a request holding a puzzle.
+const PUZZLE: &[&str] = &["width", "height", "goal", "title", "rows", "columns"];
+
+/// The fields of a repair request.
+const REPAIR: &[&str] = &["width", "height", "goal", "title", "player", "count", "max_changes", "max_evaluations"];
+
+/// The fields of a random puzzle request.
+const RANDOM: &[&str] = &["width", "height", "player", "bits", "steps", "density", "seed", "max_candidates"];
+
 /// The complete solver's node budget per request (as `analyze`'s default).
 const MAX_NODES: u64 = 1_000_000;
 
@@ -113,7 +122,7 @@ fn limits(budget: &Budget) -> Limits {
 /// studio's rule set, and `differ`: the cells (`row`, `column` from 1)
 /// where the two solutions found differ.
 pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
-    let puzzle = puzzle_of(&json_body(body)?)?;
+    let puzzle = puzzle_of(&json_body(body, PUZZLE)?)?;
     let rules = Some((&players.nonogram, players.nonogram_rules.as_slice()));
     let a = analyse(&puzzle, rules, limits(budget)).map_err(|e| ApiError::unfit(e.to_string()))?;
     let mut value =
@@ -140,7 +149,7 @@ pub fn analyze_unknown(budget: &Budget) -> Value {
 /// studio's rule set, following the picture's goal (else the first
 /// solution the complete solver finds).
 pub fn explain(players: &Players, body: &[u8], budget: &Budget) -> Answer {
-    let puzzle = puzzle_of(&json_body(body)?)?;
+    let puzzle = puzzle_of(&json_body(body, PUZZLE)?)?;
     let solution = match &puzzle.goal {
         Some(goal) => goal.clone(),
         None => {
@@ -188,7 +197,7 @@ fn report_json(report: &Report) -> Value {
 /// for the request's picture (`player`, `count`, `max_changes`,
 /// `max_evaluations` as that command's options).
 pub fn repair(players: &Players, body: &[u8], _: &Budget) -> Answer {
-    let body = json_body(body)?;
+    let body = json_body(body, REPAIR)?;
     let picture = picture_of(&body)?;
     let (player, name) = player(players, &body)?;
     let count = uint(&body, "count", 1..=20, Some(3))? as usize;
@@ -215,7 +224,7 @@ fn rule_names(players: &Players, player: &Player) -> Vec<String> {
 /// --json` (`width`, `height`, `player`, `steps` and `bits` as `A..B`,
 /// `density`, `seed`, `max_candidates`).
 pub fn random(players: &Players, body: &[u8], _: &Budget) -> Answer {
-    let body = json_body(body)?;
+    let body = json_body(body, RANDOM)?;
     let side = 1..=MAX_LINE as u64;
     let (width, height) = size(uint(&body, "width", side.clone(), None)?, uint(&body, "height", side, None)?)?;
     let (player, name) = player(players, &body)?;
@@ -257,6 +266,6 @@ pub fn open(_: &Players, body: &[u8], _: &Budget) -> Answer {
 /// `POST /api/nonogram/export`: the request's puzzle as a `.non` file
 /// (`{"non": text}`), with its goal when it is a picture.
 pub fn export(_: &Players, body: &[u8], _: &Budget) -> Answer {
-    let puzzle = puzzle_of(&json_body(body)?)?;
+    let puzzle = puzzle_of(&json_body(body, PUZZLE)?)?;
     Ok(json!({"non": format_non(&puzzle, &[("by", "stratsynth studio")])}))
 }

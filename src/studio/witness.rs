@@ -37,7 +37,7 @@ fn analyze_players(players: &Players) -> Vec<Who<'_>> {
 /// --rules FILE` with the studio's Witness rules: `solutions` and per
 /// player `{player, msi, tsi}`.
 pub fn analyze(players: &Players, body: &[u8], _: &Budget) -> Answer {
-    let puzzle = puzzle_of(&json_body(body)?)?;
+    let puzzle = puzzle_of(&json_body(body, &["puzzle"])?)?;
     let who = analyze_players(players);
     let figures = evaluate(&puzzle, &who, DEFAULT_MAX_NODES, "studio: witness analyze");
     Ok(json!({"solutions": solution_count(&figures[1]), "players": players_json(&who, &figures)}))
@@ -52,7 +52,7 @@ pub fn analyze_unknown(budget: &Budget) -> Value {
 /// depth-first order, each a list of vertices `[x, y]`; `complete` tells
 /// whether they are all of them.
 pub fn solutions(_: &Players, body: &[u8], budget: &Budget) -> Answer {
-    let body = json_body(body)?;
+    let body = json_body(body, &["puzzle", "max"])?;
     let puzzle = puzzle_of(&body)?;
     let max = uint(&body, "max", 1..=1000, Some(50))? as usize;
     let mut found = vec![];
@@ -107,7 +107,7 @@ impl Search<'_, '_> {
 /// --rules FILE --json` with the studio's Witness rules (`at`: a list of
 /// `[column, row]`; `order`: `tsi` or `gap`; `top`: how many, default 20).
 pub fn generate(players: &Players, body: &[u8], _: &Budget) -> Answer {
-    let body = json_body(body)?;
+    let body = json_body(body, &["puzzle", "at", "order", "top"])?;
     let base = puzzle_of(&body)?;
     let at = match body.get("at") {
         Some(Value::Array(a)) => a,
