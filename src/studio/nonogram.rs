@@ -248,7 +248,8 @@ pub fn random(players: &Players, body: &[u8], _: &Budget) -> Answer {
         m.name = "random-1".into();
     }
     let summary = format!(
-        "{} random {width}x{height} puzzle (density {density}, seed {seed}) for the player {name}: of {judged} candidates",
+        "{} random {width}x{height} puzzle (density {density}, seed {seed}) for the player {name}: {} of {judged} candidates kept",
+        made.len(),
         made.len()
     );
     let names = rule_names(players, &player);
