@@ -12,7 +12,9 @@
 //!   in journaled rounds, deduplicate, prove again the rules lost to Z3's
 //!   limit that count, select);
 //! - [`files`]: outputs checked before work and written atomically;
-//!   [`located`]: the located error every reader returns.
+//!   [`located`]: the located error every reader returns; [`html`]: the
+//!   pieces of self-contained HTML pages; [`usage`]: what a run has cost
+//!   (CPU time, peak memory).
 //!
 //! Each puzzle domain lives under [`domains`] (nonogram lines, Witness
 //! partial paths) and plugs in by implementing the engine's traits; the
@@ -23,7 +25,9 @@
 pub mod domains;
 pub mod dsl;
 pub mod files;
+pub mod html;
 pub mod located;
 pub mod pipeline;
 pub mod select;
 pub mod synth;
+pub mod usage;

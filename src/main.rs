@@ -118,6 +118,8 @@ enum WitnessCommand {
     Analyze(commands::witness_info::AnalyzeArgs),
     /// Puzzles made to a difficulty: every filling of placeholder squares (EPCG), or teaching puzzles per rule.
     Generate(commands::witness_generate::GenerateArgs),
+    /// Which rules of a control set (Shen's inference rules) a learned rule set recovers, and where it goes beyond.
+    Compare(commands::witness_compare::CompareArgs),
 }
 
 /// Domains `mine` knows.
@@ -193,6 +195,7 @@ fn main() -> ExitCode {
         Command::Witness { command: WitnessCommand::Bench(args) } => commands::witness_bench::bench(&args),
         Command::Witness { command: WitnessCommand::Analyze(args) } => commands::witness_info::analyze(&args),
         Command::Witness { command: WitnessCommand::Generate(args) } => commands::witness_generate::generate(&args),
+        Command::Witness { command: WitnessCommand::Compare(args) } => commands::witness_compare::compare_sets(&args),
         Command::Synth(args) => with_threads(args.threads, || commands::synth::run(&args)),
         Command::Merge(args) => commands::synth::merge(&args),
         Command::Mine { domain: MineCommand::Nonogram(args) } => commands::mine_select_compare::mine(&args),

@@ -3,7 +3,8 @@
 //! located error), `--first`, `--timeout` and `--max-nodes` reporting
 //! `unknown`, the same output for any thread count, large boards
 //! answered within the limit, and `bench --boards` beside another solver
-//! (stand-in programs that agree, disagree, print junk or hang).
+//! (stand-in programs that agree, disagree, print a wrong board or junk,
+//! fail, die by a signal or hang).
 
 mod cli;
 
@@ -170,38 +171,89 @@ fn stand_in(dir: &std::path::Path, name: &str, body: &str) -> String {
     path
 }
 
+/// A board in nonogrid's output format: `clues` (the row clue column, as
+/// it prints it) then the cells, `#`/`.` in `rows` printed `■`/`.`.
+fn board_text(rows: &[&str], clues: &[&str]) -> String {
+    let cells = |r: &str| r.chars().map(|c| if c == '#' { "■" } else { "." }).collect::<Vec<_>>().join(" ");
+    rows.iter().zip(clues).map(|(r, c)| format!("{c:>3} {}\n", cells(r))).collect()
+}
+
 #[test]
 fn bench_trusts_only_answers_of_the_other_solver_and_cleans_up() {
     let d = dir("bench");
     let temp = cli::fresh_dir("bench-tmp");
     let puzzle = cli::repo("specs/puzzles/hakank-bear.non"); // one solution
-    let bench = |bin: &str, extra: &[&str]| {
-        let mut args = vec!["bench", "--boards", puzzle.as_str(), "--nonogrid", bin];
-        args.extend(extra);
-        let out = std::process::Command::new(cli::BIN).env("TMPDIR", &temp).args(&args).output().unwrap();
+                                                             // a 2x3 picture with an empty middle row (one solution), and a 2x2
+                                                             // one with two
+    let empty_row = write(&d, "gap.non", "width 2\nheight 3\n\nrows\n1\n0\n1\n\ncolumns\n1,1\n0\n");
+    let two = write(&d, "two.non", "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n");
+    let bench = |puzzle: &str, bin: &str| {
+        let args = ["bench", "--boards", puzzle, "--nonogrid", bin, "--nonogrid-timeout", "0.5"];
+        let out = std::process::Command::new(cli::BIN).env("TMPDIR", &temp).args(args).output().unwrap();
         (String::from_utf8_lossy(&out.stdout).into_owned(), out)
     };
+    let goal =
+        "00001000000000011000000000111100111100011111111111100001111111100000111111111000111000011110110000000011";
+    let bear: Vec<String> =
+        goal.as_bytes().chunks(13).map(|r| r.iter().map(|&c| if c == b'1' { '#' } else { '.' }).collect()).collect();
+    let bear: Vec<&str> = bear.iter().map(String::as_str).collect();
+    let printed = |text: String| format!("cat <<'EOF'\n# # 1\n{text}EOF");
+    let solved = printed(board_text(&bear, &["1", "2", "4 4", "12", "8", "9", "3 4", "2 2"]));
+    let black = printed(board_text(&["#############"; 8], &[""; 8]));
     let cases = [
+        ("agrees", &puzzle, solved.as_str(), Some(0), "answers agree wherever both answered", "0 without an answer"),
         (
-            "agrees",
-            "echo 'Backtracking found 1 solutions'",
-            Some(0),
-            "answers agree wherever both answered",
-            "0 without an answer",
+            "all black",
+            &puzzle,
+            black.as_str(),
+            Some(1),
+            "NONOGRID WRONG: its board does not meet the clues",
+            "DIFFER on 1",
         ),
-        ("differs", "echo 'Backtracking found 2 solutions'", Some(1), "ANSWERS DIFFER", "0 without an answer"),
-        ("junk", "echo 'not a board'", Some(0), "none (output is not an answer)", "1 without an answer"),
+        (
+            "claims",
+            &puzzle,
+            "echo 'Backtracking found 2 solutions'",
+            Some(0),
+            "none (output is not an answer)",
+            "1 without",
+        ),
+        ("junk", &puzzle, "echo 'not a board'", Some(0), "none (output is not an answer)", "1 without an answer"),
+        ("signal", &puzzle, "kill -9 $$", Some(0), "none (killed by signal 9)", "1 without an answer"),
+        ("error", &puzzle, "exit 3", Some(0), "none (exited with status 3)", "1 without an answer"),
         (
             "hangs",
+            &puzzle,
             "sleep 30",
             Some(0),
             "none (no answer within 0.5 s (killed))",
-            "each killed past 0.5 s); 1 without an answer",
+            "each killed past 0.5 s); 1 without",
+        ),
+        (
+            "empty row",
+            &empty_row,
+            &printed(board_text(&["#.", "..", "#."], &["1", "", "1"])),
+            Some(0),
+            "agree",
+            "0 without",
+        ),
+        ("one of two", &two, &printed(board_text(&["#.", ".#"], &["1", "1"])), Some(1), "ANSWERS DIFFER", "0 without"),
+        (
+            "both of two",
+            &two,
+            &printed(format!(
+                "1-th solution:\n{}2-th solution:\n{}",
+                board_text(&["#.", ".#"], &["", ""]),
+                board_text(&[".#", "#."], &["", ""])
+            )),
+            Some(0),
+            "answers agree",
+            "0 without",
         ),
     ];
-    for (name, body, status, says, count) in cases {
+    for (name, puzzle, body, status, says, count) in cases {
         let started = std::time::Instant::now();
-        let (text, out) = bench(&stand_in(&d, name, body), &["--nonogrid-timeout", "0.5"]);
+        let (text, out) = bench(puzzle, &stand_in(&d, &name.replace(' ', "-"), body));
         assert_eq!(out.status.code(), status, "{name}: {text}{}", stderr(&out));
         assert!(text.contains(says) && text.contains(count), "{name}: {text}");
         assert!(text.contains("CPU ratio nonogrid / ours:"), "{text}");

@@ -10,26 +10,22 @@ mod cli;
 
 use cli::{fresh_dir as temp, ROOT};
 
+/// The small configuration of `learn nonogram` the shards run on.
+const SMALL: [&str; 12] =
+    ["--sample", "4", "--max-len", "3", "--seed", "1", "-k", "3", "--augment", "2", "--shards", "2"];
+
 /// `learn nonogram` on a small configuration into `out`, with `extra` options.
 fn learn(out: &Path, tests: &Path, extra: &[&str]) -> Output {
+    learn_on(&SMALL, out, tests, extra)
+}
+
+/// `learn nonogram` with `config` (options) and the test set `tests` into
+/// `out`, with `extra` options.
+fn learn_on(config: &[&str], out: &Path, tests: &Path, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_stratsynth"))
         .current_dir(ROOT)
-        .args([
-            "learn",
-            "nonogram",
-            "--sample",
-            "4",
-            "--max-len",
-            "3",
-            "--seed",
-            "1",
-            "-k",
-            "3",
-            "--augment",
-            "2",
-            "--shards",
-            "2",
-        ])
+        .args(["learn", "nonogram"])
+        .args(config)
         .arg("--tests")
         .arg(tests)
         .arg("--out-dir")
@@ -87,5 +83,78 @@ fn merged_shards_are_deterministic() {
     let out_of_range = learn(&a, &tests, &["--shard", "2"]);
     assert_eq!(out_of_range.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out_of_range.stderr).contains("--shard 2: expected a shard of 0 to 1"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The text of the RON string starting at `at` (after its quote) and where
+/// it ends (at its closing quote).
+fn ron_string(line: &str, at: usize) -> (String, usize) {
+    let (mut text, mut chars) = (String::new(), line[at..].char_indices());
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return (text, at + i),
+            '\\' => match chars.next().map(|(_, e)| e) {
+                Some('n') => text.push('\n'),
+                Some(e) => text.push(e),
+                None => break,
+            },
+            c => text.push(c),
+        }
+    }
+    panic!("unterminated string in {line}")
+}
+
+/// The RON string literal of `text`.
+fn ron_literal(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n")
+}
+
+#[test]
+fn a_merge_proves_every_rule_it_writes() {
+    let dir = temp("learn-forged-shard");
+    let traces = std::fs::read_to_string(Path::new(ROOT).join("specs/nonogram/traces.lines")).unwrap();
+    let tests = dir.join("tests.lines");
+    std::fs::write(&tests, traces.lines().take(400).collect::<Vec<_>>().join("\n") + "\n").unwrap();
+    let out = dir.join("o");
+    let tiny = ["--sample", "1", "--max-len", "2", "-k", "1", "--augment", "0", "--shards", "1"];
+    let learn = |extra: &[&str]| learn_on(&tiny, &out, &tests, extra);
+    check(learn(&["--shard", "0"]));
+    // a forger edits a rule's action and recomputes its check (a
+    // checksum, not a signature), so the journal reads back unchanged
+    let journal = out.join("shard-0-of-1.journal");
+    let text = std::fs::read_to_string(&journal).unwrap();
+    let at = text.find("rules:[(text:\"").expect("a rule record") + "rules:[(text:\"".len();
+    let (rule, end) = ron_string(&text, at);
+    let tail = &text[end..];
+    let fields = tail.find(",check:\"").unwrap();
+    let (cost, bound) = {
+        let f = &tail[..fields]; // `",cost:C,bound:B`
+        let num = |key: &str| f.split(key).nth(1).unwrap().split(',').next().unwrap().to_string();
+        (num("cost:"), num("bound:"))
+    };
+    let (_, check_end) = ron_string(tail, fields + ",check:\"".len());
+    // sound on every line of the test set (none has a hint of 29), unsound
+    // on a hint of 29 in 30 cells that starts at cell 1
+    let name_end = rule.find("def ").expect("a def") + rule[rule.find("def ").unwrap()..].find(":\n").unwrap() + 2;
+    let forged_rule = format!(
+        "{}    with h = arbitrary(hint):\n    if size(h) = 29 and earliest_start(h) = 0:\n    then fill(true, 0, 29)\n",
+        &rule[..name_end]
+    );
+    let check_text =
+        stratsynth::pipeline::journal::fingerprint(&[format!("cost {cost}, bound {bound}"), forged_rule.clone()]);
+    let forged = format!(
+        "{}{}{},check:\"{check_text}{}",
+        &text[..at],
+        ron_literal(&forged_rule),
+        &tail[..fields],
+        &tail[check_end..]
+    );
+    std::fs::write(&journal, forged).unwrap();
+    let merged = learn(&["--merge"]);
+    let err = String::from_utf8_lossy(&merged.stderr);
+    assert_eq!(merged.status.code(), Some(2), "{err}");
+    assert!(err.contains("shard-0-of-1.journal: rule `") && err.contains("is UNSOUND on "), "{err}");
+    assert!(err.contains("the merge proves every rule it writes with Z3 and wrote none"), "{err}");
+    assert!(!out.join("learned.rules").exists() && !out.join("top1.rules").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

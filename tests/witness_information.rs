@@ -9,7 +9,10 @@ use num_traits::{One, Zero};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::Path as FsPath;
+use stratsynth::domains::witness::model::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
+use stratsynth::domains::witness::model::generate_kinds::Kinds;
 use stratsynth::domains::witness::model::oracle::{count_solutions, Oracle};
+use stratsynth::domains::witness::model::puzzle::Constraints;
 use stratsynth::domains::witness::play::information::{information, odds, Enumeration, Odds, Player};
 use stratsynth::domains::witness::search::predicates::baseline;
 use stratsynth::domains::witness::synthesis::domain::Witness;
@@ -284,4 +287,102 @@ fn policies_reading_length_and_free_agree_with_brute_force_on_larger_grids() {
             );
         }
     }
+}
+
+/// A puzzle with any constraints (docs/formats.md lists).
+fn full(w: usize, h: usize, start: (usize, usize), goal: (usize, usize), c: Constraints) -> Puzzle {
+    Puzzle::with_constraints(w, h, start, goal, &c).unwrap()
+}
+
+#[test]
+fn hand_worked_puzzles_with_colours_stars_and_dots() {
+    // 2x1, start (0,0), goal (2,0). Six ways to move: right-right ends at once;
+    // right-up then left is a dead end, right-up-right-down; up-right then
+    // down-right or right-down. Only the two that use the middle edge
+    // (1,0)-(1,1) separate the squares: right-up-right-down (1/2 * 1/2 * 1/2)
+    // and up-right-down-right (1/2 * 1 * 1/2).
+    let two = |colours, stars| Constraints { colours, stars, ..Constraints::default() };
+    let bw = full(2, 1, (0, 0), (2, 0), two(vec![(0, 0, 1), (1, 0, 2)], vec![]));
+    assert_eq!(count_solutions(&bw), 2);
+    for player in [Player::Uniform, Player::Local] {
+        let o = exact(&bw, &player);
+        assert_eq!((o.total.clone(), o.best.clone(), o.goals), (q(3, 8), q(1, 4), 2));
+    }
+    // perfect: right-right and the dead end are CANNOT_TAKE, and so is up-right-right
+    let p = exact(&bw, &Player::Perfect);
+    assert_eq!((p.total.clone(), p.best.clone()), (q(1, 1), q(1, 2)));
+    assert_eq!((p.msi(), p.tsi()), (Some(1.0), Some(0.0)));
+
+    // two stars of one colour (or a star and a separation square of its
+    // colour) must share their region: the two paths that leave the middle
+    // edge alone, right-right (1/4) and up-right-right-down (1/4)
+    for c in [two(vec![], vec![(0, 0, 1), (1, 0, 1)]), two(vec![(1, 0, 1)], vec![(0, 0, 1)])] {
+        let stars = full(2, 1, (0, 0), (2, 0), c);
+        let o = exact(&stars, &Player::Uniform);
+        assert_eq!((o.total.clone(), o.best.clone(), o.goals), (q(1, 2), q(1, 4), 2));
+        assert_eq!((o.msi(), o.tsi()), (Some(2.0), Some(1.0)));
+    }
+    // a star with a separation square of another colour: never two of its colour
+    let lonely = full(2, 1, (0, 0), (2, 0), two(vec![(1, 0, 2)], vec![(0, 0, 1)]));
+    for player in [Player::Uniform, Player::Local, Player::Perfect] {
+        let o = exact(&lonely, &player);
+        assert_eq!((o.msi(), o.tsi(), o.goals), (None, None, 0));
+    }
+
+    // one square corner to corner: a dot at (1,0), or an edge dot on the
+    // left side, leaves one of the two paths (1/2 each)
+    let dot = full(1, 1, (0, 0), (1, 1), Constraints { dots: vec![(1, 0)], ..Constraints::default() });
+    let edge = full(1, 1, (0, 0), (1, 1), Constraints { edge_dots: vec![((0, 0), (0, 1))], ..Constraints::default() });
+    for p in [&dot, &edge] {
+        let o = exact(p, &Player::Uniform);
+        assert_eq!((o.msi(), o.tsi(), o.goals), (Some(1.0), Some(1.0), 1));
+        assert_eq!(exact(p, &Player::Perfect).msi(), Some(0.0));
+    }
+    // a broken bottom edge is no move: one move at the start, nothing to learn
+    let broken = Constraints { broken: vec![((0, 0), (1, 0))], ..Constraints::default() };
+    let cut = full(1, 1, (0, 0), (1, 1), broken.clone());
+    let o = exact(&cut, &Player::Uniform);
+    assert_eq!((o.msi(), o.tsi(), o.goals), (Some(0.0), Some(0.0), 1));
+    // ... and with the dot at (1,0) there is no solution at all
+    let walled = full(1, 1, (0, 0), (1, 1), Constraints { dots: vec![(1, 0)], ..broken });
+    assert_eq!(exact(&walled, &Player::Uniform).goals, 0);
+}
+
+#[test]
+fn the_enumeration_agrees_with_brute_force_on_every_kind_of_constraint() {
+    let sets = [rules("rules/witness/learned.rules"), rules("rules/witness/region.rules")]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>();
+    let kinds = Kinds::parse("triangles,colours,stars,dots,broken", 2).unwrap();
+    let config = GeneratorConfig::new(SizeRange::new((1, 1), (3, 3)).unwrap(), Algorithm::Kinds(kinds));
+    let puzzles = Generator::new(config, 3).generate(40).unwrap();
+    let mut rules_checked = 0;
+    for puzzle in &puzzles {
+        assert_eq!(exact(puzzle, &Player::Uniform), brute_odds(puzzle, &mut |_| false), "{}", puzzle.to_ron());
+        assert_eq!(
+            exact(puzzle, &Player::Local),
+            brute_odds(puzzle, &mut |p| baseline(puzzle, p)),
+            "{}",
+            puzzle.to_ron()
+        );
+        let mut oracle = Oracle::new(puzzle);
+        assert_eq!(
+            exact(puzzle, &Player::Perfect),
+            brute_odds(puzzle, &mut |p| !oracle.completable(p)),
+            "{}",
+            puzzle.to_ron()
+        );
+        for set in &sets {
+            assert_eq!(
+                exact(puzzle, &Player::Rules(set)),
+                brute_odds(puzzle, &mut |p| set.flags(puzzle, p)),
+                "{}",
+                puzzle.to_ron()
+            );
+            rules_checked += 1;
+        }
+    }
+    assert!(puzzles.iter().filter(|p| p.has_marks()).count() > 15);
+    assert!(rules_checked > 100, "{rules_checked}");
 }

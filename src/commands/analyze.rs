@@ -53,6 +53,9 @@ pub(crate) struct JsonPuzzle<'a> {
     line_oracle_steps: Option<usize>,
     line_difficulty: Option<f64>,
     rules_fired: BTreeMap<&'a str, usize>,
+    /// Why the player's solves stopped before the difficulty was known
+    /// (`"timeout"`): the steps and bits are then null.
+    difficulty_stopped: Option<&'static str>,
     search_nodes: u64,
     search_ms: f64,
 }
@@ -93,6 +96,7 @@ pub(crate) fn json_puzzle<'a>(
         line_oracle_steps: a.line.as_ref().map(Playthrough::oracle_steps),
         line_difficulty: a.line.as_ref().map(|p| round2(p.difficulty)),
         rules_fired: fired(rules.unwrap_or_default(), a.rules.as_ref()),
+        difficulty_stopped: a.play_stopped.map(|s| s.name()),
         search_nodes: a.nodes,
         search_ms: round2(a.search_time.as_secs_f64() * 1000.0),
     }
@@ -114,6 +118,8 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
         results.iter().filter(|r| r.3.solution_count() == Some(0)).map(|r| r.0.as_str()).collect();
     let unknown: Vec<(&str, &str)> =
         results.iter().filter_map(|r| r.3.stopped.map(|s| (r.0.as_str(), s.name()))).collect();
+    let unrated: Vec<(&str, &str)> =
+        results.iter().filter_map(|r| r.3.play_stopped.map(|s| (r.0.as_str(), s.name()))).collect();
     if args.json {
         let out: Vec<JsonPuzzle> = results
             .iter()
@@ -162,7 +168,14 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
     for (file, why) in &unknown {
         eprintln!("{file}: unknown: the solver stopped ({why}) before it knew the number of solutions");
     }
-    Ok(if unsolvable.is_empty() && unknown.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    for (file, why) in &unrated {
+        eprintln!("{file}: difficulty unknown: the player stopped ({why}) before the end of its solve");
+    }
+    Ok(if unsolvable.is_empty() && unknown.is_empty() && unrated.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 /// Two solutions side by side (`#` filled, `.` empty), cells that differ in
@@ -214,6 +227,7 @@ fn print_table(results: &[(String, usize, usize, Analysis)], with_rules: bool, f
         };
         let (steps, oracle, bits) = match p {
             Some(p) => (p.steps.len().to_string(), p.oracle_steps().to_string(), format!("{:.1}", p.difficulty)),
+            None if a.play_stopped.is_some() => ("unknown".into(), "unknown".into(), "unknown".into()),
             None => ("-".into(), "-".into(), "-".into()),
         };
         println!(

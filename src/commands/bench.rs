@@ -18,8 +18,9 @@ use stratsynth::domains::nonogram::rules::coverage::Coverage;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::nonogram::synthesis::spec::specs;
 use stratsynth::domains::Domain;
-use stratsynth::dsl::ast::{PatternKind, Rule};
+use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
+use stratsynth::dsl::specialise::specialisations;
 use stratsynth::synth::{Config, Engine, Stats};
 
 /// Random valid lines of `len` cells: a random solution, its hints, and a
@@ -141,53 +142,6 @@ fn run(rules: &Path, lines: &Path, count: usize, seed: u64) -> CmdResult {
     );
     scale(&domain, &rules, &tests)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Rules built for the coverage-at-scale figure: up to `n` specialisations
-/// of `rules`, each `arbitrary(t)` pattern replaced by `constant(t, 0..4)`
-/// or `singleton(t)` or kept (DSL.md: specialising a pattern keeps a sound
-/// rule sound), taken round-robin across the rules in a fixed order.
-fn specialisations(rules: &[Rule], n: usize) -> Vec<Rule> {
-    let kinds = [
-        PatternKind::Arbitrary,
-        PatternKind::Constant(0),
-        PatternKind::Constant(1),
-        PatternKind::Constant(2),
-        PatternKind::Constant(3),
-        PatternKind::Singleton,
-    ];
-    let variants: Vec<Vec<Rule>> = rules
-        .iter()
-        .map(|rule| {
-            let mut out = vec![rule.clone()];
-            for (d, decl) in rule.decls.iter().enumerate() {
-                if decl.kind != PatternKind::Arbitrary {
-                    continue;
-                }
-                out = out
-                    .into_iter()
-                    .flat_map(|r| {
-                        kinds.iter().map(move |&k| {
-                            let mut r = r.clone();
-                            r.decls[d].kind = k;
-                            r
-                        })
-                    })
-                    .collect();
-            }
-            out
-        })
-        .collect();
-    let longest = variants.iter().map(Vec::len).max().unwrap_or(0);
-    let mut out = vec![];
-    for j in 0..longest {
-        for (v, rule) in variants.iter().zip(rules) {
-            if let Some(r) = v.get(j).filter(|_| out.len() < n) {
-                out.push(Rule { name: format!("{}_v{j}", rule.name), ..r.clone() });
-            }
-        }
-    }
-    out
 }
 
 /// Coverage at scale: `cover` (every rule's alone and marginal figures)

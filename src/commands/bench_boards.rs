@@ -7,8 +7,10 @@
 //!
 //! CPU time is user + system time from the kernel: ours over the whole
 //! parallel solve (every thread), nonogrid's over its child processes. A
-//! nonogrid answer is read from its output; output that is not an answer
-//! (junk, a partly solved board, a crash) or a process past its timeout
+//! nonogrid answer is read from its output, every board it prints checked
+//! against the clues (a board that does not meet them is a wrong answer);
+//! output that is not an answer (junk, a partly solved board, an error
+//! exit, a death by a signal) or a process past its timeout
 //! (`--nonogrid-timeout`, else `--timeout`) is reported as such and never
 //! counted as agreement; its CPU time up to the kill is counted. nonogrid's
 //! processes run on the same worker threads as ours, after ours. Its
@@ -24,19 +26,7 @@ use stratsynth::domains::nonogram::board::complete::Outcome;
 use stratsynth::domains::nonogram::formats::non::{check_goal, Puzzle};
 use stratsynth::domains::nonogram::formats::tournament::parse_solutions;
 use stratsynth::domains::nonogram::play::analysis::count;
-
-/// User + system CPU time of this process (`RUSAGE_SELF`) or of its waited
-/// children (`RUSAGE_CHILDREN`).
-fn cpu_time(who: libc::c_int) -> Duration {
-    // SAFETY: getrusage only writes the struct it is given.
-    let usage = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(who, &mut usage);
-        usage
-    };
-    let tv = |t: libc::timeval| Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64);
-    tv(usage.ru_utime) + tv(usage.ru_stime)
-}
+use stratsynth::usage::cpu_time;
 
 /// A puzzle in nonogrid's own text format (TOML: one clue per line).
 fn nonogrid_text(p: &Puzzle) -> String {
@@ -59,33 +49,81 @@ fn nonogrid_text(p: &Puzzle) -> String {
 /// What nonogrid said about one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Theirs {
-    /// A count: 0, 1, or 2 for two or more.
+    /// A count of the boards it printed, each checked against the clues:
+    /// 1, or 2 for two or more distinct ones.
     Count(usize),
+    /// It printed a full board that does not meet the clues (why).
+    Wrong(String),
     /// Not an answer (why).
     NoAnswer(String),
 }
 
-/// Reads nonogrid's answer from its exit status and output: `Backtracking
-/// found N solutions`, one fully solved board, or an error exit on
-/// contradictory clues. A board with unknown cells (`?`) is no answer.
-fn read_answer(success: bool, out: &str, err: &str, height: usize) -> Theirs {
-    if !success {
-        return if err.contains("panicked") || out.trim().is_empty() && err.trim().is_empty() {
-            Theirs::NoAnswer("crashed".into())
-        } else {
-            Theirs::Count(0)
-        };
+/// The cells at the end of a line of nonogrid's output, if it ends in
+/// `width` cell symbols (`■`/`⬛` filled, `.` empty, `?` unknown), spaces
+/// between them or not: `Some(None)` for each unknown cell.
+fn board_row(line: &str, width: usize) -> Option<Vec<Option<bool>>> {
+    let mut cells = vec![];
+    for c in line.trim_end().chars().rev().filter(|c| !c.is_whitespace()) {
+        if cells.len() == width {
+            break;
+        }
+        cells.push(match c {
+            '■' | '⬛' => Some(true),
+            '.' => Some(false),
+            '?' => None,
+            _ => return None,
+        });
     }
-    if let Some(n) = out.lines().find_map(|l| {
-        l.strip_prefix("Backtracking found ").and_then(|r| r.split_whitespace().next()?.parse::<usize>().ok())
-    }) {
-        return Theirs::Count(n.min(2));
+    cells.reverse();
+    (cells.len() == width).then_some(cells)
+}
+
+/// The boards in nonogrid's output: each run of `height` lines ending in a
+/// row of `width` cells (the clue columns before them ignored).
+fn boards(out: &str, width: usize, height: usize) -> Vec<Vec<Option<bool>>> {
+    let mut found = vec![];
+    let mut run: Vec<Vec<Option<bool>>> = vec![];
+    for line in out.lines().chain([""]) {
+        match board_row(line, width) {
+            Some(row) => run.push(row),
+            None => {
+                if run.len() == height {
+                    found.push(run.concat());
+                }
+                run.clear();
+            }
+        }
     }
-    let board: Vec<&str> = out.lines().filter(|l| l.contains('■') || l.contains('?')).collect();
-    match board.len() {
-        n if n != height => Theirs::NoAnswer("output is not an answer".into()),
-        _ if board.iter().any(|l| l.contains('?')) => Theirs::NoAnswer("partly solved board".into()),
-        _ => Theirs::Count(1),
+    found
+}
+
+/// Reads nonogrid's answer from how it ended and its output: every full
+/// board it printed (the solved board, or each `N-th solution:`) is
+/// checked against `puzzle`'s clues and the distinct ones counted; a board
+/// with unknown cells (`?`) alone is no answer, and so is an error exit or
+/// a death by a signal (never a count: nonogrid has no "no solution"
+/// output to read).
+fn read_answer(status: std::process::ExitStatus, out: &str, puzzle: &Puzzle) -> Theirs {
+    if !status.success() {
+        use std::os::unix::process::ExitStatusExt;
+        return Theirs::NoAnswer(match (status.code(), status.signal()) {
+            (Some(code), _) => format!("exited with status {code}"),
+            (None, Some(signal)) => format!("killed by signal {signal}"),
+            (None, None) => "crashed".into(),
+        });
+    }
+    let all = boards(out, puzzle.width, puzzle.height);
+    let full: Vec<Vec<bool>> = all.iter().filter_map(|b| b.iter().copied().collect::<Option<Vec<bool>>>()).collect();
+    if let Some(why) = full.iter().find_map(|b| check_goal(puzzle, b).err()) {
+        return Theirs::Wrong(format!("its board does not meet the clues: {why}"));
+    }
+    let mut distinct = full;
+    distinct.sort();
+    distinct.dedup();
+    match (distinct.len(), all.len()) {
+        (0, 0) => Theirs::NoAnswer("output is not an answer".into()),
+        (0, _) => Theirs::NoAnswer("partly solved board".into()),
+        (n, _) => Theirs::Count(n.min(2)),
     }
 }
 
@@ -99,7 +137,7 @@ fn nonogrid(
     timeout: Duration,
 ) -> Result<Theirs, String> {
     let file = dir.join(format!("p{i}.toml"));
-    let (out_path, err_path) = (dir.join(format!("p{i}.out")), dir.join(format!("p{i}.err")));
+    let out_path = dir.join(format!("p{i}.out"));
     std::fs::write(&file, nonogrid_text(puzzle)).map_err(|e| format!("{}: {e}", file.display()))?;
     let create = |p: &Path| std::fs::File::create(p).map_err(|e| format!("{}: {e}", p.display()));
     let mut child = Command::new(bin)
@@ -107,7 +145,7 @@ fn nonogrid(
         .arg(&file)
         .stdin(Stdio::null())
         .stdout(create(&out_path)?)
-        .stderr(create(&err_path)?)
+        .stderr(Stdio::null())
         .spawn()
         .map_err(|e| format!("{}: {e}", bin.display()))?;
     let started = Instant::now();
@@ -128,7 +166,7 @@ fn nonogrid(
     let read = |p: &Path| {
         std::fs::read(p).map(|b| String::from_utf8_lossy(&b).into_owned()).map_err(|e| format!("{}: {e}", p.display()))
     };
-    Ok(read_answer(status.success(), &read(&out_path)?, &read(&err_path)?, puzzle.height))
+    Ok(read_answer(status, &read(&out_path)?, puzzle))
 }
 
 /// The known solutions of a tournament set, by puzzle name.
@@ -203,6 +241,11 @@ pub fn run(
                     note.push_str("  ANSWERS DIFFER");
                 }
                 show(Some(*n))
+            }
+            Some(Theirs::Wrong(why)) => {
+                differ += 1;
+                note.push_str(&format!("  NONOGRID WRONG: {why}"));
+                "wrong".to_string()
             }
             Some(Theirs::NoAnswer(why)) => {
                 no_answer += 1;

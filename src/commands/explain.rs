@@ -161,7 +161,7 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
         return Err(format!("{shown}: the clues contradict each other: the puzzle has no solution"));
     };
     let clues = Clues::from_puzzle(&puzzle);
-    let played = play(&clues, Knowledge::Rules { domain: &domain, rules: &rules }, solution)
+    let played = play(&clues, Knowledge::Rules { domain: &domain, rules: &rules }, solution, None)
         .map_err(|e| format!("{shown}: {e}"))?;
     let title = puzzle.title.clone().unwrap_or_else(|| shown.clone());
     let summary = format!(

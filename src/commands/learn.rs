@@ -28,6 +28,7 @@ use stratsynth::pipeline::shards::{learn_shard, merge_shards, ShardRun};
 use stratsynth::pipeline::{dedup_by_key, learn as run_pipeline, LearnOptions, LearnRun, Shard};
 use stratsynth::select::Pick;
 use stratsynth::synth::Config;
+use stratsynth::usage::Usage;
 
 /// Options of `learn nonogram`.
 #[derive(clap::Args, Serialize, Debug)]
@@ -288,6 +289,7 @@ impl Learned<'_> {
             top_path.display(),
             top.len()
         );
+        println!("this run: {}", Usage::since(self.started));
         Ok(ExitCode::SUCCESS)
     }
 }
@@ -329,6 +331,7 @@ fn write_shard(
     println!("schedule: {}", run.batch.parallelism());
     println!("{} (total in this process {:.1} s)", run.phases, started.elapsed().as_secs_f64());
     println!("wrote {} ({} rules) and {}", path.display(), kept.len(), journal.display());
+    println!("this run: {}", Usage::since(started));
     Ok(ExitCode::SUCCESS)
 }
 

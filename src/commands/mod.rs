@@ -17,6 +17,7 @@ pub mod studio;
 pub mod synth;
 pub mod witness;
 pub mod witness_bench;
+pub mod witness_compare;
 pub mod witness_generate;
 pub mod witness_info;
 

@@ -14,16 +14,19 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use stratsynth::domains::witness::model::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
+use stratsynth::domains::witness::model::generate_kinds::Kinds;
 use stratsynth::domains::witness::model::grid::{size_limit, MAX_SIDE};
 use stratsynth::domains::witness::model::puzzle::{puzzles_to_ron, read_puzzles};
 use stratsynth::domains::witness::search::astar::{astar, format_outcome, Mode, Outcome, SearchConfig};
-use stratsynth::domains::witness::synthesis::domain::Witness;
+use stratsynth::domains::witness::synthesis::domain::{Witness, WitnessState};
 use stratsynth::domains::witness::synthesis::mine::{mine_observed, PuzzleMined, Scope};
+use stratsynth::domains::witness::synthesis::report::SelectionReport;
 use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::synthesis::specs::write_specs;
 use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::schema::Schema;
+use stratsynth::pipeline::LearnRun;
 
 /// The predicate of a Witness rule file (none: local constraint checking).
 pub(crate) fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, String> {
@@ -88,8 +91,16 @@ pub(crate) fn puzzles(path: &FsPath) -> Result<Vec<Puzzle>, String> {
 #[derive(clap::Args, serde::Serialize, Debug)]
 pub struct GenArgs {
     /// Algorithm 3 (random triangles until solvable) or 4 (triangles read off a random path).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4))]
-    pub alg: u8,
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4), required_unless_present = "constraints", conflicts_with = "constraints")]
+    pub alg: Option<u8>,
+    /// Instead of --alg: the kinds of constraint to place, any of
+    /// `triangles,colours,stars,dots,broken`, consistent with a hidden
+    /// random path (so every puzzle is solvable).
+    #[arg(long)]
+    pub constraints: Option<String>,
+    /// Colours of separation squares and stars to draw from (with --constraints).
+    #[arg(long, default_value_t = 2, requires = "constraints", value_parser = clap::value_parser!(u8).range(1..))]
+    pub colours: u8,
     /// Sizes `WxH..WxH` (width and height drawn uniformly).
     #[arg(long)]
     pub sizes: String,
@@ -104,24 +115,33 @@ pub struct GenArgs {
     pub output: PathBuf,
 }
 
-/// `witness gen --alg 3|4 --sizes R --count N --seed S -o P.ron`.
+/// `witness gen --alg 3|4 | --constraints K [--colours N] --sizes R --count N --seed S -o P.ron`.
 pub fn gen(args: &GenArgs) -> CmdResult {
-    let (alg, size_range, count, seed, output) =
-        (args.alg, args.sizes.as_str(), args.count, args.seed, args.output.as_path());
-    let algorithm = match alg {
-        3 => Algorithm::RandomTriangles,
-        4 => Algorithm::FromPath,
-        _ => return Err(format!("--alg {alg}: expected 3 (random triangles) or 4 (triangles from a random path)")),
-    };
+    let (size_range, count, seed, output) = (args.sizes.as_str(), args.count, args.seed, args.output.as_path());
+    let (algorithm, flags, what) =
+        match (args.alg, &args.constraints) {
+            (_, Some(text)) => {
+                let kinds = Kinds::parse(text, args.colours).map_err(|e| format!("--constraints {text}: {e}"))?;
+                let names = kinds.names();
+                let flags = format!("--constraints {names} --colours {}", args.colours);
+                (Algorithm::Kinds(kinds), flags, format!("{names}, {} colours", args.colours))
+            }
+            (Some(3), None) => (Algorithm::RandomTriangles, "--alg 3".to_string(), "Algorithm 3".to_string()),
+            (Some(4), None) => (Algorithm::FromPath, "--alg 4".to_string(), "Algorithm 4".to_string()),
+            _ => return Err(
+                "expected --alg 3 (random triangles), --alg 4 (triangles from a random path) or --constraints KINDS"
+                    .into(),
+            ),
+        };
     check_output(output, &[])?;
     let config = GeneratorConfig::new(sizes("--sizes", size_range)?, algorithm);
     let ps = generate_shown(&config, seed, count)?;
     let header = format!(
-        "// stratsynth witness gen --alg {alg} --sizes {size_range} --count {count} --seed {seed} -o {}\n",
+        "// stratsynth witness gen {flags} --sizes {size_range} --count {count} --seed {seed} -o {}\n",
         output.display()
     );
     write_output(output, &(header + &puzzles_to_ron(&ps)))?;
-    println!("wrote {} puzzles (Algorithm {alg}, sizes {size_range}, seed {seed}) to {}", ps.len(), output.display());
+    println!("wrote {} puzzles ({what}, sizes {size_range}, seed {seed}) to {}", ps.len(), output.display());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -322,17 +342,30 @@ pub struct LearnArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Constraint kinds of the training and filter puzzles, comma-separated
+    /// (triangles, colours, stars, dots, broken): puzzles drawn around a
+    /// random route (default: triangle puzzles of Algorithm 3).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constraints: Option<String>,
+    /// Colours of separation squares and stars with `--constraints` (default 2).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub colours: Option<u8>,
+    /// Soundness bound of the proofs (grid side; default: the DSL file's).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bound: Option<u32>,
 }
 
 /// `learn witness [--sizes R] [--train N] [--filter M] [--seed S] [-k K] [-o OUT] [--resume] ...`.
 pub fn learn(args: &LearnArgs) -> CmdResult {
-    use super::versions;
+    use stratsynth::domains::witness::model::generate_kinds::Kinds;
     use stratsynth::domains::witness::synthesis::learn::{LearnConfig, WitnessLearner};
-    use stratsynth::dsl::cost::cost;
+    use stratsynth::domains::witness::synthesis::names::name_rules;
     use stratsynth::dsl::print::print_rule;
     use stratsynth::pipeline::{journal_path, learn, LearnOptions};
     let domain = Witness::new();
-    let schema = domain.schema();
     if args.train == 0 || args.filter == 0 || args.k == 0 || args.max_specs == 0 {
         return Err("--train, --filter, -k and --max-specs must be at least 1".into());
     }
@@ -342,9 +375,25 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         filter: args.filter,
         seed: args.seed,
         max_specs: args.max_specs,
+        kinds: match &args.constraints {
+            Some(list) => {
+                Some(Kinds::parse(list, args.colours.unwrap_or(2)).map_err(|e| format!("--constraints: {e}"))?)
+            }
+            None if args.colours.is_some() => return Err("--colours needs --constraints".into()),
+            None => None,
+        },
     };
-    let engine =
-        stratsynth::synth::Config::builder(schema).rlimit(args.rlimit).build().map_err(|e| format!("--rlimit: {e}"))?;
+    let domain = match config.kinds {
+        Some(kinds) => domain.with_kinds(kinds),
+        None => domain,
+    };
+    let schema = domain.schema();
+    let engine = stratsynth::synth::Config::builder(schema)
+        .rlimit(args.rlimit)
+        .bound(args.bound)
+        .build()
+        .map_err(|e| format!("--rlimit/--bound: {e}"))?;
+    let engine_bound = engine.bound;
     check_output(&args.output, &[])?;
     let output = &args.output;
     let journal = journal_path(output);
@@ -375,63 +424,19 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     let run = learn(&learner, options).map_err(|e| e.to_string())?;
     let chosen: Vec<_> = run.picks.iter().map(|p| run.learned[p.index].clone()).collect();
     let report = learner.report(&chosen).map_err(|e| e.to_string())?;
-    let base = &report.baseline;
-    let mut text = format!(
-        "# Learned Witness pruning rules, each proven sound by Z3 for every puzzle up to {b}x{b}.\n\
-         # Made by: {command}\n\
-         # options: {options}\n\
-         # {versions}\n\
-         # {mined}; {synthesised} synthesised, {skipped} skipped as already pruned;\n\
-         # {found} rules found, {learned} distinct up to egg's rewrites; selected greedily by A* expansions saved on {filter} filter puzzles\n\
-         # (seed {fseed}; local constraint checking alone: {base_exp} expansions, {base_ms:.1} ms modelled), a rule only if it also saves modelled search time.\n\
-         # synthesis: {summary}\n\
-         # second proof: {retry}\n\n",
-        b = schema.file.limits.bound,
-        command = super::command_line(),
-        options = ron::to_string(args).map_err(|e| e.to_string())?,
-        versions = versions(),
-        mined = run.mined,
-        synthesised = run.batch.synthesised(),
-        skipped = run.batch.entries.len() - run.batch.synthesised(),
-        found = run.found.len(),
-        learned = run.learned.len(),
-        filter = args.filter,
-        fseed = args.seed + 1,
-        base_exp = base.expansions,
-        base_ms = base.model_ms(),
-        summary = run.batch.summary(&journal),
-        retry = run.retry.summary(),
-    );
-    let mut table = format!(
-        "rule         cost  filter exp  speedup  exp saved  model ms saved  measured ms saved\n(baseline)      -  {:>10}     1.00          -  {:>14}  {:>17}\n",
-        base.expansions,
-        format!("({:.1})", base.model_ms()),
-        format!("({:.1})", report.baseline_ms)
-    );
-    for (i, (rule, r)) in chosen.iter().zip(&report.rules).enumerate() {
-        let mut rule = rule.clone();
-        rule.name = format!("learned_{}", i + 1);
-        let speedup = base.expansions as f64 / r.cost.expansions.max(1) as f64;
-        rule.description = vec![format!(
-            "rank {}: with the rules above, {} filter expansions ({speedup:.2}x fewer than local checking); without it the set expands {} more and takes {:.1} ms more (modelled); cost {}",
-            i + 1,
-            r.cost.expansions,
-            r.marginal_expansions,
-            r.marginal_model_ms,
-            cost(&rule, schema)
-        )];
-        table.push_str(&format!(
-            "{:<11} {:>5}  {:>10}  {speedup:>7.2}  {:>9}  {:>14.1}  {:>17.1}\n",
-            rule.name,
-            cost(&rule, schema),
-            r.cost.expansions,
-            r.marginal_expansions,
-            r.marginal_model_ms,
-            r.marginal_measured_ms
-        ));
-        text.push_str(&print_rule(&rule, schema));
+    let mut text = header(args, engine_bound, &run, &report, &journal)?;
+    let mut named = report.named(&chosen, schema);
+    // rules learned with --constraints are named by what they do; the
+    // triangle-only run keeps its ranks as names (its committed file is
+    // what that command writes)
+    if args.constraints.is_some() {
+        name_rules(&mut named, schema);
+    }
+    for rule in &named {
+        text.push_str(&print_rule(rule, schema));
         text.push('\n');
     }
+    let table = report.table(&named, schema);
     write_output(output, &text)?;
     print!("{text}");
     print!("{table}");
@@ -452,4 +457,42 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         run.phases.total().as_secs_f64(),
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The learned rule file's header: how it was made, what was mined,
+/// synthesised and selected, and local checking's filter figures.
+fn header(
+    args: &LearnArgs,
+    bound: u32,
+    run: &LearnRun<WitnessState>,
+    report: &SelectionReport,
+    journal: &FsPath,
+) -> Result<String, String> {
+    let base = &report.baseline;
+    Ok(format!(
+        "# Learned Witness pruning rules, each proven sound by Z3 for every puzzle up to {b}x{b}.\n\
+         # Made by: {command}\n\
+         # options: {options}\n\
+         # {versions}\n\
+         # {mined}; {synthesised} synthesised, {skipped} skipped as already pruned;\n\
+         # {found} rules found, {learned} distinct up to egg's rewrites; selected greedily by A* expansions saved on {filter} filter puzzles\n\
+         # (seed {fseed}; local constraint checking alone: {base_exp} expansions, {base_ms:.1} ms modelled), a rule only if it also saves modelled search time.\n\
+         # synthesis: {summary}\n\
+         # second proof: {retry}\n\n",
+        b = bound,
+        command = super::command_line(),
+        options = ron::to_string(args).map_err(|e| e.to_string())?,
+        versions = super::versions(),
+        mined = run.mined,
+        synthesised = run.batch.synthesised(),
+        skipped = run.batch.entries.len() - run.batch.synthesised(),
+        found = run.found.len(),
+        learned = run.learned.len(),
+        filter = args.filter,
+        fseed = args.seed + 1,
+        base_exp = base.expansions,
+        base_ms = base.model_ms(),
+        summary = run.batch.summary(&journal),
+        retry = run.retry.summary(),
+    ))
 }

@@ -1,199 +1,48 @@
 //! `witness bench`: the speed-up of a rule set over local constraint
 //! checking per grid size (expansions and search time, Stevens' equations
-//! 2.1/2.2), beside perfect pruning (the exact completion oracle as the
-//! predicate, so the expansion ratio a rule set could reach at best), the
-//! share of the baseline's incompletable paths the rules prune, and large
-//! puzzles solved within a time budget.
+//! 2.1/2.2), beside perfect pruning, the share of the baseline's
+//! incompletable paths the rules prune, and large puzzles solved within a
+//! time budget, as measured by
+//! [`measure`](stratsynth::domains::witness::synthesis::measure), as a
+//! table or JSON.
 
 use super::witness::{predicate, puzzles};
 use super::CmdResult;
-use std::cell::{Cell, RefCell};
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use stratsynth::domains::witness::model::oracle::Oracle;
-use stratsynth::domains::witness::search::astar::{astar, Outcome, SearchConfig, SearchReport};
-use stratsynth::domains::witness::search::predicates::baseline;
-use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
-use stratsynth::domains::witness::{Path, Puzzle};
+use stratsynth::domains::witness::search::astar::SearchConfig;
+use stratsynth::domains::witness::synthesis::measure::{by_size, Totals};
 
-/// Sums over a group of puzzles.
-#[derive(Clone, Copy, Default)]
-struct Totals {
-    puzzles: usize,
-    baseline_expansions: u64,
-    rules_expansions: u64,
-    /// Expansions with perfect pruning (the exact oracle as the predicate).
-    perfect_expansions: u64,
-    /// Baseline expansions on the puzzles searched with perfect pruning.
-    traced_baseline_expansions: u64,
-    baseline_time: Duration,
-    rules_time: Duration,
-    solved_baseline: usize,
-    solved_rules: usize,
-    /// Solutions the rule-set search returned that are not solutions.
-    invalid: usize,
-    /// Puzzles the baseline solved and the rules proved to have no
-    /// solution: solutions the rules pruned away (proof they are unsound).
-    lost: usize,
-    /// Searches (baseline or rules) stopped by a budget (time, or the node
-    /// budget that bounds memory) before an answer.
-    stopped: usize,
-    /// Puzzles whose baseline search was stopped by a budget: no trace and
-    /// no search with perfect pruning (each completability query can take
-    /// exponential time on such a puzzle).
-    untraced: usize,
-    /// Incompletable paths the baseline search kept on its open list.
-    trace_incompletable: u64,
-    /// Of those, the ones the rules prune.
-    trace_pruned: u64,
-}
-
-impl Totals {
-    fn add(&mut self, o: &Totals) {
-        self.puzzles += o.puzzles;
-        self.baseline_expansions += o.baseline_expansions;
-        self.rules_expansions += o.rules_expansions;
-        self.perfect_expansions += o.perfect_expansions;
-        self.traced_baseline_expansions += o.traced_baseline_expansions;
-        self.baseline_time += o.baseline_time;
-        self.rules_time += o.rules_time;
-        self.solved_baseline += o.solved_baseline;
-        self.solved_rules += o.solved_rules;
-        self.invalid += o.invalid;
-        self.lost += o.lost;
-        self.stopped += o.stopped;
-        self.untraced += o.untraced;
-        self.trace_incompletable += o.trace_incompletable;
-        self.trace_pruned += o.trace_pruned;
-    }
-
-    /// Equation 2.2: total baseline expansions over total rule-set expansions.
-    fn expansion_speedup(&self) -> f64 {
-        self.baseline_expansions as f64 / self.rules_expansions.max(1) as f64
-    }
-
-    /// Equation 2.2 for perfect pruning (on the puzzles traced): the best
-    /// expansion speed-up.
-    fn perfect_speedup(&self) -> f64 {
-        self.traced_baseline_expansions as f64 / self.perfect_expansions.max(1) as f64
-    }
-
-    /// Equation 2.1: total baseline time over total rule-set time.
-    fn time_speedup(&self) -> f64 {
-        self.baseline_time.as_secs_f64() / self.rules_time.as_secs_f64().max(1e-9)
-    }
-
-    fn trace_coverage(&self) -> f64 {
-        if self.trace_incompletable == 0 {
-            0.0
-        } else {
-            self.trace_pruned as f64 / self.trace_incompletable as f64
-        }
-    }
-
-    fn json(&self, size: Option<&str>) -> serde_json::Value {
-        let n = self.puzzles.max(1) as f64;
-        let mut v = serde_json::json!({
-            "puzzles": self.puzzles,
-            "baseline_expansions": self.baseline_expansions,
-            "rules_expansions": self.rules_expansions,
-            "baseline_expansions_mean": self.baseline_expansions as f64 / n,
-            "rules_expansions_mean": self.rules_expansions as f64 / n,
-            "baseline_ms": self.baseline_time.as_secs_f64() * 1e3,
-            "rules_ms": self.rules_time.as_secs_f64() * 1e3,
-            "expansion_speedup": self.expansion_speedup(),
-            "perfect_expansions": self.perfect_expansions,
-            "perfect_speedup": self.perfect_speedup(),
-            "time_speedup": self.time_speedup(),
-            "solved_baseline": self.solved_baseline,
-            "solved_rules": self.solved_rules,
-            "invalid_solutions": self.invalid,
-            "lost_solutions": self.lost,
-            "stopped_searches": self.stopped,
-            "untraced_puzzles": self.untraced,
-            "trace_incompletable": self.trace_incompletable,
-            "trace_pruned": self.trace_pruned,
-            "trace_coverage": self.trace_coverage(),
-        });
-        if let Some(s) = size {
-            v["size"] = serde_json::Value::from(s);
-        }
-        v
-    }
-}
-
-/// One puzzle: baseline and rule-set searches, and (with `trace`) the
-/// baseline search again, counting the incompletable paths it keeps and
-/// how many of them the rules prune.
-fn measure(p: &Puzzle, pred: &RuleSetPredicate, config: &SearchConfig, trace: bool, repeat: usize) -> Totals {
-    let b = fastest(repeat, || astar(p, &baseline, config));
-    let r = fastest(repeat, || {
-        pred.forget();
-        astar(p, pred, config)
+/// The JSON object of `t`, with its size if given.
+fn totals_json(t: &Totals, size: Option<&str>) -> serde_json::Value {
+    let n = t.puzzles.max(1) as f64;
+    let mut v = serde_json::json!({
+        "puzzles": t.puzzles,
+        "baseline_expansions": t.baseline_expansions,
+        "rules_expansions": t.rules_expansions,
+        "baseline_expansions_mean": t.baseline_expansions as f64 / n,
+        "rules_expansions_mean": t.rules_expansions as f64 / n,
+        "baseline_ms": t.baseline_time.as_secs_f64() * 1e3,
+        "rules_ms": t.rules_time.as_secs_f64() * 1e3,
+        "expansion_speedup": t.expansion_speedup(),
+        "perfect_expansions": t.perfect_expansions,
+        "perfect_speedup": t.perfect_speedup(),
+        "time_speedup": t.time_speedup(),
+        "solved_baseline": t.solved_baseline,
+        "solved_rules": t.solved_rules,
+        "invalid_solutions": t.invalid,
+        "lost_solutions": t.lost,
+        "stopped_searches": t.stopped,
+        "untraced_puzzles": t.untraced,
+        "trace_incompletable": t.trace_incompletable,
+        "trace_pruned": t.trace_pruned,
+        "trace_coverage": t.trace_coverage(),
     });
-    let mut t = Totals {
-        puzzles: 1,
-        baseline_expansions: b.expansions,
-        rules_expansions: r.expansions,
-        baseline_time: b.elapsed,
-        rules_time: r.elapsed,
-        solved_baseline: usize::from(b.solution().is_some()),
-        solved_rules: usize::from(r.solution().is_some()),
-        invalid: usize::from(r.solution().is_some_and(|s| !s.is_solution(p))),
-        lost: usize::from(b.solution().is_some() && r.outcome == Outcome::NoSolution),
-        stopped: [&b, &r].iter().filter(|s| matches!(s.outcome, Outcome::BudgetExhausted(_))).count(),
-        ..Totals::default()
-    };
-    if trace && matches!(b.outcome, Outcome::BudgetExhausted(_)) {
-        t.untraced = 1;
-    } else if trace {
-        let oracle = RefCell::new(Oracle::new(p));
-        let (incompletable, pruned) = (Cell::new(0u64), Cell::new(0u64));
-        let traced = |pz: &Puzzle, path: &Path| {
-            let flagged = baseline(pz, path);
-            if !flagged && !oracle.borrow_mut().completable(path) {
-                incompletable.set(incompletable.get() + 1);
-                if pred.rules_fire(pz, path) {
-                    pruned.set(pruned.get() + 1);
-                }
-            }
-            flagged
-        };
-        astar(p, &traced, config);
-        t.trace_incompletable = incompletable.get();
-        t.trace_pruned = pruned.get();
-        let perfect = |pz: &Puzzle, path: &Path| baseline(pz, path) || !oracle.borrow_mut().completable(path);
-        t.perfect_expansions = astar(p, &perfect, config).expansions;
-        t.traced_baseline_expansions = b.expansions;
+    if let Some(s) = size {
+        v["size"] = serde_json::Value::from(s);
     }
-    t
-}
-
-/// The first of `repeat` runs of a search with the least time among them
-/// (runs differ only in time, by the machine's other work).
-fn fastest(repeat: usize, run: impl Fn() -> SearchReport) -> SearchReport {
-    let mut best = run();
-    for _ in 1..repeat {
-        best.elapsed = best.elapsed.min(run().elapsed);
-    }
-    best
-}
-
-/// Per-size totals of `ps`, sizes in (width, height) order.
-fn by_size(
-    ps: &[Puzzle],
-    pred: &RuleSetPredicate,
-    config: &SearchConfig,
-    trace: bool,
-    repeat: usize,
-) -> BTreeMap<(usize, usize), Totals> {
-    let mut out: BTreeMap<(usize, usize), Totals> = BTreeMap::new();
-    for p in ps {
-        out.entry((p.width(), p.height())).or_default().add(&measure(p, pred, config, trace, repeat));
-    }
-    out
+    v
 }
 
 /// Options of `witness bench`.
@@ -251,10 +100,10 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
         );
     }
     if json {
-        let mut v = all.json(None);
+        let mut v = totals_json(&all, None);
         v["rules"] = serde_json::Value::from(rules.display().to_string());
         v["repeat"] = serde_json::Value::from(repeat);
-        v["sizes"] = sizes.iter().map(|(s, t)| t.json(Some(&name(s)))).collect();
+        v["sizes"] = sizes.iter().map(|(s, t)| totals_json(t, Some(&name(s)))).collect();
         v["large"] = match &large_sizes {
             None => serde_json::Value::Null,
             Some(ls) => {

@@ -1,24 +1,25 @@
 //! `witness generate`: puzzles made to a difficulty. With `--base` and
-//! `--at`, Shen's EPCG (Algorithm 4): every filling of the placeholder
-//! squares with 0-3 triangles, the solvable ones ranked by the TSI of the
+//! `--at` / `--edge-at`, Shen's EPCG (Algorithm 4): every filling of the
+//! placeholder squares with 0-3 triangles (with `--marks` also a
+//! separation square or a star in each palette colour) and of the
+//! placeholder edges with none, a must-cross dot or a broken edge, the
+//! solvable ones ranked by the TSI of the
 //! chosen player or by the gap between the local player's TSI and the rule
 //! player's (a puzzle that is hard unless one knows the rules). With
 //! `--teach`, per rule of a file the generated puzzles whose TSI knowing
 //! that rule lowers the most.
 
 use super::witness::{puzzles, sizes};
-use super::witness_info::{evaluate, players_json, rows, sh, solutions, RuleFile, Who, DEFAULT_MAX_NODES};
+use super::witness_info::{players_json, progress_line, rows, rule_player, sh, solutions, DEFAULT_MAX_NODES};
 use super::{check_output, command_line, write_output, CmdResult};
-use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use stratsynth::domains::witness::make::epcg::{Placeholders, USUAL_PLACEHOLDERS};
+use stratsynth::domains::witness::make::rank::{self, fill_and_rank, teaching, Made};
 use stratsynth::domains::witness::model::generate::{generate as random_puzzles, Algorithm, GeneratorConfig};
-use stratsynth::domains::witness::model::oracle::solve;
-use stratsynth::domains::witness::play::information::Odds;
 use stratsynth::domains::witness::play::page::{page, PagePuzzle};
-use stratsynth::domains::witness::Puzzle;
+use stratsynth::domains::witness::play::players::{evaluate_all, tsi, RulePlayer, Who};
 
 /// What the generated puzzles are ranked by, largest first.
 #[derive(clap::ValueEnum, serde::Serialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,9 +36,16 @@ pub struct GenerateArgs {
     /// Base puzzle file (one puzzle) whose placeholder squares are filled.
     #[arg(long, conflicts_with = "teach", required_unless_present = "teach")]
     pub base: Option<PathBuf>,
-    /// Placeholder squares `column,row` (FORMATS.md), each filled with 0-3 triangles.
+    /// Placeholder squares `column,row` (docs/formats.md), each filled with 0-3 triangles.
     #[arg(long, num_args = 1.., value_name = "C,R", requires = "base")]
     pub at: Vec<String>,
+    /// Placeholder edges `x1,y1-x2,y2`, each filled with none, a must-cross dot or a broken edge.
+    #[arg(long, num_args = 1.., value_name = "X1,Y1-X2,Y2", requires = "base")]
+    pub edge_at: Vec<String>,
+    /// Placeholder squares also take a separation square or a star in each colour of
+    /// the palette (the base's colours and new ones as Shen §5 counts them).
+    #[arg(long, requires = "base")]
+    pub marks: bool,
     /// A Witness rule file: the rule player (local checking plus these rules).
     #[arg(long, requires = "base")]
     pub rules: Option<PathBuf>,
@@ -73,17 +81,6 @@ pub struct GenerateArgs {
     pub max_nodes: u64,
 }
 
-/// One generated puzzle with its figures.
-pub(crate) struct Made {
-    /// The puzzle.
-    pub puzzle: Puzzle,
-    /// What it came from: `variant N` or `candidate #N`.
-    pub origin: String,
-    figures: Vec<Option<Odds>>,
-    /// The value it is ranked by (`None`: unknown).
-    score: Option<f64>,
-}
-
 /// `witness generate --base P --at C,R... [--rules R] [--order tsi|gap] [--top N] [--json] [--html H] -o OUT`
 /// or `witness generate --teach R --size WxH [--count N] [--seed S] [--top N] [-o OUT]`.
 pub fn generate(args: &GenerateArgs) -> CmdResult {
@@ -106,9 +103,15 @@ fn square(text: &str) -> Result<(usize, usize), String> {
     Ok((c.trim().parse().map_err(|_| bad())?, r.trim().parse().map_err(|_| bad())?))
 }
 
-/// The TSI of the player at `i`, if known and finite.
-fn tsi(figures: &[Option<Odds>], i: usize) -> Option<f64> {
-    figures[i].as_ref().and_then(Odds::tsi)
+/// A placeholder edge `x1,y1-x2,y2`.
+fn edge(text: &str) -> Result<((usize, usize), (usize, usize)), String> {
+    let bad = || format!("--edge-at {text}: expected an edge `x1,y1-x2,y2` like `1,0-1,1`");
+    let (a, b) = text.split_once('-').ok_or_else(bad)?;
+    let vertex = |t: &str| -> Result<(usize, usize), String> {
+        let (x, y) = t.split_once(',').ok_or_else(bad)?;
+        Ok((x.trim().parse().map_err(|_| bad())?, y.trim().parse().map_err(|_| bad())?))
+    };
+    Ok((vertex(a)?, vertex(b)?))
 }
 
 /// Shen's Algorithm 4 over every filling of the placeholders.
@@ -119,22 +122,34 @@ fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
         return Err(format!("{}: holds {} puzzles; --base expects exactly one", base_path.display(), base.len()));
     }
     let squares = args.at.iter().map(|t| square(t)).collect::<Result<Vec<_>, _>>()?;
-    let placeholders = Placeholders::new(base.remove(0), squares).map_err(|e| e.to_string())?;
-    if placeholders.squares().len() > USUAL_PLACEHOLDERS {
+    let edges = args.edge_at.iter().map(|t| edge(t)).collect::<Result<Vec<_>, _>>()?;
+    let placeholders =
+        Placeholders::with_kinds(base.remove(0), squares, edges, args.marks).map_err(|e| e.to_string())?;
+    let count = placeholders.squares().len() + placeholders.edges().len();
+    if count > USUAL_PLACEHOLDERS {
         eprintln!(
-            "warning: {} placeholders make {} variants to analyse (Shen's editor allows {USUAL_PLACEHOLDERS}: 256)",
-            placeholders.squares().len(),
+            "warning: {count} placeholders make {} variants to analyse (Shen's editor allows {USUAL_PLACEHOLDERS}: 256)",
             placeholders.max_rank()
         );
     }
-    let file = args.rules.as_deref().map(RuleFile::read).transpose()?;
+    let file = args.rules.as_deref().map(rule_player).transpose()?;
     if args.order == Order::Gap && file.is_none() {
         return Err("--order gap needs --rules (the gap is the local player's TSI minus the rule player's)".into());
     }
     let mut players = vec![Who::Local];
     players.extend(file.iter().map(Who::Rules));
-    let (mut made, solvable) = variants(&placeholders, &players, args.order, args.max_nodes)?;
     let chosen = players.len() - 1;
+    let by = match args.order {
+        Order::Tsi => rank::Order::Tsi,
+        Order::Gap => rank::Order::Gap,
+    };
+    let base = placeholders.base();
+    let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
+        progress_line("witness generate: variant ", i, base, who, nodes, secs)
+    };
+    let variants = fill_and_rank(&placeholders, &players, by, args.max_nodes, &tell).map_err(|e| e.to_string())?;
+    let solvable = variants.solvable;
+    let mut made = variants.made;
     made.truncate(args.top.unwrap_or(usize::MAX));
     let order = match args.order {
         Order::Tsi => format!("TSI of {}", players[chosen].name()),
@@ -144,55 +159,10 @@ fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
         "{} variants of {} (placeholders {}), {solvable} solvable; {} kept, ranked by {order} (Sh), largest first",
         placeholders.max_rank(),
         base_path.display(),
-        args.at.join(" "),
+        args.at.iter().chain(&args.edge_at).map(String::as_str).collect::<Vec<_>>().join(" "),
         made.len()
     );
     report(args, &summary, &players, &made, output)
-}
-
-/// Every solvable variant of `placeholders` with its figures for
-/// `players` (the last one the chosen player), scored by `order`, ranked
-/// largest first; and the number of solvable variants.
-pub(crate) fn variants(
-    placeholders: &Placeholders,
-    players: &[Who],
-    order: Order,
-    max_nodes: u64,
-) -> Result<(Vec<Made>, usize), String> {
-    let chosen = players.len() - 1;
-    let made: Vec<Option<Made>> = (0..placeholders.max_rank())
-        .into_par_iter()
-        .map(|rank| {
-            let puzzle = placeholders.unrank(rank).map_err(|e| e.to_string())?;
-            if solve(&puzzle).is_none() {
-                return Ok(None);
-            }
-            let figures = evaluate(&puzzle, players, max_nodes, &format!("witness generate: variant {rank}"));
-            let score = match order {
-                Order::Tsi => tsi(&figures, chosen),
-                Order::Gap => tsi(&figures, 0).zip(tsi(&figures, 1)).map(|(a, b)| a - b),
-            };
-            Ok(Some(Made { puzzle, origin: format!("variant {rank}"), figures, score }))
-        })
-        .collect::<Result<_, String>>()?;
-    let solvable = made.iter().flatten().count();
-    let mut made: Vec<Made> = made.into_iter().flatten().collect();
-    rank(&mut made);
-    Ok((made, solvable))
-}
-
-/// One generated puzzle in `--json`: `origin`, `puzzle` (RON), `score`,
-/// `solutions` and the players' figures.
-pub(crate) fn made_json(m: &Made, players: &[Who]) -> Value {
-    json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "score": m.score, "solutions": solutions(&m.figures[0]), "players": players_json(players, &m.figures)})
-}
-
-/// Sorts by score, largest first; unknown scores last; ties by origin order.
-fn rank(made: &mut [Made]) {
-    made.sort_by(|a, b| match (a.score, b.score) {
-        (Some(x), Some(y)) => y.total_cmp(&x),
-        (x, y) => y.is_some().cmp(&x.is_some()),
-    });
 }
 
 /// One puzzle's figures as a line: solutions, then per player MSI/TSI.
@@ -201,6 +171,12 @@ fn figures_line(players: &[Who], m: &Made) -> String {
         rows(players, &m.figures).into_iter().map(|[who, msi, tsi]| format!("{who} MSI {msi} TSI {tsi}")).collect();
     let score = m.score.map_or("unknown".into(), |s| format!("{s:.2}"));
     format!("{}: score {score}; {} solutions; {}", m.origin, solutions(&m.figures[0]), cells.join("; "))
+}
+
+/// One made puzzle as an element of `witness generate --json`: `origin`,
+/// `puzzle` (RON), `score`, `solutions` and `players`.
+pub(crate) fn made_json(m: &Made, players: &[Who]) -> Value {
+    json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "score": m.score, "solutions": solutions(&m.figures[0]), "players": players_json(players, &m.figures)})
 }
 
 /// Writes the puzzle file (and page), prints the report or JSON.
@@ -245,7 +221,7 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
     if args.html.is_some() {
         return Err("--html draws the puzzles of --base; with --teach, write them with -o and run witness analyze --html on them".into());
     }
-    let file = RuleFile::read(rules_path)?;
+    let file = rule_player(rules_path)?;
     if file.rules.is_empty() {
         return Err(format!("{}: holds no rules to teach", rules_path.display()));
     }
@@ -255,14 +231,13 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
         args.count,
     )
     .map_err(|e| e.to_string())?;
-    let singles: Vec<RuleFile> = (0..file.rules.len()).map(|i| file.single(i)).collect();
+    let singles: Vec<RulePlayer> = (0..file.rules.len()).map(|i| file.single(i)).collect();
     let mut players = vec![Who::Local];
     players.extend(singles.iter().map(Who::Rules));
-    let figures: Vec<Vec<Option<Odds>>> = candidates
-        .par_iter()
-        .enumerate()
-        .map(|(i, p)| evaluate(p, &players, args.max_nodes, &format!("witness generate: candidate #{i}")))
-        .collect();
+    let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
+        progress_line("witness generate: candidate #", i, &candidates[i], who, nodes, secs)
+    };
+    let figures = evaluate_all(&candidates, &players, args.max_nodes, &tell);
     let top = args.top.unwrap_or(3);
     let mut ron = format!("// {}\n[\n", command_line());
     let mut text = format!(
@@ -272,20 +247,7 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
     );
     let mut list = vec![];
     for (r, rule) in singles.iter().enumerate() {
-        let pair = |f: &[Option<Odds>]| vec![f[0].clone(), f[r + 1].clone()];
-        let mut made: Vec<Made> = candidates
-            .iter()
-            .zip(&figures)
-            .enumerate()
-            .map(|(i, (p, f))| Made {
-                puzzle: p.clone(),
-                origin: format!("candidate #{i}"),
-                figures: pair(f),
-                score: tsi(f, 0).zip(tsi(f, r + 1)).map(|(a, b)| a - b),
-            })
-            .filter(|m| m.score.is_some_and(|s| s > 0.0))
-            .collect();
-        rank(&mut made);
+        let mut made = teaching(&candidates, &figures, r);
         let easier = made.len();
         made.truncate(top);
         text += &format!(

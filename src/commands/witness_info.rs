@@ -1,125 +1,38 @@
 //! `witness analyze`: per puzzle the number of solutions and the MSI and TSI
-//! (Shannon) of several players (DSL.md "Players and solution
+//! (Shannon) of several players (docs/language.md "Players and solution
 //! information"), as text, `--json` or an HTML page; and the players and
 //! figures `witness generate` ([`super::witness_generate`]) ranks by.
 
 use super::witness::puzzles;
 use super::{check_output, read_rules_in, write_output, CmdResult};
-use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
-use stratsynth::domains::witness::play::information::{odds, Odds, Player};
+use stratsynth::domains::witness::play::information::Odds;
 use stratsynth::domains::witness::play::page::{page, PagePuzzle};
+use stratsynth::domains::witness::play::players::{evaluate_all, RulePlayer, Who};
 use stratsynth::domains::witness::synthesis::domain::Witness;
-use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
-use stratsynth::domains::witness::synthesis::view::ViewIds;
 use stratsynth::domains::witness::Puzzle;
-use stratsynth::domains::Domain;
-use stratsynth::dsl::ast::{FeatureId, Rule};
 use stratsynth::dsl::schema::Schema;
 
 /// Default budget of expanded states per player for puzzles beyond 5x5.
 pub(crate) const DEFAULT_MAX_NODES: u64 = 5_000_000;
 
-/// A Witness rule file read once, from which each thread makes its own
-/// predicate.
-pub(crate) struct RuleFile {
-    /// The player's name: the path as given, or a rule's name.
-    pub name: String,
-    ids: ViewIds,
-    size: FeatureId,
-    /// The rules.
-    pub rules: Vec<Rule>,
+/// Reads a Witness rule file as a player named by its path.
+pub(super) fn rule_player(path: &FsPath) -> Result<RulePlayer, String> {
+    let (schema, rules) = read_rules_in(path, Schema::witness())?;
+    let domain = Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?;
+    Ok(RulePlayer::new(path.display().to_string(), &domain, rules))
 }
 
-impl RuleFile {
-    /// Reads a Witness rule file.
-    pub fn read(path: &FsPath) -> Result<RuleFile, String> {
-        let (schema, rules) = read_rules_in(path, Schema::witness())?;
-        RuleFile::new(path.display().to_string(), schema, rules)
-    }
-
-    /// The Witness rules `rules` of `schema`, named `name`.
-    pub fn new(name: String, schema: Schema, rules: Vec<Rule>) -> Result<RuleFile, String> {
-        let domain = Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?;
-        Ok(RuleFile { name, ids: domain.ids(), size: domain.schema().size_feature, rules })
-    }
-
-    /// The player of rule `i` alone, named by the rule.
-    pub fn single(&self, i: usize) -> RuleFile {
-        RuleFile {
-            name: self.rules[i].name.clone(),
-            ids: self.ids,
-            size: self.size,
-            rules: vec![self.rules[i].clone()],
-        }
-    }
-
-    fn predicate(&self) -> RuleSetPredicate {
-        RuleSetPredicate::new(self.ids, self.size, self.rules.clone())
-    }
-}
-
-/// A player as the commands name it.
-pub(crate) enum Who<'a> {
-    Uniform,
-    Local,
-    Rules(&'a RuleFile),
-    Perfect,
-}
-
-impl Who<'_> {
-    /// `uniform`, `local`, the rule file's path (or rule's name), `perfect`.
-    pub fn name(&self) -> &str {
-        match self {
-            Who::Uniform => "uniform",
-            Who::Local => "local",
-            Who::Rules(r) => &r.name,
-            Who::Perfect => "perfect",
-        }
-    }
-}
-
-/// The odds of `puzzle` for each player (`None`: out of `budget`), with a
-/// progress line on stderr about every second once a player takes more
-/// than a second; `label` names the puzzle in it.
-pub(crate) fn evaluate(puzzle: &Puzzle, players: &[Who], budget: u64, label: &str) -> Vec<Option<Odds>> {
-    players
-        .iter()
-        .map(|who| {
-            let predicate = match who {
-                Who::Rules(r) => Some(r.predicate()),
-                _ => None,
-            };
-            let player = match (who, &predicate) {
-                (Who::Uniform, _) => Player::Uniform,
-                (Who::Local, _) => Player::Local,
-                (Who::Perfect, _) => Player::Perfect,
-                (Who::Rules(_), p) => Player::Rules(p.as_ref().expect("made above")),
-            };
-            let started = Instant::now();
-            let mut shown = 0.0;
-            let mut progress = |nodes: u64| {
-                let secs = started.elapsed().as_secs_f64();
-                if secs >= shown + 1.0 {
-                    shown = secs;
-                    eprintln!(
-                        "{label} ({}x{}), player {}: {nodes} states, {secs:.1} s",
-                        puzzle.width(),
-                        puzzle.height(),
-                        who.name()
-                    );
-                }
-            };
-            odds(puzzle, &player, budget, &mut progress).ok()
-        })
-        .collect()
+/// The progress line of an evaluation on stderr: `{label}{index} (WxH),
+/// player P: N states, S s`, the puzzle `p`.
+pub(crate) fn progress_line(label: &str, index: usize, p: &Puzzle, player: &str, nodes: u64, secs: f64) {
+    eprintln!("{label}{index} ({}x{}), player {player}: {nodes} states, {secs:.1} s", p.width(), p.height());
 }
 
 /// A value in Shannon as text: two decimals, `inf`, or `unknown`.
-pub(crate) fn sh(v: Option<Option<f64>>) -> String {
+pub(super) fn sh(v: Option<Option<f64>>) -> String {
     match v {
         Some(Some(x)) => format!("{x:.2}"),
         Some(None) => "inf".into(),
@@ -181,18 +94,16 @@ pub fn analyze(args: &AnalyzeArgs) -> CmdResult {
         check_output(out, &inputs)?;
     }
     let ps = puzzles(&args.puzzles)?;
-    let files = args.rules.iter().map(|r| RuleFile::read(r)).collect::<Result<Vec<_>, _>>()?;
+    let files = args.rules.iter().map(|r| rule_player(r)).collect::<Result<Vec<_>, _>>()?;
     let mut players = vec![Who::Uniform, Who::Local];
     players.extend(files.iter().map(Who::Rules));
     if args.perfect {
         players.push(Who::Perfect);
     }
     let file = args.puzzles.display().to_string();
-    let results: Vec<Vec<Option<Odds>>> = ps
-        .par_iter()
-        .enumerate()
-        .map(|(i, p)| evaluate(p, &players, args.max_nodes, &format!("witness analyze: {file} puzzle #{i}")))
-        .collect();
+    let label = format!("witness analyze: {file} puzzle #");
+    let tell = |i: usize, who: &str, nodes: u64, secs: f64| progress_line(&label, i, &ps[i], who, nodes, secs);
+    let results = evaluate_all(&ps, &players, args.max_nodes, &tell);
     if args.json {
         let list: Vec<Value> = results
             .iter()
@@ -219,7 +130,7 @@ pub fn analyze(args: &AnalyzeArgs) -> CmdResult {
 }
 
 /// The figures of one puzzle as (player, MSI, TSI) text rows.
-pub(crate) fn rows(players: &[Who], figures: &[Option<Odds>]) -> Vec<[String; 3]> {
+pub(super) fn rows(players: &[Who], figures: &[Option<Odds>]) -> Vec<[String; 3]> {
     players
         .iter()
         .zip(figures)

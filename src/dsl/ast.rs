@@ -1,4 +1,4 @@
-//! The syntax tree of the rule language (DSL.md), shared by every domain.
+//! The syntax tree of the rule language (docs/language.md), shared by every domain.
 //!
 //! Names of element types, features, globals and actions are resolved
 //! against a domain [`Schema`](super::schema::Schema) when a rule is read, so

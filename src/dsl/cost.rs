@@ -1,5 +1,5 @@
 //! The cost of a rule: the sum over its syntax tree of the construct costs
-//! the domain's DSL file sets (DSL.md, "Cost"). Monotone and linear: a
+//! the domain's DSL file sets (docs/language.md, "Cost"). Monotone and linear: a
 //! subtree's cost adds to its parent's. Lower cost = more concise.
 //!
 //! Charged: per declaration `decl` plus its pattern kind; `true`, `not`,

@@ -1,4 +1,4 @@
-//! Tokens of `.rules` files (DSL.md): names, natural numbers, punctuation
+//! Tokens of `.rules` files (docs/language.md): names, natural numbers, punctuation
 //! and comparison operators, each with its 1-based line and column.
 //! Comments are not tokens; full-line comments are kept aside so the parser
 //! can attach them to the following `def` as its description. The lexer

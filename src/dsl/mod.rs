@@ -1,7 +1,8 @@
-//! The rule language (DSL.md), independent of any puzzle domain: syntax
+//! The rule language (docs/language.md), independent of any puzzle domain: syntax
 //! tree, domain schema, lexer, parser, printer, cost, the concrete and
 //! symbolic interpreters, equality of expressions under egg's rewrites
-//! ([`rewrite`]) and rule keys for deduplication ([`dedup`]).
+//! ([`rewrite`]), rule keys for deduplication ([`dedup`]) and rule
+//! specialisations ([`specialise`]).
 
 pub mod ast;
 pub mod cost;
@@ -15,6 +16,7 @@ pub mod plan;
 pub mod print;
 pub mod rewrite;
 pub mod schema;
+pub mod specialise;
 pub mod symbolic;
 
 pub use cost::{bool_cost, cost, int_cost};

@@ -1,4 +1,4 @@
-//! Parser for `.rules` files (DSL.md grammar, FORMATS.md). Names are
+//! Parser for `.rules` files (docs/language.md grammar, docs/formats.md). Names are
 //! resolved against a domain [`Schema`] as they are read, so every rule it
 //! returns is well-typed: known types, features, globals and actions,
 //! features used only on types they apply to and with their kind (integer

@@ -1,4 +1,4 @@
-//! Printer of rules in the text form of DSL.md, on the `pretty` crate.
+//! Printer of rules in the text form of docs/language.md, on the `pretty` crate.
 //! Parentheses are the fewest that make the parser read back exactly the
 //! same tree: `a - (b + c)`, `2 * (a + b)`, `2 * (-3)`, a nested `And`
 //! inside a conjunction as `(a and b)`, `not (a and b)`; `not x > 1` needs

@@ -2,7 +2,7 @@
 //! boolean expressions as an e-graph language, semantics-preserving
 //! rewrites (commutativity, associativity, cancellation, constant folding,
 //! comparison flips), and extraction of the cheapest equal expression under
-//! the domain's cost function (DSL.md, "Cost").
+//! the domain's cost function (docs/language.md, "Cost").
 //!
 //! Two uses: [`ExprClasses`] tells the enumerator which candidate
 //! expressions are equal so it never tries two of them, and
@@ -435,6 +435,10 @@ impl<'s> Simplifier<'s> {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "rewrite_proof.rs"]
+mod proof;
 
 #[cfg(test)]
 mod tests {

@@ -306,7 +306,7 @@ impl Schema {
     }
 
     /// What `name` already is, if it is a reserved word of this domain's
-    /// rule language (DSL.md): a keyword, or one of the schema's type,
+    /// rule language (docs/language.md): a keyword, or one of the schema's type,
     /// feature, global or action names. Rule and variable names never are.
     pub fn reserved(&self, name: &str) -> Option<&'static str> {
         if super::lexer::is_reserved(name) {

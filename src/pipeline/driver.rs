@@ -16,30 +16,32 @@ use crate::select::{greedy, Pick};
 use crate::synth::{Domain, Engine};
 use std::time::{Duration, Instant};
 
-/// Named wall times of a run's phases, in order.
+/// Named wall times of a run's phases, in order, each with the process's
+/// peak resident memory when it ended (so a run shows which phase set
+/// its peak).
 #[derive(Clone, Debug, Default)]
-pub struct Phases(pub Vec<(&'static str, Duration)>);
+pub struct Phases(pub Vec<(&'static str, Duration, u64)>);
 
 impl Phases {
     /// Runs `f` as the phase `name`.
     pub fn time<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
         let started = Instant::now();
         let out = f();
-        self.0.push((name, started.elapsed()));
+        self.0.push((name, started.elapsed(), crate::usage::peak_memory()));
         out
     }
 
     /// The sum of the phases.
     pub fn total(&self) -> Duration {
-        self.0.iter().map(|(_, d)| *d).sum()
+        self.0.iter().map(|(_, d, _)| *d).sum()
     }
 }
 
 impl std::fmt::Display for Phases {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "wall times: ")?;
-        for (name, time) in &self.0 {
-            write!(f, "{name} {:.1} s, ", time.as_secs_f64())?;
+        write!(f, "wall times (and peak memory by the end): ")?;
+        for (name, time, peak) in &self.0 {
+            write!(f, "{name} {:.1} s ({}), ", time.as_secs_f64(), crate::usage::show_bytes(*peak))?;
         }
         write!(f, "total {:.1} s", self.total().as_secs_f64())
     }

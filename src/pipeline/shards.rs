@@ -8,7 +8,9 @@
 //! specification order, records them in the merge's own journal (whose run
 //! key says it is a merge of n shards), then runs the pipeline's
 //! augmentation, deduplication, second proof and selection on them as on
-//! one batch.
+//! one batch. A journal's checks detect edits, not a forger who recomputes
+//! them, so the merge proves every rule it keeps with Z3 at the run's bound
+//! itself ([`prove_kept`]) and refuses the merge if one is not proven.
 
 use super::augment::{augment, check_fresh};
 use super::batch::{Entry, Job, WINDOW};
@@ -17,7 +19,9 @@ use super::journal::{Journal, RunKey};
 use super::learner::Learner;
 use super::options::LearnOptions;
 use super::rounds::{run_key, BatchOptions, BatchRun, PipelineError, Shard};
+use crate::synth::verify::{Verdict, Verifier};
 use crate::synth::{Domain, Symbolic};
+use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -67,7 +71,59 @@ pub fn merge_shards<L: Learner>(
     let (mined, mut jobs) = mine(learner, &options, &mut phases)?;
     let mut batch = phases.time("merge", || merged_batch(learner.domain(), &options, &jobs, journals))?;
     let augmented = phases.time("augmentation", || augment(learner, &options, &mut jobs, &mut batch))?;
-    finish(learner, options, (mined, augmented), &jobs, batch, phases)
+    let (n, bound, rlimits) = (journals.len(), options.config.bound, (options.config.rlimit, options.retry_rlimit));
+    let mut run = finish(learner, options, (mined, augmented), &jobs, batch, phases)?;
+    let mut phases = std::mem::take(&mut run.phases);
+    phases.time("merge proof", || prove_kept(learner.domain(), &run, journals, (n, bound, rlimits)))?;
+    run.phases = phases;
+    Ok(run)
+}
+
+/// Proves every rule `run` keeps (`run.learned`: the rule files hold
+/// these) sound up to `bound` with Z3, at the search's resource limit and,
+/// where that runs out, again at the second proof's (split at once); a rule
+/// not proven sound refuses the merge, naming the shard journal it came
+/// from (its specification's index mod `n`).
+fn prove_kept<D: Symbolic>(
+    domain: &D,
+    run: &LearnRun<D::State>,
+    journals: &[PathBuf],
+    (n, bound, (rlimit, retry_rlimit)): (usize, u32, (u32, u32)),
+) -> Result<(), PipelineError> {
+    let verdicts: Vec<Verdict<String>> = run
+        .learned
+        .par_iter()
+        .map(|rule| {
+            let verdict = Verifier::deterministic(domain, bound, rlimit).check(rule);
+            let verdict = match verdict {
+                Verdict::Unknown(_) if retry_rlimit > 0 => {
+                    Verifier::deterministic(domain, bound, retry_rlimit).split_after(0).check(rule)
+                }
+                verdict => verdict,
+            };
+            verdict.map(|ce| domain.show(&ce.state))
+        })
+        .collect();
+    let Some((rule, verdict)) = run.learned.iter().zip(&verdicts).find(|(_, v)| !v.is_sound()) else {
+        return Ok(());
+    };
+    let origin = run.batch.entries.iter().find(|e| e.rules().any(|r| r == rule)).map(|e| e.index() % n);
+    let path = match origin.and_then(|i| journals.get(i)) {
+        Some(journal) => journal.display().to_string(),
+        None => "merge".to_string(),
+    };
+    let found = match verdict {
+        Verdict::Unsound(state) => format!("UNSOUND on {state}"),
+        verdict => format!("not proven ({})", verdict.word()),
+    };
+    Err(PipelineError::Shard {
+        path,
+        message: format!(
+            "rule `{}` is {found} up to {bound}: the merge proves every rule it writes with Z3 and wrote none \
+             (was the journal changed after its run? run the shard again)",
+            rule.name
+        ),
+    })
 }
 
 /// The batch options of a shard or merge of the run `options`.

@@ -23,7 +23,7 @@ use stratsynth::domains::nonogram::make::random::{Shape, Symmetry};
 use stratsynth::domains::nonogram::make::repair::Budget as RepairBudget;
 use stratsynth::domains::nonogram::make::run::random_puzzles;
 use stratsynth::domains::nonogram::play::analysis::{analyse, count, MAX_CELLS};
-use stratsynth::domains::nonogram::play::player::{play, Knowledge};
+use stratsynth::domains::nonogram::play::player::{play, Knowledge, PlayError};
 
 /// The fields of a request holding a puzzle.
 const PUZZLE: &[&str] = &["width", "height", "goal", "title", "rows", "columns"];
@@ -163,8 +163,11 @@ pub fn explain(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     };
     let clues = Clues::from_puzzle(&puzzle);
     let (domain, rules) = (&players.nonogram, players.nonogram_rules.as_slice());
-    let played =
-        play(&clues, Knowledge::Rules { domain, rules }, &solution).map_err(|e| ApiError::unfit(e.to_string()))?;
+    let played = match play(&clues, Knowledge::Rules { domain, rules }, &solution, Some(budget.deadline)) {
+        Ok(played) => played,
+        Err(PlayError::OutOfTime) => return Ok(super::budget::stopped(budget)),
+        Err(e) => return Err(ApiError::unfit(e.to_string())),
+    };
     let steps: Vec<Value> = played
         .steps
         .iter()

@@ -5,9 +5,10 @@
 //! `--rules FILE` replaces the default of the file's domain.
 
 use crate::commands::read_rules;
-use crate::commands::witness_info::RuleFile;
 use std::path::PathBuf;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+use stratsynth::domains::witness::play::players::RulePlayer;
+use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::parse::parse_rules;
 use stratsynth::dsl::schema::Schema;
@@ -27,7 +28,7 @@ pub struct Players {
     /// The nonogram rules.
     pub nonogram_rules: Vec<Rule>,
     /// The Witness rule player.
-    pub witness: RuleFile,
+    pub witness: RulePlayer,
 }
 
 impl Players {
@@ -55,7 +56,7 @@ impl Players {
                 if std::mem::replace(&mut seen_witness, true) {
                     return Err(twice("Witness"));
                 }
-                players.witness = RuleFile::new(name, schema, rules)?;
+                players.witness = witness_player(name, schema, rules)?;
             }
         }
         Ok(players)
@@ -63,9 +64,15 @@ impl Players {
 }
 
 /// The built-in Witness rule file.
-fn witness_default() -> Result<RuleFile, String> {
+fn witness_default() -> Result<RulePlayer, String> {
     let (name, text) = WITNESS_RULES;
     let schema = Schema::witness();
     let rules = parse_rules(text, name, &schema).map_err(|e| e.to_string())?;
-    RuleFile::new(name.into(), schema, rules)
+    witness_player(name.into(), schema, rules)
+}
+
+/// The Witness rule player `name` playing `rules` of `schema`.
+fn witness_player(name: String, schema: Schema, rules: Vec<Rule>) -> Result<RulePlayer, String> {
+    let domain = Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?;
+    Ok(RulePlayer::new(name, &domain, rules))
 }

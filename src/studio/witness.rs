@@ -7,13 +7,15 @@
 use super::budget::Budget;
 use super::players::Players;
 use super::{json_body, kind, string, uint, Answer, ApiError};
-use crate::commands::witness_generate::{made_json, variants, Order};
-use crate::commands::witness_info::{evaluate, players_json, solutions as solution_count, Who, DEFAULT_MAX_NODES};
+use crate::commands::witness_generate::made_json;
+use crate::commands::witness_info::{players_json, progress_line, solutions as solution_count, DEFAULT_MAX_NODES};
 use serde_json::{json, Map, Value};
 use std::time::Instant;
 use stratsynth::domains::witness::make::epcg::Placeholders;
+use stratsynth::domains::witness::make::rank::{fill_and_rank, Order};
 use stratsynth::domains::witness::model::oracle::Oracle;
 use stratsynth::domains::witness::model::puzzle::parse_puzzles;
+use stratsynth::domains::witness::play::players::{evaluate, Who};
 use stratsynth::domains::witness::{Path, Puzzle};
 
 /// The puzzle of a request's `puzzle`: one puzzle in RON, alone or as a
@@ -39,7 +41,10 @@ fn analyze_players(players: &Players) -> Vec<Who<'_>> {
 pub fn analyze(players: &Players, body: &[u8], _: &Budget) -> Answer {
     let puzzle = puzzle_of(&json_body(body, &["puzzle"])?)?;
     let who = analyze_players(players);
-    let figures = evaluate(&puzzle, &who, DEFAULT_MAX_NODES, "studio: witness analyze");
+    let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
+        progress_line("studio: witness analyze: puzzle #", i, &puzzle, who, nodes, secs)
+    };
+    let figures = evaluate(&puzzle, 0, &who, DEFAULT_MAX_NODES, &tell);
     Ok(json!({"solutions": solution_count(&figures[1]), "players": players_json(&who, &figures)}))
 }
 
@@ -87,7 +92,7 @@ impl Search<'_, '_> {
             }
             path.push_id(u);
             let complete = if u == self.goal {
-                if path.satisfies_triangles(self.puzzle) {
+                if path.satisfies(self.puzzle) {
                     found.push(path.vertices().collect());
                 }
                 true
@@ -129,7 +134,13 @@ pub fn generate(players: &Players, body: &[u8], _: &Budget) -> Answer {
     let top = uint(&body, "top", 1..=65_536, Some(20))? as usize;
     let placeholders = Placeholders::new(base, squares).map_err(|e| ApiError::unfit(e.to_string()))?;
     let who = vec![Who::Local, Who::Rules(&players.witness)];
-    let (mut made, _) = variants(&placeholders, &who, order, DEFAULT_MAX_NODES).map_err(ApiError::unfit)?;
+    let base = placeholders.base();
+    let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
+        progress_line("studio: witness generate: variant ", i, base, who, nodes, secs)
+    };
+    let mut made = fill_and_rank(&placeholders, &who, order, DEFAULT_MAX_NODES, &tell)
+        .map_err(|e| ApiError::unfit(e.to_string()))?
+        .made;
     made.truncate(top);
     Ok(Value::Array(made.iter().map(|m| made_json(m, &who)).collect()))
 }

@@ -219,12 +219,6 @@ impl ConfigBuilder {
         self
     }
 
-    /// Any other knob.
-    pub fn tune(mut self, f: impl FnOnce(&mut Config)) -> ConfigBuilder {
-        f(&mut self.config);
-        self
-    }
-
     /// The configuration, if every limit is usable.
     pub fn build(self) -> Result<Config, ConfigError> {
         let c = self.config;
@@ -262,6 +256,8 @@ mod tests {
         assert!(Config::builder(&schema).bound(Some(max + 1)).build().is_err());
         let zero = Config::builder(&schema).rlimit(0).build();
         assert_eq!(zero, Err(ConfigError::Zero { what: "the Z3 resource limit" }));
-        assert!(Config::builder(&schema).tune(|c| c.table_chunk = 0).build().is_err());
+        let mut chunkless = Config::builder(&schema);
+        chunkless.config.table_chunk = 0;
+        assert!(chunkless.build().is_err());
     }
 }

@@ -1,4 +1,4 @@
-//! The pattern lattice (DSL.md): which elements of a specification's state
+//! The pattern lattice (docs/language.md): which elements of a specification's state
 //! a rule binds, and how generally. The most specific pattern for the k-th
 //! of n elements is `singleton` (n = 1) or `constant(t, k)`; one step up
 //! is `singleton` → `constant(t, 0)` → `arbitrary(t)`. The walk starts at

@@ -53,9 +53,14 @@ counters! {
         pub z3_calls: u64,
         /// Z3 soundness queries made (cache hits excluded).
         pub z3_soundness: u64,
-        /// Z3 soundness queries that found a counterexample.
+        /// Z3 soundness queries that found a counterexample (each distinct
+        /// query counted once in a run, by the specification whose verdict
+        /// first entered the shared cache, so a run's total does not
+        /// depend on timing).
         pub z3_unsound: u64,
-        /// Z3 queries without an answer (candidate skipped).
+        /// Z3 queries without an answer (candidate skipped): soundness
+        /// queries counted once as `z3_unsound` is, and each implication
+        /// query of condition generalisation as it is asked.
         pub z3_unknown: u64,
         /// Time spent in Z3.
         pub z3_time: Duration,

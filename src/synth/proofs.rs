@@ -40,26 +40,39 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         }
         let started = Instant::now();
         let verdict = verifier.check(rule);
-        let verdict = self.record(verdict, started.elapsed(), full);
-        shared.verdicts.lock().expect("verdicts").insert(key, verdict.clone());
+        self.count_query(started.elapsed(), full);
+        let verdict = verdict.map(|ce| ce.state);
+        self.enter(key, &verdict);
         verdict
     }
 
     /// Counts one Z3 soundness query that took `spent` (at the full bound
-    /// or not) and gives its verdict as the cache keeps it.
-    fn record(&mut self, verdict: Verdict<Counterexample<D::State>>, spent: Duration, full: bool) -> Verdict<D::State> {
+    /// or not).
+    fn count_query(&mut self, spent: Duration, full: bool) {
         self.stats.z3_soundness += 1;
         self.stats.z3_time += spent;
         if full {
             self.stats.z3_full += 1;
             self.stats.z3_full_time += spent;
         }
-        match &verdict {
-            Verdict::Sound => {}
-            Verdict::Unsound(_) => self.stats.z3_unsound += 1,
-            Verdict::Unknown(_) => self.stats.z3_unknown += 1,
+    }
+
+    /// Puts a verdict in the shared cache under `key`, counting it
+    /// (unsound, out of the limit) only if it is the first there: two
+    /// threads can ask the same query at once, and a verdict counted by
+    /// both would make the run's counts depend on timing. Counted once,
+    /// when it first enters the cache, a run's total is the number of
+    /// distinct queries with that verdict, whoever asked first.
+    fn enter(&mut self, key: String, verdict: &Verdict<D::State>) {
+        let mut verdicts = self.shared.verdicts.lock().expect("verdicts");
+        if let std::collections::hash_map::Entry::Vacant(slot) = verdicts.entry(key) {
+            slot.insert(verdict.clone());
+            match verdict {
+                Verdict::Sound => {}
+                Verdict::Unsound(_) => self.stats.z3_unsound += 1,
+                Verdict::Unknown(_) => self.stats.z3_unknown += 1,
+            }
         }
-        verdict.map(|ce| ce.state)
     }
 
     /// The full-bound verdicts of `rules` (through the cache), the missing
@@ -91,8 +104,9 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             .collect();
         let mut proven: HashMap<&String, Verdict<D::State>> = HashMap::new();
         for (&i, (verdict, spent)) in missing.iter().zip(answers) {
-            let verdict = self.record(verdict, spent, true);
-            shared.verdicts.lock().expect("verdicts").insert(keys[i].clone(), verdict.clone());
+            self.count_query(spent, true);
+            let verdict = verdict.map(|ce| ce.state);
+            self.enter(keys[i].clone(), &verdict);
             proven.insert(&keys[i], verdict);
         }
         self.stats.cached += (rules.len() - missing.len()) as u64;

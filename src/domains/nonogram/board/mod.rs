@@ -6,10 +6,12 @@
 //!   propagation with a memo of line results, probing, search that counts
 //!   solutions within a node budget and a deadline);
 //! - [`probes`]: the complete solver's store of probes still valid;
-//! - [`sat`]: the complete solver's SAT fallback (Z3) for hard boards;
+//! - [`cnf`], [`sat`]: the complete solver's SAT fallback for hard boards
+//!   (the board as a formula, CaDiCaL);
 //! - [`trace`]: solution traces by random rollouts (test transitions).
 
 pub mod bitboard;
+pub mod cnf;
 pub mod complete;
 pub mod grid;
 pub mod probes;

@@ -1,4 +1,4 @@
-//! The `.lines` format of FORMATS.md: line transitions `HINTS | START | TARGET`,
+//! The `.lines` format of docs/formats.md: line transitions `HINTS | START | TARGET`,
 //! one per line, with `#` comment lines and blank lines skipped.
 //!
 //! The reader checks everything a consumer relies on and names the file,

@@ -1,4 +1,4 @@
-//! The nonogram files of FORMATS.md, read with located errors and written
+//! The nonogram files of docs/formats.md, read with located errors and written
 //! atomically.
 //!
 //! - [`lines`]: the `.lines` transition format;

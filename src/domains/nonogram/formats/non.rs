@@ -1,4 +1,4 @@
-//! The `.non` puzzle format (FORMATS.md): keys one per line (`title`,
+//! The `.non` puzzle format (docs/formats.md): keys one per line (`title`,
 //! `width`, `height`, `rows`, `columns`, optional `goal`), unknown keys
 //! (`by`, `copyright`, `license`, `source`, `note`, `catalogue`, ...) ignored.
 //!
@@ -257,7 +257,7 @@ pub fn parse_non(text: &str, file: &str) -> Result<Puzzle, NonError> {
     parse(text, file, false)
 }
 
-/// Parses a `.non` picture (FORMATS.md, "Pictures"): as [`parse_non`], but
+/// Parses a `.non` picture (docs/formats.md, "Pictures"): as [`parse_non`], but
 /// with a `goal` the `rows` and `columns` blocks may both be absent; the
 /// clues are then the goal's runs.
 pub fn parse_non_picture(text: &str, file: &str) -> Result<Puzzle, NonError> {

@@ -1,4 +1,4 @@
-//! The tournament puzzle-set format (FORMATS.md, "Tournament puzzle sets"):
+//! The tournament puzzle-set format (docs/formats.md, "Tournament puzzle sets"):
 //! many 25x25 puzzles in one file, each a `$N` header line followed by 50
 //! tab-separated clue lines (the 25 columns left to right, then the 25 rows
 //! top to bottom); `0` is an empty clue; blank lines are skipped.

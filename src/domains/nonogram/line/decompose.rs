@@ -1,4 +1,4 @@
-//! The decomposition oracle of DSL.md: cut cells that separate consecutive
+//! The decomposition oracle of docs/language.md: cut cells that separate consecutive
 //! hints in every solution, and the independent sub-lines between them.
 //!
 //! For consecutive hints i-1 and i of a valid line, let c be one past the

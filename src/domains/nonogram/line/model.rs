@@ -1,5 +1,5 @@
 //! The nonogram line model: cells, lines (hints + cells), their text forms,
-//! mirroring, and the `block` / `gap` elements of DSL.md.
+//! mirroring, and the `block` / `gap` elements of docs/language.md.
 //!
 //! This module owns only the representation. It knows nothing about solving
 //! (see `solver`), files (see `lines_file`) or boards (see `board`).

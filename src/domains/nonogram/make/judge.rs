@@ -65,7 +65,7 @@ impl Player<'_> {
 
     /// Plays the puzzle of `clues` whose solution is `solution`.
     pub fn solve(&self, clues: &Clues, solution: &[bool]) -> Result<Solve, PlayError> {
-        let run = play(clues, self.knowledge(), solution)?;
+        let run = play(clues, self.knowledge(), solution, None)?;
         let (own, other): (Vec<_>, Vec<_>) = run.steps.iter().partition(|s| self.owns(&s.how));
         Ok(Solve {
             steps: own.len(),
@@ -90,7 +90,7 @@ impl Player<'_> {
             Player::Line => Ok(unknown(&grid)),
             Player::Rules { .. } if grid.iter().any(|c| !c.is_known()) => Ok(unknown(&grid)),
             Player::Rules { .. } | Player::Probe => {
-                let run = play(clues, self.knowledge(), solution)?;
+                let run = play(clues, self.knowledge(), solution, None)?;
                 Ok(unknown(&self.grid_before_help(clues, &run)))
             }
         }

@@ -1,4 +1,4 @@
-//! Pictures for generation (FORMATS.md, "Pictures"): the intended solution
+//! Pictures for generation (docs/formats.md, "Pictures"): the intended solution
 //! of a puzzle as black and white cells, read from a `.non` with a `goal`
 //! (its clues, if any, must match it), a plain PBM (`P1`, `1` = black) or a
 //! PNG whose pixels are all black or white (black = filled). The format is

@@ -59,6 +59,9 @@ pub struct Analysis {
     /// The board has lines longer than the schema's `max_state`, where the
     /// rules are not applied (their proofs stop there): no rule solve.
     pub too_long_for_rules: bool,
+    /// Set if the deadline passed during the player's solves: the
+    /// difficulty is unknown (`line` and `rules` are `None`).
+    pub play_stopped: Option<Stop>,
 }
 
 impl Analysis {
@@ -98,16 +101,14 @@ pub fn analyse(
     });
     let rules = rules.filter(|_| !too_long_for_rules);
     let unique = solutions.len() == 1 && stopped.is_none() && limits.solutions > 1;
-    let (line, with_rules) = match solutions.first().filter(|_| unique) {
-        None => (None, None),
-        Some(solution) => {
-            let line = play(&clues, Knowledge::LineSolver, solution)?;
-            let with_rules = match rules {
-                Some((domain, rules)) => Some(play(&clues, Knowledge::Rules { domain, rules }, solution)?),
-                None => None,
-            };
-            (Some(line), with_rules)
-        }
+    let played = match solutions.first().filter(|_| unique) {
+        None => Ok((None, None)),
+        Some(solution) => play_both(&clues, rules, solution, limits.deadline),
+    };
+    let (line, with_rules, play_stopped) = match played {
+        Ok((line, with_rules)) => (line, with_rules, None),
+        Err(PlayError::OutOfTime) => (None, None, Some(Stop::Timeout)),
+        Err(e) => return Err(e.into()),
     };
     Ok(Analysis {
         solutions,
@@ -119,7 +120,24 @@ pub fn analyse(
         line,
         rules: with_rules,
         too_long_for_rules,
+        play_stopped,
     })
+}
+
+/// The player's solves of `solution` with the line solver and with the
+/// rules (if any), within `deadline`.
+fn play_both(
+    clues: &Clues,
+    rules: Option<(&Nonogram, &[Rule])>,
+    solution: &[bool],
+    deadline: Option<Instant>,
+) -> Result<(Option<Playthrough>, Option<Playthrough>), PlayError> {
+    let line = play(clues, Knowledge::LineSolver, solution, deadline)?;
+    let with_rules = match rules {
+        Some((domain, rules)) => Some(play(clues, Knowledge::Rules { domain, rules }, solution, deadline)?),
+        None => None,
+    };
+    Ok((Some(line), with_rules))
 }
 
 #[cfg(test)]

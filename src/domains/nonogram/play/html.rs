@@ -12,6 +12,7 @@
 
 use crate::domains::nonogram::board::propagate::Clues;
 use crate::domains::nonogram::line::model::Cell;
+use crate::html::{escape, head, path, square, svg_open, END};
 
 /// What one step shows beside its board.
 #[derive(Clone, Debug)]
@@ -28,10 +29,6 @@ pub struct PageStep {
     pub filled: Vec<(usize, bool)>,
     /// True for the complete solver's steps (probe or guess).
     pub oracle: bool,
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// `M x y h n v1 h-n z` for each run of consecutive `true` in `cells`, the
@@ -61,28 +58,22 @@ fn line_svg(hints: &[u32], cells: &[Cell], new: &[usize]) -> String {
     let n = cells.len();
     let (vw, vh) = (x0 + n as f64 + 0.2, 1.4);
     let px = 20.0;
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0}\" height=\"{:.0}\" viewBox=\"0 0 {vw:.2} {vh:.2}\" font-family=\"sans-serif\" font-size=\"0.6\">\
-         <text x=\"{:.2}\" y=\"0.95\" text-anchor=\"end\">{clue}</text>",
-        vw * px,
-        vh * px,
-        x0 - 0.2
-    );
+    let mut s = svg_open(vw * px, vh * px, &format!("0 0 {vw:.2} {vh:.2}"), FONT);
+    s += &format!("<text x=\"{:.2}\" y=\"0.95\" text-anchor=\"end\">{clue}</text>", x0 - 0.2);
     let y = 0.2;
-    s += &format!("<path d=\"{}\" fill=\"#222\"/>", runs_path(cells.iter().map(|c| *c == Cell::True), x0, y));
+    s += &path(&runs_path(cells.iter().map(|c| *c == Cell::True), x0, y), FILLED);
     let crossed: String = cells
         .iter()
         .enumerate()
         .filter(|(_, c)| **c == Cell::False)
-        .map(|(i, _)| format!("M{:.2} {:.2}h0.2v0.2h-0.2z", x0 + i as f64 + 0.4, y + 0.4))
+        .map(|(i, _)| square(x0 + i as f64 + 0.4, y + 0.4, 0.2))
         .collect();
-    s += &format!("<path d=\"{crossed}\" fill=\"#888\"/>");
+    s += &path(&crossed, CROSSED);
     s += &format!(
         "<rect x=\"{x0:.2}\" y=\"{y:.2}\" width=\"{n}\" height=\"1\" fill=\"none\" stroke=\"#aaa\" stroke-width=\"0.04\"/>"
     );
-    let marks: String =
-        new.iter().map(|&i| format!("M{:.2} {:.2}h0.84v0.84h-0.84z", x0 + i as f64 + 0.08, y + 0.08)).collect();
-    s += &format!("<path d=\"{marks}\" stroke=\"#e0201c\" stroke-width=\"0.14\" fill=\"none\"/>");
+    let marks: String = new.iter().map(|&i| square(x0 + i as f64 + 0.08, y + 0.08, 0.84)).collect();
+    s += &path(&marks, MARKED);
     s + "</svg>"
 }
 
@@ -118,11 +109,7 @@ fn svg(clues: &Clues, grid: &[Cell], line: Option<usize>, new: &[usize]) -> Stri
     let (x0, y0) = (left + 0.3, top + 0.3);
     let (vw, vh) = (x0 + w as f64 + 0.2, y0 + h as f64 + 0.2);
     let px = 24.0;
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0}\" height=\"{:.0}\" viewBox=\"0 0 {vw:.2} {vh:.2}\" font-family=\"sans-serif\" font-size=\"0.6\">",
-        vw * px,
-        vh * px
-    );
+    let mut s = svg_open(vw * px, vh * px, &format!("0 0 {vw:.2} {vh:.2}"), FONT);
     if let Some(l) = line {
         let (x, y, lw, lh) = if l < h {
             (0.0, y0 + l as f64, x0 + w as f64, 1.0)
@@ -146,12 +133,12 @@ fn svg(clues: &Clues, grid: &[Cell], line: Option<usize>, new: &[usize]) -> Stri
     for (p, c) in grid.iter().enumerate() {
         let (x, y) = (x0 + (p % w) as f64, y0 + (p / w) as f64);
         match c {
-            Cell::True => filled += &format!("M{x:.2} {y:.2}h1v1h-1z"),
-            Cell::False => crossed += &format!("M{:.2} {:.2}h0.2v0.2h-0.2z", x + 0.4, y + 0.4),
+            Cell::True => filled += &square(x, y, 1.0),
+            Cell::False => crossed += &square(x + 0.4, y + 0.4, 0.2),
             Cell::Unknown => {}
         }
     }
-    s += &format!("<path d=\"{filled}\" fill=\"#222\"/><path d=\"{crossed}\" fill=\"#888\"/>");
+    s += &(path(&filled, FILLED) + &path(&crossed, CROSSED));
     let mut grid_lines = String::new();
     for i in 0..=w {
         grid_lines += &format!("M{:.2} {y0:.2}v{h}", x0 + i as f64);
@@ -159,30 +146,31 @@ fn svg(clues: &Clues, grid: &[Cell], line: Option<usize>, new: &[usize]) -> Stri
     for j in 0..=h {
         grid_lines += &format!("M{x0:.2} {:.2}h{w}", y0 + j as f64);
     }
-    s += &format!("<path d=\"{grid_lines}\" stroke=\"#aaa\" stroke-width=\"0.04\" fill=\"none\"/>");
+    s += &path(&grid_lines, "stroke=\"#aaa\" stroke-width=\"0.04\" fill=\"none\"");
     let mut marks = String::new();
     for &p in new {
-        marks += &format!("M{:.2} {:.2}h0.84v0.84h-0.84z", x0 + (p % w) as f64 + 0.08, y0 + (p / w) as f64 + 0.08);
+        marks += &square(x0 + (p % w) as f64 + 0.08, y0 + (p / w) as f64 + 0.08, 0.84);
     }
-    s += &format!("<path d=\"{marks}\" stroke=\"#e0201c\" stroke-width=\"0.14\" fill=\"none\"/>");
+    s += &path(&marks, MARKED);
     s + "</svg>"
 }
 
-/// The page's head, its title and its summary line.
-fn head(title: &str, summary: &str) -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title><style>\
-body{{font-family:sans-serif;margin:1.5em;color:#222}}\
-section{{display:flex;gap:1.5em;align-items:flex-start;border-top:1px solid #ddd;padding:0.8em 0}}\
-section svg{{flex:none}}section.oracle h2{{color:#b3261e}}h2{{font-size:1.05em;margin:0 0 0.4em 0}}\
-pre{{background:#f4f4f4;padding:0.5em;font-size:0.85em}}p{{margin:0.2em 0}}\
-div.made{{border-top:1px solid #ddd;padding:0.8em 0}}div.boards{{display:flex;gap:2em;align-items:flex-start}}\
-div.boards svg{{max-width:48%;height:auto}}\
-</style></head><body>\n<h1>{t}</h1>\n<p>{s}</p>\n",
-        t = escape(title),
-        s = escape(summary)
-    )
-}
+/// The style sheet of both pages (the gallery and the solve).
+const STYLE: &str = "body{font-family:sans-serif;margin:1.5em;color:#222}\
+section{display:flex;gap:1.5em;align-items:flex-start;border-top:1px solid #ddd;padding:0.8em 0}\
+section svg{flex:none}section.oracle h2{color:#b3261e}h2{font-size:1.05em;margin:0 0 0.4em 0}\
+pre{background:#f4f4f4;padding:0.5em;font-size:0.85em}p{margin:0.2em 0}\
+div.made{border-top:1px solid #ddd;padding:0.8em 0}div.boards{display:flex;gap:2em;align-items:flex-start}\
+div.boards svg{max-width:48%;height:auto}";
+
+/// The drawings' text attributes.
+const FONT: &str = " font-family=\"sans-serif\" font-size=\"0.6\"";
+/// Filled cells' paint.
+const FILLED: &str = "fill=\"#222\"";
+/// Crossed cells' dots' paint.
+const CROSSED: &str = "fill=\"#888\"";
+/// New or changed cells' outline.
+const MARKED: &str = "stroke=\"#e0201c\" stroke-width=\"0.14\" fill=\"none\"";
 
 /// One puzzle of a [`gallery`] page.
 #[derive(Clone, Debug)]
@@ -203,7 +191,7 @@ pub struct Drawn {
 /// and notes, then side by side the empty board with its clues and its
 /// solution (black cells only) with the marked cells outlined.
 pub fn gallery(title: &str, summary: &str, items: &[Drawn]) -> String {
-    let mut out = head(title, summary);
+    let mut out = head(Some("en"), title, STYLE, summary);
     for (i, item) in items.iter().enumerate() {
         let empty = vec![Cell::Unknown; item.clues.cells()];
         // the solution in black only: white cells are left blank
@@ -218,14 +206,14 @@ pub fn gallery(title: &str, summary: &str, items: &[Drawn]) -> String {
             svg(&item.clues, &solved, None, &item.marked)
         );
     }
-    out + "</body></html>\n"
+    out + END
 }
 
 /// The whole page: a title, a summary line, then one section per step
 /// (`id="step-N"`, N from 1, so `PAGE.html#step-N` opens at step N), then
 /// the board as the steps leave it (`id="board"`).
 pub fn page(title: &str, summary: &str, clues: &Clues, steps: &[PageStep]) -> String {
-    let mut out = head(title, summary);
+    let mut out = head(Some("en"), title, STYLE, summary);
     let mut grid = vec![Cell::Unknown; clues.cells()];
     let all_hints: Vec<&Vec<u32>> = clues.rows().iter().chain(clues.columns()).collect();
     for (i, step) in steps.iter().enumerate() {
@@ -257,7 +245,7 @@ pub fn page(title: &str, summary: &str, clues: &Clues, steps: &[PageStep]) -> St
         "<section id=\"board\">{}<div><h2>The board after the last step</h2></div></section>\n",
         svg(clues, &grid, None, &[])
     );
-    out + "</body></html>\n"
+    out + END
 }
 
 #[cfg(test)]

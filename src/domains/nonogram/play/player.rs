@@ -17,12 +17,18 @@
 //! whose revealed value lets propagation fix the most cells, ties to the
 //! first. It costs `1 + log2(U)` bits, U the unknown cells then
 //! (naming one of U cells and one of 2 values: Shen's solution information
-//! with a uniform policy over the moves). The difficulty is their sum.
+//! with a uniform policy over the moves). The difficulty is their sum. The
+//! oracle keeps its probes from one reveal to the next (`oracle`).
+//!
+//! A solve may be given a deadline: past it, the player stops and says so
+//! ([`PlayError::OutOfTime`]).
 
 use std::collections::VecDeque;
+use std::time::Instant;
 
+use super::oracle::Oracle;
 use crate::domains::nonogram::board::grid::{Axis, LineId};
-use crate::domains::nonogram::board::propagate::{Clues, Propagator};
+use crate::domains::nonogram::board::propagate::Clues;
 use crate::domains::nonogram::line::decompose::decompose;
 use crate::domains::nonogram::line::model::{Cell, Line};
 use crate::domains::nonogram::line::solver::LineSolver;
@@ -121,6 +127,9 @@ pub enum PlayError {
     /// The solution given does not fit the board.
     #[error("{0}: the board has no solution agreeing with the known cells")]
     Contradiction(LineId),
+    /// The deadline passed before the solve ended.
+    #[error("the deadline passed before the solve ended")]
+    OutOfTime,
 }
 
 /// The line id of line `l` of `clues`.
@@ -133,14 +142,21 @@ pub fn line_id(clues: &Clues, l: usize) -> LineId {
 }
 
 /// Plays the board to the end with `knowledge`; `solution` (row by row) is
-/// what the oracle reveals.
-pub fn play(clues: &Clues, knowledge: Knowledge, solution: &[bool]) -> Result<Playthrough, PlayError> {
+/// what the oracle reveals. Stops with [`PlayError::OutOfTime`] once past
+/// `deadline` (read every 64 line deductions and every 64 probes).
+pub fn play(
+    clues: &Clues,
+    knowledge: Knowledge,
+    solution: &[bool],
+    deadline: Option<Instant>,
+) -> Result<Playthrough, PlayError> {
     let mut player = Player {
         clues,
         knowledge,
         grid: vec![Cell::Unknown; clues.cells()],
+        unknown: clues.cells(),
         solver: LineSolver::new(),
-        prop: Propagator::new(),
+        oracle: Oracle::new(clues),
         queue: (0..clues.line_count()).collect(),
         queued: vec![true; clues.line_count()],
         steps: vec![],
@@ -149,8 +165,14 @@ pub fn play(clues: &Clues, knowledge: Knowledge, solution: &[bool]) -> Result<Pl
             Knowledge::LineSolver => vec![],
         },
     };
+    let mut out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
+    let mut deductions = 0u64;
     loop {
         while let Some(l) = player.queue.pop_front() {
+            deductions += 1;
+            if deductions.is_multiple_of(64) && out_of_time() {
+                return Err(PlayError::OutOfTime);
+            }
             player.queued[l] = false;
             if let Some(step) = player.deduce(l)? {
                 // keep the line at the front: it may allow more
@@ -159,10 +181,10 @@ pub fn play(clues: &Clues, knowledge: Knowledge, solution: &[bool]) -> Result<Pl
                 player.queue.push_front(l);
             }
         }
-        if player.grid.iter().all(|c| c.is_known()) {
+        if player.unknown == 0 {
             break;
         }
-        let step = player.reveal(solution);
+        let step = player.reveal(solution, &mut out_of_time)?;
         player.apply(step);
     }
     let difficulty = player.steps.iter().map(|s| s.bits).sum();
@@ -173,8 +195,10 @@ struct Player<'a> {
     clues: &'a Clues,
     knowledge: Knowledge<'a>,
     grid: Vec<Cell>,
+    /// The unknown cells of `grid`.
+    unknown: usize,
     solver: LineSolver,
-    prop: Propagator,
+    oracle: Oracle,
     queue: VecDeque<usize>,
     queued: Vec<bool>,
     steps: Vec<Step>,
@@ -182,14 +206,12 @@ struct Player<'a> {
 }
 
 impl Player<'_> {
-    fn unknown(&self) -> usize {
-        self.grid.iter().filter(|c| !c.is_known()).count()
-    }
-
     /// Writes a step's cells and queues the lines crossing them.
     fn apply(&mut self, step: Step) {
         for &(p, v) in &step.filled {
             self.grid[p] = Cell::from_bool(v);
+            self.unknown -= 1;
+            self.oracle.set(self.clues, p, v);
             for l in self.clues.lines_through(p) {
                 if !self.queued[l] {
                     self.queued[l] = true;
@@ -213,7 +235,7 @@ impl Player<'_> {
         }
         let line = Line::new(self.clues.hints(l).to_vec(), cells);
         let target = self.solver.solve(&line).ok_or(PlayError::Contradiction(id))?;
-        let unknown = self.unknown();
+        let unknown = self.unknown;
         let step = |how, filled: Vec<(usize, bool)>| Step { how, line: Some(id), filled, unknown, bits: 0.0 };
         match self.knowledge {
             Knowledge::LineSolver => {
@@ -259,36 +281,17 @@ impl Player<'_> {
     }
 
     /// The oracle's step (see the module doc).
-    fn reveal(&mut self, solution: &[bool]) -> Step {
-        let unknown = self.unknown();
-        let mut g = vec![];
+    fn reveal(&mut self, solution: &[bool], out_of_time: &mut dyn FnMut() -> bool) -> Result<Step, PlayError> {
         let unknowns: Vec<usize> = (0..self.grid.len()).filter(|&p| !self.grid[p].is_known()).collect();
-        // the first cell whose wrong value propagation refutes
-        let refuted = unknowns.iter().copied().find(|&p| {
-            g.clone_from(&self.grid);
-            g[p] = Cell::from_bool(!solution[p]);
-            self.prop.from_cells(self.clues, &mut g, &[p]).is_err()
-        });
-        // else the cell whose value lets propagation fix the most
-        let p = refuted.unwrap_or_else(|| {
-            let mut best: Option<(usize, usize)> = None;
-            for &p in &unknowns {
-                g.clone_from(&self.grid);
-                g[p] = Cell::from_bool(solution[p]);
-                let fixed = self.prop.from_cells(self.clues, &mut g, &[p]).unwrap_or(0);
-                if best.is_none_or(|(f, _)| fixed > f) {
-                    best = Some((fixed, p));
-                }
-            }
-            best.expect("reveal is only called with unknown cells").1
-        });
-        Step {
-            how: if refuted.is_some() { How::Probe } else { How::Guess },
+        let (p, refuted) =
+            self.oracle.reveal(self.clues, solution, &unknowns, out_of_time).map_err(|_| PlayError::OutOfTime)?;
+        Ok(Step {
+            how: if refuted { How::Probe } else { How::Guess },
             line: None,
             filled: vec![(p, solution[p])],
-            unknown,
-            bits: 1.0 + (unknown as f64).log2(),
-        }
+            unknown: self.unknown,
+            bits: 1.0 + (self.unknown as f64).log2(),
+        })
     }
 }
 

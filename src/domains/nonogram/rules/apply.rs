@@ -1,4 +1,4 @@
-//! Applying a rule set to a line, exactly as DSL.md says: rounds until a
+//! Applying a rule set to a line, exactly as docs/language.md says: rounds until a
 //! round fills nothing; in a round every rule is evaluated in both
 //! orientations (or only the line's own with `one_sided`) on the whole line
 //! and on each sub-line of its decomposition, all against the state at the

@@ -1,6 +1,6 @@
 //! Nonogram rule sets on lines.
 //!
-//! - [`apply`]: a rule set applied to a line as DSL.md says;
+//! - [`apply`]: a rule set applied to a line as docs/language.md says;
 //! - [`fills`]: that application memoised per test transition;
 //! - [`coverage`]: coverage of test transitions, per rule and greedy;
 //! - [`chosen`]: coverage as the objective of greedy selection;

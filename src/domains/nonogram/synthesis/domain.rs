@@ -1,5 +1,5 @@
 //! The nonogram line domain as the engine sees it: line states with their
-//! maximal transition, the elements of DSL.md (hints, blocks, gaps) as a
+//! maximal transition, the elements of docs/language.md (hints, blocks, gaps) as a
 //! view, `fill` judged by the exact line solver, both orientations, and the
 //! exhaustive table of small valid lines.
 
@@ -271,7 +271,7 @@ mod tests {
         ActionValue { action: ActionId(0), args: vec![value as i64, a, b] }
     }
 
-    /// The placement features equal their definition (DSL.md): the
+    /// The placement features equal their definition (docs/language.md): the
     /// smallest and the largest first cell of each hint over all solutions,
     /// found by brute force, on every valid line of up to 10 cells.
     #[test]

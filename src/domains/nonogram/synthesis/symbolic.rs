@@ -1,6 +1,6 @@
 //! The nonogram domain's [`Symbolic`] implementation: the Z3 encoding of an
 //! arbitrary line up to a bound (length, hints, one solution, and the
-//! hint/block/gap elements of DSL.md as terms), "this fill is wrong" (out of
+//! hint/block/gap elements of docs/language.md as terms), "this fill is wrong" (out of
 //! range, or disagreeing with the solution) and a line read back from a
 //! model.
 //!

@@ -38,10 +38,13 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
+use super::generate_kinds::{from_random_path_kinds, Kinds};
 use super::grid::{size_limit, Grid, MAX_SIDE};
 use super::oracle::Oracle;
 use super::path::Path;
 use super::puzzle::{Problem, Puzzle};
+use super::walk::random_goal;
+pub use super::walk::random_path;
 
 /// Which generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,6 +53,9 @@ pub enum Algorithm {
     RandomTriangles,
     /// Algorithm 4: triangles counted along a random start-goal path.
     FromPath,
+    /// The chosen kinds of constraint, consistent with a random hidden
+    /// path (see `generate_kinds`).
+    Kinds(Kinds),
 }
 
 /// An inclusive range of puzzle sizes `WxH..WxH`.
@@ -168,6 +174,7 @@ impl Generator {
             let (puzzle, used) = match self.config.algorithm {
                 Algorithm::RandomTriangles => random_triangles(&mut self.rng, w, h, remaining)?,
                 Algorithm::FromPath => (from_random_path(&mut self.rng, w, h)?, 1),
+                Algorithm::Kinds(kinds) => (from_random_path_kinds(&mut self.rng, w, h, kinds)?, 1),
             };
             attempts += used;
             if !self.config.distinct || self.seen.insert(puzzle.clone()) {
@@ -186,12 +193,6 @@ impl Generator {
 /// `n` puzzles from a fresh generator (`config`, `seed`).
 pub fn generate(config: &GeneratorConfig, seed: u64, n: usize) -> Result<Vec<Puzzle>, GenError> {
     Generator::new(config.clone(), seed).generate(n)
-}
-
-/// A goal uniformly among the border vertices other than the start (0, 0).
-fn random_goal<R: Rng>(rng: &mut R, grid: Grid) -> (usize, usize) {
-    let border: Vec<usize> = (1..grid.num_vertices()).filter(|&v| grid.on_border(grid.vertex(v))).collect();
-    grid.vertex(border[rng.gen_range(0..border.len())])
 }
 
 /// Algorithm 3 for a `w` x `h` grid: returns the first solvable puzzle and
@@ -217,55 +218,6 @@ pub fn random_triangles<R: Rng>(rng: &mut R, w: usize, h: usize, max_attempts: u
         }
     }
     Err(GenError::Exhausted { attempts: max_attempts })
-}
-
-/// A random simple path from `start` to `goal` (vertex ids) on `grid`: at
-/// each step a uniformly chosen unvisited neighbour from which the goal is
-/// still reachable through unvisited vertices.
-pub fn random_path<R: Rng>(rng: &mut R, grid: Grid, start: usize, goal: usize) -> Vec<usize> {
-    let mut visited = vec![false; grid.num_vertices()];
-    visited[start] = true;
-    let mut path = vec![start];
-    let mut head = start;
-    let mut stack = Vec::new();
-    let mut seen = vec![false; grid.num_vertices()];
-    while head != goal {
-        let options: Vec<usize> = grid
-            .neighbours(head)
-            .filter(|&u| !visited[u])
-            .filter(|&u| {
-                // Is the goal reachable from u avoiding visited vertices?
-                if u == goal {
-                    return true;
-                }
-                seen.copy_from_slice(&visited);
-                seen[u] = true;
-                stack.clear();
-                stack.push(u);
-                while let Some(v) = stack.pop() {
-                    for x in grid.neighbours(v) {
-                        if x == goal {
-                            return true;
-                        }
-                        if !seen[x] {
-                            seen[x] = true;
-                            stack.push(x);
-                        }
-                    }
-                }
-                false
-            })
-            .collect();
-        // Invariant: the goal is reachable from the head, so `options` is
-        // never empty; stop defensively if it were.
-        if options.is_empty() {
-            break;
-        }
-        head = options[rng.gen_range(0..options.len())];
-        visited[head] = true;
-        path.push(head);
-    }
-    path
 }
 
 /// Algorithm 4 for a `w` x `h` grid: triangles read off a random path, so

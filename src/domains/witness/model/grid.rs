@@ -2,7 +2,7 @@
 //! squares, adjacency, and a small fixed-size bit set.
 //!
 //! This module owns *only* geometry. It knows nothing about triangles,
-//! paths or search. Conventions (FORMATS.md): squares are addressed
+//! paths or search. Conventions (docs/formats.md): squares are addressed
 //! `(column, row)` with column 0 at the left and row 0 at the bottom;
 //! vertices `(x, y)` with `0 <= x <= width`, `0 <= y <= height`.
 //!
@@ -208,6 +208,33 @@ impl Grid {
         out.into_iter().flatten()
     }
 
+    /// The two ends of edge id `e`, lower-left end first.
+    #[inline]
+    pub fn edge_ends(&self, e: usize) -> (usize, usize) {
+        let hv = self.width * (self.height + 1);
+        if e < hv {
+            let lo = self.vertex_id((e % self.width, e / self.width));
+            (lo, lo + 1)
+        } else {
+            (e - hv, e - hv + self.width + 1)
+        }
+    }
+
+    /// Whether edge id `e` is vertical.
+    #[inline]
+    pub fn is_vertical(&self, e: usize) -> bool {
+        e >= self.width * (self.height + 1)
+    }
+
+    /// The squares on either side of edge id `e` when it is an inner edge
+    /// (two squares share it), `None` on the border.
+    #[inline]
+    pub fn edge_between_squares(&self, e: usize) -> Option<(usize, usize)> {
+        let (a, b) = self.edge_ends(e);
+        let mut it = self.edge_squares(a, b);
+        Some((it.next()?, it.next()?))
+    }
+
     /// Neighbour vertex ids of vertex id `v`, in the fixed order
     /// right (+x), up (+y), left (-x), down (-y).
     #[inline]
@@ -257,6 +284,13 @@ mod tests {
             }
         }
         assert_eq!(g.edge_between(3, 4), None); // (3,0) and (0,1) are not adjacent
+        for e in 0..g.num_edges() {
+            let (a, b) = g.edge_ends(e);
+            assert!(a < b && g.edge_between(a, b) == Some(e));
+            assert_eq!(g.is_vertical(e), b == a + g.width + 1);
+            let inner = g.edge_squares(a, b).count() == 2;
+            assert_eq!(g.edge_between_squares(e).is_some(), inner);
+        }
     }
 
     #[test]

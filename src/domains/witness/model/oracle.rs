@@ -7,17 +7,25 @@
 //! A*.
 //!
 //! [`Oracle`] is a depth-first completion search with memoisation and sound
-//! cuts. At a state with head `h` let `R` be the set of unvisited vertices
-//! reachable from `h` through unvisited vertices. Every completion runs
-//! inside `R ∪ {h}`, so the state is dead if
-//! 1. some square already uses more edges than it has triangles, or
-//! 2. the goal is not in `R`, or
-//! 3. some square with `t` triangles and `u < t` used edges has fewer than
-//!    `t - u` edges with both ends in `R ∪ {h}` (at most 3 if all four
-//!    are: a simple path never closes a 4-cycle).
+//! cuts. At a state with head `h` let `R` be the goal region (unvisited
+//! vertices joined to the goal by grid steps, broken edges not being
+//! steps). Every later edge joins `h` or a vertex of `R` to a vertex of
+//! `R` over a *usable* edge, so the state is dead if
+//! 1. the head is not joined to `R` by a grid step, or
+//! 2. some square already uses more edges than it has triangles, or some
+//!    square with `t` triangles and `u < t` used edges has fewer than
+//!    `t - u` usable edges (at most 3 if all four are: a simple path never
+//!    closes a 4-cycle), or
+//! 3. a dot vertex is neither visited nor in `R`, or an edge dot is
+//!    neither on the path nor usable, or
+//! 4. the region constraints are hopeless on the squares' joined classes
+//!    and open areas (see [`Areas::hopeless`]): two colours of separation
+//!    squares joined, a star joined to two marks of its colour or with none
+//!    in its open area.
 //!
 //! The future of a state depends only on `(h, R, used counts of the
-//! squares that can still change)`, which is the memo key; failures (and,
+//! squares that can still change, the squares whose area is not closed and
+//! the sealed edges between them)`, which is the memo key; failures (and,
 //! for counting, counts) are memoised per key, so one [`Oracle`] can answer
 //! many queries on the same puzzle. The tables hold at most
 //! [`MEMO_BUDGET`] keys together (about 40 MB): when full they start
@@ -29,9 +37,11 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::areas::Areas;
 use super::grid::{BitSet, Grid};
 use super::path::Path;
 use super::puzzle::Puzzle;
+use super::region::{Masks, Region};
 
 /// Most keys the memo tables hold together (a key is 72 bytes; a table
 /// of 2^18 keys has 2^19 slots).
@@ -41,9 +51,13 @@ pub const MEMO_BUDGET: usize = 1 << 18;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Key {
     head: u8,
-    region: BitSet,
+    region: u128,
     /// 2 bits per constrained square (index into `constrained_squares`).
     counts: BitSet,
+    /// Squares whose area is not closed (0 without marks).
+    active: u64,
+    /// Sealed inner edges between active squares.
+    sealed: BitSet,
 }
 
 /// Result of analysing a state.
@@ -56,6 +70,7 @@ enum Verdict {
 pub struct Oracle<'p> {
     puzzle: &'p Puzzle,
     grid: Grid,
+    masks: Masks,
     goal: usize,
     dead: HashSet<Key>,
     counts: HashMap<Key, u64>,
@@ -71,6 +86,7 @@ impl<'p> Oracle<'p> {
         Oracle {
             puzzle,
             grid,
+            masks: Masks::new(puzzle),
             goal: grid.vertex_id(puzzle.goal()),
             dead: HashSet::new(),
             counts: HashMap::new(),
@@ -140,40 +156,18 @@ impl<'p> Oracle<'p> {
 
     /// Analyses a state whose head is not the goal (and goal unvisited).
     fn analyse(&self, p: &Path) -> Verdict {
-        let grid = self.grid;
-        let head = p.head_id();
-        // R: unvisited vertices reachable from the head.
-        let mut region = BitSet::EMPTY;
-        let mut stack = [0u8; 256];
-        let mut top = 0;
-        stack[top] = head as u8;
-        top += 1;
-        while top > 0 {
-            top -= 1;
-            let v = stack[top] as usize;
-            for u in grid.neighbours(v) {
-                if !p.visited().contains(u) && !region.contains(u) {
-                    region.insert(u);
-                    stack[top] = u as u8;
-                    top += 1;
-                }
-            }
-        }
-        if !region.contains(self.goal) {
+        let (grid, masks) = (self.grid, &self.masks);
+        let region = Region::new(masks, self.puzzle, p);
+        if !region.goal_reachable(masks) {
             return Verdict::Dead;
         }
-        let free = |v: usize| v == head || region.contains(v);
+        let reach = region.goal_region | region.head;
         let mut counts = BitSet::EMPTY;
         for (i, &s) in self.puzzle.constrained_squares().iter().enumerate() {
             let t = self.puzzle.triangles_of(s);
             let u = p.used_of(s);
-            if u > t {
-                return Verdict::Dead;
-            }
-            let c = grid.square_corners(s);
-            let open = (0..4).filter(|&k| free(c[k]) && free(c[(k + 1) % 4])).count() as u8;
-            let open = open.min(3);
-            if u + open < t {
+            let open = masks.sides_within(s, reach).min(3);
+            if u > t || u + open < t {
                 return Verdict::Dead;
             }
             if open > 0 {
@@ -186,7 +180,21 @@ impl<'p> Oracle<'p> {
                 }
             }
         }
-        Verdict::Open(Key { head: head as u8, region, counts })
+        let usable = |e: usize| region.usable(masks, e);
+        if self.puzzle.dot_vertices().iter().any(|v| !p.visited().contains(v) && reach >> v & 1 == 0)
+            || self.puzzle.dot_edges().iter().any(|e| !p.edges().contains(e) && !usable(e))
+        {
+            return Verdict::Dead;
+        }
+        let (mut active, mut sealed) = (0, BitSet::EMPTY);
+        if self.puzzle.has_marks() {
+            let areas = Areas::new(grid, p.edges(), usable);
+            if areas.hopeless(self.puzzle) {
+                return Verdict::Dead;
+            }
+            (active, sealed) = areas.summary(grid, p.edges(), usable);
+        }
+        Verdict::Open(Key { head: p.head_id() as u8, region: region.goal_region, counts, active, sealed })
     }
 
     /// On success leaves `p` extended to a solution.
@@ -202,7 +210,7 @@ impl<'p> Oracle<'p> {
         let succ: Vec<usize> = p.successor_ids().collect();
         for u in succ {
             p.push_id(u);
-            let ok = if u == self.goal { p.satisfies_triangles(self.puzzle) } else { self.exists(p) };
+            let ok = if u == self.goal { p.satisfies(self.puzzle) } else { self.exists(p) };
             if ok {
                 return true;
             }
@@ -226,7 +234,7 @@ impl<'p> Oracle<'p> {
         let mut n = 0;
         for u in succ {
             p.push_id(u);
-            n += if u == self.goal { u64::from(p.satisfies_triangles(self.puzzle)) } else { self.count(p) };
+            n += if u == self.goal { u64::from(p.satisfies(self.puzzle)) } else { self.count(p) };
             p.pop();
         }
         self.make_room();
@@ -272,7 +280,7 @@ pub fn label_partial_paths(puzzle: &Puzzle, visit: &mut dyn FnMut(&Path, bool)) 
         let mut any = false;
         for u in succ {
             p.push_id(u);
-            any |= if u == goal { p.satisfies_triangles(puzzle) } else { go(puzzle, p, goal, visit) };
+            any |= if u == goal { p.satisfies(puzzle) } else { go(puzzle, p, goal, visit) };
             p.pop();
         }
         visit(p, any);
@@ -289,7 +297,7 @@ pub fn enumerate_solutions(puzzle: &Puzzle, visit: &mut dyn FnMut(&Path)) {
         for u in succ {
             p.push_id(u);
             if u == goal {
-                if p.satisfies_triangles(puzzle) {
+                if p.satisfies(puzzle) {
                     visit(p);
                 }
             } else {

@@ -1,7 +1,8 @@
-//! Partial paths on a Witness puzzle: a sequence of distinct, grid-adjacent
-//! vertices beginning at the start, with the incremental bookkeeping that
-//! search and the rule language need (visited vertices, used edges, used
-//! edges per square), and the solution check.
+//! Partial paths on a Witness puzzle: a sequence of distinct vertices
+//! beginning at the start, each joined to the next by an edge that is not
+//! broken, with the incremental bookkeeping that search and the rule
+//! language need (visited vertices, used edges, used edges per square),
+//! and the solution check of docs/formats.md.
 //!
 //! This module owns the path *representation*; it does not decide whether a
 //! path is completable (see `oracle`) nor how to search (see `search`).
@@ -10,6 +11,7 @@
 
 use thiserror::Error;
 
+use super::areas::regions_hold;
 use super::grid::{BitSet, Grid, Vertex};
 use super::puzzle::Puzzle;
 
@@ -23,6 +25,8 @@ pub struct Path {
     edges: BitSet,
     /// Used edges per square id.
     used: Vec<u8>,
+    /// The puzzle's broken edges (never moves).
+    broken: BitSet,
 }
 
 /// Why a vertex sequence is not a partial path of a puzzle.
@@ -48,6 +52,9 @@ pub enum PathError {
     /// A vertex appears twice.
     #[error("vertex ({}, {}) is visited twice", .0.0, .0.1)]
     Revisit(Vertex),
+    /// Two consecutive vertices are joined by a broken edge.
+    #[error("the edge from ({}, {}) to ({}, {}) is broken: a path never uses a broken edge", .0.0, .0.1, .1.0, .1.1)]
+    Broken(Vertex, Vertex),
 }
 
 impl Path {
@@ -57,7 +64,14 @@ impl Path {
         let s = grid.vertex_id(puzzle.start());
         let mut visited = BitSet::EMPTY;
         visited.insert(s);
-        Path { grid, vertices: vec![s as u8], visited, edges: BitSet::EMPTY, used: vec![0; grid.num_squares()] }
+        Path {
+            grid,
+            vertices: vec![s as u8],
+            visited,
+            edges: BitSet::EMPTY,
+            used: vec![0; grid.num_squares()],
+            broken: *puzzle.broken(),
+        }
     }
 
     /// The path through `vertices`, which must begin at the puzzle's start.
@@ -173,20 +187,23 @@ impl Path {
         if self.visited.contains(id) {
             return Err(PathError::Revisit(v));
         }
-        if self.grid.edge_between(self.head_id(), id).is_none() {
-            return Err(PathError::NotAdjacent(self.head(), v));
+        match self.grid.edge_between(self.head_id(), id) {
+            None => return Err(PathError::NotAdjacent(self.head(), v)),
+            Some(e) if self.broken.contains(e) => return Err(PathError::Broken(self.head(), v)),
+            Some(_) => {}
         }
         self.push_id(id);
         Ok(())
     }
 
     /// Appends vertex id `v`, which must be an unvisited neighbour of the
-    /// head (callers such as search guarantee it; checked in debug builds).
+    /// head across an edge that is not broken (callers such as search
+    /// guarantee it; checked in debug builds).
     #[inline]
     pub fn push_id(&mut self, v: usize) {
         let h = self.head_id();
         let e = self.grid.edge_between(h, v);
-        debug_assert!(e.is_some() && !self.visited.contains(v));
+        debug_assert!(e.is_some_and(|e| !self.broken.contains(e)) && !self.visited.contains(v));
         if let Some(e) = e {
             self.edges.insert(e);
         }
@@ -214,10 +231,13 @@ impl Path {
         Some(self.grid.vertex(v))
     }
 
-    /// Unvisited neighbour ids of the head, in the grid's fixed order
-    /// (right, up, left, down).
+    /// The moves: unvisited neighbour ids of the head across edges that
+    /// are not broken, in the grid's fixed order (right, up, left, down).
     pub fn successor_ids(&self) -> impl Iterator<Item = usize> + '_ {
-        self.grid.neighbours(self.head_id()).filter(move |&u| !self.visited.contains(u))
+        let h = self.head_id();
+        self.grid.neighbours(h).filter(move |&u| {
+            !self.visited.contains(u) && self.grid.edge_between(h, u).is_some_and(|e| !self.broken.contains(e))
+        })
     }
 
     /// Whether the path ends at the goal.
@@ -234,10 +254,21 @@ impl Path {
         })
     }
 
-    /// Whether the path is a solution: it ends at the goal and every square
-    /// holding t > 0 triangles has exactly t of its edges on the path.
+    /// Whether the path, taken as complete, meets every constraint
+    /// (ignores where it ends): the triangle counts, every dot vertex
+    /// visited, every edge dot used, and the region constraints of the
+    /// regions it cuts (broken edges it never uses).
+    pub fn satisfies(&self, puzzle: &Puzzle) -> bool {
+        self.satisfies_triangles(puzzle)
+            && puzzle.dot_vertices().iter().all(|v| self.visited.contains(v))
+            && puzzle.dot_edges().iter().all(|e| self.edges.contains(e))
+            && regions_hold(puzzle, &self.edges)
+    }
+
+    /// Whether the path is a solution (docs/formats.md): it ends at the goal and
+    /// meets every constraint ([`Path::satisfies`]).
     pub fn is_solution(&self, puzzle: &Puzzle) -> bool {
-        self.at_goal(puzzle) && self.satisfies_triangles(puzzle)
+        self.at_goal(puzzle) && self.satisfies(puzzle)
     }
 
     /// The vertices as text `x,y x,y ...`.

@@ -1,12 +1,15 @@
-//! Witness triangle puzzles: the validated [`Puzzle`] type and reading and
-//! writing lists of puzzles in the RON format of FORMATS.md.
+//! Witness puzzles: the validated [`Puzzle`] type (grid, start, goal and
+//! the five kinds of constraint of docs/formats.md: triangles, separation
+//! squares, stars, must-cross dots on vertices and edges, broken edges) and
+//! reading and writing lists of puzzles in its RON format.
 //!
 //! This module owns the puzzle *definition* and its file format; it knows
 //! nothing about paths, search or the rule language. A puzzle is always
 //! valid once constructed: every way of building one ([`Puzzle::new`],
-//! [`parse_puzzles`], [`read_puzzles`]) validates it and reports problems as
-//! typed errors that name the file, the puzzle's line and column, and what
-//! was expected.
+//! [`Puzzle::with_constraints`], [`parse_puzzles`], [`read_puzzles`])
+//! validates it and reports problems as typed errors that name the file,
+//! the puzzle's line and column, and what was expected. A triangle-only
+//! file reads, and is written, exactly as before the other kinds existed.
 
 use std::fmt::Write as _;
 use std::path::Path as FsPath;
@@ -15,11 +18,19 @@ use crate::located::Located;
 use serde::Deserialize;
 use thiserror::Error;
 
-use super::grid::{size_limit, Grid, Vertex, MAX_SIDE};
+pub use super::constraints::{Constraints, Dot, Mark};
+pub use super::problem::Problem;
+pub use super::ron_list::ListProblem;
+pub(crate) use super::ron_list::{parse_ron_list, ListNames};
 
-/// A valid triangle puzzle: a grid of `width` x `height` squares, distinct
-/// start and goal vertices (the goal on the border), and 0-3 triangles in
-/// each square.
+use super::constraints::{edges_in_order, path_table, square_table, RawLists};
+use super::grid::{BitSet, Grid, Vertex, MAX_SIDE};
+
+/// A valid puzzle: a grid of `width` x `height` squares, distinct start and
+/// goal vertices (the goal on the border), at most one region constraint
+/// per square (1-3 triangles, a separation square or a star, the last two
+/// coloured) and at most one path constraint per vertex or edge (a dot, or
+/// for an edge a dot or broken).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
     grid: Grid,
@@ -29,83 +40,15 @@ pub struct Puzzle {
     triangles: Vec<u8>,
     /// Ids of the squares holding triangles, increasing (= (row, column) order).
     constrained: Vec<usize>,
-}
-
-/// What is wrong with a puzzle description.
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum Problem {
-    /// Width or height outside `1..=MAX_SIDE`.
-    #[error("grid size {width}x{height} is not supported: {}", size_limit())]
-    BadSize {
-        /// Given width.
-        width: i64,
-        /// Given height.
-        height: i64,
-    },
-    /// A start or goal vertex outside the grid.
-    #[error("{which} vertex ({x}, {y}) is outside the grid: expected 0 <= x <= {width} and 0 <= y <= {height}")]
-    VertexOutside {
-        /// "start" or "goal".
-        which: &'static str,
-        /// Given x.
-        x: i64,
-        /// Given y.
-        y: i64,
-        /// Grid width.
-        width: usize,
-        /// Grid height.
-        height: usize,
-    },
-    /// Start and goal coincide.
-    #[error("start and goal are the same vertex ({x}, {y}): expected distinct vertices")]
-    StartIsGoal {
-        /// x of both.
-        x: usize,
-        /// y of both.
-        y: usize,
-    },
-    /// The goal is an interior vertex.
-    #[error("goal ({x}, {y}) is not on the border: expected x in {{0, {width}}} or y in {{0, {height}}}")]
-    GoalNotOnBorder {
-        /// Goal x.
-        x: usize,
-        /// Goal y.
-        y: usize,
-        /// Grid width.
-        width: usize,
-        /// Grid height.
-        height: usize,
-    },
-    /// A triangle entry names a square outside the grid.
-    #[error("square ({col}, {row}) is outside the grid: expected 0 <= column < {width} and 0 <= row < {height}")]
-    SquareOutside {
-        /// Given column.
-        col: i64,
-        /// Given row.
-        row: i64,
-        /// Grid width.
-        width: usize,
-        /// Grid height.
-        height: usize,
-    },
-    /// A triangle count outside 1..=3.
-    #[error("square ({col}, {row}) has {count} triangles: expected 1, 2 or 3")]
-    BadCount {
-        /// Column.
-        col: usize,
-        /// Row.
-        row: usize,
-        /// Given count.
-        count: i64,
-    },
-    /// The same square is listed twice.
-    #[error("square ({col}, {row}) is listed more than once")]
-    DuplicateSquare {
-        /// Column.
-        col: usize,
-        /// Row.
-        row: usize,
-    },
+    /// Separation squares and stars in (row, column) order.
+    marks: Vec<Mark>,
+    /// Per square id: its index in `marks`, or `u8::MAX`.
+    mark_index: Vec<u8>,
+    /// Dots in DSL order: vertices by (y, x), then edges.
+    dots: Vec<Dot>,
+    dot_vertices: BitSet,
+    dot_edges: BitSet,
+    broken: BitSet,
 }
 
 /// Errors reading or writing puzzle files.
@@ -119,32 +62,10 @@ pub enum PuzzleError {
     List(Located<ListProblem<Problem>>),
 }
 
-/// What is wrong with a RON list of entries (puzzles, specifications).
-#[derive(Debug, Error)]
-pub enum ListProblem<P> {
-    /// Not a RON list of entries of the expected shape: what the RON
-    /// parser reported, and the shape expected.
-    #[error("{message} (expected {shape})")]
-    Syntax {
-        /// What the RON parser reported.
-        message: String,
-        /// The shape of the list expected.
-        shape: &'static str,
-    },
-    /// An entry is well-formed RON but fails its check (located at the
-    /// entry's start; line 0 if unknown).
-    #[error("{noun} #{index}: {problem}")]
-    Invalid {
-        /// What an entry is.
-        noun: &'static str,
-        /// 0-based position of the entry in the list.
-        index: usize,
-        /// What is wrong.
-        problem: P,
-    },
-}
+/// An edge in the file: its two ends.
+type RawEdge = ((i64, i64), (i64, i64));
 
-/// The serialized shape of a puzzle (FORMATS.md); signed integers so that
+/// The serialized shape of a puzzle (docs/formats.md); signed integers so that
 /// negative values become validation errors with a clear message.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename = "Puzzle")]
@@ -155,11 +76,21 @@ pub(crate) struct RawPuzzle {
     goal: (i64, i64),
     #[serde(default)]
     triangles: Vec<(i64, i64, i64)>,
+    #[serde(default)]
+    colours: Vec<(i64, i64, i64)>,
+    #[serde(default)]
+    stars: Vec<(i64, i64, i64)>,
+    #[serde(default)]
+    dots: Vec<(i64, i64)>,
+    #[serde(default)]
+    edge_dots: Vec<RawEdge>,
+    #[serde(default)]
+    broken: Vec<RawEdge>,
 }
 
 impl Puzzle {
-    /// Builds and validates a puzzle. `triangles` lists `(column, row, count)`
-    /// for squares holding triangles, in any order.
+    /// Builds and validates a triangle puzzle. `triangles` lists
+    /// `(column, row, count)` for squares holding triangles, in any order.
     pub fn new(
         width: usize,
         height: usize,
@@ -167,13 +98,33 @@ impl Puzzle {
         goal: Vertex,
         triangles: &[(usize, usize, u8)],
     ) -> Result<Puzzle, Problem> {
-        let conv = |v: usize| i64::try_from(v).unwrap_or(i64::MAX);
+        let constraints = Constraints { triangles: triangles.to_vec(), ..Constraints::default() };
+        Puzzle::with_constraints(width, height, start, goal, &constraints)
+    }
+
+    /// Builds and validates a puzzle with any constraints.
+    pub fn with_constraints(
+        width: usize,
+        height: usize,
+        start: Vertex,
+        goal: Vertex,
+        constraints: &Constraints,
+    ) -> Result<Puzzle, Problem> {
+        let n = |v: usize| i64::try_from(v).unwrap_or(i64::MAX);
+        let v = |(x, y): Vertex| (n(x), n(y));
+        let coloured = |list: &[(usize, usize, u8)]| list.iter().map(|&(c, r, k)| (n(c), n(r), i64::from(k))).collect();
+        let edges = |list: &[(Vertex, Vertex)]| list.iter().map(|&(a, b)| (v(a), v(b))).collect();
         Puzzle::from_raw(&RawPuzzle {
-            width: conv(width),
-            height: conv(height),
-            start: (conv(start.0), conv(start.1)),
-            goal: (conv(goal.0), conv(goal.1)),
-            triangles: triangles.iter().map(|&(c, r, t)| (conv(c), conv(r), i64::from(t))).collect(),
+            width: n(width),
+            height: n(height),
+            start: v(start),
+            goal: v(goal),
+            triangles: coloured(&constraints.triangles),
+            colours: coloured(&constraints.colours),
+            stars: coloured(&constraints.stars),
+            dots: constraints.dots.iter().map(|&d| v(d)).collect(),
+            edge_dots: edges(&constraints.edge_dots),
+            broken: edges(&constraints.broken),
         })
     }
 
@@ -199,23 +150,41 @@ impl Puzzle {
         if !grid.on_border(goal) {
             return Err(Problem::GoalNotOnBorder { x: goal.0, y: goal.1, width, height });
         }
-        let mut tri = vec![0u8; grid.num_squares()];
-        for &(col, row, count) in &raw.triangles {
-            if !(0..raw.width).contains(&col) || !(0..raw.height).contains(&row) {
-                return Err(Problem::SquareOutside { col, row, width, height });
-            }
-            let (col, row) = (col as usize, row as usize);
-            if !(1..=3).contains(&count) {
-                return Err(Problem::BadCount { col, row, count });
-            }
-            let s = grid.square_id(col, row);
-            if tri[s] != 0 {
-                return Err(Problem::DuplicateSquare { col, row });
-            }
-            tri[s] = count as u8;
+        let lists = RawLists {
+            triangles: &raw.triangles,
+            colours: &raw.colours,
+            stars: &raw.stars,
+            dots: &raw.dots,
+            edge_dots: &raw.edge_dots,
+            broken: &raw.broken,
+        };
+        let squares = square_table(grid, &lists)?;
+        let paths = path_table(grid, &lists)?;
+        let triangles = squares.triangles;
+        let constrained = (0..triangles.len()).filter(|&s| triangles[s] > 0).collect();
+        let mut mark_index = vec![u8::MAX; grid.num_squares()];
+        for (i, m) in squares.marks.iter().enumerate() {
+            mark_index[m.square] = i as u8;
         }
-        let constrained = (0..tri.len()).filter(|&s| tri[s] > 0).collect();
-        Ok(Puzzle { grid, start, goal, triangles: tri, constrained })
+        let dots = paths
+            .dot_vertices
+            .iter()
+            .map(Dot::Vertex)
+            .chain(edges_in_order(grid, &paths.dot_edges).into_iter().map(Dot::Edge))
+            .collect();
+        Ok(Puzzle {
+            grid,
+            start,
+            goal,
+            triangles,
+            constrained,
+            marks: squares.marks,
+            mark_index,
+            dots,
+            dot_vertices: paths.dot_vertices,
+            dot_edges: paths.dot_edges,
+            broken: paths.broken,
+        })
     }
 
     /// Number of columns of squares.
@@ -275,27 +244,132 @@ impl Puzzle {
             .collect()
     }
 
-    /// The puzzle in the one-line RON form of FORMATS.md, e.g.
-    /// `(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1), (1, 0, 2)])`.
+    /// The separation squares and stars, in (row, column) order (the
+    /// DSL's `mark` elements).
+    pub fn marks(&self) -> &[Mark] {
+        &self.marks
+    }
+
+    /// The separation square or star on square id `s`, if any.
+    #[inline]
+    pub fn mark_of(&self, s: usize) -> Option<&Mark> {
+        self.marks.get(usize::from(self.mark_index[s]))
+    }
+
+    /// Whether the puzzle has separation squares or stars.
+    pub fn has_marks(&self) -> bool {
+        !self.marks.is_empty()
+    }
+
+    /// The must-cross dots in DSL order (the `dot` elements): dot vertices
+    /// by (y, x), then edge dots by (y, x) of their lower-left end, a
+    /// horizontal edge before a vertical one.
+    pub fn dots(&self) -> &[Dot] {
+        &self.dots
+    }
+
+    /// The dot vertices (vertex ids).
+    #[inline]
+    pub fn dot_vertices(&self) -> &BitSet {
+        &self.dot_vertices
+    }
+
+    /// The edge dots (edge ids).
+    #[inline]
+    pub fn dot_edges(&self) -> &BitSet {
+        &self.dot_edges
+    }
+
+    /// The broken edges (edge ids).
+    #[inline]
+    pub fn broken(&self) -> &BitSet {
+        &self.broken
+    }
+
+    /// Whether edge id `e` is broken.
+    #[inline]
+    pub fn is_broken(&self, e: usize) -> bool {
+        self.broken.contains(e)
+    }
+
+    /// Whether the puzzle has triangles only (no other kind of constraint).
+    pub fn is_triangle_only(&self) -> bool {
+        self.marks.is_empty() && self.dots.is_empty() && self.broken.is_empty()
+    }
+
+    /// The separation squares or the stars as `(column, row, colour)`, in
+    /// (row, column) order.
+    fn coloured(&self, star: bool) -> Vec<(usize, usize, u8)> {
+        self.marks
+            .iter()
+            .filter(|m| m.star == star)
+            .map(|m| {
+                let (c, r) = self.grid.square(m.square);
+                (c, r, m.colour)
+            })
+            .collect()
+    }
+
+    /// The edges of `set` as their two ends, lower-left first, in DSL order.
+    fn edge_list(&self, set: &BitSet) -> Vec<(Vertex, Vertex)> {
+        edges_in_order(self.grid, set)
+            .into_iter()
+            .map(|e| {
+                let (a, b) = self.grid.edge_ends(e);
+                (self.grid.vertex(a), self.grid.vertex(b))
+            })
+            .collect()
+    }
+
+    /// The puzzle's constraints as lists, in the order the file is written.
+    pub fn constraints(&self) -> Constraints {
+        Constraints {
+            triangles: self.triangles(),
+            colours: self.coloured(false),
+            stars: self.coloured(true),
+            dots: self.dot_vertices.iter().map(|v| self.grid.vertex(v)).collect(),
+            edge_dots: self.edge_list(&self.dot_edges),
+            broken: self.edge_list(&self.broken),
+        }
+    }
+
+    /// The puzzle in the one-line RON form of docs/formats.md, e.g.
+    /// `(width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1), (1, 0, 2)])`;
+    /// the fields after `triangles` only when they are not empty.
     pub fn to_ron(&self) -> String {
+        let c = self.constraints();
         let mut s = format!(
-            "(width: {}, height: {}, start: ({}, {}), goal: ({}, {}), triangles: [",
+            "(width: {}, height: {}, start: ({}, {}), goal: ({}, {}), triangles: [{}]",
             self.width(),
             self.height(),
             self.start.0,
             self.start.1,
             self.goal.0,
-            self.goal.1
+            self.goal.1,
+            join(&c.triangles, |(c, r, t)| format!("({c}, {r}, {t})"))
         );
-        for (i, (c, r, t)) in self.triangles().into_iter().enumerate() {
-            if i > 0 {
-                s.push_str(", ");
+        let triple = |&(c, r, k): &(usize, usize, u8)| format!("({c}, {r}, {k})");
+        let vertex = |&(x, y): &Vertex| format!("({x}, {y})");
+        let edge = |&((a, b), (x, y)): &(Vertex, Vertex)| format!("(({a}, {b}), ({x}, {y}))");
+        for (name, text) in [
+            ("colours", join(&c.colours, triple)),
+            ("stars", join(&c.stars, triple)),
+            ("dots", join(&c.dots, vertex)),
+            ("edge_dots", join(&c.edge_dots, edge)),
+            ("broken", join(&c.broken, edge)),
+        ] {
+            if !text.is_empty() {
+                let _ = write!(s, ", {name}: [{text}]");
             }
-            let _ = write!(s, "({c}, {r}, {t})");
         }
-        s.push_str("])");
+        s.push(')');
         s
     }
+}
+
+/// The items of `list`, each written by `item`, joined by ", ".
+fn join<T>(list: &[T], item: impl Fn(&T) -> String) -> String {
+    list.iter().map(item).collect::<Vec<_>>().join(", ")
 }
 
 /// Writes a list of puzzles as RON text, one puzzle per line.
@@ -308,39 +382,6 @@ pub fn puzzles_to_ron(puzzles: &[Puzzle]) -> String {
     }
     s.push_str("]\n");
     s
-}
-
-/// How a RON list of entries is named in errors: its file, what an entry
-/// is, and the shape of the list expected.
-pub(crate) struct ListNames<'a> {
-    pub file: &'a str,
-    pub noun: &'static str,
-    pub shape: &'static str,
-}
-
-/// Reads a RON list of `R` entries and checks each into a `T`: an error is
-/// at the parser's position, or at the start of the entry that parsed but
-/// failed its check.
-pub(crate) fn parse_ron_list<R: serde::de::DeserializeOwned, T, P>(
-    text: &str,
-    names: ListNames<'_>,
-    check: impl Fn(&R) -> Result<T, P>,
-) -> Result<Vec<T>, Located<ListProblem<P>>> {
-    let ListNames { file, noun, shape } = names;
-    let raws: Vec<R> = ron::from_str(text).map_err(|e| {
-        Located::new(file, e.position.line, e.position.col, ListProblem::Syntax { message: e.code.to_string(), shape })
-    })?;
-    let mut starts: Option<Vec<(usize, usize)>> = None;
-    raws.iter()
-        .enumerate()
-        .map(|(index, raw)| {
-            check(raw).map_err(|problem| {
-                let starts = starts.get_or_insert_with(|| element_starts(text));
-                let (line, column) = starts.get(index).copied().unwrap_or((0, 0));
-                Located::new(file, line, column, ListProblem::Invalid { noun, index, problem })
-            })
-        })
-        .collect()
 }
 
 /// Parses a RON list of puzzles. `file` is only used in error messages.
@@ -357,91 +398,9 @@ pub fn read_puzzles(path: &FsPath) -> Result<Vec<Puzzle>, PuzzleError> {
     parse_puzzles(&text, &file)
 }
 
-/// 1-based (line, column) of the start of each element of the top-level RON
-/// list, found by a bracket-depth scan that skips comments and strings.
-/// Only used to locate validation errors (the text has already parsed).
-pub(crate) fn element_starts(text: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let (mut line, mut col) = (1usize, 0usize);
-    let mut depth = 0usize;
-    let mut expecting = false; // at depth 1, waiting for the next element
-    let mut chars = text.chars().peekable();
-    while let Some(ch) = chars.next() {
-        col += 1;
-        match ch {
-            '\n' => {
-                line += 1;
-                col = 0;
-                continue;
-            }
-            '/' if chars.peek() == Some(&'/') => {
-                while let Some(&c) = chars.peek() {
-                    if c == '\n' {
-                        break;
-                    }
-                    chars.next();
-                }
-                continue;
-            }
-            '/' if chars.peek() == Some(&'*') => {
-                chars.next();
-                col += 1;
-                let mut prev = ' ';
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        line += 1;
-                        col = 0;
-                    } else {
-                        col += 1;
-                    }
-                    if prev == '*' && c == '/' {
-                        break;
-                    }
-                    prev = c;
-                }
-                continue;
-            }
-            '"' => {
-                let mut escaped = false;
-                for c in chars.by_ref() {
-                    col += 1;
-                    if c == '\n' {
-                        line += 1;
-                        col = 0;
-                    }
-                    if !escaped && c == '"' {
-                        break;
-                    }
-                    escaped = !escaped && c == '\\';
-                }
-                continue;
-            }
-            _ => {}
-        }
-        if ch.is_whitespace() {
-            continue;
-        }
-        if depth == 1 && expecting && ch != ',' && ch != ']' {
-            out.push((line, col));
-            expecting = false;
-        }
-        match ch {
-            '[' | '(' | '{' => {
-                depth += 1;
-                if depth == 1 {
-                    expecting = true;
-                }
-            }
-            ']' | ')' | '}' => depth = depth.saturating_sub(1),
-            ',' if depth == 1 => expecting = true,
-            _ => {}
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::grid::size_limit;
     use super::*;
 
     const FIG21: &str = "[\n    (width: 2, height: 1, start: (0, 0), goal: (2, 1),\n     triangles: [(0, 0, 1), (1, 0, 2)]),     // (column, row, count)\n]\n";
@@ -496,7 +455,7 @@ mod tests {
                 matches!(p, Problem::SquareOutside { col: 2, .. })
             }),
             ("(width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(1, 1, 1), (1, 1, 2)])", |p| {
-                matches!(p, Problem::DuplicateSquare { col: 1, row: 1 })
+                matches!(p, Problem::DuplicateSquare { col: 1, row: 1, .. })
             }),
             ("(width: 0, height: 2, start: (0, 0), goal: (0, 2))", |p| matches!(p, Problem::BadSize { .. })),
             ("(width: 9, height: 2, start: (0, 0), goal: (0, 2))", |p| matches!(p, Problem::BadSize { .. })),
@@ -506,6 +465,80 @@ mod tests {
             assert_eq!((line, column), (1, 2));
             assert!(check(&problem), "{p}: {problem}");
         }
+    }
+
+    const FULL: &str = "[\n    (width: 4, height: 4, start: (0, 0), goal: (4, 4),\n     triangles: [(0, 0, 2)],\n     colours:   [(1, 0, 1), (2, 3, 2)],\n     stars:     [(3, 3, 1), (0, 3, 2)],\n     dots:      [(2, 2)],\n     edge_dots: [((0, 1), (0, 2))],\n     broken:    [((1, 1), (2, 1))]),\n]\n";
+
+    #[test]
+    fn reads_and_writes_every_kind_of_constraint() {
+        let ps = parse_puzzles(FULL, "full.ron").unwrap();
+        let p = &ps[0];
+        assert_eq!(
+            p.to_ron(),
+            "(width: 4, height: 4, start: (0, 0), goal: (4, 4), triangles: [(0, 0, 2)], colours: [(1, 0, 1), (2, 3, 2)], \
+             stars: [(0, 3, 2), (3, 3, 1)], dots: [(2, 2)], edge_dots: [((0, 1), (0, 2))], broken: [((1, 1), (2, 1))])"
+        );
+        let marks: Vec<(usize, u8, bool)> = p.marks().iter().map(|m| (m.square, m.colour, m.star)).collect();
+        assert_eq!(marks, vec![(1, 1, false), (12, 2, true), (14, 2, false), (15, 1, true)]);
+        let g = p.grid();
+        let dot_edge = g.edge_between(g.vertex_id((0, 1)), g.vertex_id((0, 2))).unwrap();
+        assert_eq!(p.dots(), &[Dot::Vertex(g.vertex_id((2, 2))), Dot::Edge(dot_edge)]);
+        assert!(p.is_broken(g.edge_between(g.vertex_id((2, 1)), g.vertex_id((1, 1))).unwrap()));
+        assert!(!p.is_triangle_only());
+        assert_eq!(parse_puzzles(&puzzles_to_ron(&ps), "x").unwrap(), ps);
+        let c = p.constraints();
+        assert_eq!(Puzzle::with_constraints(4, 4, (0, 0), (4, 4), &c).unwrap(), *p);
+    }
+
+    #[test]
+    fn dots_and_edges_are_in_dsl_order() {
+        let c = Constraints {
+            dots: vec![(1, 1), (0, 2), (2, 0)],
+            edge_dots: vec![((1, 2), (1, 1)), ((2, 1), (1, 1)), ((0, 0), (1, 0))],
+            ..Constraints::default()
+        };
+        let p = Puzzle::with_constraints(2, 2, (0, 0), (2, 2), &c).unwrap();
+        let c = p.constraints();
+        assert_eq!(c.dots, vec![(2, 0), (1, 1), (0, 2)]);
+        assert_eq!(c.edge_dots, vec![((0, 0), (1, 0)), ((1, 1), (2, 1)), ((1, 1), (1, 2))]);
+    }
+
+    #[test]
+    fn every_error_case_of_the_new_fields_is_located() {
+        type Case = (&'static str, fn(&Problem) -> bool);
+        let cases: Vec<Case> = vec![
+            ("colours: [(0, 0, 0)]", |p| matches!(p, Problem::BadColour { colour: 0, .. })),
+            ("stars: [(0, 0, 256)]", |p| matches!(p, Problem::BadColour { what: "star", colour: 256, .. })),
+            ("colours: [(2, 0, 1)]", |p| matches!(p, Problem::SquareOutside { field: "colours", .. })),
+            ("stars: [(0, -1, 1)]", |p| matches!(p, Problem::SquareOutside { field: "stars", .. })),
+            ("colours: [(1, 1, 1), (1, 1, 2)]", |p| matches!(p, Problem::DuplicateSquare { field: "colours", .. })),
+            ("triangles: [(1, 1, 1)], stars: [(1, 1, 2)]", |p| {
+                matches!(p, Problem::TwoRegionConstraints { first: "triangles", second: "a star", .. })
+            }),
+            ("colours: [(0, 1, 1)], stars: [(0, 1, 1)]", |p| {
+                matches!(p, Problem::TwoRegionConstraints { first: "a separation square", .. })
+            }),
+            ("dots: [(3, 0)]", |p| matches!(p, Problem::VertexOutside { which: "dot", .. })),
+            ("dots: [(1, 1), (1, 1)]", |p| matches!(p, Problem::DuplicateDot { x: 1, y: 1 })),
+            ("edge_dots: [((0, 0), (1, 1))]", |p| matches!(p, Problem::EdgeNotAdjacent { field: "edge_dots", .. })),
+            ("broken: [((0, 0), (0, 3))]", |p| matches!(p, Problem::VertexOutside { which: "broken end", .. })),
+            ("broken: [((0, 0), (0, 0))]", |p| matches!(p, Problem::EdgeNotAdjacent { field: "broken", .. })),
+            ("broken: [((0, 0), (1, 0)), ((1, 0), (0, 0))]", |p| {
+                matches!(p, Problem::DuplicateEdge { field: "broken", a: (0, 0), b: (1, 0) })
+            }),
+            ("edge_dots: [((1, 0), (1, 1))], broken: [((1, 1), (1, 0))]", |p| {
+                matches!(p, Problem::DotOnBrokenEdge { a: (1, 0), b: (1, 1) })
+            }),
+        ];
+        for (fields, check) in cases {
+            let text = format!("[\n  (width: 2, height: 2, start: (0, 0), goal: (2, 2)),\n   (width: 2, height: 2, start: (0, 0), goal: (2, 2), {fields})]");
+            let (index, line, column, problem) = invalid(&text);
+            assert_eq!((index, line, column), (1, 3, 4), "{fields}");
+            assert!(check(&problem), "{fields}: {problem}");
+        }
+        // legal though unsolvable: a lonely star, a dot walled in by broken edges
+        let legal = "[(width: 1, height: 1, start: (0, 0), goal: (1, 1), stars: [(0, 0, 3)], dots: [(1, 0)], broken: [((1, 0), (0, 0)), ((1, 0), (1, 1))])]";
+        assert!(parse_puzzles(legal, "f.ron").is_ok());
     }
 
     /// The reader's limit is the schema's: one limit, one message.

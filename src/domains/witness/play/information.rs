@@ -1,5 +1,5 @@
-//! Solution information of a triangle puzzle for a player (Shen 2024,
-//! chapters 3-4; DSL.md "Players and solution information"): the minimum
+//! Solution information of a puzzle for a player (Shen 2024,
+//! chapters 3-4; docs/language.md "Players and solution information"): the minimum
 //! solution information MSI = −log2 max_g π(g) (eq. 3.2; MUSE for the
 //! uniform player) and the total solution information TSI = −log2 Σ_g π(g)
 //! (eq. 3.6), in Shannon, for the players `uniform`, `local`, a rule set
@@ -18,12 +18,18 @@
 //!   head (the others cannot change any more);
 //! - for a rule set that reads region features, `free` of the other
 //!   squares (constant from here on, and read by the rules), and for one
-//!   that reads `path_length`, the length.
+//!   that reads `path_length`, the length;
+//! - on a puzzle with separation squares or stars, the squares whose open
+//!   area is not closed and the sealed edges between them (what fixes the
+//!   regions a completion can cut); for a rule set on a puzzle with any
+//!   constraint beyond triangles, the path's edges (rules may read mark
+//!   and dot features anywhere).
 //!
 //! A state from which no goal state can be reached has probability 0 under
 //! every policy, so the completion oracle's sound cuts (goal outside C; a
-//! square with too many, or too few reachable, edges) end the enumeration
-//! there without changing a value.
+//! square with too many, or too few reachable, edges; a dot out of reach;
+//! hopeless region constraints) end the enumeration there without
+//! changing a value.
 //!
 //! This module owns the policies' semantics and the enumeration; rule
 //! evaluation is [`RuleSetPredicate`]'s, completability the [`Oracle`]'s.
@@ -33,6 +39,7 @@ use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
 
+use crate::domains::witness::model::areas::Areas;
 use crate::domains::witness::model::oracle::Oracle;
 use crate::domains::witness::model::path::Path;
 use crate::domains::witness::model::puzzle::Puzzle;
@@ -165,7 +172,7 @@ impl<'a> Enumeration<'a> {
             puzzle,
             player,
             oracle: matches!(player, Player::Perfect).then(|| Oracle::new(puzzle)),
-            masks: Masks::new(puzzle.grid()),
+            masks: Masks::new(puzzle),
             goal: puzzle.grid().vertex_id(puzzle.goal()),
             key_free,
             key_length,
@@ -218,7 +225,7 @@ impl<'a> Enumeration<'a> {
             path.push_id(v);
             if !self.cannot_take(path, clear) {
                 let child = if v == self.goal {
-                    if path.satisfies_triangles(self.puzzle) {
+                    if path.satisfies(self.puzzle) {
                         Odds::goal()
                     } else {
                         Odds::zero()
@@ -270,8 +277,7 @@ impl<'a> Enumeration<'a> {
         for &s in self.puzzle.constrained_squares() {
             let (t, u) = (self.puzzle.triangles_of(s), path.used_of(s));
             let c = grid.square_corners(s);
-            let side =
-                |set: u128| (0..4).filter(|&k| set >> c[k] & 1 == 1 && set >> c[(k + 1) % 4] & 1 == 1).count() as u8;
+            let side = |set: u128| masks.sides_within(s, set);
             // a simple path never uses all four sides of a square it can still enter
             let open = side(reach).min(3);
             if u > t || u + open < t {
@@ -283,7 +289,44 @@ impl<'a> Enumeration<'a> {
                 key.push(side(unvisited | 1u128 << head));
             }
         }
+        if !self.puzzle.is_triangle_only() {
+            self.key_beyond_triangles(path, reach, &mut key)?;
+        }
         Some(key)
+    }
+
+    /// The part of the memo key for dots and region constraints, or `None`
+    /// if they leave no goal state reachable. Every later edge has both
+    /// ends in `reach` (the head and its component): with that superset of
+    /// the usable edges, the squares whose area is not closed and the
+    /// sealed edges between them fix the regions of every completion, and
+    /// the closed areas are final (judged here). A rule set may read mark
+    /// and dot features anywhere, so for it the key holds the path's edges.
+    fn key_beyond_triangles(&self, path: &Path, reach: u128, key: &mut Vec<u8>) -> Option<()> {
+        let (puzzle, grid) = (self.puzzle, self.puzzle.grid());
+        let within = |e: usize| {
+            let (a, b) = grid.edge_ends(e);
+            reach >> a & reach >> b & 1 == 1 && !puzzle.is_broken(e)
+        };
+        if puzzle.dot_vertices().iter().any(|v| !path.visited().contains(v) && reach >> v & 1 == 0)
+            || puzzle.dot_edges().iter().any(|e| !path.edges().contains(e) && !within(e))
+        {
+            return None;
+        }
+        if puzzle.has_marks() {
+            let areas = Areas::new(grid, path.edges(), within);
+            if areas.hopeless(puzzle) {
+                return None;
+            }
+            let (active, sealed) = areas.summary(grid, path.edges(), within);
+            key.extend_from_slice(&active.to_le_bytes());
+            key.extend(sealed.iter().map(|e| e as u8));
+            key.push(u8::MAX);
+        }
+        if matches!(self.player, Player::Rules(_)) {
+            key.extend(path.edges().iter().map(|e| e as u8));
+        }
+        Some(())
     }
 
     /// States expanded so far.

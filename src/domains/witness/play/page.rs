@@ -1,10 +1,13 @@
 //! Puzzles and their figures as one self-contained HTML page: per puzzle
-//! an inline SVG (the grid, the start circle, the goal notch, the
-//! triangles and, if the puzzle has one, a solution path) and a table of
-//! rows beside it (player, MSI, TSI). No scripts, no external resources.
+//! an inline SVG (the grid with broken edges as gaps, the start circle,
+//! the goal notch, the triangles, separation squares and stars in their
+//! colours, and, if the puzzle has one, a solution path, with the dots on
+//! top) and a table of rows beside it (player, MSI, TSI), made of
+//! [`crate::html`]'s pieces. A triangle-only puzzle is drawn as before.
 
 use crate::domains::witness::model::oracle::solve;
-use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::model::puzzle::{Dot, Puzzle};
+use crate::html::{circle, escape, head, line, svg_open, END};
 
 /// One puzzle of a page.
 #[derive(Clone, Debug)]
@@ -17,10 +20,6 @@ pub struct PagePuzzle {
     pub rows: Vec<[String; 3]>,
 }
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
 /// Pixels per grid unit.
 const UNIT: f64 = 56.0;
 /// Margin around the grid, in grid units.
@@ -31,11 +30,8 @@ pub fn svg(puzzle: &Puzzle) -> String {
     let (w, h) = (puzzle.width() as f64, puzzle.height() as f64);
     let at = |(x, y): (usize, usize)| ((MARGIN + x as f64) * UNIT, (MARGIN + h - y as f64) * UNIT);
     let (vw, vh) = ((w + 2.0 * MARGIN) * UNIT, (h + 2.0 * MARGIN) * UNIT);
-    let mut s = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{vw:.0}\" height=\"{vh:.0}\" viewBox=\"0 0 {vw:.0} {vh:.0}\">");
+    let mut s = svg_open(vw, vh, &format!("0 0 {vw:.0} {vh:.0}"), "");
     s += &format!("<rect width=\"{vw:.0}\" height=\"{vh:.0}\" fill=\"#24323f\"/>");
-    let line = |a: (f64, f64), b: (f64, f64), colour: &str, width: f64| {
-        format!("<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{colour}\" stroke-width=\"{width:.1}\" stroke-linecap=\"round\"/>", a.0, a.1, b.0, b.1)
-    };
     let thick = UNIT * 0.18;
     for x in 0..=puzzle.width() {
         s += &line(at((x, 0)), at((x, puzzle.height())), "#5d6e7c", thick);
@@ -55,6 +51,7 @@ pub fn svg(puzzle: &Puzzle) -> String {
         (0.0, -1.0)
     };
     s += &line((gx, gy), (gx + out.0 * UNIT * 0.35, gy + out.1 * UNIT * 0.35), "#5d6e7c", thick);
+    s += &gaps_and_marks(puzzle, thick);
     for (c, r, t) in puzzle.triangles() {
         let (cx, cy) = ((MARGIN + c as f64 + 0.5) * UNIT, (MARGIN + h - r as f64 - 0.5) * UNIT);
         let size = UNIT * 0.16;
@@ -82,25 +79,108 @@ pub fn svg(puzzle: &Puzzle) -> String {
             end.1,
             thick * 0.8
         );
-        s += &format!("<circle cx=\"{sx:.1}\" cy=\"{sy:.1}\" r=\"{:.1}\" fill=\"#f3f08c\"/>", UNIT * 0.2);
+        s += &circle((sx, sy), UNIT * 0.2, "#f3f08c");
     } else {
-        s += &format!("<circle cx=\"{sx:.1}\" cy=\"{sy:.1}\" r=\"{:.1}\" fill=\"#5d6e7c\"/>", UNIT * 0.2);
+        s += &circle((sx, sy), UNIT * 0.2, "#5d6e7c");
     }
-    s + "</svg>"
+    s + &dots(puzzle, thick) + "</svg>"
+}
+
+/// The centre of vertex `v` (an id) in pixels.
+fn centre(puzzle: &Puzzle, v: usize) -> (f64, f64) {
+    let (x, y) = puzzle.grid().vertex(v);
+    ((MARGIN + x as f64) * UNIT, (MARGIN + puzzle.height() as f64 - y as f64) * UNIT)
+}
+
+/// The SVG colour of mark colour `c`: white and black first (Shen's
+/// black-and-white squares), then distinct hues.
+fn mark_colour(c: u8) -> String {
+    const NAMED: [&str; 8] = ["#ffffff", "#111111", "#e8473b", "#3b8be8", "#4fc36b", "#b15ee0", "#f08a2e", "#2ec4c4"];
+    match NAMED.get(usize::from(c) - 1) {
+        Some(name) => name.to_string(),
+        None => format!("hsl({}, 70%, 55%)", (u32::from(c) * 47) % 360),
+    }
+}
+
+/// Broken edges as gaps in the grid (a background patch over the middle
+/// of the edge), separation squares as rounded squares and stars as
+/// eight-pointed stars, each in its colour.
+fn gaps_and_marks(puzzle: &Puzzle, thick: f64) -> String {
+    let grid = puzzle.grid();
+    let mut s = String::new();
+    for e in puzzle.broken().iter() {
+        let (a, b) = grid.edge_ends(e);
+        let ((ax, ay), (bx, by)) = (centre(puzzle, a), centre(puzzle, b));
+        let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
+        let (w, h) = if grid.is_vertical(e) { (thick * 1.2, UNIT * 0.34) } else { (UNIT * 0.34, thick * 1.2) };
+        s += &format!(
+            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"#24323f\"/>",
+            mx - w / 2.0,
+            my - h / 2.0
+        );
+    }
+    for m in puzzle.marks() {
+        let (c, r) = grid.square(m.square);
+        let (cx, cy) = ((MARGIN + c as f64 + 0.5) * UNIT, (MARGIN + puzzle.height() as f64 - r as f64 - 0.5) * UNIT);
+        let fill = mark_colour(m.colour);
+        if m.star {
+            let points: Vec<String> = (0..16)
+                .map(|k| {
+                    let radius = if k % 2 == 0 { UNIT * 0.24 } else { UNIT * 0.15 };
+                    let angle = std::f64::consts::PI * f64::from(k) / 8.0;
+                    format!("{:.1},{:.1}", cx + radius * angle.cos(), cy + radius * angle.sin())
+                })
+                .collect();
+            s += &format!("<polygon points=\"{}\" fill=\"{fill}\"/>", points.join(" "));
+        } else {
+            let side = UNIT * 0.34;
+            s += &format!(
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{side:.1}\" height=\"{side:.1}\" rx=\"{:.1}\" fill=\"{fill}\"/>",
+                cx - side / 2.0,
+                cy - side / 2.0,
+                side * 0.25
+            );
+        }
+    }
+    s
+}
+
+/// Must-cross dots as small dark hexagons on their vertices and on the
+/// middles of their edges.
+fn dots(puzzle: &Puzzle, thick: f64) -> String {
+    let grid = puzzle.grid();
+    let hexagon = |(x, y): (f64, f64)| {
+        let points: Vec<String> = (0..6)
+            .map(|k| {
+                let angle = std::f64::consts::PI * f64::from(k) / 3.0;
+                format!("{:.1},{:.1}", x + thick * 0.45 * angle.cos(), y + thick * 0.45 * angle.sin())
+            })
+            .collect();
+        format!("<polygon points=\"{}\" fill=\"#111111\"/>", points.join(" "))
+    };
+    let mut s = String::new();
+    for d in puzzle.dots() {
+        let at = match *d {
+            Dot::Vertex(v) => centre(puzzle, v),
+            Dot::Edge(e) => {
+                let (a, b) = grid.edge_ends(e);
+                let ((ax, ay), (bx, by)) = (centre(puzzle, a), centre(puzzle, b));
+                ((ax + bx) / 2.0, (ay + by) / 2.0)
+            }
+        };
+        s += &hexagon(at);
+    }
+    s
 }
 
 /// The whole page: a heading and a summary, then per puzzle its title,
 /// drawing and table.
 pub fn page(title: &str, summary: &str, puzzles: &[PagePuzzle]) -> String {
-    let mut s = format!(
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{t}</title><style>\
-body{{font-family:sans-serif;margin:1.5em;color:#222}} .p{{display:flex;gap:2em;align-items:flex-start;margin:1em 0 2em}}\
-table{{border-collapse:collapse}} td,th{{padding:0.2em 0.8em;border-bottom:1px solid #ddd;text-align:right}} td:first-child,th:first-child{{text-align:left}}\
-</style></head><body>\n<h1>{t}</h1>\n<p>{summary}</p>\n<p>MSI and TSI in Shannon (Sh): the information an oracle must give the player \
-to solve the puzzle (Shen 2024); <code>inf</code> when the player cannot reach a solution. The yellow line is one solution.</p>\n",
-        t = escape(title),
-        summary = escape(summary)
-    );
+    let style = "body{font-family:sans-serif;margin:1.5em;color:#222} .p{display:flex;gap:2em;align-items:flex-start;margin:1em 0 2em}\
+table{border-collapse:collapse} td,th{padding:0.2em 0.8em;border-bottom:1px solid #ddd;text-align:right} td:first-child,th:first-child{text-align:left}";
+    let mut s = head(None, title, style, summary);
+    s += "<p>MSI and TSI in Shannon (Sh): the information an oracle must give the player \
+to solve the puzzle (Shen 2024); <code>inf</code> when the player cannot reach a solution. The yellow line is one solution.</p>\n";
     for p in puzzles {
         s += &format!(
             "<h2>{}</h2>\n<div class=\"p\">{}<table><tr><th>player</th><th>MSI</th><th>TSI</th></tr>",
@@ -112,5 +192,5 @@ to solve the puzzle (Shen 2024); <code>inf</code> when the player cannot reach a
         }
         s += "</table></div>\n";
     }
-    s + "</body></html>\n"
+    s + END
 }

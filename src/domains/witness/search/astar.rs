@@ -73,12 +73,6 @@ impl SearchConfig {
         self
     }
 
-    /// Sets an expansion budget.
-    pub fn with_expansion_limit(mut self, n: u64) -> Self {
-        self.max_expansions = Some(n);
-        self
-    }
-
     /// Sets the node (memory) budget.
     pub fn with_node_limit(mut self, n: usize) -> Self {
         self.max_nodes = n;
@@ -224,7 +218,7 @@ pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) 
             report.generated += 1;
             cur.push_id(v);
             if v == goal {
-                if cur.satisfies_triangles(puzzle) {
+                if cur.satisfies(puzzle) {
                     report.outcome = Outcome::Solved(cur.clone());
                     report.elapsed = started.elapsed();
                     return report;
@@ -324,7 +318,7 @@ mod tests {
         let r = astar(&p, &baseline, &SearchConfig::default());
         assert_eq!(r.outcome, Outcome::NoSolution);
         assert_eq!(format_outcome(&r.outcome), "none");
-        let r = astar(&p, &never, &SearchConfig::default().with_expansion_limit(3));
+        let r = astar(&p, &never, &SearchConfig { max_expansions: Some(3), ..SearchConfig::default() });
         assert_eq!(r.outcome, Outcome::BudgetExhausted(Budget::Expansions));
         assert_eq!(r.expansions, 3);
         let r = astar(&p, &never, &SearchConfig::default().with_node_limit(4));

@@ -20,14 +20,17 @@ use rand::Rng;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::sample::puzzle_around_route;
 use super::symbolic::{self, WitnessTerms};
+use super::symbolic_marks::EncodedKinds;
 use super::view::{view_key, SchemaMismatch, ViewIds};
 use crate::domains::witness::model::generate::random_path;
+use crate::domains::witness::model::generate_kinds::Kinds;
 use crate::domains::witness::model::grid::{Grid, Vertex, MAX_SIDE};
 use crate::domains::witness::model::oracle::{enumerate_solutions, label_partial_paths, Oracle};
 use crate::domains::witness::model::path::Path;
 use crate::domains::witness::model::puzzle::{Puzzle, RawPuzzle};
-use crate::dsl::ast::ActionId;
+use crate::dsl::ast::{ActionId, Rule};
 use crate::dsl::eval::{ActionValue, View};
 use crate::dsl::schema::Schema;
 use crate::dsl::symbolic::Num;
@@ -85,6 +88,8 @@ impl WitnessState {
 pub struct Witness {
     schema: Schema,
     ids: ViewIds,
+    /// The constraint kinds of sampled states (`None`: triangles only).
+    kinds: Option<Kinds>,
 }
 
 impl Witness {
@@ -97,7 +102,13 @@ impl Witness {
     /// features, globals and actions this domain provides (costs are free).
     pub fn with_schema(schema: Schema, path: &str) -> Result<Witness, SchemaMismatch> {
         let ids = ViewIds::new(&schema, path)?;
-        Ok(Witness { schema, ids })
+        Ok(Witness { schema, ids, kinds: None })
+    }
+
+    /// This domain, its sampled states drawn with the constraint kinds of
+    /// `kinds` ([`super::sample`]) instead of triangles only.
+    pub fn with_kinds(self, kinds: Kinds) -> Witness {
+        Witness { kinds: Some(kinds), ..self }
     }
 
     /// Where the domain's names live in the schema.
@@ -207,12 +218,14 @@ impl Domain for Witness {
 
     /// Only completable states can refute `prune`, so only those are
     /// drawn: width and height uniform (redrawn until one side exceeds
-    /// `table`), a uniform start, a uniform border goal, a random path
-    /// between them ([`random_path`]), triangles on a random share of the
-    /// squares it touches (as many as it uses, so it is a solution; every
-    /// solution touches every triangle square, so every completable state
-    /// can be drawn), and a uniform prefix of the path (the whole path
-    /// included).
+    /// `table`), then a puzzle around a random route and a uniform prefix
+    /// of the route (the whole route included). Triangles only (unless the
+    /// domain has kinds): a uniform start, a uniform border goal, a random
+    /// path between them ([`random_path`]), triangles on a random share of
+    /// the squares it touches (as many as it uses, so it is a solution;
+    /// every solution touches every triangle square, so every completable
+    /// state can be drawn). With kinds, [`puzzle_around_route`] with 1 to
+    /// their colours.
     fn sample_states(&self, table: u32, bound: u32, seed: u64, count: usize) -> Vec<WitnessState> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let low = table as usize + 1;
@@ -225,25 +238,13 @@ impl Domain for Witness {
                         break (w, h);
                     }
                 };
-                let grid = Grid::new(w, h);
-                let start = rng.gen_range(0..grid.num_vertices());
-                let goals: Vec<usize> =
-                    (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
-                let goal = goals[rng.gen_range(0..goals.len())];
-                let route = random_path(&mut rng, grid, start, goal);
-                let mut used = vec![0u8; grid.num_squares()];
-                for pair in route.windows(2) {
-                    for s in grid.edge_squares(pair[0], pair[1]) {
-                        used[s] += 1;
+                let (puzzle, route) = match self.kinds {
+                    None => triangles_around_route(&mut rng, w, h),
+                    Some(kinds) => {
+                        let colour_count = rng.gen_range(1..=kinds.colour_count);
+                        puzzle_around_route(&mut rng, w, h, Kinds { colour_count, ..kinds })
                     }
-                }
-                let share = rng.gen_range(0.2..=1.0);
-                let tri: Vec<(usize, usize, u8)> = (0..used.len())
-                    .filter(|&s| used[s] > 0 && rng.gen_bool(share))
-                    .map(|s| (grid.square(s).0, grid.square(s).1, used[s]))
-                    .collect();
-                let puzzle =
-                    Puzzle::new(w, h, grid.vertex(start), grid.vertex(goal), &tri).expect("a path's puzzle is valid");
+                };
                 let length = rng.gen_range(0..route.len());
                 let mut path = Path::new(&puzzle);
                 for &v in &route[1..=length] {
@@ -255,11 +256,47 @@ impl Domain for Witness {
     }
 }
 
+/// A `w` x `h` triangle puzzle around a random route, and the route (as
+/// [`Witness::sample_states`] draws it without kinds).
+fn triangles_around_route(rng: &mut ChaCha8Rng, w: usize, h: usize) -> (Puzzle, Vec<usize>) {
+    let grid = Grid::new(w, h);
+    let start = rng.gen_range(0..grid.num_vertices());
+    let goals: Vec<usize> =
+        (0..grid.num_vertices()).filter(|&v| v != start && grid.on_border(grid.vertex(v))).collect();
+    let goal = goals[rng.gen_range(0..goals.len())];
+    let route = random_path(rng, grid, start, goal);
+    let mut used = vec![0u8; grid.num_squares()];
+    for pair in route.windows(2) {
+        for s in grid.edge_squares(pair[0], pair[1]) {
+            used[s] += 1;
+        }
+    }
+    let share = rng.gen_range(0.2..=1.0);
+    let tri: Vec<(usize, usize, u8)> = (0..used.len())
+        .filter(|&s| used[s] > 0 && rng.gen_bool(share))
+        .map(|s| (grid.square(s).0, grid.square(s).1, used[s]))
+        .collect();
+    let puzzle = Puzzle::new(w, h, grid.vertex(start), grid.vertex(goal), &tri).expect("a path's puzzle is valid");
+    (puzzle, route)
+}
+
 impl Symbolic for Witness {
     type Extra = WitnessTerms;
 
     fn encode(&self, bound: u32) -> Encoding<WitnessTerms> {
-        symbolic::encode(&self.ids, bound as usize)
+        symbolic::encode(&self.ids, bound as usize, EncodedKinds::ALL)
+    }
+
+    /// Without the marks when `rule` declares no `mark`, without the dots
+    /// when it declares no `dot`. A state the rule fires on wrongly stays
+    /// one when its puzzle loses the marks (or dots) the rule does not see:
+    /// the solution that begins with the path satisfies fewer constraints,
+    /// and every feature of the squares, the other kind and the globals is
+    /// unchanged (none of them reads a mark or a dot).
+    fn encode_for(&self, bound: u32, rule: &Rule) -> Encoding<WitnessTerms> {
+        let declares = |t| rule.decls.iter().any(|d| d.ty == t);
+        let kinds = EncodedKinds { marks: declares(self.ids.mark), dots: declares(self.ids.dot) };
+        symbolic::encode(&self.ids, bound as usize, kinds)
     }
 
     fn wrong(&self, _enc: &Encoding<WitnessTerms>, _action: ActionId, _args: &[Num]) -> Bool {

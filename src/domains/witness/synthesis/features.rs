@@ -1,11 +1,11 @@
 //! What the rule language sees of a Witness state (puzzle + partial path):
 //! the `square` elements with their features and the global `path_length`
-//! (DSL.md, "Domain: Witness partial paths").
+//! (docs/language.md, "Domain: Witness partial paths").
 //!
 //! This module computes concrete feature values only; it does not know the
 //! rule language, costs or the symbolic (Z3) encoding.
 //!
-//! Required features (DSL.md): `triangles`, `used`, `touches_head`, and the
+//! Required features (docs/language.md): `triangles`, `used`, `touches_head`, and the
 //! global `path_length`.
 //!
 //! Proposed extra features — natural things a puzzle designer would name,

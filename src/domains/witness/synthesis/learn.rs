@@ -5,16 +5,18 @@
 //! search on a separate generated filter set (Stevens' triage, measured in
 //! search): a rule is worth its expansions saved, and is chosen only if it
 //! also saves search time, by a deterministic time model
-//! ([`FilterCost::model_ms`]) over counts of the work done, so the
+//! ([`FilterCost::model_ms`](super::measure::FilterCost::model_ms)) over counts of the work done, so the
 //! selection is the same run after run. Each chosen rule is reported with
-//! the expansions and the (modelled and measured) time it saves.
+//! the expansions and the (modelled and measured) time it saves
+//! ([`report`](super::report)).
 
 use super::domain::{Witness, WitnessState};
+use super::measure::{filter_search, FilterCost};
 use super::mine::{mine_observed, PuzzleMined, Scope, PATH_BUDGET};
-use super::ruleset::{RuleSetPredicate, Work};
+use super::report::SelectionReport;
 use crate::domains::witness::model::generate::{generate, Algorithm, GeneratorConfig, SizeRange};
+use crate::domains::witness::model::generate_kinds::Kinds;
 use crate::domains::witness::model::puzzle::Puzzle;
-use crate::domains::witness::search::astar::{astar, SearchConfig};
 use crate::domains::witness::search::predicates::baseline;
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::ActionValue;
@@ -22,7 +24,6 @@ use crate::pipeline::{DomainError, Learner, Mined};
 use crate::select::Objective;
 use crate::synth::{Domain, Spec};
 use std::sync::OnceLock;
-use std::time::Duration;
 
 /// What to learn from.
 #[derive(Clone, Debug)]
@@ -37,6 +38,10 @@ pub struct LearnConfig {
     pub seed: u64,
     /// Most specifications synthesised or skipped (the first, in mining order).
     pub max_specs: usize,
+    /// The constraint kinds of the training and filter puzzles: `None`,
+    /// triangle puzzles of Algorithm 3; else puzzles read off a hidden
+    /// path ([`Algorithm::Kinds`]).
+    pub kinds: Option<Kinds>,
 }
 
 /// The Witness learner.
@@ -65,10 +70,11 @@ impl<'a> WitnessLearner<'a> {
     }
 
     fn generator(&self) -> GeneratorConfig {
-        GeneratorConfig::new(self.config.sizes, Algorithm::RandomTriangles)
+        let algorithm = self.config.kinds.map_or(Algorithm::RandomTriangles, Algorithm::Kinds);
+        GeneratorConfig::new(self.config.sizes, algorithm)
     }
 
-    /// The training puzzles (Algorithm 3, seed).
+    /// The training puzzles (seed).
     pub fn training_puzzles(&self) -> Result<&[Puzzle], DomainError> {
         if let Some(t) = self.training.get() {
             return Ok(t);
@@ -77,7 +83,7 @@ impl<'a> WitnessLearner<'a> {
         Ok(self.training.get_or_init(|| t))
     }
 
-    /// The filter puzzles (Algorithm 3, seed + 1).
+    /// The filter puzzles (seed + 1).
     pub fn filter_puzzles(&self) -> Result<&[Puzzle], DomainError> {
         if let Some(f) = self.filter.get() {
             return Ok(f);
@@ -88,7 +94,7 @@ impl<'a> WitnessLearner<'a> {
 
     /// Each rule of `chosen` (a selection, in order) with what it saves.
     pub fn report(&self, chosen: &[Rule]) -> Result<SelectionReport, DomainError> {
-        Ok(report(self.domain, chosen, self.filter_puzzles()?))
+        Ok(SelectionReport::new(self.domain, chosen, self.filter_puzzles()?))
     }
 }
 
@@ -136,57 +142,6 @@ impl Learner for WitnessLearner<'_> {
     }
 }
 
-/// Deterministic measurements of A* with a rule set over the filter set.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FilterCost {
-    /// Paths expanded.
-    pub expansions: u64,
-    /// Successor paths generated (each judged by local checking).
-    pub generated: u64,
-    /// The rules' work.
-    pub work: Work,
-}
-
-/// Nanoseconds per unit of work of the time model, fitted by relative least
-/// squares to timed filter searches with and without rules: counted work
-/// weighed by these stands in for a search time that does not depend on the
-/// machine's load, so rule sets are compared by a deterministic figure.
-const NS_PER_GENERATED: f64 = 280.0;
-const NS_PER_JUDGED: f64 = 90.0;
-const NS_PER_BINDING: f64 = 85.0;
-const NS_PER_REGION: f64 = 30.0;
-
-impl FilterCost {
-    /// The modelled search time in milliseconds: linear in the paths
-    /// generated, the paths the rules judged, the rule bindings evaluated
-    /// and the goal regions computed.
-    pub fn model_ms(&self) -> f64 {
-        let w = &self.work;
-        (NS_PER_GENERATED * self.generated as f64
-            + NS_PER_JUDGED * w.judged as f64
-            + NS_PER_BINDING * w.bindings as f64
-            + NS_PER_REGION * w.regions as f64)
-            / 1e6
-    }
-}
-
-/// A* with local constraint checking and `rules` over `puzzles`: the work
-/// counts and the measured search time.
-pub fn filter_search(domain: &Witness, rules: &[Rule], puzzles: &[Puzzle]) -> (FilterCost, Duration) {
-    let pred = RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, rules.to_vec());
-    let mut cost = FilterCost::default();
-    let mut time = Duration::ZERO;
-    for p in puzzles {
-        pred.forget();
-        let r = astar(p, &pred, &SearchConfig::default());
-        cost.expansions += r.expansions;
-        cost.generated += r.generated;
-        time += r.elapsed;
-    }
-    cost.work = pred.work();
-    (cost, time)
-}
-
 /// The selection objective: filter-search expansions saved over local
 /// constraint checking; a candidate that saves no expansions, or whose
 /// work costs more modelled time than it saves, adds nothing.
@@ -204,7 +159,7 @@ pub struct SearchObjective<'a> {
 impl<'a> SearchObjective<'a> {
     /// The objective over `candidates`, measured on `puzzles`, nothing chosen.
     pub fn new(domain: &'a Witness, candidates: &'a [Rule], puzzles: &'a [Puzzle]) -> SearchObjective<'a> {
-        let (baseline, _) = filter_search(domain, &[], puzzles);
+        let (baseline, _) = filter_search(domain, &[], puzzles, 1);
         SearchObjective { domain, candidates, puzzles, chosen: vec![], current: baseline, baseline }
     }
 
@@ -223,65 +178,16 @@ impl Objective for SearchObjective<'_> {
     }
 
     fn score_with(&self, i: usize) -> Result<usize, Self::Error> {
-        let (c, _) = filter_search(self.domain, &self.with(i), self.puzzles);
+        let (c, _) = filter_search(self.domain, &self.with(i), self.puzzles, 1);
         let better = c.expansions < self.current.expansions && c.model_ms() <= self.current.model_ms();
         Ok(if better { (self.baseline.expansions - c.expansions) as usize } else { self.score() })
     }
 
     fn choose(&mut self, i: usize) -> Result<(), Self::Error> {
         self.chosen = self.with(i);
-        self.current = filter_search(self.domain, &self.chosen, self.puzzles).0;
+        self.current = filter_search(self.domain, &self.chosen, self.puzzles, 1).0;
         Ok(())
     }
-}
-
-/// One chosen rule and what it saves on the filter searches.
-#[derive(Clone, Debug)]
-pub struct RuleReport {
-    /// Filter-search measurements with this rule and the ones chosen before.
-    pub cost: FilterCost,
-    /// Expansions the whole selection loses without this rule.
-    pub marginal_expansions: i64,
-    /// Modelled milliseconds the whole selection loses without this rule.
-    pub marginal_model_ms: f64,
-    /// Measured milliseconds the whole selection loses without this rule
-    /// (best of 3 timings each; negative: it costs more than it saves).
-    pub marginal_measured_ms: f64,
-}
-
-/// What a selection saves on the filter searches.
-#[derive(Clone, Debug)]
-pub struct SelectionReport {
-    /// Local constraint checking alone.
-    pub baseline: FilterCost,
-    /// Its measured search time, milliseconds (best of 3).
-    pub baseline_ms: f64,
-    /// Each chosen rule, in order.
-    pub rules: Vec<RuleReport>,
-}
-
-/// The [`SelectionReport`] of `chosen`.
-fn report(domain: &Witness, chosen: &[Rule], puzzles: &[Puzzle]) -> SelectionReport {
-    let best_ms = |rules: &[Rule]| {
-        (0..3).map(|_| filter_search(domain, rules, puzzles).1).min().unwrap_or_default().as_secs_f64() * 1e3
-    };
-    let (all, _) = filter_search(domain, chosen, puzzles);
-    let all_ms = best_ms(chosen);
-    let rules = (1..=chosen.len())
-        .map(|n| {
-            let (cost, _) = filter_search(domain, &chosen[..n], puzzles);
-            let mut without = chosen.to_vec();
-            without.remove(n - 1);
-            let (w, _) = filter_search(domain, &without, puzzles);
-            RuleReport {
-                cost,
-                marginal_expansions: w.expansions as i64 - all.expansions as i64,
-                marginal_model_ms: w.model_ms() - all.model_ms(),
-                marginal_measured_ms: best_ms(&without) - all_ms,
-            }
-        })
-        .collect();
-    SelectionReport { baseline: filter_search(domain, &[], puzzles).0, baseline_ms: best_ms(&[]), rules }
 }
 
 #[cfg(test)]
@@ -328,11 +234,12 @@ def starved_square:
         // still judged step by step, at the cost of the `arbitrary` form
         let any = parse_rules(&CANDIDATES.replace("constant(square, 0)", "arbitrary(square)"), "test", domain.schema())
             .unwrap();
-        let cost = |rules: &[Rule], i: usize| filter_search(&domain, &[rules[2].clone(), rules[i].clone()], &puzzles).0;
+        let cost =
+            |rules: &[Rule], i: usize| filter_search(&domain, &[rules[2].clone(), rules[i].clone()], &puzzles, 1).0;
         assert_eq!(cost(&rules, 1), cost(&any, 1));
         assert!(cost(&rules, 1).expansions < cost(&rules, 2).expansions);
         let chosen: Vec<Rule> = order.iter().map(|&i| rules[i].clone()).collect();
-        let r = report(&domain, &chosen, &puzzles);
+        let r = SelectionReport::new(&domain, &chosen, &puzzles);
         assert!(r.baseline.expansions > current.expansions && r.baseline.model_ms() > current.model_ms());
         assert!(r.rules.iter().all(|x| x.marginal_expansions > 0 && x.marginal_model_ms > 0.0));
         assert_eq!(r.rules.last().unwrap().cost, current);

@@ -51,8 +51,8 @@ pub struct RuleSetPredicate {
     order: Vec<usize>,
     /// The region of the last parent judged a step from: siblings share it.
     parent: RefCell<Option<(ParentKey, Region)>>,
-    /// The masks of the last grid seen.
-    masks: RefCell<Option<(Grid, Masks)>>,
+    /// The masks of the last grid and broken edges seen.
+    masks: RefCell<Option<((Grid, BitSet), Masks)>>,
     /// The view of the last path judged (its allocations are reused).
     view: RefCell<View>,
     /// The key of the last path judged (its allocation is reused).
@@ -147,13 +147,14 @@ impl RuleSetPredicate {
         self.ids.reads_global(&self.rules, self.ids.path_length)
     }
 
-    /// The masks of `puzzle`'s grid (cached for the last grid).
+    /// The masks of `puzzle`'s grid and broken edges (cached for the last
+    /// ones seen).
     fn masks(&self, puzzle: &Puzzle) -> Masks {
-        let grid = puzzle.grid();
+        let seen = (puzzle.grid(), *puzzle.broken());
         let mut masks = self.masks.borrow_mut();
         match &*masks {
-            Some((g, m)) if *g == grid => *m,
-            _ => masks.insert((grid, Masks::new(grid))).1,
+            Some((g, m)) if *g == seen => *m,
+            _ => masks.insert((seen, Masks::new(puzzle))).1,
         }
     }
 

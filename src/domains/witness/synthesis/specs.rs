@@ -9,7 +9,7 @@
 //!      path: [(0, 0), (0, 1)]),
 //! ]
 //! ```
-//! `puzzle` is a puzzle exactly as in a puzzle file (FORMATS.md); `path` is
+//! `puzzle` is a puzzle exactly as in a puzzle file (docs/formats.md); `path` is
 //! the partial path's vertices `(x, y)`, beginning at the start. Every
 //! entry must be a valid puzzle, a valid partial path on it that does not
 //! reach the goal, and incompletable (the reader checks with the exact

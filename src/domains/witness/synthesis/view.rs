@@ -1,9 +1,11 @@
 //! The concrete [`View`] of a Witness state (puzzle + partial path) for the
 //! rule language: the `square` elements (squares holding at least one
 //! triangle, ordered by (row, column)) with the features `triangles`,
-//! `used`, `touches_head`, `free`, `live`, and the globals `path_length`
-//! and `goal_reachable` (DSL.md, "Domain: Witness partial paths";
-//! `dsl/witness.ron`).
+//! `used`, `touches_head`, `free`, `live`; the `mark` elements (separation
+//! squares and stars) with `colour`, `star`, `joined_same`, `joined_other`,
+//! `reach_same`, `closed`; the `dot` elements with `crossed`, `reachable`
+//! ([`super::marks`]); and the globals `path_length` and `goal_reachable`
+//! (docs/language.md, "Domain: Witness partial paths"; `dsl/witness.ron`).
 //!
 //! This module owns the mapping from a schema's names to the ids a view is
 //! laid out by ([`ViewIds`]), the filling of a view (the local features
@@ -12,6 +14,7 @@
 //! them never pays for them), and the compact view keys.
 //! It knows nothing of the oracle, search or Z3.
 
+use super::marks::{dot_features, mark_features};
 use crate::domains::witness::model::path::Path;
 use crate::domains::witness::model::puzzle::Puzzle;
 use crate::domains::witness::model::region::{Masks, Region};
@@ -44,6 +47,26 @@ pub struct ViewIds {
     pub free: FeatureId,
     /// `live(s)`: edges whose ends are each in the goal region or the head.
     pub live: FeatureId,
+    /// The element type `mark` (separation squares and stars).
+    pub mark: TypeId,
+    /// `colour(x)` (1-255).
+    pub colour: FeatureId,
+    /// `star(x)`.
+    pub star: FeatureId,
+    /// `joined_same(x)`.
+    pub joined_same: FeatureId,
+    /// `joined_other(x)`.
+    pub joined_other: FeatureId,
+    /// `reach_same(x)`.
+    pub reach_same: FeatureId,
+    /// `closed(x)`.
+    pub closed: FeatureId,
+    /// The element type `dot` (must-cross vertices and edges).
+    pub dot: TypeId,
+    /// `crossed(d)`.
+    pub crossed: FeatureId,
+    /// `reachable(d)`.
+    pub reachable: FeatureId,
     /// The global `path_length` (edges in the path).
     pub path_length: GlobalId,
     /// The global `goal_reachable` (0/1).
@@ -52,6 +75,8 @@ pub struct ViewIds {
     pub features: usize,
     /// Number of globals of the schema.
     pub globals: usize,
+    /// Number of element types of the schema.
+    pub types: usize,
 }
 
 /// The region part of a view: the flood fill and the grid's masks.
@@ -63,37 +88,54 @@ pub struct RegionOf<'a> {
 }
 
 impl ViewIds {
-    /// The ids of `schema`, which must name exactly the type `square`, the
-    /// features `triangles`, `used`, `free`, `live` (Int) and
-    /// `touches_head` (Bool), the globals `path_length` and
-    /// `goal_reachable`, and the action `prune` without parameters (costs
-    /// are free); `path` names the DSL file in errors.
+    /// The ids of `schema`, which must name exactly the types `square`,
+    /// `mark` and `dot`, their features as `dsl/witness.ron` declares them
+    /// (`triangles`, `used`, `free`, `live`: Int, `touches_head`: Bool, of
+    /// `square`; `colour`, `joined_same`, `joined_other`, `reach_same`:
+    /// Int, `star`, `closed`: Bool, of `mark`; `crossed`, `reachable`:
+    /// Bool, of `dot`), the globals `path_length` and `goal_reachable`, and
+    /// the action `prune` without parameters (costs are free); `path` names
+    /// the DSL file in errors.
     pub fn new(schema: &Schema, path: &str) -> Result<ViewIds, SchemaMismatch> {
         let err = |message: String| SchemaMismatch { path: path.to_string(), message };
-        let square = schema.type_id("square").ok_or_else(|| err("element type `square` is missing".into()))?;
-        let feature = |name: &str, kind: FeatureKind| {
+        let ty = |name: &str| schema.type_id(name).ok_or_else(|| err(format!("element type `{name}` is missing")));
+        let (square, mark, dot) = (ty("square")?, ty("mark")?, ty("dot")?);
+        let feature = |name: &str, kind: FeatureKind, of: TypeId| {
             let id = schema.feature_id(name).ok_or_else(|| err(format!("feature `{name}` is missing")))?;
-            if schema.feature(id).kind != kind || !schema.applies(id, square) {
-                return Err(err(format!("feature `{name}` must be a {kind:?} feature of `square`")));
+            if schema.feature(id).kind != kind || !schema.applies(id, of) || schema.feature(id).types.len() != 1 {
+                let of = schema.type_name(of);
+                return Err(err(format!("feature `{name}` must be a {kind:?} feature of `{of}` alone")));
             }
             Ok(id)
         };
+        let (int, boolean) = (FeatureKind::Int, FeatureKind::Bool);
         let global = |name: &str| schema.global_id(name).ok_or_else(|| err(format!("global `{name}` is missing")));
         let ids = ViewIds {
             square,
-            triangles: feature("triangles", FeatureKind::Int)?,
-            used: feature("used", FeatureKind::Int)?,
-            touches_head: feature("touches_head", FeatureKind::Bool)?,
-            free: feature("free", FeatureKind::Int)?,
-            live: feature("live", FeatureKind::Int)?,
+            triangles: feature("triangles", int, square)?,
+            used: feature("used", int, square)?,
+            touches_head: feature("touches_head", boolean, square)?,
+            free: feature("free", int, square)?,
+            live: feature("live", int, square)?,
+            mark,
+            colour: feature("colour", int, mark)?,
+            star: feature("star", boolean, mark)?,
+            joined_same: feature("joined_same", int, mark)?,
+            joined_other: feature("joined_other", int, mark)?,
+            reach_same: feature("reach_same", int, mark)?,
+            closed: feature("closed", boolean, mark)?,
+            dot,
+            crossed: feature("crossed", boolean, dot)?,
+            reachable: feature("reachable", boolean, dot)?,
             path_length: global("path_length")?,
             goal_reachable: global("goal_reachable")?,
             features: schema.feature_count(),
             globals: schema.file.globals.len(),
+            types: schema.type_count(),
         };
-        if schema.type_count() != 1 || ids.features != 5 || ids.globals != 2 {
+        if ids.types != 3 || ids.features != 13 || ids.globals != 2 {
             return Err(err(
-                "the witness domain provides exactly the type `square`, the features `triangles`, `used`, `touches_head`, `free`, `live` and the globals `path_length`, `goal_reachable`"
+                "the witness domain provides exactly the types `square`, `mark`, `dot`, the features of docs/language.md (\"Domain: Witness partial paths\") and the globals `path_length`, `goal_reachable`"
                     .into(),
             ));
         }
@@ -104,20 +146,27 @@ impl ViewIds {
         Ok(ids)
     }
 
-    /// Whether some rule of `rules` names a region feature (`free`, `live`
-    /// or `goal_reachable`).
+    /// Whether some rule of `rules` needs the goal region: it names a
+    /// region feature (`free`, `live` or `goal_reachable`) or declares a
+    /// `mark` or `dot` (whose features are computed with the region).
     pub fn uses_region(&self, rules: &[Rule]) -> bool {
         rules.iter().any(|r| {
-            any_node(
-                r,
-                &|e| match e {
-                    IntExpr::Global(g) => *g == self.goal_reachable,
-                    IntExpr::Feature(f, _) => *f == self.free || *f == self.live,
-                    _ => false,
-                },
-                &|_| false,
-            )
+            self.declares_marks(r)
+                || any_node(
+                    r,
+                    &|e| match e {
+                        IntExpr::Global(g) => *g == self.goal_reachable,
+                        IntExpr::Feature(f, _) => *f == self.free || *f == self.live,
+                        _ => false,
+                    },
+                    &|_| false,
+                )
         })
+    }
+
+    /// Whether `rule` declares a `mark` or a `dot`.
+    pub fn declares_marks(&self, rule: &Rule) -> bool {
+        rule.decls.iter().any(|d| d.ty != self.square)
     }
 
     /// Whether some rule of `rules` names the global `g`.
@@ -125,7 +174,8 @@ impl ViewIds {
         rules.iter().any(|r| any_node(r, &|e| *e == IntExpr::Global(g), &|_| false))
     }
 
-    /// Whether `rule` judges each square on its own: a condition naming at
+    /// Whether `rule` judges each square on its own: it declares only
+    /// squares (marks and dots see the whole path), a condition naming at
     /// most one variable (the others only ask that their square exists),
     /// no `maximal`, `minimal` or `is unique where` (which look at the other
     /// squares), no `path_length` (which every step changes), and only
@@ -153,7 +203,10 @@ impl ViewIds {
             },
         );
         let vars = vars.into_inner();
-        (vars.is_empty() || rule.decls.iter().all(|d| d.kind == PatternKind::Arbitrary)) && !global && vars.len() <= 1
+        (vars.is_empty() || rule.decls.iter().all(|d| d.kind == PatternKind::Arbitrary))
+            && !global
+            && vars.len() <= 1
+            && !self.declares_marks(rule)
     }
 
     /// Whether `rule`'s condition names no square (only globals and
@@ -166,7 +219,7 @@ impl ViewIds {
 
     /// The whole view of `path` on `puzzle` (region features included).
     pub fn view(&self, puzzle: &Puzzle, path: &Path) -> View {
-        let masks = Masks::new(puzzle.grid());
+        let masks = Masks::new(puzzle);
         let region = Region::new(&masks, puzzle, path);
         let mut view = self.empty();
         self.fill(&mut view, puzzle, path, Some(RegionOf { masks: &masks, region: &region }));
@@ -175,21 +228,45 @@ impl ViewIds {
 
     /// A view without elements, laid out for [`ViewIds::fill`].
     pub fn empty(&self) -> View {
-        View {
-            globals: vec![0; self.globals],
-            tables: vec![ElementTable::new(self.features); self.square.0 as usize + 1],
-        }
+        View { globals: vec![0; self.globals], tables: vec![ElementTable::new(self.features); self.types] }
     }
 
     /// Overwrites `view` (made by [`ViewIds::empty`] or [`ViewIds::view`])
     /// with the view of `path` on `puzzle`, reusing its allocations; the
-    /// region features are 0 unless `region` is given.
+    /// region features are 0 and there are no marks or dots unless
+    /// `region` is given.
     pub fn fill(&self, view: &mut View, puzzle: &Puzzle, path: &Path, region: Option<RegionOf>) {
+        let (marks, dots) = match &region {
+            Some(r) => (mark_features(puzzle, path, r.region, r.masks), dot_features(puzzle, path, r.region, r.masks)),
+            None => (vec![], vec![]),
+        };
         self.fill_some(view, puzzle, path, region, |_| true);
+        let table = &mut view.tables[self.mark.0 as usize];
+        table.clear();
+        let mut row = vec![0i64; self.features];
+        for m in marks {
+            row[self.colour.0 as usize] = i64::from(m.colour);
+            row[self.star.0 as usize] = i64::from(m.star);
+            row[self.joined_same.0 as usize] = i64::from(m.joined_same);
+            row[self.joined_other.0 as usize] = i64::from(m.joined_other);
+            row[self.reach_same.0 as usize] = i64::from(m.reach_same);
+            row[self.closed.0 as usize] = i64::from(m.closed);
+            table.push(&row);
+        }
+        let table = &mut view.tables[self.dot.0 as usize];
+        table.clear();
+        row.fill(0);
+        for d in dots {
+            row[self.crossed.0 as usize] = i64::from(d.crossed);
+            row[self.reachable.0 as usize] = i64::from(d.reachable);
+            table.push(&row);
+        }
     }
 
-    /// [`ViewIds::fill`] with only the `square` elements whose square id
-    /// `keep` accepts (in order).
+    /// The `square` table and the globals of [`ViewIds::fill`], with only
+    /// the `square` elements whose square id `keep` accepts (in order); the
+    /// `mark` and `dot` tables are left as they are (rules that declare
+    /// none are the only ones evaluated on such a view).
     pub fn fill_some(
         &self,
         view: &mut View,
@@ -198,17 +275,16 @@ impl ViewIds {
         region: Option<RegionOf>,
         keep: impl Fn(usize) -> bool,
     ) {
-        let grid = puzzle.grid();
         let table = &mut view.tables[self.square.0 as usize];
         table.clear();
-        let mut row = [0i64; 5];
+        let mut row = vec![0i64; self.features];
         for &s in puzzle.constrained_squares().iter().filter(|&&s| keep(s)) {
             row[self.triangles.0 as usize] = i64::from(puzzle.triangles_of(s));
             row[self.used.0 as usize] = i64::from(path.used_of(s));
             row[self.touches_head.0 as usize] = i64::from(path.touches_head_of(s));
             if let Some(r) = &region {
-                row[self.free.0 as usize] = i64::from(r.region.free(grid, s));
-                row[self.live.0 as usize] = i64::from(r.region.live(grid, s));
+                row[self.free.0 as usize] = i64::from(r.region.free(r.masks, s));
+                row[self.live.0 as usize] = i64::from(r.region.live(r.masks, s));
             }
             table.push(&row);
         }
@@ -244,11 +320,12 @@ fn any_node(rule: &Rule, int: &dyn Fn(&IntExpr) -> bool, boolean: &dyn Fn(&BoolE
 
 /// What the rule language sees of a state, as a compact key: the path
 /// length, `goal_reachable` and, per `square` element in order, its
-/// triangles, used edges, whether it touches the head, `free` and `live`.
+/// triangles, used edges, whether it touches the head, `free` and `live`;
+/// then per mark and per dot its features.
 /// Two states with equal keys have equal views under any schema the domain
 /// accepts, so no rule tells them apart.
 pub fn view_key(puzzle: &Puzzle, path: &Path) -> Vec<u8> {
-    let masks = Masks::new(puzzle.grid());
+    let masks = Masks::new(puzzle);
     let region = Region::new(&masks, puzzle, path);
     let mut key = vec![];
     write_view_key(puzzle, path, Some(RegionOf { masks: &masks, region: &region }), &mut key);
@@ -257,18 +334,27 @@ pub fn view_key(puzzle: &Puzzle, path: &Path) -> Vec<u8> {
 
 /// [`view_key`] into a reused buffer; without `region`, the key of the
 /// local features only (equal keys then mean equal views to every rule
-/// that names no region feature).
+/// that names no region feature and declares no mark or dot).
 pub fn write_view_key(puzzle: &Puzzle, path: &Path, region: Option<RegionOf>, key: &mut Vec<u8>) {
-    let grid = puzzle.grid();
     key.clear();
     key.push(path.len() as u8);
     if let Some(r) = &region {
-        key.push(u8::from(r.region.goal_reachable(r.masks)));
+        // the counts make the key's parts unambiguous
+        key.extend([u8::from(r.region.goal_reachable(r.masks)), puzzle.marks().len() as u8, puzzle.dots().len() as u8]);
     }
     for &s in puzzle.constrained_squares() {
         key.extend([puzzle.triangles_of(s), path.used_of(s), u8::from(path.touches_head_of(s))]);
         if let Some(r) = &region {
-            key.push(r.region.free(grid, s) << 4 | r.region.live(grid, s));
+            key.push(r.region.free(r.masks, s) << 4 | r.region.live(r.masks, s));
+        }
+    }
+    if let Some(r) = &region {
+        for m in mark_features(puzzle, path, r.region, r.masks) {
+            let flags = u8::from(m.star) | u8::from(m.closed) << 1;
+            key.extend([m.colour, flags, m.joined_same, m.joined_other, m.reach_same]);
+        }
+        for d in dot_features(puzzle, path, r.region, r.masks) {
+            key.push(u8::from(d.crossed) | u8::from(d.reachable) << 1);
         }
     }
 }

@@ -1,0 +1,206 @@
+//! How a path cuts the squares of a puzzle into areas (docs/formats.md, docs/language.md):
+//! the regions of a complete path, and for a partial path the *joined*
+//! classes (squares linked through sealed edges: one region in every
+//! completion) and the *open areas* (squares linked through edges not on
+//! the path: each holds the final region of its squares), with the region
+//! constraints (separation squares, stars) judged on them.
+//!
+//! Works on edge sets only (the path's edges, the usable edges), so it
+//! knows nothing of paths or search; a grid has at most 64 squares, so a
+//! set of squares is one `u64`.
+
+use super::grid::{BitSet, Grid, MAX_SIDE};
+use super::puzzle::{Mark, Puzzle};
+
+const _: () = assert!(MAX_SIDE * MAX_SIDE <= 64);
+
+/// Per square: the smallest square id of its component.
+pub type Labels = [u8; MAX_SIDE * MAX_SIDE];
+
+/// The components of the squares of `grid` when two side-adjacent squares
+/// are linked iff `link(shared edge)`: per square, the smallest square id
+/// of its component (ids past the grid's squares are left 0).
+pub fn components(grid: Grid, link: impl Fn(usize) -> bool) -> Labels {
+    let mut labels = [u8::MAX; MAX_SIDE * MAX_SIDE];
+    let mut stack = Vec::with_capacity(grid.num_squares());
+    for first in 0..grid.num_squares() {
+        if labels[first] != u8::MAX {
+            continue;
+        }
+        labels[first] = first as u8;
+        stack.push(first);
+        while let Some(s) = stack.pop() {
+            let edges = grid.square_edges(s);
+            for (k, t) in across(grid, s).into_iter().enumerate() {
+                if let Some(t) = t {
+                    if labels[t] == u8::MAX && link(edges[k]) {
+                        labels[t] = first as u8;
+                        stack.push(t);
+                    }
+                }
+            }
+        }
+    }
+    for l in labels.iter_mut().skip(grid.num_squares()) {
+        *l = 0;
+    }
+    labels
+}
+
+/// The squares across the bottom, right, top and left sides of square `s`
+/// (the order of [`Grid::square_edges`]).
+#[inline]
+fn across(grid: Grid, s: usize) -> [Option<usize>; 4] {
+    let (c, r) = grid.square(s);
+    [
+        (r > 0).then(|| s - grid.width),
+        (c + 1 < grid.width).then_some(s + 1),
+        (r + 1 < grid.height).then_some(s + grid.width),
+        (c > 0).then(|| s - 1),
+    ]
+}
+
+/// Whether the regions cut by the edges `path` satisfy the region
+/// constraints: in every region all separation squares have one colour,
+/// and every star's region holds exactly two marks of its colour.
+pub fn regions_hold(puzzle: &Puzzle, path: &BitSet) -> bool {
+    if !puzzle.has_marks() {
+        return true;
+    }
+    let labels = components(puzzle.grid(), |e| !path.contains(e));
+    let marks = puzzle.marks();
+    marks.iter().all(|x| {
+        let same = |y: &&Mark| labels[y.square] == labels[x.square];
+        if x.star {
+            marks.iter().filter(same).filter(|y| y.colour == x.colour).count() == 2
+        } else {
+            !marks.iter().filter(same).any(|y| !y.star && y.colour != x.colour)
+        }
+    })
+}
+
+/// The areas of a partial path: its open areas and joined classes, given
+/// its edges and its usable edges.
+#[derive(Clone, Debug)]
+pub struct Areas {
+    /// Open-area label per square (links: edges not on the path).
+    pub open: Labels,
+    /// Joined-class label per square (links: sealed edges).
+    pub joined: Labels,
+    /// Squares per open-area label.
+    open_size: Labels,
+    /// Squares per joined-class label.
+    joined_size: Labels,
+}
+
+/// The features of one mark (docs/language.md, element type `mark`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MarkFeatures {
+    /// `colour(x)`.
+    pub colour: u8,
+    /// `star(x)`.
+    pub star: bool,
+    /// `joined_same(x)`: other marks of x's colour joined to x.
+    pub joined_same: u8,
+    /// `joined_other(x)`: for a separation square, separation squares of
+    /// another colour joined to x; 0 for a star.
+    pub joined_other: u8,
+    /// `reach_same(x)`: other marks of x's colour in x's open area.
+    pub reach_same: u8,
+    /// `closed(x)`: every square of x's open area is joined to x.
+    pub closed: bool,
+}
+
+impl Areas {
+    /// The areas of a path with edges `path` whose usable edges are those
+    /// for which `usable` holds (an edge is sealed when it is neither).
+    pub fn new(grid: Grid, path: &BitSet, usable: impl Fn(usize) -> bool) -> Areas {
+        let open = components(grid, |e| !path.contains(e));
+        let joined = components(grid, |e| !path.contains(e) && !usable(e));
+        let (mut open_size, mut joined_size) = ([0u8; MAX_SIDE * MAX_SIDE], [0u8; MAX_SIDE * MAX_SIDE]);
+        for s in 0..grid.num_squares() {
+            open_size[open[s] as usize] += 1;
+            joined_size[joined[s] as usize] += 1;
+        }
+        Areas { open, joined, open_size, joined_size }
+    }
+
+    /// Whether square `s`'s open area is one joined class: its region is
+    /// final whatever the completion.
+    #[inline]
+    pub fn closed(&self, s: usize) -> bool {
+        self.open_size[self.open[s] as usize] == self.joined_size[self.joined[s] as usize]
+    }
+
+    /// The features of every mark of `puzzle`, in its mark order.
+    pub fn mark_features(&self, puzzle: &Puzzle) -> Vec<MarkFeatures> {
+        let marks = puzzle.marks();
+        marks
+            .iter()
+            .enumerate()
+            .map(|(i, x)| {
+                let others = || marks.iter().enumerate().filter(move |&(j, _)| j != i).map(|(_, y)| y);
+                let joined = |y: &&Mark| self.joined[y.square] == self.joined[x.square];
+                let count = |it: &mut dyn Iterator<Item = &Mark>| it.count() as u8;
+                MarkFeatures {
+                    colour: x.colour,
+                    star: x.star,
+                    joined_same: count(&mut others().filter(joined).filter(|y| y.colour == x.colour)),
+                    joined_other: if x.star {
+                        0
+                    } else {
+                        count(&mut others().filter(joined).filter(|y| !y.star && y.colour != x.colour))
+                    },
+                    reach_same: count(
+                        &mut others().filter(|y| self.open[y.square] == self.open[x.square] && y.colour == x.colour),
+                    ),
+                    closed: self.closed(x.square),
+                }
+            })
+            .collect()
+    }
+
+    /// Whether no completion can satisfy the region constraints: two
+    /// colours of separation squares joined, a star joined to two or more
+    /// marks of its colour, or a star with no other mark of its colour in
+    /// its open area. (A closed area is its final region, so this judges
+    /// every closed area in full.)
+    pub fn hopeless(&self, puzzle: &Puzzle) -> bool {
+        self.mark_features(puzzle).iter().any(|f| {
+            if f.star {
+                f.joined_same > 1 || f.reach_same < 1
+            } else {
+                f.joined_other > 0
+            }
+        })
+    }
+
+    /// What the future of a state can still see of its areas: the squares
+    /// whose area is not closed, and the inner edges between two of them
+    /// that are sealed (with the usable edges, these fix their joined
+    /// classes). Closed areas are final and judged by [`Areas::hopeless`].
+    pub fn summary(&self, grid: Grid, path: &BitSet, usable: impl Fn(usize) -> bool) -> (u64, BitSet) {
+        let mut active = 0u64;
+        for s in 0..grid.num_squares() {
+            if !self.closed(s) {
+                active |= 1 << s;
+            }
+        }
+        let mut sealed = BitSet::EMPTY;
+        if active != 0 {
+            for s in 0..grid.num_squares() {
+                let edges = grid.square_edges(s);
+                // each inner edge once: from the square below or on the left
+                for k in [1, 2] {
+                    if let Some(t) = across(grid, s)[k] {
+                        let e = edges[k];
+                        if active >> s & active >> t & 1 == 1 && !path.contains(e) && !usable(e) {
+                            sealed.insert(e);
+                        }
+                    }
+                }
+            }
+        }
+        (active, sealed)
+    }
+}

@@ -1,0 +1,143 @@
+//! The players as `witness analyze` and `witness generate` name them
+//! (`uniform`, `local`, a rule file or one of its rules, `perfect`), and
+//! each puzzle's [`Odds`] for each of them, puzzles in parallel. A rule
+//! player is kept as its rules, from which each thread makes its own
+//! predicate (a [`RuleSetPredicate`] memoises, so it is not shared).
+
+use super::information::{odds, Odds, Player};
+use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::synthesis::domain::Witness;
+use crate::domains::witness::synthesis::ruleset::RuleSetPredicate;
+use crate::domains::witness::synthesis::view::ViewIds;
+use crate::domains::Domain;
+use crate::dsl::ast::{FeatureId, Rule};
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// A rule player: local constraint checking plus a list of rules.
+pub struct RulePlayer {
+    /// The player's name: the rule file's path as given, or a rule's name.
+    pub name: String,
+    ids: ViewIds,
+    size: FeatureId,
+    /// The rules.
+    pub rules: Vec<Rule>,
+}
+
+impl RulePlayer {
+    /// The player `name` playing `rules` of `domain`.
+    pub fn new(name: String, domain: &Witness, rules: Vec<Rule>) -> RulePlayer {
+        RulePlayer { name, ids: domain.ids(), size: domain.schema().size_feature, rules }
+    }
+
+    /// The player of rule `i` alone, named by the rule.
+    pub fn single(&self, i: usize) -> RulePlayer {
+        RulePlayer {
+            name: self.rules[i].name.clone(),
+            ids: self.ids,
+            size: self.size,
+            rules: vec![self.rules[i].clone()],
+        }
+    }
+
+    fn predicate(&self) -> RuleSetPredicate {
+        RuleSetPredicate::new(self.ids, self.size, self.rules.clone())
+    }
+}
+
+/// A player as the commands name it.
+pub enum Who<'a> {
+    /// Every move equally likely.
+    Uniform,
+    /// Local constraint checking.
+    Local,
+    /// Local constraint checking and rules.
+    Rules(&'a RulePlayer),
+    /// Moves no solution begins with are forbidden.
+    Perfect,
+}
+
+impl Who<'_> {
+    /// `uniform`, `local`, the rule player's name, `perfect`.
+    pub fn name(&self) -> &str {
+        match self {
+            Who::Uniform => "uniform",
+            Who::Local => "local",
+            Who::Rules(r) => &r.name,
+            Who::Perfect => "perfect",
+        }
+    }
+}
+
+/// Told, about every second once a player takes more than a second on a
+/// puzzle: the puzzle's index, the player's name, the states expanded so
+/// far and the seconds spent.
+pub type Progress<'a> = &'a (dyn Fn(usize, &str, u64, f64) + Sync);
+
+/// The odds of `puzzle` (index `index`, for `progress`) for each player
+/// (`None`: out of `budget` expanded states).
+pub fn evaluate(puzzle: &Puzzle, index: usize, players: &[Who], budget: u64, progress: Progress) -> Vec<Option<Odds>> {
+    players
+        .iter()
+        .map(|who| {
+            let predicate = match who {
+                Who::Rules(r) => Some(r.predicate()),
+                _ => None,
+            };
+            let player = match (who, &predicate) {
+                (Who::Uniform, _) => Player::Uniform,
+                (Who::Local, _) => Player::Local,
+                (Who::Perfect, _) => Player::Perfect,
+                (Who::Rules(_), p) => Player::Rules(p.as_ref().expect("made above")),
+            };
+            let started = Instant::now();
+            let mut shown = 0.0;
+            let mut tell = |nodes: u64| {
+                let secs = started.elapsed().as_secs_f64();
+                if secs >= shown + 1.0 {
+                    shown = secs;
+                    progress(index, who.name(), nodes, secs);
+                }
+            };
+            odds(puzzle, &player, budget, &mut tell).ok()
+        })
+        .collect()
+}
+
+/// [`evaluate`] on each of `puzzles`, in parallel, in order.
+pub fn evaluate_all(puzzles: &[Puzzle], players: &[Who], budget: u64, progress: Progress) -> Vec<Vec<Option<Odds>>> {
+    puzzles.par_iter().enumerate().map(|(i, p)| evaluate(p, i, players, budget, progress)).collect()
+}
+
+/// The TSI of the player at `i` in `figures`, if known and finite.
+pub fn tsi(figures: &[Option<Odds>], i: usize) -> Option<f64> {
+    figures[i].as_ref().and_then(Odds::tsi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::witness::model::puzzle::parse_puzzles;
+    use crate::domains::witness::synthesis::testing::{rules, STARVED};
+
+    /// Each player's figures in the order given: the local player reaches
+    /// every solution, a sound rule player as many with no more
+    /// information needed, the perfect player needs none.
+    #[test]
+    fn players_are_evaluated_in_order() {
+        let (domain, rules) = rules(STARVED);
+        let file = RulePlayer::new("file".into(), &domain, rules);
+        let single = file.single(0);
+        assert_eq!(single.name, "starved_square");
+        let players = [Who::Uniform, Who::Local, Who::Rules(&single), Who::Perfect];
+        let text = "[(width: 3, height: 3, start: (0, 0), goal: (3, 3), triangles: [(0, 0, 2), (1, 1, 3)])]";
+        let puzzle = parse_puzzles(text, "test").unwrap().remove(0);
+        let quiet = |_: usize, _: &str, _: u64, _: f64| {};
+        let all = evaluate_all(std::slice::from_ref(&puzzle), &players, 1 << 20, &quiet);
+        let f = &all[0];
+        let goals: Vec<_> = f.iter().map(|o| o.as_ref().unwrap().goals).collect();
+        assert!(goals[0] == goals[1] && goals[1] == goals[2] && goals[2] == goals[3], "{goals:?}");
+        let (local, rules, perfect) = (tsi(f, 1).unwrap(), tsi(f, 2).unwrap(), tsi(f, 3).unwrap());
+        assert!(perfect.abs() < 1e-9 && rules <= local && local > 0.0, "{local} {rules} {perfect}");
+    }
+}
