@@ -25,6 +25,7 @@ macro_rules! eprintln {
 
 mod commands;
 mod stdout;
+mod studio;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -87,6 +88,8 @@ enum Command {
         #[command(subcommand)]
         kind: GenerateCommand,
     },
+    /// The designer's studio: one local web page (and its JSON API) to draw, check, grade, explain, repair and generate puzzles.
+    Studio(commands::studio::StudioArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -205,6 +208,7 @@ fn main() -> ExitCode {
         Command::Generate { kind: GenerateCommand::Nonogram(args) } => {
             with_threads(args.threads, || commands::generate_nonogram::generate(&args))
         }
+        Command::Studio(args) => commands::studio::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -33,7 +33,7 @@ pub struct AnalyzeArgs {
 
 /// One puzzle in `--json`.
 #[derive(Serialize)]
-struct JsonPuzzle<'a> {
+pub(crate) struct JsonPuzzle<'a> {
     file: String,
     width: usize,
     height: usize,
@@ -70,10 +70,41 @@ fn fired<'a>(rules: &'a [Rule], p: Option<&Playthrough>) -> BTreeMap<&'a str, us
         .unwrap_or_default()
 }
 
+/// One puzzle's analysis in `--json`, `rules` the player's rule set (if any).
+pub(crate) fn json_puzzle<'a>(
+    file: String,
+    width: usize,
+    height: usize,
+    a: &Analysis,
+    rules: Option<&'a [Rule]>,
+) -> JsonPuzzle<'a> {
+    let p = if rules.is_some() { a.rules.as_ref() } else { a.line.as_ref() };
+    JsonPuzzle {
+        file,
+        width,
+        height,
+        solutions: a.solution_count(),
+        stopped: a.stopped.map(|s| s.name()),
+        line_solvable: a.line_solvable,
+        rules_solvable: rules
+            .filter(|_| !a.too_long_for_rules)
+            .map(|_| a.rules.as_ref().is_some_and(Playthrough::solved_by_knowledge)),
+        steps: p.map(|p| p.steps.len()),
+        difficulty: p.map(|p| round2(p.difficulty)),
+        oracle_steps: p.map(Playthrough::oracle_steps),
+        line_steps: a.line.as_ref().map(|p| p.steps.len()),
+        line_oracle_steps: a.line.as_ref().map(Playthrough::oracle_steps),
+        line_difficulty: a.line.as_ref().map(|p| round2(p.difficulty)),
+        rules_fired: fired(rules.unwrap_or_default(), a.rules.as_ref()),
+        difficulty_stopped: a.play_stopped.map(|s| s.name()),
+        search_nodes: a.nodes,
+        search_ms: round2(a.search_time.as_secs_f64() * 1000.0),
+    }
+}
+
 /// `analyze`.
 pub fn run(args: &AnalyzeArgs) -> CmdResult {
     let loaded = args.rules.as_deref().map(read_nonogram_rules).transpose()?;
-    let rules: &[Rule] = loaded.as_ref().map_or(&[], |(_, r)| r.as_slice());
     let puzzles = read_all(&args.puzzles)?;
     let with_rules = loaded.as_ref().map(|(d, r)| (d, r.as_slice()));
     let analysed = run_all(&puzzles, args.solver.threads, |_, name, puzzle| {
@@ -83,13 +114,6 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
     for ((name, puzzle), a) in puzzles.iter().zip(analysed) {
         results.push((name.clone(), puzzle.width, puzzle.height, a?));
     }
-    let player = |a: &Analysis| -> Option<Playthrough> {
-        if loaded.is_some() {
-            a.rules.clone()
-        } else {
-            a.line.clone()
-        }
-    };
     let unsolvable: Vec<&str> =
         results.iter().filter(|r| r.3.solution_count() == Some(0)).map(|r| r.0.as_str()).collect();
     let unknown: Vec<(&str, &str)> =
@@ -100,29 +124,7 @@ pub fn run(args: &AnalyzeArgs) -> CmdResult {
         let out: Vec<JsonPuzzle> = results
             .iter()
             .map(|(file, width, height, a)| {
-                let p = player(a);
-                JsonPuzzle {
-                    file: file.clone(),
-                    width: *width,
-                    height: *height,
-                    solutions: a.solution_count(),
-                    stopped: a.stopped.map(|s| s.name()),
-                    line_solvable: a.line_solvable,
-                    rules_solvable: loaded
-                        .as_ref()
-                        .filter(|_| !a.too_long_for_rules)
-                        .map(|_| a.rules.as_ref().is_some_and(Playthrough::solved_by_knowledge)),
-                    steps: p.as_ref().map(|p| p.steps.len()),
-                    difficulty: p.as_ref().map(|p| round2(p.difficulty)),
-                    oracle_steps: p.as_ref().map(Playthrough::oracle_steps),
-                    line_steps: a.line.as_ref().map(|p| p.steps.len()),
-                    line_oracle_steps: a.line.as_ref().map(Playthrough::oracle_steps),
-                    line_difficulty: a.line.as_ref().map(|p| round2(p.difficulty)),
-                    rules_fired: fired(rules, a.rules.as_ref()),
-                    difficulty_stopped: a.play_stopped.map(|s| s.name()),
-                    search_nodes: a.nodes,
-                    search_ms: round2(a.search_time.as_secs_f64() * 1000.0),
-                }
+                json_puzzle(file.clone(), *width, *height, a, loaded.as_ref().map(|l| l.1.as_slice()))
             })
             .collect();
         println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);

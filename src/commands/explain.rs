@@ -1,9 +1,10 @@
-//! `explain PUZZLE --rules R [--html OUT.html]`: the solve step by step
+//! `explain PUZZLE --rules R [--html OUT.html] [--json]`: the solve step by step
 //! with the rules (and the complete solver's probes and guesses where they
 //! are stuck), as text and optionally as a self-contained HTML page.
 
 use super::{check_output, read_nonogram_rules, write_output, CmdResult};
 use serde::Serialize;
+use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use stratsynth::domains::nonogram::board::complete::{Limits, Outcome};
@@ -14,10 +15,10 @@ use stratsynth::domains::nonogram::play::analysis::count;
 use stratsynth::domains::nonogram::play::html::{page, PageStep};
 use stratsynth::domains::nonogram::play::player::{play, How, Knowledge, Step};
 use stratsynth::domains::nonogram::rules::describe::sentence;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::print::print_rule;
-use stratsynth::dsl::schema::Schema;
 
 /// Options of `explain`.
 #[derive(clap::Args, Debug, Serialize)]
@@ -30,6 +31,9 @@ pub struct ExplainArgs {
     /// Also write the solve as one self-contained HTML page (an SVG of each step's line, the board at the end).
     #[arg(long, value_name = "OUT.html")]
     pub html: Option<PathBuf>,
+    /// Print the steps as one JSON list instead of the text (`how`, `rule`, `description`, `line`, `cells`, `bits`, `heading`, `notes`).
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `columns 3-5` / `row 4`: the cells of a step along its line, 1-based.
@@ -59,6 +63,89 @@ fn cells_words(clues: &Clues, step: &Step) -> String {
     let parts: Vec<String> =
         runs.iter().map(|&(s, e)| if s == e { format!("{}", s + 1) } else { format!("{}-{}", s + 1, e + 1) }).collect();
     format!("{along}{} {}", if plural { "s" } else { "" }, parts.join(", "))
+}
+
+/// Step `i` of a solve in words: its heading, notes (binding, cells,
+/// the rule's sentence, or why the complete solver's step holds) and the
+/// rule's text.
+pub(crate) fn describe(i: usize, step: &Step, clues: &Clues, domain: &Nonogram, rules: &[Rule]) -> PageStep {
+    let cells = cells_words(clues, step);
+    let value = |v: bool| if v { "filled" } else { "crossed out" };
+    let mut notes = vec![];
+    let mut rule_text = None;
+    let heading = match &step.how {
+        How::Rule { rule, binding, sub_line, mirrored } => {
+            let r = &rules[*rule];
+            let id = step.line.expect("rule steps have a line");
+            notes.push(format!("binding: {}", binding.join(", ")));
+            let mut place = String::new();
+            if let Some((a, b)) = sub_line {
+                place += &format!(" on the sub-line of cells {}-{}", a + 1, b + 1);
+            }
+            if *mirrored {
+                place += if id.axis == Axis::Row { " (rule read right to left)" } else { " (rule read bottom to top)" };
+            }
+            notes.push(format!("{} {}{place}", value(step.filled[0].1), cells));
+            notes.push(sentence(r, domain.schema()));
+            rule_text = Some(print_rule(r, domain.schema()));
+            let line = format!("{} {}", if id.axis == Axis::Row { "row" } else { "column" }, id.index + 1);
+            format!("Step {}: {line} — rule {}", i + 1, r.name)
+        }
+        How::Probe | How::Guess => {
+            let (p, v) = step.filled[0];
+            let what = if step.how == How::Probe {
+                notes.push(format!(
+                    "setting it {} instead makes line propagation (the exact line solver on every line) reach a contradiction",
+                    value(!v)
+                ));
+                "PROBE"
+            } else {
+                notes.push("no probe settles any cell; the complete solver's solution gives this one".into());
+                "GUESS"
+            };
+            notes.push(format!(
+                "{} of {} unknown cells: 1 + log2({}) = {:.2} bits",
+                cells, step.unknown, step.unknown, step.bits
+            ));
+            format!(
+                "Step {}: {what} (complete solver) — row {}, column {} is {}",
+                i + 1,
+                p / clues.width() + 1,
+                p % clues.width() + 1,
+                value(v)
+            )
+        }
+        How::LineSolver => unreachable!("explain plays with rules"),
+    };
+    let line = step.line.map(|id| if id.axis == Axis::Row { id.index } else { clues.height() + id.index });
+    PageStep { heading, notes, rule_text, line, filled: step.filled.clone(), oracle: step.bits > 0.0 }
+}
+
+/// One step in `--json`: `how` (`rule`, `probe`, `guess`), the rule's
+/// name and English sentence, the line (`row`/`column`, from 1), the cells
+/// (`row`, `column` from 1, `filled`), the bits, and the words of the text.
+pub(crate) fn step_json(step: &Step, described: &PageStep, clues: &Clues, domain: &Nonogram, rules: &[Rule]) -> Value {
+    let w = clues.width();
+    let (how, rule) = match &step.how {
+        How::Rule { rule, .. } => ("rule", Some(&rules[*rule])),
+        How::Probe => ("probe", None),
+        How::Guess => ("guess", None),
+        How::LineSolver => ("line", None),
+    };
+    let line =
+        step.line.map(|id| json!({"axis": if id.axis == Axis::Row { "row" } else { "column" }, "index": id.index + 1}));
+    let cells: Vec<Value> =
+        step.filled.iter().map(|&(p, v)| json!({"row": p / w + 1, "column": p % w + 1, "filled": v})).collect();
+    json!({
+        "how": how,
+        "rule": rule.map(|r| r.name.as_str()),
+        "description": rule.map(|r| sentence(r, domain.schema())),
+        "line": line,
+        "cells": cells,
+        "bits": step.bits,
+        "heading": described.heading,
+        "notes": described.notes,
+    })
 }
 
 /// `explain`.
@@ -92,20 +179,27 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
         played.oracle_steps(),
         played.difficulty
     );
-    println!("{}: {summary}", super::printable(&title));
+    if !args.json {
+        println!("{}: {summary}", super::printable(&title));
+    }
     let limit = domain.schema().file.limits.max_state as usize;
     if puzzle.width.max(puzzle.height) > limit {
         eprintln!("{shown}: lines longer than the {limit} cells rules are applied to (and proven for): the rules do not apply, every step is the complete solver's");
     }
     let mut shown_rules = vec![false; rules.len()];
-    let mut page_steps = vec![];
-    for (i, step) in played.steps.iter().enumerate() {
-        let (heading, notes, rule_text) = describe(i, step, &clues, &rules, domain.schema());
-        println!("{heading}");
-        for n in &notes {
+    let page_steps: Vec<PageStep> =
+        played.steps.iter().enumerate().map(|(i, step)| describe(i, step, &clues, &domain, &rules)).collect();
+    if args.json {
+        let list: Vec<Value> =
+            played.steps.iter().zip(&page_steps).map(|(s, p)| step_json(s, p, &clues, &domain, &rules)).collect();
+        println!("{}", serde_json::to_string_pretty(&list).map_err(|e| e.to_string())?);
+    }
+    for (step, described) in played.steps.iter().zip(&page_steps).filter(|_| !args.json) {
+        println!("{}", described.heading);
+        for n in &described.notes {
             println!("    {n}");
         }
-        if let (How::Rule { rule, .. }, Some(text)) = (&step.how, &rule_text) {
+        if let (How::Rule { rule, .. }, Some(text)) = (&step.how, &described.rule_text) {
             if !shown_rules[*rule] {
                 shown_rules[*rule] = true;
                 for l in text.lines() {
@@ -113,15 +207,6 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
                 }
             }
         }
-        let line = step.line.map(|id| if id.axis == Axis::Row { id.index } else { clues.height() + id.index });
-        page_steps.push(PageStep {
-            heading,
-            notes,
-            rule_text,
-            line,
-            filled: step.filled.clone(),
-            oracle: step.bits > 0.0,
-        });
     }
     if let Some(out) = &args.html {
         let html = page(&title, &summary, &clues, &page_steps);
@@ -129,65 +214,4 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
         eprintln!("wrote {} ({} steps)", out.display(), page_steps.len());
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Step `i` in words: its heading, its notes (binding, cells, sentence; or
-/// the probe's or guess's reason and bits) and, for a rule's step, the
-/// rule's text.
-fn describe(
-    i: usize,
-    step: &Step,
-    clues: &Clues,
-    rules: &[Rule],
-    schema: &Schema,
-) -> (String, Vec<String>, Option<String>) {
-    let cells = cells_words(clues, step);
-    let value = |v: bool| if v { "filled" } else { "crossed out" };
-    let mut notes = vec![];
-    let mut rule_text = None;
-    let heading = match &step.how {
-        How::Rule { rule, binding, sub_line, mirrored } => {
-            let r = &rules[*rule];
-            let id = step.line.expect("rule steps have a line");
-            notes.push(format!("binding: {}", binding.join(", ")));
-            let mut place = String::new();
-            if let Some((a, b)) = sub_line {
-                place += &format!(" on the sub-line of cells {}-{}", a + 1, b + 1);
-            }
-            if *mirrored {
-                place += if id.axis == Axis::Row { " (rule read right to left)" } else { " (rule read bottom to top)" };
-            }
-            notes.push(format!("{} {}{place}", value(step.filled[0].1), cells));
-            notes.push(sentence(r, schema));
-            rule_text = Some(print_rule(r, schema));
-            let line = format!("{} {}", if id.axis == Axis::Row { "row" } else { "column" }, id.index + 1);
-            format!("Step {}: {line} — rule {}", i + 1, r.name)
-        }
-        How::Probe | How::Guess => {
-            let (p, v) = step.filled[0];
-            let what = if step.how == How::Probe {
-                notes.push(format!(
-                    "setting it {} instead makes line propagation (the exact line solver on every line) reach a contradiction",
-                    value(!v)
-                ));
-                "PROBE"
-            } else {
-                notes.push("no probe settles any cell; the complete solver's solution gives this one".into());
-                "GUESS"
-            };
-            notes.push(format!(
-                "{} of {} unknown cells: 1 + log2({}) = {:.2} bits",
-                cells, step.unknown, step.unknown, step.bits
-            ));
-            format!(
-                "Step {}: {what} (complete solver) — row {}, column {} is {}",
-                i + 1,
-                p / clues.width() + 1,
-                p % clues.width() + 1,
-                value(v)
-            )
-        }
-        How::LineSolver => unreachable!("explain plays with rules"),
-    };
-    (heading, notes, rule_text)
 }

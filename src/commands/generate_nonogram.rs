@@ -18,7 +18,7 @@ use stratsynth::domains::nonogram::make::judge::Player;
 use stratsynth::domains::nonogram::make::picture::{read_picture, Picture};
 use stratsynth::domains::nonogram::make::random::{Shape, Symmetry};
 use stratsynth::domains::nonogram::make::repair::{Budget, Repair};
-use stratsynth::domains::nonogram::make::run::{random_puzzles, repair_picture};
+use stratsynth::domains::nonogram::make::run::{random_puzzles, repair_picture, Kept};
 use stratsynth::domains::nonogram::play::analysis::MAX_CELLS;
 use stratsynth::domains::nonogram::rules::check::brute_force_all;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
@@ -199,7 +199,7 @@ fn outputs(args: &NonogramArgs) -> Outputs<'_> {
 /// `A..B` (inclusive) of `T`; a single `N` is `N..N`. Refused: an empty
 /// range (A > B), and ends that are negative or not finite (`NaN`, `inf`),
 /// which no puzzle could meet.
-fn range<T: std::str::FromStr + PartialOrd + Copy + Into<f64>>(
+pub(crate) fn range<T: std::str::FromStr + PartialOrd + Copy + Into<f64>>(
     option: &str,
     text: &str,
 ) -> Result<RangeInclusive<T>, String> {
@@ -271,17 +271,7 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
     .map_err(|e| e.to_string())?;
     progress.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
-    let mut made: Vec<Made> = kept
-        .into_iter()
-        .map(|(index, picture, solve)| Made {
-            name: String::new(),
-            title: format!("Random {width}x{height}, seed {}, candidate {index}", args.seed),
-            origin: format!("candidate {index}"),
-            puzzle: picture.puzzle(None),
-            changed: vec![],
-            solve,
-        })
-        .collect();
+    let mut made = random_made(kept, args.seed);
     if args.order {
         made.sort_by(|a, b| a.solve.bits.total_cmp(&b.solve.bits).then(a.solve.steps.cmp(&b.solve.steps)));
     }
@@ -313,6 +303,21 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
     Ok(ExitCode::SUCCESS)
 }
 
+/// The random puzzles kept from the pictures of `seed`, as made puzzles
+/// (named later).
+pub(crate) fn random_made(kept: Vec<Kept>, seed: u64) -> Vec<Made> {
+    kept.into_iter()
+        .map(|(index, picture, solve)| Made {
+            name: String::new(),
+            title: format!("Random {}x{}, seed {seed}, candidate {index}", picture.width, picture.height),
+            origin: format!("candidate {index}"),
+            puzzle: picture.puzzle(None),
+            changed: vec![],
+            solve,
+        })
+        .collect()
+}
+
 /// A picture: fine as it is, or repaired.
 fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs: &[&Path]) -> CmdResult {
     let picture = read_picture(path).map_err(|e| e.to_string())?;
@@ -325,22 +330,40 @@ fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs:
         Wanted { player: choice.player(), steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: args.max_nodes };
     let budget = Budget { max_changes: args.max_changes, evaluations: args.max_evaluations, ..Budget::default() };
     let spinner = bar(1, "repair search");
-    let started = Instant::now();
-    let repaired = repair_picture(&picture, &wanted, budget).map_err(|e| format!("{}: {e}", path.display()))?;
-    spinner.finish_and_clear();
-    let seconds = started.elapsed().as_secs_f64();
     let shown = path.display().to_string();
-    let title = picture.title.clone().unwrap_or_else(|| shown.clone());
-    let (w, h, player) = (picture.width, picture.height, &choice.name);
+    let report = repair_report(&picture, &shown, &choice.name, choice.rule_names(), &wanted, budget, count)?;
+    spinner.finish_and_clear();
+    if report.made.is_empty() {
+        eprintln!("{}", report.summary);
+        return Ok(ExitCode::from(1));
+    }
+    finish(&outputs(args), &report)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The report of `generate nonogram --from`: the picture's first `count`
+/// repairs for the player `player` (one with no change if it is fine), or
+/// none with a summary saying that none was found within `budget`.
+pub(crate) fn repair_report(
+    picture: &Picture,
+    shown: &str,
+    player: &str,
+    rule_names: Vec<String>,
+    wanted: &Wanted,
+    budget: Budget,
+    count: usize,
+) -> Result<Report, String> {
+    let started = Instant::now();
+    let repaired = repair_picture(picture, wanted, budget).map_err(|e| format!("{shown}: {e}"))?;
+    let seconds = started.elapsed().as_secs_f64();
+    let title = picture.title.clone().unwrap_or_else(|| shown.to_string());
+    let (w, h) = (picture.width, picture.height);
     let summary = match (repaired.stage, repaired.repairs.first()) {
         (0, _) => format!("{shown}: {w}x{h} picture; its puzzle is unique and the player {player} solves it without guessing: nothing to change"),
-        (_, None) => {
-            eprintln!(
-                "{shown}: no repair found within the budget: {} pictures judged, up to {} changed cells ({} cells undecided by the player {player}); raise --max-changes or --max-evaluations",
-                repaired.evaluations, args.max_changes, repaired.undecided
-            );
-            return Ok(ExitCode::from(1));
-        }
+        (_, None) => format!(
+            "{shown}: no repair found within the budget: {} pictures judged, up to {} changed cells ({} cells undecided by the player {player}); raise --max-changes or --max-evaluations",
+            repaired.evaluations, budget.max_changes, repaired.undecided
+        ),
         (stage, Some((changed, _))) => format!(
             "{shown}: {w}x{h} picture; the player {player} leaves {} cells undecided; {} repairs of {} changed cells found (stage {stage} of 3, {} pictures judged, {seconds:.2} s); the {} best (fewest steps first):",
             repaired.undecided,
@@ -366,9 +389,5 @@ fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs:
             Made { origin: name.clone(), name, title, puzzle, changed, solve }
         })
         .collect();
-    finish(
-        &outputs(args),
-        &Report { summary, made, rule_names: choice.rule_names(), original: Some(picture.cells.clone()) },
-    )?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Report { summary, made, rule_names, original: Some(picture.cells.clone()) })
 }

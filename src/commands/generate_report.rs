@@ -239,7 +239,7 @@ fn text(report: &Report) -> String {
 }
 
 /// The report as JSON.
-fn json_report(report: &Report, files: &[Option<String>]) -> Value {
+pub(crate) fn json_report(report: &Report, files: &[Option<String>]) -> Value {
     let puzzles: Vec<Value> = report
         .made
         .iter()

@@ -13,6 +13,7 @@ pub mod nonogram;
 pub mod progress;
 pub mod puzzle_set;
 pub mod rules;
+pub mod studio;
 pub mod synth;
 pub mod witness;
 pub mod witness_bench;

@@ -29,7 +29,7 @@ use stratsynth::dsl::schema::Schema;
 use stratsynth::pipeline::LearnRun;
 
 /// The predicate of a Witness rule file (none: local constraint checking).
-pub(super) fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, String> {
+pub(crate) fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, String> {
     let (domain, rules) = match rules {
         None => (Witness::new(), vec![]),
         Some(path) => {
@@ -41,7 +41,7 @@ pub(super) fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, Stri
 }
 
 /// A size range argument `WxH..WxH` of option `flag`, within the size limit.
-pub(super) fn sizes(flag: &str, text: &str) -> Result<SizeRange, String> {
+pub(crate) fn sizes(flag: &str, text: &str) -> Result<SizeRange, String> {
     // every side beyond the limit gets the same message, however large
     let sides = text.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty());
     if sides.clone().any(|n| n.parse::<usize>().map_or(true, |n| n > MAX_SIDE)) {
@@ -83,7 +83,7 @@ fn generate_shown(config: &GeneratorConfig, seed: u64, count: usize) -> Result<V
 }
 
 /// Reads a puzzle file (the reader refuses grids beyond the size limit).
-pub(super) fn puzzles(path: &FsPath) -> Result<Vec<Puzzle>, String> {
+pub(crate) fn puzzles(path: &FsPath) -> Result<Vec<Puzzle>, String> {
     read_puzzles(path).map_err(|e| e.to_string())
 }
 
@@ -248,7 +248,7 @@ pub struct MineArgs {
 /// What to say on standard error about mining puzzle `m` of `count`: its
 /// progress, or that the path budget stopped it (nothing when it ends
 /// within the budget).
-pub(super) fn mining_line(m: &PuzzleMined, count: usize) -> Option<String> {
+pub(crate) fn mining_line(m: &PuzzleMined, count: usize) -> Option<String> {
     let which = format!("mining puzzle {} of {count}", m.index + 1);
     match (m.finished, m.stopped) {
         (false, _) => Some(format!("{which}: {} paths so far, {} specifications", m.paths, m.found)),

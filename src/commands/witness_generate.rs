@@ -174,6 +174,12 @@ fn figures_line(players: &[Who], m: &Made) -> String {
     format!("{}: score {score}; {} solutions; {}", m.origin, solutions(&m.figures[0]), cells.join("; "))
 }
 
+/// One made puzzle as an element of `witness generate --json`: `origin`,
+/// `puzzle` (RON), `score`, `solutions` and `players`.
+pub(crate) fn made_json(m: &Made, players: &[Who]) -> Value {
+    json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "score": m.score, "solutions": solutions(&m.figures[0]), "players": players_json(players, &m.figures)})
+}
+
 /// Writes the puzzle file (and page), prints the report or JSON.
 fn report(args: &GenerateArgs, summary: &str, players: &[Who], made: &[Made], output: &FsPath) -> CmdResult {
     let mut ron = format!("// {}\n// {}\n[\n", command_line(), super::printable(summary));
@@ -199,10 +205,7 @@ fn report(args: &GenerateArgs, summary: &str, players: &[Who], made: &[Made], ou
         write_output(html, &page("witness generate", summary, &items))?;
     }
     if args.json {
-        let list: Vec<Value> = made
-            .iter()
-            .map(|m| json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "score": m.score, "solutions": solutions(&m.figures[0]), "players": players_json(players, &m.figures)}))
-            .collect();
+        let list: Vec<Value> = made.iter().map(|m| made_json(m, players)).collect();
         println!("{}", Value::Array(list));
     } else {
         println!("{summary}; written to {}", output.display());

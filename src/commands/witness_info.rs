@@ -16,7 +16,7 @@ use stratsynth::domains::witness::Puzzle;
 use stratsynth::dsl::schema::Schema;
 
 /// Default budget of expanded states per player for puzzles beyond 5x5.
-pub(super) const DEFAULT_MAX_NODES: u64 = 5_000_000;
+pub(crate) const DEFAULT_MAX_NODES: u64 = 5_000_000;
 
 /// Reads a Witness rule file as a player named by its path.
 pub(super) fn rule_player(path: &FsPath) -> Result<RulePlayer, String> {
@@ -27,7 +27,7 @@ pub(super) fn rule_player(path: &FsPath) -> Result<RulePlayer, String> {
 
 /// The progress line of an evaluation on stderr: `{label}{index} (WxH),
 /// player P: N states, S s`, the puzzle `p`.
-pub(super) fn progress_line(label: &str, index: usize, p: &Puzzle, player: &str, nodes: u64, secs: f64) {
+pub(crate) fn progress_line(label: &str, index: usize, p: &Puzzle, player: &str, nodes: u64, secs: f64) {
     eprintln!("{label}{index} ({}x{}), player {player}: {nodes} states, {secs:.1} s", p.width(), p.height());
 }
 
@@ -41,7 +41,7 @@ pub(super) fn sh(v: Option<Option<f64>>) -> String {
 }
 
 /// The figures of one puzzle as the JSON list of `{player, msi, tsi}`.
-pub(super) fn players_json(players: &[Who], figures: &[Option<Odds>]) -> Value {
+pub(crate) fn players_json(players: &[Who], figures: &[Option<Odds>]) -> Value {
     players
         .iter()
         .zip(figures)
@@ -60,7 +60,7 @@ fn sh_json(v: Option<Option<f64>>) -> Value {
 
 /// The number of solutions: the goals a sound player reaches (the local
 /// player's), or `unknown`.
-pub(super) fn solutions(local: &Option<Odds>) -> Value {
+pub(crate) fn solutions(local: &Option<Odds>) -> Value {
     local.as_ref().map_or(json!("unknown"), |o| json!(o.goals))
 }
 

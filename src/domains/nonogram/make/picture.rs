@@ -76,6 +76,9 @@ pub enum PictureErrorKind {
     /// A pixel past width x height.
     #[error("a pixel past the {0} of width x height")]
     TooManyPixels(usize),
+    /// Bytes that are neither a PNG nor UTF-8 text.
+    #[error("expected a PNG image or a plain PBM or `.non` text; byte {0} is not UTF-8")]
+    NotText(usize),
     /// A PNG the decoder refuses.
     #[error("expected a PNG image: {0}")]
     Unreadable(String),
@@ -115,11 +118,28 @@ pub fn read_picture(path: &Path) -> Result<Picture, PictureError> {
         return Ok(decode_png(&bytes, &file)?);
     }
     let text = crate::files::read_text(path)?;
+    picture_of_text(&text, &file)
+}
+
+/// A picture from a file's bytes (PNG, plain PBM or `.non`, told by
+/// content); `file` names it in errors.
+pub fn picture_of_bytes(bytes: &[u8], file: &str) -> Result<Picture, PictureError> {
+    if bytes.starts_with(PNG_SIGNATURE) {
+        return Ok(decode_png(bytes, file)?);
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => picture_of_text(text, file),
+        Err(e) => Err(Located::new(file, 1, 1, PictureErrorKind::NotText(e.valid_up_to())).into()),
+    }
+}
+
+/// A plain PBM or `.non` picture from its text.
+fn picture_of_text(text: &str, file: &str) -> Result<Picture, PictureError> {
     let first = text.split_whitespace().next().unwrap_or("");
     if first.starts_with('P') && first.len() == 2 && first.as_bytes()[1].is_ascii_digit() {
-        return parse_pbm(&text, &file);
+        return parse_pbm(text, file);
     }
-    picture_of_non(&text, &file)
+    picture_of_non(text, file)
 }
 
 /// A `.non` picture: its goal (clue blocks optional; if present, checked

@@ -1,0 +1,82 @@
+//! The time budget of a studio request: `?budget_ms=N` on the URL (at most
+//! [`MAX_BUDGET_MS`]) or the server's default. Work that can stop itself
+//! reads the deadline (the complete solver's); any work is run on a thread
+//! of its own and answered `unknown` when it is still going a moment after
+//! the deadline, and a panic in it is answered 500, never stopping the
+//! server.
+
+use super::{Answer, ApiError};
+use serde_json::{json, Value};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The largest budget a request may ask for.
+pub const MAX_BUDGET_MS: u64 = 60_000;
+
+/// Time past the deadline given to work that stops itself at the deadline
+/// to finish its answer (the player's solve after the solver's count).
+const GRACE: Duration = Duration::from_millis(250);
+
+/// A request's time budget.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// The budget in milliseconds.
+    pub ms: u64,
+    /// When it runs out.
+    pub deadline: Instant,
+}
+
+impl Budget {
+    /// The budget `?budget_ms=N` of `url`, else `default_ms`, from now.
+    pub fn of_url(url: &str, default_ms: u64) -> Result<Budget, ApiError> {
+        let query = url.split_once('?').map_or("", |(_, q)| q);
+        let mut ms = default_ms;
+        for pair in query.split('&').filter(|p| !p.is_empty()) {
+            match pair.split_once('=') {
+                Some(("budget_ms", n)) => {
+                    ms = n.parse().ok().filter(|n| (1..=MAX_BUDGET_MS).contains(n)).ok_or_else(|| {
+                        ApiError::bad(format!("budget_ms={n}: expected milliseconds from 1 to {MAX_BUDGET_MS}"))
+                    })?;
+                }
+                _ => return Err(ApiError::bad(format!("unknown query parameter `{pair}`: expected budget_ms=N"))),
+            }
+        }
+        Ok(Budget::from_ms(ms))
+    }
+
+    /// A budget of `ms` milliseconds from now.
+    pub fn from_ms(ms: u64) -> Budget {
+        Budget { ms, deadline: Instant::now() + Duration::from_millis(ms) }
+    }
+}
+
+/// Runs `work` on a thread of its own: its answer (500 if it panicked), or
+/// `None` if it is still going [`GRACE`] after the deadline (it then runs
+/// on, its answer dropped).
+pub fn run_within(budget: &Budget, work: impl FnOnce(&Budget) -> Answer + Send + 'static) -> Option<Answer> {
+    let (send, receive) = mpsc::channel();
+    let b = *budget;
+    let spawned = std::thread::Builder::new().name("studio work".into()).spawn(move || {
+        let answer = catch_unwind(AssertUnwindSafe(|| work(&b))).unwrap_or_else(|panic| {
+            let why = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(ApiError { status: 500, message: format!("internal error (the server goes on): {why}") })
+        });
+        let _ = send.send(answer);
+    });
+    if let Err(e) = spawned {
+        return Some(Err(ApiError { status: 503, message: format!("no thread for the request: {e}") }));
+    }
+    let wait = budget.deadline.saturating_duration_since(Instant::now()) + GRACE;
+    receive.recv_timeout(wait).ok()
+}
+
+/// The answer of work stopped by its budget: `{"stopped": "timeout",
+/// "budget_ms": N}`.
+pub fn stopped(budget: &Budget) -> Value {
+    json!({"stopped": "timeout", "budget_ms": budget.ms})
+}

@@ -1,0 +1,279 @@
+//! The studio's nonogram routes: a puzzle from a request (a picture as
+//! `{"width", "height", "goal"}`, or clues as `{"rows", "columns"}`), and
+//! the answers of `analyze`, `explain`, `generate nonogram --from`
+//! (repair) and `--size` (random) for it, with the same fields as those
+//! commands' `--json`; opening a picture file and exporting a `.non`.
+
+use super::budget::Budget;
+use super::players::Players;
+use super::{json_body, kind, string, uint, Answer, ApiError};
+use crate::commands::analyze::json_puzzle;
+use crate::commands::explain::{describe, step_json};
+use crate::commands::generate_nonogram::{random_made, range, repair_report};
+use crate::commands::generate_report::{json_report, Report};
+use serde_json::{json, Map, Value};
+use stratsynth::domains::nonogram::board::complete::{Limits, SAT_AFTER};
+use stratsynth::domains::nonogram::board::propagate::Clues;
+use stratsynth::domains::nonogram::formats::non::{format_non, Puzzle};
+use stratsynth::domains::nonogram::line::bitline::MAX_LINE;
+use stratsynth::domains::nonogram::make::accept::Wanted;
+use stratsynth::domains::nonogram::make::judge::Player;
+use stratsynth::domains::nonogram::make::picture::{picture_of_bytes, Picture};
+use stratsynth::domains::nonogram::make::random::{Shape, Symmetry};
+use stratsynth::domains::nonogram::make::repair::Budget as RepairBudget;
+use stratsynth::domains::nonogram::make::run::random_puzzles;
+use stratsynth::domains::nonogram::play::analysis::{analyse, count, MAX_CELLS};
+use stratsynth::domains::nonogram::play::player::{play, Knowledge, PlayError};
+
+/// The fields of a request holding a puzzle.
+const PUZZLE: &[&str] = &["width", "height", "goal", "title", "rows", "columns"];
+
+/// The fields of a repair request.
+const REPAIR: &[&str] = &["width", "height", "goal", "title", "player", "count", "max_changes", "max_evaluations"];
+
+/// The fields of a random puzzle request.
+const RANDOM: &[&str] = &["width", "height", "player", "bits", "steps", "density", "seed", "max_candidates"];
+
+/// The complete solver's node budget per request (as `analyze`'s default).
+const MAX_NODES: u64 = 1_000_000;
+
+/// The name a request's puzzle goes by in answers (`analyze --json`'s `file`).
+const NAME: &str = "studio";
+
+/// A picture's or puzzle's size, checked.
+fn size(width: u64, height: u64) -> Result<(usize, usize), ApiError> {
+    let (w, h) = (width as usize, height as usize);
+    if w * h > MAX_CELLS {
+        return Err(ApiError::unfit(format!("{w}x{h} = {} cells: at most {MAX_CELLS} are analysed", w * h)));
+    }
+    Ok((w, h))
+}
+
+/// The picture of a request `{"width", "height", "goal"}`: the goal row by
+/// row, `1` filled and `0` empty (whitespace ignored, as in `.non`).
+fn picture_of(body: &Map<String, Value>) -> Result<Picture, ApiError> {
+    let side = 1..=MAX_LINE as u64;
+    let (width, height) = size(uint(body, "width", side.clone(), None)?, uint(body, "height", side, None)?)?;
+    let goal = string(body, "goal", None)?;
+    let cells: Vec<bool> = goal
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '0' => Ok(false),
+            '1' => Ok(true),
+            other => Err(ApiError::bad(format!("`goal`: expected `0` (empty) or `1` (filled), found {other:?}"))),
+        })
+        .collect::<Result<_, _>>()?;
+    if cells.len() != width * height {
+        return Err(ApiError::unfit(format!(
+            "`goal` has {} cells; a {width}x{height} picture has {}",
+            cells.len(),
+            width * height
+        )));
+    }
+    let title = body.get("title").and_then(Value::as_str).map(str::to_string);
+    Ok(Picture { title, width, height, cells })
+}
+
+/// One line's clue from JSON: positive numbers whose blocks fit `length` cells.
+fn clue(v: &Value, which: &str, i: usize, length: usize) -> Result<Vec<u32>, ApiError> {
+    let bad = |why: String| ApiError::unfit(format!("{which} {}: {why}", i + 1));
+    let items = v.as_array().ok_or_else(|| bad(format!("expected a list of numbers, found {}", kind(v))))?;
+    let hints: Vec<u32> = items
+        .iter()
+        .map(|n| n.as_u64().filter(|&n| n >= 1 && n <= length as u64).map(|n| n as u32))
+        .collect::<Option<_>>()
+        .ok_or_else(|| bad(format!("expected numbers from 1 to {length}, found {v}")))?;
+    let need = hints.iter().map(|&h| h as usize).sum::<usize>() + hints.len().saturating_sub(1);
+    if need > length {
+        return Err(bad(format!("the blocks {v} need {need} cells; the line has {length}")));
+    }
+    Ok(hints)
+}
+
+/// The puzzle of a request: a picture, or `{"rows", "columns"}` (lists of
+/// lists of numbers; `[]` is an empty line).
+pub fn puzzle_of(body: &Map<String, Value>) -> Result<Puzzle, ApiError> {
+    if body.contains_key("goal") {
+        return Ok(picture_of(body)?.puzzle(body.get("title").and_then(Value::as_str).map(str::to_string)));
+    }
+    let lines = |key: &str| -> Result<&Vec<Value>, ApiError> {
+        match body.get(key) {
+            Some(Value::Array(a)) if !a.is_empty() && a.len() <= MAX_LINE => Ok(a),
+            Some(v) => Err(ApiError::unfit(format!("`{key}`: expected a list of 1 to {MAX_LINE} clues, found {v}"))),
+            None => Err(ApiError::bad(
+                "expected a picture {\"width\", \"height\", \"goal\"} or clues {\"rows\", \"columns\"}",
+            )),
+        }
+    };
+    let (rows, columns) = (lines("rows")?, lines("columns")?);
+    let (width, height) = size(columns.len() as u64, rows.len() as u64)?;
+    let rows = rows.iter().enumerate().map(|(i, c)| clue(c, "row", i, width)).collect::<Result<_, _>>()?;
+    let columns = columns.iter().enumerate().map(|(i, c)| clue(c, "column", i, height)).collect::<Result<_, _>>()?;
+    Ok(Puzzle { title: None, width, height, rows, columns, goal: None })
+}
+
+/// The complete solver's limits for a request.
+fn limits(budget: &Budget) -> Limits {
+    Limits { solutions: 2, max_nodes: Some(MAX_NODES), deadline: Some(budget.deadline), sat_after: Some(SAT_AFTER) }
+}
+
+/// `POST /api/nonogram/analyze`: one element of `analyze --json` with the
+/// studio's rule set, and `differ`: the cells (`row`, `column` from 1)
+/// where the two solutions found differ.
+pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
+    let puzzle = puzzle_of(&json_body(body, PUZZLE)?)?;
+    let rules = Some((&players.nonogram, players.nonogram_rules.as_slice()));
+    let a = analyse(&puzzle, rules, limits(budget)).map_err(|e| ApiError::unfit(e.to_string()))?;
+    let mut value =
+        serde_json::to_value(json_puzzle(NAME.into(), puzzle.width, puzzle.height, &a, Some(&players.nonogram_rules)))
+            .map_err(|e| ApiError { status: 500, message: e.to_string() })?;
+    let differ: Vec<Value> = match a.solutions.as_slice() {
+        [x, y, ..] => (0..x.len())
+            .filter(|&p| x[p] != y[p])
+            .map(|p| json!({"row": p / puzzle.width + 1, "column": p % puzzle.width + 1}))
+            .collect(),
+        _ => vec![],
+    };
+    value["differ"] = json!(differ);
+    value["rules_file"] = json!(players.nonogram_name);
+    Ok(value)
+}
+
+/// `analyze` past the budget: the count unknown.
+pub fn analyze_unknown(budget: &Budget) -> Value {
+    json!({"file": NAME, "solutions": null, "stopped": "timeout", "budget_ms": budget.ms})
+}
+
+/// `POST /api/nonogram/explain`: `explain --json`'s list of steps with the
+/// studio's rule set, following the picture's goal (else the first
+/// solution the complete solver finds).
+pub fn explain(players: &Players, body: &[u8], budget: &Budget) -> Answer {
+    let puzzle = puzzle_of(&json_body(body, PUZZLE)?)?;
+    let solution = match &puzzle.goal {
+        Some(goal) => goal.clone(),
+        None => {
+            let (out, _) = count(&puzzle, limits(budget)).map_err(|e| ApiError::unfit(e.to_string()))?;
+            match (out.solutions.into_iter().next(), out.stopped) {
+                (Some(s), _) => s,
+                (None, Some(_)) => return Ok(super::budget::stopped(budget)),
+                (None, None) => return Err(ApiError::unfit("the clues contradict each other: no solution")),
+            }
+        }
+    };
+    let clues = Clues::from_puzzle(&puzzle);
+    let (domain, rules) = (&players.nonogram, players.nonogram_rules.as_slice());
+    let played = match play(&clues, Knowledge::Rules { domain, rules }, &solution, Some(budget.deadline)) {
+        Ok(played) => played,
+        Err(PlayError::OutOfTime) => return Ok(super::budget::stopped(budget)),
+        Err(e) => return Err(ApiError::unfit(e.to_string())),
+    };
+    let steps: Vec<Value> = played
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| step_json(s, &describe(i, s, &clues, domain, rules), &clues, domain, rules))
+        .collect();
+    Ok(Value::Array(steps))
+}
+
+/// The player named in a request: `rules` (the studio's rule set, the
+/// default), `line` or `probe`; and its name in reports.
+fn player<'a>(players: &'a Players, body: &Map<String, Value>) -> Result<(Player<'a>, String), ApiError> {
+    match string(body, "player", Some("rules"))? {
+        "rules" => Ok((
+            Player::Rules { domain: &players.nonogram, rules: &players.nonogram_rules },
+            players.nonogram_name.clone(),
+        )),
+        "line" => Ok((Player::Line, "line".into())),
+        "probe" => Ok((Player::Probe, "probe".into())),
+        other => Err(ApiError::bad(format!("`player`: expected rules, line or probe, found {other:?}"))),
+    }
+}
+
+/// A report as `generate nonogram --json` (no files written).
+fn report_json(report: &Report) -> Value {
+    json_report(report, &vec![None; report.made.len()])
+}
+
+/// `POST /api/nonogram/repair`: `generate nonogram --from PICTURE --json`
+/// for the request's picture (`player`, `count`, `max_changes`,
+/// `max_evaluations` as that command's options).
+pub fn repair(players: &Players, body: &[u8], _: &Budget) -> Answer {
+    let body = json_body(body, REPAIR)?;
+    let picture = picture_of(&body)?;
+    let (player, name) = player(players, &body)?;
+    let count = uint(&body, "count", 1..=20, Some(3))? as usize;
+    let budget = RepairBudget {
+        max_changes: uint(&body, "max_changes", 1..=32, Some(8))? as usize,
+        evaluations: uint(&body, "max_evaluations", 1..=200_000, Some(20_000))? as usize,
+        ..RepairBudget::default()
+    };
+    let wanted = Wanted { player, steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: 100_000 };
+    let names = rule_names(players, &player);
+    let report = repair_report(&picture, "picture", &name, names, &wanted, budget, count).map_err(ApiError::unfit)?;
+    Ok(report_json(&report))
+}
+
+/// The rule names of a rule player (none for the others).
+fn rule_names(players: &Players, player: &Player) -> Vec<String> {
+    match player {
+        Player::Rules { .. } => players.nonogram_rules.iter().map(|r| r.name.clone()).collect(),
+        _ => vec![],
+    }
+}
+
+/// `POST /api/nonogram/random`: `generate nonogram --size WxH --count 1
+/// --json` (`width`, `height`, `player`, `steps` and `bits` as `A..B`,
+/// `density`, `seed`, `max_candidates`).
+pub fn random(players: &Players, body: &[u8], _: &Budget) -> Answer {
+    let body = json_body(body, RANDOM)?;
+    let side = 1..=MAX_LINE as u64;
+    let (width, height) = size(uint(&body, "width", side.clone(), None)?, uint(&body, "height", side, None)?)?;
+    let (player, name) = player(players, &body)?;
+    let bits = range("bits", string(&body, "bits", Some("0..0"))?).map_err(ApiError::bad)?;
+    let steps = body
+        .get("steps")
+        .and_then(Value::as_str)
+        .map(|s| range::<u32>("steps", s).map(|r| *r.start() as usize..=*r.end() as usize))
+        .transpose()
+        .map_err(ApiError::bad)?;
+    let density = match body.get("density") {
+        None => 0.5,
+        Some(v) => v.as_f64().filter(|d| *d > 0.0 && *d < 1.0).ok_or_else(|| {
+            ApiError::bad(format!("`density`: expected a chance strictly between 0 and 1, found {v}"))
+        })?,
+    };
+    let seed = uint(&body, "seed", 0..=u64::MAX, Some(0))?;
+    let max_candidates = uint(&body, "max_candidates", 1..=1_000_000, Some(5_000))?;
+    let wanted = Wanted { player, steps, bits, stuck: None, max_nodes: 100_000 };
+    let shape = Shape { width, height, density, symmetry: Symmetry::None };
+    let (kept, judged) = random_puzzles(&shape, seed, 1, max_candidates, &wanted, |_, _| {})
+        .map_err(|e| ApiError::unfit(e.to_string()))?;
+    let mut made = random_made(kept, seed);
+    for m in &mut made {
+        m.name = "random-1".into();
+    }
+    let summary = format!(
+        "{} random {width}x{height} puzzle (density {density}, seed {seed}) for the player {name}: {} of {judged} candidates kept",
+        made.len(),
+        made.len()
+    );
+    let names = rule_names(players, &player);
+    Ok(report_json(&Report { summary, made, rule_names: names, original: None }))
+}
+
+/// `POST /api/nonogram/open`: the body is a picture file (PNG, plain PBM
+/// or `.non` with a goal); the answer is the picture as a request takes it.
+pub fn open(_: &Players, body: &[u8], _: &Budget) -> Answer {
+    let picture = picture_of_bytes(body, "the opened file").map_err(|e| ApiError::unfit(e.to_string()))?;
+    let goal: String = picture.cells.iter().map(|&b| if b { '1' } else { '0' }).collect();
+    Ok(json!({"title": picture.title, "width": picture.width, "height": picture.height, "goal": goal}))
+}
+
+/// `POST /api/nonogram/export`: the request's puzzle as a `.non` file
+/// (`{"non": text}`), with its goal when it is a picture.
+pub fn export(_: &Players, body: &[u8], _: &Budget) -> Answer {
+    let puzzle = puzzle_of(&json_body(body, PUZZLE)?)?;
+    Ok(json!({"non": format_non(&puzzle, &[("by", "stratsynth studio")])}))
+}

@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Drives `stratsynth studio` in headless Chromium (Debian's chromium and
+chromium-driver, through Selenium): paints a nonogram by clicks and sees the
+solution count change, asks for hints, applies a repair, opens a bundled
+puzzle, places Witness triangles and sees the count change, steps through
+solutions, generates variants and loads one; then stops the server with
+Ctrl-C (SIGINT) and checks it exits cleanly.
+
+usage: studio_browser.py STRATSYNTH_BINARY [--screenshots DIR]
+Prints one line per check and `N passed, M failed`; exits 1 on any failure.
+"""
+
+import argparse
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RESULTS = {"passed": 0, "failed": 0}
+
+
+def check(name, ok, detail=""):
+    RESULTS["passed" if ok else "failed"] += 1
+    print(("ok     " if ok else "FAILED ") + name + (f" ({detail})" if detail else ""), flush=True)
+    return ok
+
+
+def start_server(binary):
+    server = subprocess.Popen([binary, "studio", "--port", "0"], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    line = server.stdout.readline()
+    match = re.search(r"http://[0-9.:]+/", line)
+    if not match:
+        server.kill()
+        sys.exit(f"the studio printed no URL: {line!r}")
+    return server, match.group(0)
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--window-size=1400,1000",
+                 "--user-data-dir=" + tempfile.mkdtemp(prefix="studio-chromium-")]:
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def text(driver, id_):
+    return driver.find_element(By.ID, id_).text
+
+
+def wait_text(driver, id_, want, timeout=20):
+    """Waits until element `id_` shows `want` (a string, or a predicate);
+    returns whether it did."""
+    test = want if callable(want) else (lambda t: t == want)
+    try:
+        WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: test(text(d, id_)))
+        return True
+    except Exception:
+        return False
+
+
+def click(driver, id_):
+    """Clicks element `id_`, found again if a redraw replaced it meanwhile."""
+    for attempt in range(5):
+        try:
+            driver.find_element(By.ID, id_).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.2)
+    driver.find_element(By.ID, id_).click()
+
+
+def settle(driver, id_, timeout=20):
+    """Waits for the answer to the last change: the value of `id_` once it
+    holds still for half a second."""
+    last, since, end = None, time.time(), time.time() + timeout
+    while time.time() < end:
+        now = text(driver, id_)
+        if now != last:
+            last, since = now, time.time()
+        elif time.time() - since > 0.5:
+            return now
+        time.sleep(0.1)
+    return last
+
+
+def nonogram(driver, shots):
+    check("the page loads with the nonogram panel", wait_text(driver, "nono-count", "1"), text(driver, "nono-count"))
+    for id_, value in [("nono-width", "5"), ("nono-height", "5")]:
+        box = driver.find_element(By.ID, id_)
+        box.clear()
+        box.send_keys(value)
+    click(driver, "nono-new")
+    check("a blank 5x5 picture has one solution", wait_text(driver, "nono-count", "1"))
+    check("the board is 5x5", len(driver.find_elements(By.CSS_SELECTOR, "#nono-board td.cell")) == 25)
+    click(driver, "cell-0-0")
+    check("one filled cell: one solution", settle(driver, "nono-count") == "1")
+    check("the clues follow the picture", text(driver, "rowclue-0") == "1" and text(driver, "colclue-0") == "1")
+    click(driver, "cell-1-1")
+    check("a diagonal of two cells: the count changes to 2+", wait_text(driver, "nono-count", "2+"), text(driver, "nono-count"))
+    differ = driver.find_elements(By.CSS_SELECTOR, "#nono-board td.cell.differ")
+    check("the cells where two solutions differ are highlighted", len(differ) == 4, f"{len(differ)} highlighted")
+    click(driver, "nono-repair")
+    try:
+        WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.repair-apply"))
+        applied = True
+        driver.find_element(By.CSS_SELECTOR, "button.repair-apply").click()
+    except Exception:
+        applied = False
+    check("a repair is proposed and applied", applied, text(driver, "repair-list"))
+    check("after the repair: one solution", wait_text(driver, "nono-count", "1"), text(driver, "nono-count"))
+    check("after the repair: solvable by the rules", wait_text(driver, "nono-rules", "yes"), text(driver, "nono-rules"))
+    click(driver, "nono-hint")
+    check("a hint names a rule and describes it",
+          wait_text(driver, "nono-step", lambda t: "rule" in t and "step 1 of" in t), text(driver, "nono-step"))
+    now = driver.find_elements(By.CSS_SELECTOR, "#nono-board td.cell.now")
+    check("the hint's cells are shown on the board", len(now) > 0, f"{len(now)} cells")
+    click(driver, "nono-forward")
+    check("step forward", wait_text(driver, "nono-step", lambda t: "step 2 of" in t))
+    click(driver, "nono-back")
+    check("step back", wait_text(driver, "nono-step", lambda t: "step 1 of" in t))
+    bear = os.path.join(ROOT, "specs/puzzles/hakank-bear.non")
+    driver.find_element(By.ID, "nono-open").send_keys(bear)
+    try:
+        WebDriverWait(driver, 20).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#nono-board td.cell")) == 13 * 8)
+        opened = True
+    except Exception:
+        opened = False
+    check("open a .non: a 13x8 board with the bear's clues", opened and text(driver, "rowclue-3") == "12")
+    check("the bear is line-solvable in 63 rule steps",
+          wait_text(driver, "nono-steps", "63") and text(driver, "nono-line") == "yes", text(driver, "nono-steps"))
+    click(driver, "nono-hint")
+    for _ in range(9):
+        click(driver, "nono-forward")
+    wait_text(driver, "nono-step", lambda t: "step 10 of" in t)
+    if shots:
+        driver.save_screenshot(os.path.join(shots, "studio-nonogram.png"))
+
+
+def witness(driver, shots):
+    click(driver, "tab-witness")
+    check("the Witness panel opens", driver.find_element(By.ID, "panel-witness").is_displayed())
+    check("an empty 4x4 grid has 8512 solutions", wait_text(driver, "wit-count", "8512"), text(driver, "wit-count"))
+    driver.find_element(By.CSS_SELECTOR, "input[name=wit-tool][value=t3]").click()
+    click(driver, "wsq-0-0")
+    check("placing a 3-triangle changes the count",
+          wait_text(driver, "wit-count", lambda t: t not in ("8512", "-", "")), text(driver, "wit-count"))
+    driver.find_element(By.CSS_SELECTOR, "input[name=wit-tool][value=t1]").click()
+    for square in ["wsq-1-0", "wsq-0-1"]:
+        click(driver, square)
+    check("two 1-triangles beside a 3: no solution, red frame",
+          wait_text(driver, "wit-count", "0")
+          and "unsolvable" in driver.find_element(By.ID, "wit-board-box").get_attribute("class"),
+          text(driver, "wit-count"))
+    driver.find_element(By.CSS_SELECTOR, "input[name=wit-tool][value=erase]").click()
+    click(driver, "wsq-0-1")
+    check("erasing one: solvable again", wait_text(driver, "wit-count", lambda t: t not in ("0", "-", "")))
+    check("MSI/TSI for uniform, local and the rules",
+          wait_text(driver, "wit-players", lambda t: "uniform" in t and "local" in t and "rules/witness" in t))
+    check("a solution is drawn", wait_text(driver, "wit-solution-note", lambda t: t.startswith("solution 1 of")))
+    click(driver, "wit-next")
+    check("the next solution", wait_text(driver, "wit-solution-note", lambda t: t.startswith("solution 2 of")))
+    driver.find_element(By.CSS_SELECTOR, "input[name=wit-tool][value=placeholder]").click()
+    for square in ["wsq-2-2", "wsq-3-3"]:
+        click(driver, square)
+    click(driver, "wit-generate")
+    try:
+        WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#wit-variants li")
+                                        and "variant" in text(d, "wit-variants"))
+        ok = True
+    except Exception:
+        ok = False
+    check("Generate lists ranked variants", ok, text(driver, "wit-variants")[:80])
+    if ok:
+        before = text(driver, "wit-count")
+        driver.find_element(By.CSS_SELECTOR, "#wit-variants li").click()
+        want = re.search(r"(\d+) solutions", text(driver, "wit-variants")).group(1)
+        check("a click loads a variant (its count shown)", wait_text(driver, "wit-count", want), f"{before} -> {text(driver, 'wit-count')}")
+    if shots:
+        driver.save_screenshot(os.path.join(shots, "studio-witness.png"))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary")
+    parser.add_argument("--screenshots")
+    args = parser.parse_args()
+    server, url = start_server(os.path.abspath(args.binary))
+    driver = None
+    try:
+        driver = browser()
+        driver.get(url)
+        nonogram(driver, args.screenshots)
+        witness(driver, args.screenshots)
+    except Exception as e:  # a broken page: report it as a failure
+        check("the page runs without an error", False, repr(e)[:300])
+    finally:
+        if driver:
+            driver.quit()
+        server.send_signal(signal.SIGINT)
+        try:
+            code = server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            code = None
+        check("Ctrl-C stops the server cleanly", code == 0, f"exit status {code}")
+    print(f"{RESULTS['passed']} passed, {RESULTS['failed']} failed")
+    sys.exit(1 if RESULTS["failed"] else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,305 @@
+//! `stratsynth studio` over HTTP on loopback: its API answers equal the
+//! CLI's `--json` on bundled puzzles (nonogram analyze, explain, repair;
+//! Witness analyze, generate); malformed requests get a 4xx with a message
+//! and the server still answers afterwards; a request past its budget is
+//! answered `unknown` while others are served meanwhile.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_stratsynth");
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The studio on a free port, stopped when dropped.
+struct Studio {
+    child: Child,
+    url: String,
+}
+
+impl Studio {
+    fn start() -> Studio {
+        let mut child = Command::new(BIN)
+            .args(["studio", "--port", "0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the studio starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let start = line.find("http://").expect("the studio prints its URL");
+        let url = line[start..].split_whitespace().next().unwrap().trim_end_matches('/').to_string();
+        Studio { child, url }
+    }
+
+    /// POSTs `body`; the status and the JSON answer.
+    fn post(&self, path: &str, body: &[u8]) -> (u16, Value) {
+        let result = ureq::post(&format!("{}{path}", self.url)).timeout(Duration::from_secs(60)).send_bytes(body);
+        let response = match result {
+            Ok(r) => r,
+            Err(ureq::Error::Status(_, r)) => r,
+            Err(e) => panic!("{path}: {e}"),
+        };
+        let status = response.status();
+        (status, response.into_json().expect("a JSON answer"))
+    }
+
+    fn post_json(&self, path: &str, body: &Value) -> Value {
+        let (status, answer) = self.post(path, body.to_string().as_bytes());
+        assert_eq!(status, 200, "{path} {body}: {answer}");
+        answer
+    }
+
+    fn address(&self) -> String {
+        self.url.trim_start_matches("http://").to_string()
+    }
+}
+
+impl Drop for Studio {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The CLI's JSON output for `args`, run in the source tree.
+fn cli_json(args: &[&str]) -> Value {
+    let out = Command::new(BIN).args(args).current_dir(ROOT).output().unwrap();
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)))
+}
+
+/// A bundled `.non` as a studio picture request.
+fn picture_request(file: &str) -> Value {
+    let text = std::fs::read_to_string(Path::new(ROOT).join(file)).unwrap();
+    let value = |key: &str| {
+        text.lines().find_map(|l| l.strip_prefix(key).map(|v| v.trim().trim_matches('"').to_string())).unwrap()
+    };
+    json!({"width": value("width ").parse::<u64>().unwrap(), "height": value("height ").parse::<u64>().unwrap(), "goal": value("goal ")})
+}
+
+/// `a` without the keys that differ by nature (the puzzle's name, times).
+fn without(mut a: Value, keys: &[&str]) -> Value {
+    for k in keys {
+        a.as_object_mut().unwrap().remove(*k);
+    }
+    a
+}
+
+const PUZZLES: &[&str] = &[
+    "specs/puzzles/nonny-heart.non",
+    "specs/puzzles/hakank-bear.non",
+    "specs/puzzles/picmi-picmi.non",
+    "specs/puzzles/hakank-n2.non",
+    "specs/puzzles/hakank-dragonfly.non",
+    "specs/puzzles/picmi-bike.non",
+    "specs/puzzles/mikix-webpbn-21-slippery-conditions.non",
+    "specs/puzzles/jacop-data047.non",
+    "specs/puzzles/nonny-parthenon.non",
+    "specs/puzzles/hakank-lambda.non",
+];
+
+#[test]
+fn nonogram_answers_equal_the_cli() {
+    let studio = Studio::start();
+    let mut args = vec!["analyze", "--rules", "rules/nonogram/top10.rules", "--json"];
+    args.extend(PUZZLES);
+    let cli = cli_json(&args);
+    for (file, expected) in PUZZLES.iter().zip(cli.as_array().unwrap()) {
+        let answer = studio.post_json("/api/nonogram/analyze", &picture_request(file));
+        assert_eq!(answer["differ"], json!([]), "{file}: one solution, no differing cells");
+        assert_eq!(
+            without(answer, &["file", "search_ms", "differ", "rules_file"]),
+            without(expected.clone(), &["file", "search_ms"]),
+            "{file}"
+        );
+    }
+    for file in &PUZZLES[..4] {
+        let cli = cli_json(&["explain", file, "--rules", "rules/nonogram/top10.rules", "--json"]);
+        let answer = studio.post_json("/api/nonogram/explain", &picture_request(file));
+        assert!(cli.as_array().is_some_and(|s| !s.is_empty()), "{file}");
+        assert_eq!(answer, cli, "{file}");
+    }
+}
+
+#[test]
+fn repairs_equal_the_cli() {
+    let studio = Studio::start();
+    // two diagonal cells: two solutions, repaired (the titles name the file)
+    let dir = tempfile::tempdir().unwrap();
+    let pbm = dir.path().join("diagonal.pbm");
+    std::fs::write(&pbm, "P1\n5 5\n1 0 0 0 0\n0 1 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n").unwrap();
+    let cli = cli_json(&[
+        "generate",
+        "nonogram",
+        "--from",
+        pbm.to_str().unwrap(),
+        "--player",
+        "rules:rules/nonogram/top10.rules",
+        "--json",
+    ]);
+    let opened = studio.post("/api/nonogram/open", &std::fs::read(&pbm).unwrap()).1;
+    assert_eq!(opened, json!({"title": null, "width": 5, "height": 5, "goal": "1000001000000000000000000"}));
+    let mut request = opened.clone();
+    request["max_evaluations"] = json!(200_000);
+    let answer = studio.post_json("/api/nonogram/repair", &request);
+    let untitled =
+        |v: &Value| v["puzzles"].as_array().unwrap().iter().map(|p| without(p.clone(), &["title"])).collect::<Vec<_>>();
+    assert!(cli["puzzles"]
+        .as_array()
+        .is_some_and(|p| !p.is_empty() && !p[0]["changed"].as_array().unwrap().is_empty()));
+    assert_eq!(untitled(&answer), untitled(&cli));
+    let export = studio.post_json("/api/nonogram/export", &opened);
+    assert!(export["non"].as_str().unwrap().contains("goal \"1000001000000000000000000\""));
+}
+
+#[test]
+fn witness_answers_equal_the_cli() {
+    let studio = Studio::start();
+    let dir = tempfile::tempdir().unwrap();
+    let made = dir.path().join("made.ron");
+    let gen = ["witness", "gen", "--alg", "4", "--sizes", "2x2..4x4", "--count", "8", "--seed", "3", "-o"];
+    let status = Command::new(BIN).args(gen).arg(&made).current_dir(ROOT).output().unwrap().status;
+    assert!(status.success());
+    let text = std::fs::read_to_string(&made).unwrap();
+    let puzzles: Vec<&str> =
+        text.lines().map(str::trim).filter(|l| l.starts_with('(')).map(|l| l.trim_end_matches(',')).collect();
+    assert_eq!(puzzles.len(), 8);
+    let rules = "rules/witness/learned.rules";
+    let cli = cli_json(&["witness", "analyze", made.to_str().unwrap(), "--rules", rules, "--json"]);
+    for (p, expected) in puzzles.iter().zip(cli.as_array().unwrap()) {
+        assert_eq!(&studio.post_json("/api/witness/analyze", &json!({"puzzle": p})), expected, "{p}");
+    }
+    let base = "docs/witness-epcg-base.ron";
+    let out = dir.path().join("g.ron");
+    let mut args = vec!["witness", "generate", "--base", base, "--at", "1,1", "2,2", "1,2", "--rules", rules];
+    args.extend(["--order", "gap", "--top", "5", "--json", "-o", out.to_str().unwrap()]);
+    let cli = cli_json(&args);
+    let base_text = std::fs::read_to_string(Path::new(ROOT).join(base)).unwrap();
+    let request =
+        json!({"puzzle": base_text.lines().last().unwrap(), "at": [[1, 1], [2, 2], [1, 2]], "order": "gap", "top": 5});
+    assert_eq!(studio.post_json("/api/witness/generate", &request), cli);
+    // the solutions listed are the puzzle's, all of them on a small one
+    let solutions = studio.post_json("/api/witness/solutions", &json!({"puzzle": puzzles[0]}));
+    let count = cli_json(&["witness", "analyze", made.to_str().unwrap(), "--json"])[0]["solutions"].clone();
+    assert_eq!(solutions["complete"], json!(true));
+    assert_eq!(json!(solutions["paths"].as_array().unwrap().len()), count);
+}
+
+/// Malformed requests of every kind: (path, body) pairs.
+fn malformed() -> Vec<(String, Vec<u8>)> {
+    let mut out: Vec<(String, Vec<u8>)> = vec![];
+    let bodies = [
+        "",
+        "{",
+        "[]",
+        "null",
+        "42",
+        "\"text\"",
+        "{\"width\": 5}",
+        "{\"width\": \"5\", \"height\": 5, \"goal\": \"0\"}",
+        "{\"width\": 0, \"height\": 5, \"goal\": \"\"}",
+        "{\"width\": 2, \"height\": 2, \"goal\": \"012\"}",
+        "{\"width\": 2, \"height\": 2, \"goal\": \"0x10\"}",
+        "{\"width\": 2, \"height\": 2, \"goal\": 1010}",
+        "{\"width\": 1000, \"height\": 1000, \"goal\": \"\"}",
+        "{\"width\": -1, \"height\": 2, \"goal\": \"00\"}",
+        "{\"rows\": [[1]], \"columns\": [[2]]}",
+        "{\"rows\": [[0]], \"columns\": [[1]]}",
+        "{\"rows\": [], \"columns\": []}",
+        "{\"rows\": [[1, 1]], \"columns\": [[1], [1]]}",
+        "{\"rows\": \"1\", \"columns\": [[1]]}",
+        "{\"rows\": [[\"a\"]], \"columns\": [[1]]}",
+        "{\"rows\": [1], \"columns\": [[1]]}",
+        "{\"width\": 2, \"height\": 2, \"goal\": \"1001\", \"player\": \"oracle\"}",
+        "{\"width\": 2, \"height\": 2, \"goal\": \"1001\", \"count\": 0}",
+        "{\"width\": 2, \"height\": 2, \"goal\": \"1001\", \"density\": 1.5}",
+        "{\"width\": 2, \"height\": 2, \"goal\": \"1001\", \"bits\": \"3..1\"}",
+    ];
+    for route in ["analyze", "explain", "repair", "random", "export"] {
+        out.extend(bodies.iter().map(|b| (format!("/api/nonogram/{route}"), b.as_bytes().to_vec())));
+    }
+    let witness = [
+        "{}", "{\"puzzle\": 3}", "{\"puzzle\": \"\"}", "{\"puzzle\": \"(width: 9, height: 2, start: (0, 0), goal: (9, 2))\"}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (0, 0))\"}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (1, 1))\"}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(5, 5, 1)])\"}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(0, 0, 4)])\"}",
+        "{\"puzzle\": \"[(width: 1, height: 1, start: (0, 0), goal: (1, 1)), (width: 1, height: 1, start: (0, 0), goal: (1, 1))]\"}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2)\", \"at\": [[0, 0]]}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2))\", \"at\": [[5, 5]]}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2))\", \"at\": []}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2))\", \"at\": [[0, 0]], \"order\": \"size\"}",
+    ];
+    for route in ["analyze", "solutions", "generate"] {
+        out.extend(witness.iter().map(|b| (format!("/api/witness/{route}"), b.as_bytes().to_vec())));
+    }
+    out.push(("/api/nonogram/open".into(), vec![0xff, 0xfe, 0x00]));
+    out.push(("/api/nonogram/open".into(), b"P4\n1 1\n".to_vec()));
+    out.push(("/api/nonogram/open".into(), b"\x89PNG\r\n\x1a\nbroken".to_vec()));
+    out.push(("/api/nonogram/analyze?budget_ms=0".into(), b"{}".to_vec()));
+    out.push(("/api/nonogram/analyze?speed=fast".into(), b"{}".to_vec()));
+    out.push(("/api/nothing".into(), b"{}".to_vec()));
+    out.push(("/api/nonogram/analyze".into(), vec![b' '; (1 << 20) + 1]));
+    out
+}
+
+#[test]
+fn malformed_requests_get_4xx_and_the_server_goes_on() {
+    let studio = Studio::start();
+    let requests = malformed();
+    assert!(requests.len() >= 100, "{} requests", requests.len());
+    for (path, body) in &requests {
+        let (status, answer) = studio.post(path, body);
+        assert!(
+            (400..500).contains(&status),
+            "{path} {}: {status} {answer}",
+            String::from_utf8_lossy(&body[..body.len().min(80)])
+        );
+        assert!(answer["error"].as_str().is_some_and(|m| !m.is_empty()), "{path}: {answer}");
+    }
+    // a GET on an API route, and bytes that are not HTTP at all
+    let get = ureq::get(&format!("{}/api/nonogram/analyze", studio.url)).call();
+    assert!(matches!(get, Err(ureq::Error::Status(405, _))));
+    for junk in [
+        &b"\x00\x01\x02 garbage\r\n\r\n"[..],
+        b"GET / HTTP/9.9\r\n\r\n",
+        b"POST /api/nonogram/analyze HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n",
+    ] {
+        let mut s = TcpStream::connect(studio.address()).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        s.write_all(junk).unwrap();
+        let _ = s.read(&mut [0u8; 256]);
+    }
+    // still answering, with the right answer
+    let answer = studio.post_json("/api/nonogram/analyze", &json!({"rows": [[1], [1]], "columns": [[1], [1]]}));
+    assert_eq!(answer["solutions"], json!(2));
+    assert_eq!(answer["differ"].as_array().unwrap().len(), 4);
+    let page = ureq::get(&format!("{}/", studio.url)).call().unwrap().into_string().unwrap();
+    assert!(page.contains("stratsynth studio"));
+}
+
+#[test]
+fn past_its_budget_a_request_is_unknown_and_others_are_served_meanwhile() {
+    let studio = Studio::start();
+    let url = studio.url.clone();
+    let big = json!({"puzzle": "(width: 8, height: 8, start: (0, 0), goal: (8, 8))"}).to_string();
+    let slow = std::thread::spawn(move || {
+        let started = Instant::now();
+        let r = ureq::post(&format!("{url}/api/witness/analyze?budget_ms=1500")).send_string(&big).unwrap();
+        (r.into_json::<Value>().unwrap(), started.elapsed())
+    });
+    std::thread::sleep(Duration::from_millis(200));
+    let started = Instant::now();
+    let quick = studio
+        .post_json("/api/witness/analyze", &json!({"puzzle": "(width: 1, height: 1, start: (0, 0), goal: (1, 1))"}));
+    assert_eq!(quick["solutions"], json!(2));
+    let quick_time = started.elapsed();
+    let (answer, slow_time) = slow.join().unwrap();
+    assert_eq!(answer["solutions"], json!("unknown"), "{answer}");
+    assert_eq!(answer["stopped"], json!("timeout"));
+    assert!(slow_time >= Duration::from_millis(1500) && slow_time < Duration::from_secs(10), "{slow_time:?}");
+    assert!(quick_time < Duration::from_millis(1300), "served while the other worked: {quick_time:?}");
+}
