@@ -185,9 +185,12 @@ mod tests {
 
     #[test]
     fn the_difficulty_measure_stops_at_the_deadline() {
-        let duck = puzzle("1,1/0/3", "1,1/1/1,1");
-        let clues = Clues::from_puzzle(&duck);
-        let solution = analyse(&duck, None, Limits::solutions(2)).unwrap().solutions.remove(0);
+        // a full 40x40 board: more line deductions than the 64 between two
+        // looks at the clock
+        let full = vec!["40"; 40].join("/");
+        let board = puzzle(&full, &full);
+        let clues = Clues::from_puzzle(&board);
+        let solution = analyse(&board, None, Limits::solutions(2)).unwrap().solutions.remove(0);
         let past = Some(Instant::now());
         assert!(matches!(play(&clues, Knowledge::LineSolver, &solution, past), Err(PlayError::OutOfTime)));
         let later = Some(Instant::now() + Duration::from_secs(60));
