@@ -26,14 +26,9 @@ fn serpentine() -> String {
     let mut used = vec![vec![0u8; w]; h];
     let mut route_verticals = vec![];
     for y in 0..=h {
-        for c in 0..w {
-            // every horizontal edge is on the route: the squares above and below use it
-            if y < h {
-                used[y][c] += 1;
-            }
-            if y > 0 {
-                used[y - 1][c] += 1;
-            }
+        // every horizontal edge is on the route: the squares above and below use it
+        for row in [y.checked_sub(1), (y < h).then_some(y)].into_iter().flatten() {
+            used[row].iter_mut().for_each(|u| *u += 1);
         }
         if y < h {
             let x = if y % 2 == 0 { w } else { 0 };
