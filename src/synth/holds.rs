@@ -5,10 +5,17 @@
 //! instead of one bit in each of tens of thousands of per-atom sets.
 
 use super::bits::Bits;
-use super::node::holds;
 use super::space::Atom;
 use crate::dsl::ast::CmpOp;
 use crate::dsl::eval::{Binding, Interpreter};
+
+/// Whether an atom holds on a pair whose term values are `values`.
+pub(super) fn holds(atom: &Atom, values: &[i64], interp: &Interpreter<'_>, binding: &Binding) -> bool {
+    match atom.cmp {
+        Some((op, l, r)) => op.holds(values[l], values[r]),
+        None => interp.eval_bool(&atom.expr, binding),
+    }
+}
 
 /// The live atoms of one walk, ready to be evaluated on a pair from its
 /// term values: a comparison as the orderings of its two sides it holds

@@ -7,7 +7,7 @@ use super::bits::Bits;
 use super::domain::{Domain, Example};
 use super::holds::{Holds, LiveAtoms};
 use super::set_cover::Choice;
-use super::space::{ArgChoice, Atom, Candidate};
+use super::space::{ArgChoice, Candidate};
 use super::table::{Space, TableFacts};
 use crate::dsl::ast::{Action, ActionArg, BoolExpr, Rule};
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
@@ -56,14 +56,6 @@ type ExampleFacts<S> = (Arc<Example<S>>, FxHashMap<Binding, Arc<PairFacts>>);
 impl<S> Default for PairMemo<S> {
     fn default() -> PairMemo<S> {
         PairMemo { facts: Mutex::default(), live: OnceLock::new() }
-    }
-}
-
-/// Whether an atom holds on a pair whose term values are `values`.
-pub(super) fn holds(atom: &Atom, values: &[i64], interp: &Interpreter<'_>, binding: &Binding) -> bool {
-    match atom.cmp {
-        Some((op, l, r)) => op.holds(values[l], values[r]),
-        None => interp.eval_bool(&atom.expr, binding),
     }
 }
 

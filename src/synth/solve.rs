@@ -6,8 +6,8 @@
 //! screening bound.
 
 use super::domain::{Example, Symbolic};
-use super::holds::Holds;
-use super::node::{holds, Breadth, Node, PairMemo, Pairs};
+use super::holds::{holds, Holds};
+use super::node::{Breadth, Node, PairMemo, Pairs};
 use super::run::{Ranked, Ranking, Run, Solved};
 use super::space::Candidate;
 use super::verify::Verdict;
