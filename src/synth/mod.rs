@@ -73,6 +73,7 @@ pub mod config;
 pub mod domain;
 pub mod engine;
 mod finish;
+mod holds;
 pub mod lattice;
 pub mod meta;
 mod node;

@@ -5,13 +5,14 @@
 
 use super::bits::Bits;
 use super::domain::{Domain, Example};
+use super::holds::{Holds, LiveAtoms};
 use super::set_cover::Choice;
-use super::space::{ArgChoice, Atom, Candidate};
+use super::space::{ArgChoice, Candidate};
 use super::table::{Space, TableFacts};
 use crate::dsl::ast::{Action, ActionArg, BoolExpr, Rule};
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Examples of one lattice node: states, their bindings (pairs), and what
 /// the node's terms and atoms are on each pair.
@@ -22,7 +23,7 @@ pub(super) struct Pairs {
     /// Per pair, the value of every term.
     pub(super) values: Vec<Arc<[i64]>>,
     /// Per live atom, the pairs it holds on.
-    pub(super) holds: Vec<Bits>,
+    pub(super) holds: Holds,
 }
 
 /// What the terms and live atoms of one lattice walk are on one pair: the
@@ -41,8 +42,12 @@ struct PairFacts {
 
 /// The facts of every pair met in one lattice walk, by example (its
 /// address; the entry holds the example, so the address is not reused)
-/// and binding: each pair is evaluated once per walk, not once per node.
-pub(super) struct PairMemo<S>(Mutex<FxHashMap<usize, ExampleFacts<S>>>);
+/// and binding: each pair is evaluated once per walk, not once per node;
+/// and the walk's live atoms, ready to evaluate (made by its first node).
+pub(super) struct PairMemo<S> {
+    facts: Mutex<FxHashMap<usize, ExampleFacts<S>>>,
+    live: OnceLock<LiveAtoms>,
+}
 
 /// One example (held, so its address stays its own) and its pairs' facts
 /// by binding.
@@ -50,15 +55,7 @@ type ExampleFacts<S> = (Arc<Example<S>>, FxHashMap<Binding, Arc<PairFacts>>);
 
 impl<S> Default for PairMemo<S> {
     fn default() -> PairMemo<S> {
-        PairMemo(Mutex::default())
-    }
-}
-
-/// Whether an atom holds on a pair whose term values are `values`.
-pub(super) fn holds(atom: &Atom, values: &[i64], interp: &Interpreter<'_>, binding: &Binding) -> bool {
-    match atom.cmp {
-        Some((op, l, r)) => op.holds(values[l], values[r]),
-        None => interp.eval_bool(&atom.expr, binding),
+        PairMemo { facts: Mutex::default(), live: OnceLock::new() }
     }
 }
 
@@ -125,23 +122,17 @@ impl<D: Domain> Node<'_, D> {
         let interp = Interpreter::new(&self.skeleton, &ex.view, self.domain.schema().size_feature);
         let mut bindings = vec![];
         interp.for_each_binding(|b| bindings.push(b.clone()));
-        let mut memo = self.memo.0.lock().expect("pair memo");
+        let live = self.memo.live.get_or_init(|| LiveAtoms::new(&self.space.atoms, &self.live));
+        let mut memo = self.memo.facts.lock().expect("pair memo");
         let (_, known) = memo.entry(Arc::as_ptr(&ex) as usize).or_insert_with(|| (ex.clone(), FxHashMap::default()));
         for b in bindings {
             let p = self.pairs.pairs.len();
             let facts = known.entry(b.clone()).or_insert_with(|| {
                 let values = self.space.term_values(&interp, &b);
-                let mut true_atoms = Bits(vec![0; self.live.len().div_ceil(64)]);
-                for (k, &a) in self.live.iter().enumerate() {
-                    if holds(&self.space.atoms[a], &values, &interp, &b) {
-                        true_atoms.set(k);
-                    }
-                }
-                Arc::new(PairFacts { values: values.into(), holds: true_atoms })
+                let holds = live.row(&self.space.atoms, &values, &interp, &b);
+                Arc::new(PairFacts { values: values.into(), holds })
             });
-            for k in facts.holds.ones() {
-                self.pairs.holds[k].set(p);
-            }
+            self.pairs.holds.add(p, &facts.holds);
             self.pairs.values.push(facts.values.clone());
             self.pairs.pairs.push((e, b));
         }
@@ -284,7 +275,7 @@ impl<D: Domain> Node<'_, D> {
 
     /// Which good pairs a condition (atom indices) holds on.
     pub(super) fn kept(&self, good: &Bits, picks: &[usize]) -> Bits {
-        picks.iter().fold(good.clone(), |acc, &a| acc.and(&self.pairs.holds[self.live_index(a)]))
+        picks.iter().fold(good.clone(), |acc, &a| acc.and(&self.pairs.holds.column(self.live_index(a))))
     }
 
     pub(super) fn live_index(&self, atom: usize) -> usize {
@@ -303,9 +294,10 @@ impl<D: Domain> Node<'_, D> {
         let mut seen: FxHashMap<Bits, usize> = FxHashMap::default();
         let mut list: Vec<Choice> = vec![];
         let mut atom = vec![];
-        let mut behaviour = Bits::new();
+        let (mut behaviour, mut column) = (Bits::new(), Bits::new());
         for (k, &a) in self.live.iter().enumerate() {
-            let holds = &self.pairs.holds[k];
+            self.pairs.holds.column_into(k, &mut column);
+            let holds = &column;
             if bad.is_subset(holds) {
                 // excludes no bad pair
                 continue;

@@ -69,6 +69,19 @@ struct Search<'a> {
     ban_stack: Vec<usize>,
     /// Per bad pair, how many choices exclude it (branching order only).
     reach: Vec<u32>,
+    /// Per choice, whether an earlier one outdoes it, once known (see
+    /// [`Search::excluders`]).
+    outdone: Vec<Option<bool>>,
+    /// Per choice, how many pairs it excludes and keeps, and the words of
+    /// each set or-ed together: a set is a subset of another only if
+    /// these are (most comparisons end on them).
+    sketch: Vec<[u64; 4]>,
+}
+
+/// `[excluded count, excluded words or-ed, kept count, kept words or-ed]`.
+fn sketch(c: &Choice) -> [u64; 4] {
+    let or = |b: &Bits| b.0.iter().fold(0, |acc, w| acc | w);
+    [c.excludes.count() as u64, or(&c.excludes), c.keeps.count() as u64, or(&c.keeps)]
 }
 
 impl Search<'_> {
@@ -107,7 +120,21 @@ impl Search<'_> {
                 }
                 reach
             },
+            outdone: vec![None; choices.len()],
+            sketch: choices.iter().map(sketch).collect(),
         }
+    }
+
+    /// Whether choice `d` outdoes choice `c` as far as their sets go (the
+    /// order is the caller's).
+    fn outdoes(&self, d: usize, c: usize) -> bool {
+        let (sc, sd) = (&self.sketch[c], &self.sketch[d]);
+        let fits = |i: usize| sc[i] <= sd[i] && sc[i + 1] & !sd[i + 1] == 0;
+        let (c, d) = (&self.choices[c], &self.choices[d]);
+        fits(0)
+            && (!self.widest || fits(2))
+            && c.excludes.is_subset(&d.excludes)
+            && (!self.widest || c.keeps.is_subset(&d.keeps))
     }
 
     /// The choices that exclude bad pair `p`, cheapest first (memoised),
@@ -123,13 +150,21 @@ impl Search<'_> {
         let choices = self.choices;
         let mut list: Vec<usize> = (0..choices.len()).filter(|&i| choices[i].excludes.get(p)).collect();
         list.sort_by_key(|&i| (choices[i].cost, choices[i].key));
+        // Whether a choice is outdone does not depend on the pair: one that
+        // outdoes it excludes every pair it excludes, and by transitivity a
+        // kept one of the list outdoes it if any earlier choice does. So it
+        // is decided once, against the kept choices of the first list it
+        // is met in.
         let mut kept: Vec<usize> = vec![];
         for i in list {
-            let c = &choices[i];
-            let outdone = kept.iter().any(|&j| {
-                let d = &choices[j];
-                c.excludes.is_subset(&d.excludes) && (!self.widest || c.keeps.is_subset(&d.keeps))
-            });
+            let outdone = match self.outdone[i] {
+                Some(known) => known,
+                None => {
+                    let known = kept.iter().any(|&j| self.outdoes(j, i));
+                    self.outdone[i] = Some(known);
+                    known
+                }
+            };
             if !outdone {
                 kept.push(i);
             }

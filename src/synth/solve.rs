@@ -5,9 +5,9 @@
 //! general actions the widest), and the best one Z3 proves sound at the
 //! screening bound.
 
-use super::bits::Bits;
 use super::domain::{Example, Symbolic};
-use super::node::{holds, Breadth, Node, PairMemo, Pairs};
+use super::holds::{holds, Holds};
+use super::node::{Breadth, Node, PairMemo, Pairs};
 use super::run::{Ranked, Ranking, Run, Solved};
 use super::space::Candidate;
 use super::verify::Verdict;
@@ -84,7 +84,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             sample: 0,
             scope: None,
             mask: None,
-            pairs: Pairs { pairs: vec![], values: vec![], holds: vec![Bits::new(); live_count] },
+            pairs: Pairs { pairs: vec![], values: vec![], holds: Holds::new(live_count) },
             memo: memo.clone(),
         };
         let scope = node.table_scope(&shared.table);
