@@ -60,7 +60,9 @@ pub struct Analysis {
     /// rules are not applied (their proofs stop there): no rule solve.
     pub too_long_for_rules: bool,
     /// Set if the deadline passed during the player's solves: the
-    /// difficulty is unknown (`line` and `rules` are `None`).
+    /// difficulty of the solves that had not ended is unknown (`rules`
+    /// is `None`, and `line` too if the line solver's solve, played
+    /// first, had not ended either).
     pub play_stopped: Option<Stop>,
 }
 
@@ -102,14 +104,9 @@ pub fn analyse(
     });
     let rules = rules.filter(|_| !too_long_for_rules);
     let unique = solutions.len() == 1 && stopped.is_none() && limits.solutions > 1;
-    let played = match solutions.first().filter(|_| unique) {
-        None => Ok((None, None)),
-        Some(solution) => play_both(&clues, rules, solution, limits.deadline),
-    };
-    let (line, with_rules, play_stopped) = match played {
-        Ok((line, with_rules)) => (line, with_rules, None),
-        Err(PlayError::OutOfTime) => (None, None, Some(Stop::Timeout)),
-        Err(e) => return Err(e.into()),
+    let (line, with_rules, play_stopped) = match solutions.first().filter(|_| unique) {
+        None => (None, None, None),
+        Some(solution) => play_both(&clues, rules, solution, limits.deadline)?,
     };
     Ok(Analysis {
         solutions,
@@ -126,19 +123,29 @@ pub fn analyse(
 }
 
 /// The player's solves of `solution` with the line solver and with the
-/// rules (if any), within `deadline`.
+/// rules (if any), within `deadline`: a solve that did not end by then is
+/// `None`, and the stop is said (the line solver's solve, played first,
+/// may have ended when the rules' did not).
 fn play_both(
     clues: &Clues,
     rules: Option<(&Nonogram, &[Rule])>,
     solution: &[bool],
     deadline: Option<Instant>,
-) -> Result<(Option<Playthrough>, Option<Playthrough>), PlayError> {
-    let line = play(clues, Knowledge::LineSolver, solution, deadline)?;
-    let with_rules = match rules {
-        Some((domain, rules)) => Some(play(clues, Knowledge::Rules { domain, rules }, solution, deadline)?),
-        None => None,
+) -> Result<(Option<Playthrough>, Option<Playthrough>, Option<Stop>), PlayError> {
+    let ended = |played: Result<Playthrough, PlayError>| match played {
+        Ok(p) => Ok(Some(p)),
+        Err(PlayError::OutOfTime) => Ok(None),
+        Err(e) => Err(e),
     };
-    Ok((Some(line), with_rules))
+    let Some(line) = ended(play(clues, Knowledge::LineSolver, solution, deadline))? else {
+        return Ok((None, None, Some(Stop::Timeout)));
+    };
+    let Some((domain, rules)) = rules else {
+        return Ok((Some(line), None, None));
+    };
+    let with_rules = ended(play(clues, Knowledge::Rules { domain, rules }, solution, deadline))?;
+    let stopped = with_rules.is_none().then_some(Stop::Timeout);
+    Ok((Some(line), with_rules, stopped))
 }
 
 #[cfg(test)]
