@@ -153,6 +153,27 @@ def nonogram(driver, shots):
     wait_text(driver, "nono-step", lambda t: "step 10 of" in t)
     if shots:
         driver.save_screenshot(os.path.join(shots, "studio-nonogram.png"))
+    large_board(driver)
+
+
+def large_board(driver):
+    """hakank-p200 (25x25, the hardest bundled picture): the live answer
+    comes within its budget with the count and the difficulty `unknown`
+    where it was not measured, said so; then the answer with the server's
+    budget, the figures shown only if measured."""
+    driver.find_element(By.ID, "nono-open").send_keys(os.path.join(ROOT, "specs/puzzles/hakank-p200.non"))
+    live = wait_text(driver, "nono-timing", lambda t: "not all measured within it" in t, timeout=30)
+    timing, steps = text(driver, "nono-timing"), text(driver, "nono-steps")
+    took = re.search(r"answered in (\d+) ms", timing)
+    check("p200: the live answer leaves the difficulty unknown and says so", live and steps == "unknown", f"{timing}; steps {steps}")
+    check("p200: the live answer came within its budget (and the 250 ms grace)",
+          took is not None and int(took.group(1)) < 100 + 250 + 200, timing)
+    check("p200: the count is known live", text(driver, "nono-count") == "1", text(driver, "nono-count"))
+    done = wait_text(driver, "nono-timing", lambda t: "server's budget (" in t or "measured in full" in t, timeout=30)
+    timing, steps, bits = text(driver, "nono-timing"), text(driver, "nono-steps"), text(driver, "nono-bits-out")
+    honest = ("measured in full" in timing and steps.isdigit()) or ("still not all measured" in timing and steps == "unknown")
+    check("p200: then the server's budget, the figures shown only if measured", done and honest,
+          f"{timing}; {steps} steps, {bits} bits")
 
 
 def witness(driver):
@@ -261,8 +282,8 @@ def full_game(driver, binary):
     drawn = {what: len(board.find_elements(By.CSS_SELECTOR, css)) for what, css in
              [("marks", "polygon.mark, rect.mark"), ("dots", "polygon.dot"), ("broken", "line.broken")]}
     check("the marks, dots and broken edge are drawn", drawn == {"marks": 4, "dots": 2, "broken": 2}, str(drawn))
-    check("the solutions shown obey them", wait_text(driver, "wit-solution-note", lambda t: t.startswith("solution 1 of")),
-          text(driver, "wit-solution-note"))
+    check(f"its {want[-1]} solutions are listed to be shown one by one",
+          wait_text(driver, "wit-solution-note", f"solution 1 of {want[-1]}"), text(driver, "wit-solution-note"))
     pick(driver, "star", 5)
     click(driver, "wsq-1-1")
     check("a green star alone in its colour: no solution, red frame",
