@@ -73,11 +73,11 @@ fn fired<'a>(rules: &'a [Rule], p: Option<&Playthrough>) -> BTreeMap<&'a str, us
 }
 
 /// Whether the player with the rules solves the puzzle without the
-/// oracle: `None` if its solve was stopped before it ended.
+/// oracle: `None` if the count or its solve was stopped before it ended.
 fn rules_solved(a: &Analysis) -> Option<bool> {
     match &a.rules {
         Some(p) => Some(p.solved_by_knowledge()),
-        None => a.play_stopped.is_none().then_some(false),
+        None => (a.play_stopped.is_none() && a.stopped.is_none()).then_some(false),
     }
 }
 

@@ -192,8 +192,8 @@ mod tests {
 
     #[test]
     fn the_difficulty_measure_stops_at_the_deadline() {
-        // a full 40x40 board: more line deductions than the 64 between two
-        // looks at the clock
+        // a full 40x40 board: many line deductions, the clock read before
+        // each
         let full = vec!["40"; 40].join("/");
         let board = puzzle(&full, &full);
         let clues = Clues::from_puzzle(&board);
