@@ -89,15 +89,16 @@ async function analyse() {
     showAnalysis(a);
     $("nono-message").textContent = "";
     if (!unfinished(a)) { $("nono-timing").textContent = live; return; }
-    $("nono-timing").textContent = `${live}; not all measured within it: measuring with the server's budget...`;
+    const partial = `${live} with ${a.solutions === null ? "the count" : "the difficulty"} unknown`;
+    $("nono-timing").textContent = `${partial}; measuring with the server's budget...`;
     started = performance.now();
     a = await api("/api/nonogram/analyze", picture);
     if (seq !== nono.seq) return;
     showAnalysis(a);
     const full = Math.round(performance.now() - started);
     $("nono-timing").textContent = unfinished(a)
-      ? `${live}; with the server's budget (${full} ms) still not all measured: unknown`
-      : `${live}; measured in full in ${full} ms with the server's budget`;
+      ? `${partial}; with the server's budget (${full} ms) still unknown`
+      : `${partial}; measured in full in ${full} ms with the server's budget`;
   } catch (e) {
     if (seq === nono.seq) $("nono-message").textContent = e.message;
   } finally {
