@@ -104,8 +104,8 @@ pub fn analyse(
     });
     let rules = rules.filter(|_| !too_long_for_rules);
     let unique = solutions.len() == 1 && stopped.is_none() && limits.solutions > 1;
-    let (line, with_rules, play_stopped) = match solutions.first().filter(|_| unique) {
-        None => (None, None, None),
+    let Played { line, with_rules, stopped: play_stopped } = match solutions.first().filter(|_| unique) {
+        None => Played { line: None, with_rules: None, stopped: None },
         Some(solution) => play_both(&clues, rules, solution, limits.deadline)?,
     };
     Ok(Analysis {
@@ -122,6 +122,14 @@ pub fn analyse(
     })
 }
 
+/// The player's solves with the line solver and with the rules: each
+/// `None` if not played or not ended, and why one did not end.
+struct Played {
+    line: Option<Playthrough>,
+    with_rules: Option<Playthrough>,
+    stopped: Option<Stop>,
+}
+
 /// The player's solves of `solution` with the line solver and with the
 /// rules (if any), within `deadline`: a solve that did not end by then is
 /// `None`, and the stop is said (the line solver's solve, played first,
@@ -131,21 +139,21 @@ fn play_both(
     rules: Option<(&Nonogram, &[Rule])>,
     solution: &[bool],
     deadline: Option<Instant>,
-) -> Result<(Option<Playthrough>, Option<Playthrough>, Option<Stop>), PlayError> {
+) -> Result<Played, PlayError> {
     let ended = |played: Result<Playthrough, PlayError>| match played {
         Ok(p) => Ok(Some(p)),
         Err(PlayError::OutOfTime) => Ok(None),
         Err(e) => Err(e),
     };
     let Some(line) = ended(play(clues, Knowledge::LineSolver, solution, deadline))? else {
-        return Ok((None, None, Some(Stop::Timeout)));
+        return Ok(Played { line: None, with_rules: None, stopped: Some(Stop::Timeout) });
     };
     let Some((domain, rules)) = rules else {
-        return Ok((Some(line), None, None));
+        return Ok(Played { line: Some(line), with_rules: None, stopped: None });
     };
     let with_rules = ended(play(clues, Knowledge::Rules { domain, rules }, solution, deadline))?;
     let stopped = with_rules.is_none().then_some(Stop::Timeout);
-    Ok((Some(line), with_rules, stopped))
+    Ok(Played { line: Some(line), with_rules, stopped })
 }
 
 #[cfg(test)]
