@@ -6,13 +6,15 @@
 //! [`measure`](stratsynth::domains::witness::synthesis::measure), as a
 //! table or JSON.
 
-use super::witness::{predicate, puzzles};
-use super::CmdResult;
+use super::witness::{predicate_of, puzzles};
+use super::{read_rules_in, CmdResult};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use stratsynth::domains::witness::search::astar::SearchConfig;
+use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::domains::witness::synthesis::measure::{by_size, Totals};
+use stratsynth::dsl::schema::Schema;
 
 /// The JSON object of `t`, with its size if given.
 fn totals_json(t: &Totals, size: Option<&str>) -> serde_json::Value {
@@ -81,7 +83,10 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
         return Err("--repeat must be at least 1".into());
     }
     let ps = puzzles(puzzles_path)?;
-    let pred = predicate(Some(rules))?;
+    // not screened up front: the benchmark itself finds the solutions the
+    // rules lose on its puzzles and says so (LOST SOLUTIONS)
+    let (schema, set) = read_rules_in(rules, Schema::witness())?;
+    let pred = predicate_of(&Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?, set);
     let large_puzzles = large.map(puzzles).transpose()?;
     let nodes = SearchConfig::default().with_node_limit(args.max_nodes);
     let sizes = by_size(&ps, &pred, &nodes, true, repeat);
