@@ -143,9 +143,7 @@ pub fn line_id(clues: &Clues, l: usize) -> LineId {
 
 /// Plays the board to the end with `knowledge`; `solution` (row by row) is
 /// what the oracle reveals. Stops with [`PlayError::OutOfTime`] once past
-/// `deadline` (read before each line deduction and each probe: a rule
-/// deduction on a 25-cell line takes long enough that reading it only every
-/// 64 let a 100 ms budget run some 20 ms over).
+/// `deadline` (read before each line deduction and each probe).
 pub fn play(
     clues: &Clues,
     knowledge: Knowledge,
