@@ -1,6 +1,9 @@
 //! `stratsynth studio` over HTTP on loopback: its API answers equal the
 //! CLI's `--json` on bundled puzzles (nonogram analyze, explain, repair;
-//! Witness analyze, generate); malformed requests get a 4xx with a message
+//! Witness analyze, generate, on triangle puzzles and on puzzles with
+//! every kind of constraint); a `.ron` read and written back is the same
+//! text; the solutions listed are solutions, all of them; malformed
+//! requests get a 4xx with a message
 //! and the server still answers afterwards; a request past its budget is
 //! answered `unknown` while others are served meanwhile.
 
@@ -10,6 +13,8 @@ use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use stratsynth::domains::witness::model::puzzle::parse_puzzles;
+use stratsynth::domains::witness::Path as WitnessPath;
 
 const BIN: &str = env!("CARGO_BIN_EXE_stratsynth");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -188,6 +193,71 @@ fn witness_answers_equal_the_cli() {
     assert_eq!(json!(solutions["paths"].as_array().unwrap().len()), count);
 }
 
+/// The puzzle lines of a `.ron` file `witness gen` wrote.
+fn ron_lines(text: &str) -> Vec<&str> {
+    text.lines().map(str::trim).filter(|l| l.starts_with('(')).map(|l| l.trim_end_matches(',')).collect()
+}
+
+#[test]
+fn the_whole_witness_game_answers_equal_the_cli() {
+    let studio = Studio::start();
+    let dir = tempfile::tempdir().unwrap();
+    let made = dir.path().join("full.ron");
+    let gen = ["witness", "gen", "--constraints", "triangles,colours,stars,dots,broken", "--colours", "3"];
+    let more = ["--sizes", "2x2..3x3", "--count", "8", "--seed", "5", "-o"];
+    let status = Command::new(BIN).args(gen).args(more).arg(&made).current_dir(ROOT).output().unwrap().status;
+    assert!(status.success());
+    let text = std::fs::read_to_string(&made).unwrap();
+    let puzzles = ron_lines(&text);
+    assert_eq!(puzzles.len(), 8);
+    let kinds = ["colours:", "stars:", "dots:", "edge_dots:", "broken:"];
+    for kind in kinds {
+        assert!(puzzles.iter().any(|p| p.contains(kind)), "no puzzle with {kind} in {text}");
+    }
+    // the file read and written back by the studio: the same puzzles, the same text
+    let opened = studio.post("/api/witness/open", text.as_bytes());
+    assert_eq!(opened.0, 200, "{}", opened.1);
+    let read = opened.1["puzzles"].as_array().unwrap().clone();
+    assert_eq!(read.iter().map(|p| p["ron"].as_str().unwrap()).collect::<Vec<_>>(), puzzles);
+    let first = &read[0];
+    for key in ["width", "height", "start", "goal", "triangles", "colours", "stars", "dots", "edge_dots", "broken"] {
+        assert!(!first[key].is_null(), "{key} missing in {first}");
+    }
+    for p in &puzzles {
+        let export = studio.post_json("/api/witness/export", &json!({"puzzle": p}));
+        assert_eq!(export["ron"], json!(format!("[\n    {p},\n]\n")));
+    }
+    // analyze equals the CLI's; the solutions listed are solutions, all of them
+    let rules = "rules/witness/learned.rules";
+    let cli = cli_json(&["witness", "analyze", made.to_str().unwrap(), "--rules", rules, "--json"]);
+    for (p, expected) in puzzles.iter().zip(cli.as_array().unwrap()) {
+        assert_eq!(&studio.post_json("/api/witness/analyze", &json!({"puzzle": p})), expected, "{p}");
+        let puzzle = parse_puzzles(&format!("[{p}]"), "test").unwrap().remove(0);
+        let listed = studio.post_json("/api/witness/solutions", &json!({"puzzle": p, "max": 1000}));
+        assert_eq!(listed["complete"], json!(true), "{p}");
+        let paths = listed["paths"].as_array().unwrap();
+        assert_eq!(json!(paths.len()), expected["solutions"], "{p}");
+        for path in paths {
+            let vertices: Vec<(usize, usize)> = serde_json::from_value(path.clone()).unwrap();
+            let path = WitnessPath::from_vertices(&puzzle, &vertices).unwrap();
+            assert!(path.is_solution(&puzzle), "{p}: {vertices:?}");
+        }
+    }
+    // EPCG with square and edge placeholders, marks in the fillings
+    let base =
+        "(width: 3, height: 3, start: (0, 0), goal: (3, 3), triangles: [], colours: [(0, 0, 1)], dots: [(1, 1)])";
+    let base_file = dir.path().join("base.ron");
+    std::fs::write(&base_file, format!("[\n    {base},\n]\n")).unwrap();
+    let out = dir.path().join("g.ron");
+    let mut args = vec!["witness", "generate", "--base", base_file.to_str().unwrap(), "--at", "1,1", "2,2"];
+    args.extend(["--edge-at", "0,1-0,2", "--marks", "--rules", rules, "--order", "gap", "--top", "6", "--json", "-o"]);
+    args.push(out.to_str().unwrap());
+    let cli = cli_json(&args);
+    assert_eq!(cli.as_array().map(Vec::len), Some(6));
+    let request = json!({"puzzle": base, "at": [[1, 1], [2, 2]], "edge_at": [[[0, 1], [0, 2]]], "marks": true, "order": "gap", "top": 6});
+    assert_eq!(studio.post_json("/api/witness/generate", &request), cli);
+}
+
 /// Malformed requests of every kind: (path, body) pairs.
 fn malformed() -> Vec<(String, Vec<u8>)> {
     let mut out: Vec<(String, Vec<u8>)> = vec![];
@@ -233,8 +303,23 @@ fn malformed() -> Vec<(String, Vec<u8>)> {
         "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2))\", \"at\": []}",
         "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2))\", \"at\": [[0, 0]], \"order\": \"size\"}",
     ];
-    for route in ["analyze", "solutions", "generate"] {
-        out.extend(witness.iter().map(|b| (format!("/api/witness/{route}"), b.as_bytes().to_vec())));
+    let full = [
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2), colours: [(0, 0, 0)])\"}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2), stars: [(0, 0, 256)])\"}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(0, 0, 1)], stars: [(0, 0, 1)])\"}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2), dots: [(3, 0)])\"}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2), broken: [((0, 0), (1, 1))])\"}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2), edge_dots: [((0, 0), (1, 0))], broken: [((1, 0), (0, 0))])\"}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2), colour: [(0, 0, 1)])\"}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2))\", \"edge_at\": [[[0, 0], [1, 1]]]}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2))\", \"edge_at\": [[0, 0]]}",
+        "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (2, 2))\", \"at\": [[0, 0]], \"marks\": 1}",
+    ];
+    for route in ["analyze", "solutions", "generate", "export"] {
+        out.extend(witness.iter().chain(&full).map(|b| (format!("/api/witness/{route}"), b.as_bytes().to_vec())));
+    }
+    for body in [&b"\xff\xfe"[..], b"", b"[]", b"(width: 2)", b"{\"puzzle\": 1}", full[0].as_bytes()] {
+        out.push(("/api/witness/open".into(), body.to_vec()));
     }
     out.push(("/api/nonogram/open".into(), vec![0xff, 0xfe, 0x00]));
     out.push(("/api/nonogram/open".into(), b"P4\n1 1\n".to_vec()));

@@ -54,7 +54,9 @@ pub(crate) struct JsonPuzzle<'a> {
     line_difficulty: Option<f64>,
     rules_fired: BTreeMap<&'a str, usize>,
     /// Why the player's solves stopped before the difficulty was known
-    /// (`"timeout"`): the steps and bits are then null.
+    /// (`"timeout"`): the steps and bits of the solves that had not ended
+    /// (the rules' and, if it had not ended either, the line solver's) and
+    /// `rules_solvable` are then null.
     difficulty_stopped: Option<&'static str>,
     search_nodes: u64,
     search_ms: f64,
@@ -68,6 +70,15 @@ fn round2(x: f64) -> f64 {
 fn fired<'a>(rules: &'a [Rule], p: Option<&Playthrough>) -> BTreeMap<&'a str, usize> {
     p.map(|p| rules.iter().zip(&p.rule_counts).filter(|(_, &n)| n > 0).map(|(r, &n)| (r.name.as_str(), n)).collect())
         .unwrap_or_default()
+}
+
+/// Whether the player with the rules solves the puzzle without the
+/// oracle: `None` if the count or its solve was stopped before it ended.
+fn rules_solved(a: &Analysis) -> Option<bool> {
+    match &a.rules {
+        Some(p) => Some(p.solved_by_knowledge()),
+        None => (a.play_stopped.is_none() && a.stopped.is_none()).then_some(false),
+    }
 }
 
 /// One puzzle's analysis in `--json`, `rules` the player's rule set (if any).
@@ -86,9 +97,7 @@ pub(crate) fn json_puzzle<'a>(
         solutions: a.solution_count(),
         stopped: a.stopped.map(|s| s.name()),
         line_solvable: a.line_solvable,
-        rules_solvable: rules
-            .filter(|_| !a.too_long_for_rules)
-            .map(|_| a.rules.as_ref().is_some_and(Playthrough::solved_by_knowledge)),
+        rules_solvable: rules.filter(|_| !a.too_long_for_rules).and_then(|_| rules_solved(a)),
         steps: p.map(|p| p.steps.len()),
         difficulty: p.map(|p| round2(p.difficulty)),
         oracle_steps: p.map(Playthrough::oracle_steps),
@@ -223,7 +232,7 @@ fn print_table(results: &[(String, usize, usize, Analysis)], with_rules: bool, f
         let rules = match (with_rules, a.too_long_for_rules) {
             (false, _) => "-",
             (true, true) => "n/a",
-            (true, false) => yes(p.is_some_and(Playthrough::solved_by_knowledge)),
+            (true, false) => rules_solved(a).map_or("?", yes),
         };
         let (steps, oracle, bits) = match p {
             Some(p) => (p.steps.len().to_string(), p.oracle_steps().to_string(), format!("{:.1}", p.difficulty)),

@@ -70,6 +70,8 @@ const ROUTES: &[Route] = &[
     Route { path: "/api/witness/analyze", work: witness::analyze, unknown: witness::analyze_unknown },
     Route { path: "/api/witness/solutions", work: witness::solutions, unknown: budget::stopped },
     Route { path: "/api/witness/generate", work: witness::generate, unknown: budget::stopped },
+    Route { path: "/api/witness/open", work: witness::open, unknown: budget::stopped },
+    Route { path: "/api/witness/export", work: witness::export, unknown: budget::stopped },
 ];
 
 /// The page's files: path, content type, text.

@@ -1,8 +1,10 @@
 //! The studio's Witness routes: a puzzle from a request (`{"puzzle": RON}`,
-//! one puzzle as in a `.ron` file), and the answers of `witness analyze`
-//! (the uniform, local and rule players) and `witness generate --base`
-//! (EPCG) for it, with the same fields as their `--json`; and its
-//! solutions one by one.
+//! one puzzle as in a `.ron` file, with any of the five kinds of
+//! constraint), and the answers of `witness analyze` (the uniform, local
+//! and rule players) and `witness generate --base` (EPCG, square and edge
+//! placeholders) for it, with the same fields as their `--json`; its
+//! solutions one by one; a `.ron` file read into the page's form, and the
+//! page's puzzle written as a `.ron` file.
 
 use super::budget::Budget;
 use super::players::Players;
@@ -14,20 +16,57 @@ use std::time::Instant;
 use stratsynth::domains::witness::make::epcg::Placeholders;
 use stratsynth::domains::witness::make::rank::{fill_and_rank, Order};
 use stratsynth::domains::witness::model::oracle::Oracle;
-use stratsynth::domains::witness::model::puzzle::parse_puzzles;
+use stratsynth::domains::witness::model::puzzle::{parse_puzzles, puzzles_to_ron};
 use stratsynth::domains::witness::play::players::{evaluate, Who};
-use stratsynth::domains::witness::{Path, Puzzle};
+use stratsynth::domains::witness::{Path, Puzzle, Vertex};
 
 /// The puzzle of a request's `puzzle`: one puzzle in RON, alone or as a
 /// list of one.
 pub fn puzzle_of(body: &Map<String, Value>) -> Result<Puzzle, ApiError> {
-    let text = string(body, "puzzle", None)?;
-    let list = if text.trim_start().starts_with('[') { text.to_string() } else { format!("[{text}]") };
-    let mut puzzles = parse_puzzles(&list, "puzzle").map_err(|e| ApiError::unfit(e.to_string()))?;
+    let mut puzzles = puzzles_of(string(body, "puzzle", None)?, "puzzle")?;
     if puzzles.len() != 1 {
         return Err(ApiError::unfit(format!("`puzzle` holds {} puzzles; expected exactly one", puzzles.len())));
     }
     Ok(puzzles.remove(0))
+}
+
+/// The puzzles of a RON text (`file` names it in messages): a list, or
+/// one puzzle alone (either after `//` comment lines).
+fn puzzles_of(text: &str, file: &str) -> Result<Vec<Puzzle>, ApiError> {
+    let first = text.lines().map(str::trim_start).find(|l| !l.is_empty() && !l.starts_with("//"));
+    let list = if first.is_some_and(|l| l.starts_with('[')) { text.to_string() } else { format!("[{text}\n]") };
+    parse_puzzles(&list, file).map_err(|e| ApiError::unfit(e.to_string()))
+}
+
+/// A puzzle as the page takes it: the fields of its RON form, each
+/// position a list (`[x, y]`, `[column, row, n]`, an edge `[[x1, y1], [x2,
+/// y2]]`), every list present, and `ron`, the puzzle in one line.
+fn puzzle_json(p: &Puzzle) -> Value {
+    let c = p.constraints();
+    json!({
+        "width": p.width(), "height": p.height(), "start": p.start(), "goal": p.goal(),
+        "triangles": c.triangles, "colours": c.colours, "stars": c.stars,
+        "dots": c.dots, "edge_dots": c.edge_dots, "broken": c.broken, "ron": p.to_ron(),
+    })
+}
+
+/// `POST /api/witness/open`: the body is a `.ron` file (a list of puzzles,
+/// or one); the answer `{"puzzles": [...]}`, each as [`puzzle_json`] says.
+pub fn open(_: &Players, body: &[u8], _: &Budget) -> Answer {
+    let text =
+        std::str::from_utf8(body).map_err(|e| ApiError::unfit(format!("the opened file is not UTF-8 text: {e}")))?;
+    let puzzles = puzzles_of(text, "the opened file")?;
+    if puzzles.is_empty() {
+        return Err(ApiError::unfit("the opened file holds no puzzle"));
+    }
+    Ok(json!({"puzzles": puzzles.iter().map(puzzle_json).collect::<Vec<_>>()}))
+}
+
+/// `POST /api/witness/export`: the request's puzzle as a `.ron` file of
+/// one puzzle (`{"ron": text}`), as `witness gen` writes puzzles.
+pub fn export(_: &Players, body: &[u8], _: &Budget) -> Answer {
+    let puzzle = puzzle_of(&json_body(body, &["puzzle"])?)?;
+    Ok(json!({"ron": puzzles_to_ron(&[puzzle])}))
 }
 
 /// The players of `witness analyze --rules FILE`: uniform, local, the rules.
@@ -109,30 +148,32 @@ impl Search<'_, '_> {
 }
 
 /// `POST /api/witness/generate`: `witness generate --base PUZZLE --at C,R...
-/// --rules FILE --json` with the studio's Witness rules (`at`: a list of
-/// `[column, row]`; `order`: `tsi` or `gap`; `top`: how many, default 20).
+/// --edge-at X1,Y1-X2,Y2... [--marks] --rules FILE --json` with the
+/// studio's Witness rules (`at`: a list of `[column, row]`; `edge_at`: a
+/// list of edges `[[x1, y1], [x2, y2]]`; `marks`: square placeholders also
+/// take separation squares and stars; `order`: `tsi` or `gap`; `top`: how
+/// many, default 20).
 pub fn generate(players: &Players, body: &[u8], _: &Budget) -> Answer {
-    let body = json_body(body, &["puzzle", "at", "order", "top"])?;
+    let body = json_body(body, &["puzzle", "at", "edge_at", "marks", "order", "top"])?;
     let base = puzzle_of(&body)?;
-    let at = match body.get("at") {
-        Some(Value::Array(a)) => a,
-        Some(v) => return Err(ApiError::bad(format!("`at`: expected a list of [column, row], found {}", kind(v)))),
-        None => return Err(ApiError::bad("`at` is missing: the placeholder squares, a list of [column, row]")),
+    let squares = list(&body, "at", "[column, row]", pair)?;
+    let edges = list(&body, "edge_at", "[[x1, y1], [x2, y2]]", |v| match v.as_array().map(Vec::as_slice) {
+        Some([a, b]) => Some((pair(a)?, pair(b)?)),
+        _ => None,
+    })?;
+    let marks = match body.get("marks") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(v) => return Err(ApiError::bad(format!("`marks`: expected true or false, found {}", kind(v)))),
     };
-    let squares = at
-        .iter()
-        .map(|v| match v.as_array().map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>()).as_deref() {
-            Some([Some(c), Some(r)]) => Ok((*c as usize, *r as usize)),
-            _ => Err(ApiError::bad(format!("`at`: expected [column, row], found {v}"))),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
     let order = match string(&body, "order", Some("tsi"))? {
         "tsi" => Order::Tsi,
         "gap" => Order::Gap,
         other => return Err(ApiError::bad(format!("`order`: expected tsi or gap, found {other:?}"))),
     };
     let top = uint(&body, "top", 1..=65_536, Some(20))? as usize;
-    let placeholders = Placeholders::new(base, squares).map_err(|e| ApiError::unfit(e.to_string()))?;
+    let placeholders =
+        Placeholders::with_kinds(base, squares, edges, marks).map_err(|e| ApiError::unfit(e.to_string()))?;
     let who = vec![Who::Local, Who::Rules(&players.witness)];
     let base = placeholders.base();
     let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
@@ -143,4 +184,30 @@ pub fn generate(players: &Players, body: &[u8], _: &Budget) -> Answer {
         .made;
     made.truncate(top);
     Ok(Value::Array(made.iter().map(|m| made_json(m, &who)).collect()))
+}
+
+/// A pair of numbers `[a, b]`.
+fn pair(v: &Value) -> Option<Vertex> {
+    match v.as_array().map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>()).as_deref() {
+        Some([Some(a), Some(b)]) => Some((*a as usize, *b as usize)),
+        _ => None,
+    }
+}
+
+/// Field `key` of `body`: a list (empty if missing) whose items `item`
+/// reads, each `shape` (for the message).
+fn list<T>(
+    body: &Map<String, Value>,
+    key: &str,
+    shape: &str,
+    item: impl Fn(&Value) -> Option<T>,
+) -> Result<Vec<T>, ApiError> {
+    match body.get(key) {
+        None | Some(Value::Null) => Ok(vec![]),
+        Some(Value::Array(a)) => a
+            .iter()
+            .map(|v| item(v).ok_or_else(|| ApiError::bad(format!("`{key}`: expected {shape}, found {v}"))))
+            .collect(),
+        Some(v) => Err(ApiError::bad(format!("`{key}`: expected a list of {shape}, found {}", kind(v)))),
+    }
 }

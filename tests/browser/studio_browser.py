@@ -3,14 +3,20 @@
 chromium-driver, through Selenium): paints a nonogram by clicks and sees the
 solution count change, asks for hints, applies a repair, opens a bundled
 puzzle, places Witness triangles and sees the count change, steps through
-solutions, generates variants and loads one; then stops the server with
-Ctrl-C (SIGINT) and checks it exits cleanly.
+solutions, generates variants and loads one; draws a puzzle with every
+kind of Witness constraint by clicks (separation squares, stars, dots on
+vertices and edges, broken edges), the count after each equal to
+`witness analyze --json` on the puzzle the clicks mean; opens a `.ron`
+with two puzzles and generates over square and edge placeholders with
+marks; then stops the server with Ctrl-C (SIGINT) and checks it exits
+cleanly.
 
 usage: studio_browser.py STRATSYNTH_BINARY [--screenshots DIR]
 Prints one line per check and `N passed, M failed`; exits 1 on any failure.
 """
 
 import argparse
+import json
 import os
 import re
 import signal
@@ -23,7 +29,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RESULTS = {"passed": 0, "failed": 0}
@@ -147,9 +153,35 @@ def nonogram(driver, shots):
     wait_text(driver, "nono-step", lambda t: "step 10 of" in t)
     if shots:
         driver.save_screenshot(os.path.join(shots, "studio-nonogram.png"))
+    large_board(driver)
 
 
-def witness(driver, shots):
+def large_board(driver):
+    """hakank-p200 (25x25, the hardest bundled picture): the live answer
+    comes within its budget with the difficulty shown `unknown` and said so;
+    then the answer with the server's budget, figures shown only if
+    measured. The figures shown meanwhile are recorded as they change."""
+    driver.execute_script("""
+        window.seenSteps = [];
+        const cell = document.getElementById("nono-steps");
+        new MutationObserver(() => window.seenSteps.push(cell.textContent))
+            .observe(cell, {childList: true, characterData: true, subtree: true});""")
+    driver.find_element(By.ID, "nono-open").send_keys(os.path.join(ROOT, "specs/puzzles/hakank-p200.non"))
+    done = wait_text(driver, "nono-timing", lambda t: "measured in full" in t or "still unknown" in t, timeout=40)
+    timing, steps, bits = text(driver, "nono-timing"), text(driver, "nono-steps"), text(driver, "nono-bits-out")
+    live = re.search(r"answered in (\d+) ms \(budget 100 ms\) with the (?:count|difficulty) unknown", timing)
+    seen = driver.execute_script("return window.seenSteps")
+    check("p200: the live answer leaves the difficulty unknown, shown and said so",
+          done and live is not None and "unknown" in seen, f"{timing}; steps shown {seen}")
+    check("p200: the live answer came within its budget (and the 250 ms grace)",
+          live is not None and int(live.group(1)) < 100 + 250 + 200, timing)
+    check("p200: the count is known", text(driver, "nono-count") == "1", text(driver, "nono-count"))
+    honest = ("measured in full" in timing and steps.isdigit()) or ("still unknown" in timing and steps == "unknown")
+    check("p200: then the server's budget, the figures shown only if measured", done and honest,
+          f"{timing}; {steps} steps, {bits} bits")
+
+
+def witness(driver):
     click(driver, "tab-witness")
     check("the Witness panel opens", driver.find_element(By.ID, "panel-witness").is_displayed())
     check("an empty 4x4 grid has 8512 solutions", wait_text(driver, "wit-count", "8512"), text(driver, "wit-count"))
@@ -188,6 +220,126 @@ def witness(driver, shots):
         driver.find_element(By.CSS_SELECTOR, "#wit-variants li").click()
         want = re.search(r"(\d+) solutions", text(driver, "wit-variants")).group(1)
         check("a click loads a variant (its count shown)", wait_text(driver, "wit-count", want), f"{before} -> {text(driver, 'wit-count')}")
+
+
+def cli_counts(binary, puzzles):
+    """The solution counts `witness analyze --json` gives for RON `puzzles`."""
+    with tempfile.NamedTemporaryFile("w", suffix=".ron", delete=False) as f:
+        f.write("[\n" + "".join(f"    {p},\n" for p in puzzles) + "]\n")
+    out = subprocess.run([binary, "witness", "analyze", f.name, "--json"], capture_output=True, text=True, cwd=ROOT)
+    os.unlink(f.name)
+    return [str(p["solutions"]) for p in json.loads(out.stdout)]
+
+
+def pick(driver, tool, colour=None):
+    """Chooses a palette tool (and a colour)."""
+    driver.find_element(By.CSS_SELECTOR, f"input[name=wit-tool][value={tool}]").click()
+    if colour is not None:
+        Select(driver.find_element(By.ID, "wit-colour")).select_by_value(str(colour))
+
+
+def analysed(driver, puzzle, timeout=20):
+    """Waits until the Witness figures shown are those of `puzzle` (RON as
+    the page writes it); returns whether they came."""
+    box = driver.find_element(By.ID, "wit-board-box")
+    try:
+        WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: box.get_attribute("data-analysed") == puzzle)
+        return True
+    except Exception:
+        return False
+
+
+def full_game(driver, binary):
+    """Every kind of constraint placed by clicks on a 3x3 grid; after each,
+    the page's count is the CLI's for the puzzle the clicks mean."""
+    for id_, value in [("wit-width", "3"), ("wit-height", "3")]:
+        box = driver.find_element(By.ID, id_)
+        box.clear()
+        box.send_keys(value)
+    click(driver, "wit-new")
+    # read at once: a redraw may replace the vertices between two reads
+    low, high = driver.execute_script(
+        "return [0, 1].map(y => Number(document.getElementById('wv-0-' + y).getAttribute('cy')))")
+    check("vertex (0, 0) is drawn at the bottom, as docs/formats.md places it", low > high, f"cy {low} and {high}")
+    head = "(width: 3, height: 3, start: (0, 0), goal: (3, 3)"
+    steps = [
+        ("separation squares white and black", [("colour", 1, "wsq-0-0"), ("colour", 2, "wsq-2-2")],
+         ", colours: [(0, 0, 1), (2, 2, 2)]"),
+        ("two red stars", [("star", 3, "wsq-0-2"), ("star", 3, "wsq-2-0")], ", stars: [(0, 2, 3), (2, 0, 3)]"),
+        ("a dot on a vertex", [("dot", None, "wv-1-1")], ", dots: [(1, 1)]"),
+        ("a dot on an edge", [("dot", None, "we-1-2-2-2")], ", edge_dots: [((1, 2), (2, 2))]"),
+        ("a broken edge", [("broken", None, "we-0-1-1-1")], ", broken: [((0, 1), (1, 1))]"),
+    ]
+    puzzles, tail = [], ""
+    for _, clicks, more in steps:
+        tail += more
+        puzzles.append(head + tail + ")")
+    want = cli_counts(binary, [head + ")"] + puzzles)
+    check("an empty 3x3 grid: the CLI's count", analysed(driver, head + ")") and text(driver, "wit-count") == want[0],
+          f"{text(driver, 'wit-count')} vs {want[0]}")
+    for (name, clicks, _), puzzle, count in zip(steps, puzzles, want[1:]):
+        for tool, colour, target in clicks:
+            pick(driver, tool, colour)
+            click(driver, target)
+        ok = analysed(driver, puzzle)
+        check(f"{name}: the page's puzzle is {puzzle[len(head):]}, its count the CLI's ({count})",
+              ok and text(driver, "wit-count") == count,
+              f"page {driver.find_element(By.ID, 'wit-board-box').get_attribute('data-analysed')}: {text(driver, 'wit-count')}")
+    board = driver.find_element(By.ID, "wit-board")
+    drawn = {what: len(board.find_elements(By.CSS_SELECTOR, css)) for what, css in
+             [("marks", "polygon.mark, rect.mark"), ("dots", "polygon.dot"), ("broken", "line.broken")]}
+    check("the marks, dots and broken edge are drawn", drawn == {"marks": 4, "dots": 2, "broken": 2}, str(drawn))
+    check(f"its {want[-1]} solutions are listed to be shown one by one",
+          wait_text(driver, "wit-solution-note", f"solution 1 of {want[-1]}"), text(driver, "wit-solution-note"))
+    pick(driver, "star", 5)
+    click(driver, "wsq-1-1")
+    check("a green star alone in its colour: no solution, red frame",
+          wait_text(driver, "wit-count", "0")
+          and "unsolvable" in driver.find_element(By.ID, "wit-board-box").get_attribute("class"),
+          text(driver, "wit-count"))
+    pick(driver, "erase")
+    click(driver, "wsq-1-1")
+    check("erased: the count is back", analysed(driver, puzzles[-1]) and text(driver, "wit-count") == want[-1],
+          text(driver, "wit-count"))
+
+
+def open_and_generate(driver, binary, shots):
+    """A .ron of two puzzles opened (the second picked from the list), then
+    EPCG over a square and an edge placeholder with marks."""
+    puzzles = ["(width: 2, height: 2, start: (0, 0), goal: (2, 2), triangles: [(0, 0, 2)], stars: [(1, 1, 1)], "
+               "colours: [(0, 1, 1)], broken: [((1, 0), (2, 0))])",
+               "(width: 4, height: 3, start: (0, 0), goal: (4, 3), triangles: [(3, 0, 2)], colours: [(0, 0, 1), (3, 2, 2)], "
+               "stars: [(1, 2, 3), (2, 1, 3)], dots: [(2, 2)], edge_dots: [((3, 0), (4, 0))], broken: [((1, 1), (2, 1))])"]
+    want = cli_counts(binary, puzzles)
+    path = os.path.join(tempfile.mkdtemp(prefix="studio-ron-"), "two.ron")
+    with open(path, "w") as f:
+        f.write("[\n" + "".join(f"    {p},\n" for p in puzzles) + "]\n")
+    driver.find_element(By.ID, "wit-open").send_keys(path)
+    check("open a .ron: its first puzzle, the CLI's count", wait_text(driver, "wit-count", want[0]), text(driver, "wit-count"))
+    items = driver.find_elements(By.CSS_SELECTOR, "#wit-variants li")
+    check("the file's two puzzles are listed", len(items) == 2, text(driver, "wit-variants")[:120])
+    if len(items) == 2:
+        items[1].click()
+        check("a click loads the second (the CLI's count)", wait_text(driver, "wit-count", want[1]), text(driver, "wit-count"))
+    pick(driver, "placeholder")
+    click(driver, "wsq-1-0")
+    click(driver, "we-0-1-0-2")
+    check("placeholders are marked on a square and an edge",
+          len(driver.find_elements(By.CSS_SELECTOR, "#wit-board rect.square.placeholder")) == 1
+          and len(driver.find_elements(By.CSS_SELECTOR, "#wit-board line.edge.placeholder")) == 1)
+    driver.find_element(By.ID, "wit-marks").click()
+    click(driver, "wit-generate")
+    try:
+        WebDriverWait(driver, 60).until(lambda d: "variant" in text(d, "wit-variants"))
+        ok = True
+    except Exception:
+        ok = False
+    listed = text(driver, "wit-variants")
+    check("Generate with marks and an edge placeholder lists variants", ok, listed[:100])
+    if ok:
+        driver.find_element(By.CSS_SELECTOR, "#wit-variants li").click()
+        count = re.search(r"(\d+) solutions", listed).group(1)
+        check("the variant loaded has its listed count", wait_text(driver, "wit-count", count), text(driver, "wit-count"))
     if shots:
         driver.save_screenshot(os.path.join(shots, "studio-witness.png"))
 
@@ -203,7 +355,9 @@ def main():
         driver = browser()
         driver.get(url)
         nonogram(driver, args.screenshots)
-        witness(driver, args.screenshots)
+        witness(driver)
+        full_game(driver, os.path.abspath(args.binary))
+        open_and_generate(driver, os.path.abspath(args.binary), args.screenshots)
     except Exception as e:  # a broken page: report it as a failure
         check("the page runs without an error", False, repr(e)[:300])
     finally:

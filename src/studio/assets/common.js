@@ -1,4 +1,5 @@
-// The studio's shared helpers: the API call, downloads, tabs.
+// The studio's shared helpers: the API call, downloads, tabs, and each
+// panel's file tools built from one template.
 "use strict";
 
 // POSTs `body` (an object, or raw bytes) to the API; resolves to the JSON
@@ -35,4 +36,25 @@ for (const tab of document.querySelectorAll(".tab")) {
     for (const t of document.querySelectorAll(".tab")) t.classList.toggle("active", t === tab);
     for (const p of document.querySelectorAll(".panel")) p.classList.toggle("hidden", p.id !== "panel-" + tab.dataset.panel);
   });
+}
+
+// Each panel's file tools from the one template: a bar with
+// data-file-tools="P" gets inputs P-width and P-height (1 to data-max,
+// data-size "W,H" at first), buttons P-new and P-export and a file input
+// P-open, worded and filtered by its data-new, data-open, data-accept and
+// data-export.
+for (const bar of document.querySelectorAll("[data-file-tools]")) {
+  const d = bar.dataset, tools = $("file-tools").content.cloneNode(true);
+  const part = role => tools.querySelector(`[data-role=${role}]`);
+  for (const el of tools.querySelectorAll("[data-role]")) el.id = `${d.fileTools}-${el.dataset.role}`;
+  const [w, h] = d.size.split(",");
+  for (const [role, value] of [["width", w], ["height", h]]) {
+    part(role).max = d.max;
+    part(role).value = value;
+  }
+  part("new").textContent = d.new;
+  part("open-label").textContent = d.open;
+  part("open").accept = d.accept;
+  part("export").textContent = d.export;
+  bar.prepend(tools);
 }

@@ -74,14 +74,31 @@ function changed() {
   nono.timer = setTimeout(analyse, 120);
 }
 
+// The live answer's budget: what is not done within it is `unknown`, and
+// asked again with the server's budget.
+const LIVE_MS = 100;
+
 async function analyse() {
-  const seq = ++nono.seq;
+  const seq = ++nono.seq, picture = request();
   $("nono-board-box").classList.add("busy");
   try {
-    const a = await api("/api/nonogram/analyze", request());
+    let started = performance.now();
+    let a = await api(`/api/nonogram/analyze?budget_ms=${LIVE_MS}`, picture);
     if (seq !== nono.seq) return;
+    const live = `answered in ${Math.round(performance.now() - started)} ms (budget ${LIVE_MS} ms)`;
     showAnalysis(a);
     $("nono-message").textContent = "";
+    if (!unfinished(a)) { $("nono-timing").textContent = live; return; }
+    const partial = `${live} with ${a.solutions === null ? "the count" : "the difficulty"} unknown`;
+    $("nono-timing").textContent = `${partial}; measuring with the server's budget...`;
+    started = performance.now();
+    a = await api("/api/nonogram/analyze", picture);
+    if (seq !== nono.seq) return;
+    showAnalysis(a);
+    const full = Math.round(performance.now() - started);
+    $("nono-timing").textContent = unfinished(a)
+      ? `${partial}; with the server's budget (${full} ms) still unknown`
+      : `${partial}; measured in full in ${full} ms with the server's budget`;
   } catch (e) {
     if (seq === nono.seq) $("nono-message").textContent = e.message;
   } finally {
@@ -89,15 +106,22 @@ async function analyse() {
   }
 }
 
+// Whether an answer left something unknown (the count or a difficulty).
+function unfinished(a) { return a.solutions === null || Boolean(a.difficulty_stopped); }
+
 function yes(v) { return v === null || v === undefined ? "-" : (v ? "yes" : "no"); }
 
 function showAnalysis(a) {
   const count = a.solutions === null ? "unknown" : a.solutions === 0 ? "none" : a.solutions >= 2 ? "2+" : "1";
+  const unknown = unfinished(a);
+  const figure = v => (v ?? (unknown ? "unknown" : "-"));
   $("nono-count").textContent = count;
-  $("nono-line").textContent = yes(a.line_solvable);
-  $("nono-rules").textContent = yes(a.rules_solvable);
-  $("nono-steps").textContent = a.steps ?? "-";
-  $("nono-bits-out").textContent = a.difficulty ?? "-";
+  $("nono-line").textContent = a.line_solvable === undefined ? "unknown" : yes(a.line_solvable);
+  $("nono-rules").textContent = a.rules_solvable === null && unknown ? "unknown" : yes(a.rules_solvable);
+  $("nono-steps").textContent = figure(a.steps);
+  $("nono-bits-out").textContent = figure(a.difficulty);
+  $("nono-line-steps").textContent = figure(a.line_steps);
+  $("nono-line-bits").textContent = figure(a.line_difficulty);
   $("nono-board-box").classList.toggle("unsolvable", a.solutions === 0);
   clearMarks("differ");
   for (const d of a.differ || []) $("cell-" + (d.row - 1) + "-" + (d.column - 1)).classList.add("differ");

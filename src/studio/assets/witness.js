@@ -1,51 +1,96 @@
-// The Witness panel (after Shen's editor): grid size, start and goal,
-// constraints placed and removed from a palette; after each change the
-// solution count (a red frame when there is none) and the MSI/TSI of the
-// uniform, local and rule players; solutions one at a time; placeholders
-// and Generate (EPCG), the ranked variants listed, a click loads one;
-// export .ron.
+// The Witness panel (after Shen's editor): grid size, start and goal, the
+// five kinds of constraint placed and removed from a palette (triangles,
+// separation squares and stars in a colour, dots on vertices and edges,
+// broken edges); after each change the solution count (a red frame when
+// there is none) and the MSI/TSI of the uniform, local and rule players;
+// solutions one at a time; square and edge placeholders and Generate
+// (EPCG), the ranked variants listed, a click loads one; open and export
+// .ron. The board is drawn as docs/formats.md places it: vertex (0, 0) and
+// square (0, 0) at the bottom left.
 "use strict";
 
 const SIDE = 64, MARGIN = 28;
-const wit = { w: 4, h: 4, start: [0, 0], goal: [4, 4], tri: new Map(), holes: new Set(),
-  seq: 0, timer: null, paths: [], shown: -1 };
+// The colours of separation squares and stars, as the HTML pages draw them.
+const MARK_COLOURS = ["#ffffff", "#111111", "#e8473b", "#3b8be8", "#4fc36b", "#b15ee0", "#f08a2e", "#2ec4c4"];
+
+const wit = {
+  w: 4, h: 4, start: [0, 0], goal: [4, 4],
+  squares: new Map(),   // "c,r" -> { kind: "triangles" | "colour" | "star", n: count or colour }
+  dots: new Set(),      // dot vertices "x,y"
+  edges: new Map(),     // edge key -> "dot" | "broken"
+  holes: new Set(),     // placeholder squares "c,r"
+  edgeHoles: new Set(), // placeholder edges (edge keys)
+  seq: 0, timer: null, paths: [], shown: -1, complete: true,
+};
 
 function key(c, r) { return c + "," + r; }
+function unkey(k) { return k.split(",").map(Number); }
 
-// The puzzle in the one-line RON form of `.ron` files.
+// An edge's key "x1,y1-x2,y2", its smaller end first.
+function edgeKey(a, b) {
+  const [p, q] = (a[0] < b[0] || (a[0] === b[0] && a[1] < b[1])) ? [a, b] : [b, a];
+  return `${key(p[0], p[1])}-${key(q[0], q[1])}`;
+}
+function edgeEnds(k) { return k.split("-").map(unkey); }
+
+// The puzzle in the one-line RON form of `.ron` files (lists only when
+// they are not empty).
 function ron() {
-  const tris = [];
-  for (let r = 0; r < wit.h; r++) {
-    for (let c = 0; c < wit.w; c++) {
-      const n = wit.tri.get(key(c, r));
-      if (n) tris.push(`(${c}, ${r}, ${n})`);
-    }
-  }
-  return `(width: ${wit.w}, height: ${wit.h}, start: (${wit.start[0]}, ${wit.start[1]}), ` +
-    `goal: (${wit.goal[0]}, ${wit.goal[1]}), triangles: [${tris.join(", ")}])`;
+  const square = kind => [...wit.squares].filter(([, v]) => v.kind === kind).map(([k, v]) => `(${k.replace(",", ", ")}, ${v.n})`);
+  const vertex = ([x, y]) => `(${x}, ${y})`;
+  const edge = kind => [...wit.edges].filter(([, v]) => v === kind).map(([k]) => edgeEnds(k)).map(([a, b]) => `(${vertex(a)}, ${vertex(b)})`);
+  const lists = [["triangles", square("triangles")], ["colours", square("colour")], ["stars", square("star")],
+    ["dots", [...wit.dots].map(k => vertex(unkey(k)))], ["edge_dots", edge("dot")], ["broken", edge("broken")]];
+  return `(width: ${wit.w}, height: ${wit.h}, start: ${vertex(wit.start)}, goal: ${vertex(wit.goal)}` +
+    lists.filter(([, l]) => l.length).map(([name, l]) => `, ${name}: [${l.join(", ")}]`).join("") + ")";
 }
 
-// A puzzle from its RON text (as the server writes it).
-function loadRon(text) {
-  const num = name => text.match(new RegExp(name + ":\\s*(\\d+)"))[1] | 0;
-  const pair = name => text.match(new RegExp(name + ":\\s*\\((\\d+),\\s*(\\d+)\\)")).slice(1, 3).map(Number);
-  wit.w = num("width"); wit.h = num("height");
-  wit.start = pair("start"); wit.goal = pair("goal");
-  wit.tri = new Map();
-  const list = text.slice(text.indexOf("triangles:"));
-  for (const m of list.matchAll(/\((\d+),\s*(\d+),\s*(\d+)\)/g)) wit.tri.set(key(m[1], m[2]), Number(m[3]));
-  wit.holes = new Set();
+// Loads a puzzle as /api/witness/open gives it.
+function loadPuzzle(p) {
+  Object.assign(wit, { w: p.width, h: p.height, start: p.start, goal: p.goal,
+    squares: new Map(), dots: new Set(), edges: new Map(), holes: new Set(), edgeHoles: new Set() });
+  for (const [kind, list] of [["triangles", p.triangles], ["colour", p.colours], ["star", p.stars]]) {
+    for (const [c, r, n] of list) wit.squares.set(key(c, r), { kind, n });
+  }
+  for (const [x, y] of p.dots) wit.dots.add(key(x, y));
+  for (const [a, b] of p.edge_dots) wit.edges.set(edgeKey(a, b), "dot");
+  for (const [a, b] of p.broken) wit.edges.set(edgeKey(a, b), "broken");
   $("wit-width").value = wit.w; $("wit-height").value = wit.h;
   witChanged();
 }
 
-function x(v) { return MARGIN + v * SIDE; }
+// Loads the puzzles of a `.ron` text; several are listed to pick from.
+async function openRon(text, name) {
+  const r = await api("/api/witness/open", new TextEncoder().encode(text).buffer);
+  loadPuzzle(r.puzzles[0]);
+  if (r.puzzles.length > 1) {
+    const list = $("wit-variants");
+    list.innerHTML = "";
+    r.puzzles.forEach((p, i) => {
+      const li = document.createElement("li");
+      li.textContent = `${name} #${i}: ${p.ron}`;
+      li.addEventListener("click", () => loadPuzzle(p));
+      list.appendChild(li);
+    });
+  }
+}
+
+function px(x) { return MARGIN + x * SIDE; }
+function py(y) { return MARGIN + (wit.h - y) * SIDE; }
 
 function svgEl(name, attrs, parent) {
   const el = document.createElementNS("http://www.w3.org/2000/svg", name);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   parent.appendChild(el);
   return el;
+}
+
+// Every edge of the grid as [a, b], horizontal ones first.
+function allEdges() {
+  const out = [];
+  for (let y = 0; y <= wit.h; y++) for (let x = 0; x < wit.w; x++) out.push([[x, y], [x + 1, y]]);
+  for (let y = 0; y < wit.h; y++) for (let x = 0; x <= wit.w; x++) out.push([[x, y], [x, y + 1]]);
+  return out;
 }
 
 // Draws the grid, its constraints, and the solution shown (if any).
@@ -57,55 +102,120 @@ function drawWitness() {
   for (let r = 0; r < wit.h; r++) {
     for (let c = 0; c < wit.w; c++) {
       const cls = "square" + (wit.holes.has(key(c, r)) ? " placeholder" : "");
-      const sq = svgEl("rect", { id: `wsq-${c}-${r}`, class: cls, x: x(c) + 4, y: x(r) + 4, width: SIDE - 8, height: SIDE - 8 }, svg);
+      const sq = svgEl("rect", { id: `wsq-${c}-${r}`, class: cls, x: px(c) + 4, y: py(r + 1) + 4, width: SIDE - 8, height: SIDE - 8 }, svg);
       sq.dataset.c = c; sq.dataset.r = r;
-      drawTriangles(svg, c, r, wit.tri.get(key(c, r)) || 0);
+      drawSquare(svg, c, r, wit.squares.get(key(c, r)));
     }
   }
-  for (let y = 0; y <= wit.h; y++) svgEl("line", { class: "edge", x1: x(0), y1: x(y), x2: x(wit.w), y2: x(y) }, svg);
-  for (let v = 0; v <= wit.w; v++) svgEl("line", { class: "edge", x1: x(v), y1: x(0), x2: x(v), y2: x(wit.h) }, svg);
+  const edges = allEdges();
+  for (const [a, b] of edges) drawEdge(svg, a, b, edgeKey(a, b));
   const path = wit.paths[wit.shown];
-  if (path) svgEl("polyline", { class: "path", points: path.map(([a, b]) => `${x(a)},${x(b)}`).join(" ") }, svg);
+  if (path) svgEl("polyline", { class: "path", points: path.map(([a, b]) => `${px(a)},${py(b)}`).join(" ") }, svg);
+  for (const [a, b] of edges) {
+    const k = edgeKey(a, b), vertical = a[0] === b[0], [mx, my] = [(px(a[0]) + px(b[0])) / 2, (py(a[1]) + py(b[1])) / 2];
+    const [w, h] = vertical ? [16, SIDE - 24] : [SIDE - 24, 16];
+    const hit = svgEl("rect", { id: "we-" + k.replace(/,/g, "-"), class: "edge-hit", x: mx - w / 2, y: my - h / 2, width: w, height: h }, svg);
+    hit.dataset.e = k;
+    if (wit.edges.get(k) === "dot") hexagon(svg, mx, my);
+  }
   for (let y = 0; y <= wit.h; y++) {
     for (let v = 0; v <= wit.w; v++) {
-      const dot = svgEl("circle", { id: `wv-${v}-${y}`, class: "vertex", cx: x(v), cy: x(y), r: 7 }, svg);
+      const dot = svgEl("circle", { id: `wv-${v}-${y}`, class: "vertex", cx: px(v), cy: py(y), r: 7 }, svg);
       dot.dataset.x = v; dot.dataset.y = y;
+      if (wit.dots.has(key(v, y))) hexagon(svg, px(v), py(y));
     }
   }
-  svgEl("circle", { class: "start", cx: x(wit.start[0]), cy: x(wit.start[1]), r: 13 }, svg).style.pointerEvents = "none";
-  svgEl("circle", { class: "goal", cx: x(wit.goal[0]), cy: x(wit.goal[1]), r: 13 }, svg).style.pointerEvents = "none";
+  svgEl("circle", { class: "start", cx: px(wit.start[0]), cy: py(wit.start[1]), r: 13 }, svg);
+  svgEl("circle", { class: "goal", cx: px(wit.goal[0]), cy: py(wit.goal[1]), r: 13 }, svg);
 }
 
-function drawTriangles(svg, c, r, n) {
-  const cx = x(c) + SIDE / 2, cy = x(r) + SIDE / 2, s = 9;
-  for (let i = 0; i < n; i++) {
-    const dx = (i - (n - 1) / 2) * (2 * s + 3);
-    svgEl("polygon", { class: "triangle", points: `${cx + dx - s},${cy + s * 0.8} ${cx + dx + s},${cy + s * 0.8} ${cx + dx},${cy - s}` }, svg);
+// One edge: a line, a gap in the middle when broken, marked when a placeholder.
+function drawEdge(svg, a, b, k) {
+  const [x1, y1, x2, y2] = [px(a[0]), py(a[1]), px(b[0]), py(b[1])];
+  const cls = "edge" + (wit.edgeHoles.has(k) ? " placeholder" : "");
+  if (wit.edges.get(k) !== "broken") { svgEl("line", { class: cls, x1, y1, x2, y2 }, svg); return; }
+  const at = t => [x1 + (x2 - x1) * t, y1 + (y2 - y1) * t];
+  for (const [s, e] of [[0, 0.32], [0.68, 1]]) {
+    const [p, q] = [at(s), at(e)];
+    svgEl("line", { class: cls + " broken", x1: p[0], y1: p[1], x2: q[0], y2: q[1] }, svg);
+  }
+}
+
+function hexagon(svg, x, y) {
+  const points = [0, 1, 2, 3, 4, 5].map(k => `${x + 8 * Math.cos(k * Math.PI / 3)},${y + 8 * Math.sin(k * Math.PI / 3)}`);
+  svgEl("polygon", { class: "dot", points: points.join(" ") }, svg);
+}
+
+// A square's constraint: triangles, a separation square or a star.
+function drawSquare(svg, c, r, mark) {
+  if (!mark) return;
+  const cx = px(c) + SIDE / 2, cy = py(r) - SIDE / 2;
+  if (mark.kind === "triangles") {
+    const s = 9;
+    for (let i = 0; i < mark.n; i++) {
+      const dx = (i - (mark.n - 1) / 2) * (2 * s + 3);
+      svgEl("polygon", { class: "triangle", points: `${cx + dx - s},${cy + s * 0.8} ${cx + dx + s},${cy + s * 0.8} ${cx + dx},${cy - s}` }, svg);
+    }
+    return;
+  }
+  const fill = MARK_COLOURS[mark.n - 1] || `hsl(${(mark.n * 47) % 360}, 70%, 55%)`;
+  if (mark.kind === "colour") {
+    svgEl("rect", { class: "mark", x: cx - 12, y: cy - 12, width: 24, height: 24, rx: 6, fill }, svg);
+  } else {
+    const points = [...Array(16).keys()].map(k => {
+      const radius = k % 2 ? 9 : 15, angle = Math.PI * k / 8;
+      return `${cx + radius * Math.cos(angle)},${cy + radius * Math.sin(angle)}`;
+    });
+    svgEl("polygon", { class: "mark", points: points.join(" "), fill }, svg);
   }
 }
 
 function tool() { return document.querySelector("input[name=wit-tool]:checked").value; }
+function colour() { return Number($("wit-colour").value); }
 
 function onBorder(v, y) { return v === 0 || y === 0 || v === wit.w || y === wit.h; }
 
+function toggle(set, k) { if (set.has(k)) set.delete(k); else set.add(k); }
+
+// What a click with tool `t` does to square `k`; false if nothing.
+function onSquare(t, k) {
+  if (t === "erase") { wit.squares.delete(k); wit.holes.delete(k); }
+  else if (t === "placeholder") toggle(wit.holes, k);
+  else if (t[0] === "t" && t.length === 2) wit.squares.set(k, { kind: "triangles", n: Number(t[1]) });
+  else if (t === "colour" || t === "star") wit.squares.set(k, { kind: t, n: colour() });
+  else return false;
+  return true;
+}
+
+// What a click with tool `t` does to vertex `v`; false if nothing.
+function onVertex(t, v) {
+  const k = key(v[0], v[1]);
+  if (t === "start") wit.start = v;
+  else if (t === "goal") {
+    if (!onBorder(v[0], v[1])) { $("wit-message").textContent = "the goal must be on the border"; return false; }
+    wit.goal = v;
+  } else if (t === "dot") toggle(wit.dots, k);
+  else if (t === "erase") wit.dots.delete(k);
+  else return false;
+  return true;
+}
+
+// What a click with tool `t` does to edge `k`; false if nothing.
+function onEdge(t, k) {
+  if (t === "dot" || t === "broken") {
+    if (wit.edges.get(k) === t) wit.edges.delete(k); else wit.edges.set(k, t);
+  } else if (t === "erase") { wit.edges.delete(k); wit.edgeHoles.delete(k); }
+  else if (t === "placeholder") toggle(wit.edgeHoles, k);
+  else return false;
+  return true;
+}
+
 $("wit-board").addEventListener("click", e => {
-  const t = tool();
-  const d = e.target.dataset;
-  if (d.c !== undefined) {
-    const k = key(d.c, d.r);
-    if (t === "erase") { wit.tri.delete(k); wit.holes.delete(k); }
-    else if (t === "placeholder") { if (wit.holes.has(k)) wit.holes.delete(k); else wit.holes.add(k); }
-    else if (t[0] === "t") wit.tri.set(k, Number(t[1]));
-    else return;
-  } else if (d.x !== undefined) {
-    const v = [Number(d.x), Number(d.y)];
-    if (t === "start") wit.start = v;
-    else if (t === "goal") {
-      if (!onBorder(v[0], v[1])) { $("wit-message").textContent = "the goal must be on the border"; return; }
-      wit.goal = v;
-    } else return;
-  } else return;
-  witChanged();
+  const t = tool(), d = e.target.dataset;
+  const done = d.c !== undefined ? onSquare(t, key(d.c, d.r))
+    : d.x !== undefined ? onVertex(t, [Number(d.x), Number(d.y)])
+    : d.e !== undefined ? onEdge(t, d.e) : false;
+  if (done) witChanged();
 });
 
 function witChanged() {
@@ -118,24 +228,31 @@ function witChanged() {
 
 function sh(v) { return v === null ? "inf" : typeof v === "number" ? v.toFixed(2) : v; }
 
+// Asks for the figures and the solutions of the puzzle drawn; the board
+// box's data-analysed says which puzzle (RON) the figures shown are of.
 async function witAnalyse() {
-  const seq = ++wit.seq;
+  const seq = ++wit.seq, puzzle = ron();
   try {
     const [a, s] = await Promise.all([
-      api("/api/witness/analyze", { puzzle: ron() }),
-      api("/api/witness/solutions", { puzzle: ron(), max: 100 }),
+      api("/api/witness/analyze", { puzzle }),
+      api("/api/witness/solutions", { puzzle, max: 100 }),
     ]);
     if (seq !== wit.seq) return;
+    $("wit-board-box").dataset.analysed = puzzle;
     $("wit-count").textContent = a.solutions;
     $("wit-board-box").classList.toggle("unsolvable", a.solutions === 0);
     $("wit-players").innerHTML = "<tr><th>player</th><th>MSI (Sh)</th><th>TSI (Sh)</th></tr>" +
       (a.players || []).map(p => `<tr><td>${p.player}</td><td>${sh(p.msi)}</td><td>${sh(p.tsi)}</td></tr>`).join("");
     wit.paths = s.paths || [];
     wit.complete = s.complete;
-    $("wit-message").textContent = a.stopped ? "the analysis ran out of time: unknown" : "";
+    $("wit-message").textContent = a.stopped ? `the analysis ran out of its ${a.budget_ms} ms: unknown` : "";
     showSolution(wit.paths.length ? 0 : -1);
   } catch (e) {
-    if (seq === wit.seq) $("wit-message").textContent = e.message;
+    if (seq !== wit.seq) return;
+    $("wit-board-box").dataset.analysed = puzzle;
+    $("wit-count").textContent = "-";
+    $("wit-players").innerHTML = "";
+    $("wit-message").textContent = e.message;
   }
 }
 
@@ -149,29 +266,39 @@ $("wit-next").addEventListener("click", () => wit.paths.length && showSolution((
 $("wit-prev").addEventListener("click", () => wit.paths.length && showSolution((wit.shown - 1 + wit.paths.length) % wit.paths.length));
 
 $("wit-new").addEventListener("click", () => {
-  wit.w = clamp(Number($("wit-width").value) || 4, 1, 8);
-  wit.h = clamp(Number($("wit-height").value) || 4, 1, 8);
-  wit.start = [0, wit.h]; wit.goal = [wit.w, 0];
-  wit.tri = new Map(); wit.holes = new Set();
-  witChanged();
+  const w = clamp(Number($("wit-width").value) || 4, 1, 8), h = clamp(Number($("wit-height").value) || 4, 1, 8);
+  loadPuzzle({ width: w, height: h, start: [0, 0], goal: [w, h], triangles: [], colours: [], stars: [],
+    dots: [], edge_dots: [], broken: [] });
 });
 
-$("wit-export").addEventListener("click", () => download("studio-witness.ron", `[\n    ${ron()},\n]\n`));
+$("wit-open").addEventListener("change", async e => {
+  const file = e.target.files[0];
+  if (!file) return;
+  try { await openRon(await file.text(), file.name); }
+  catch (err) { $("wit-message").textContent = file.name + ": " + err.message; }
+  e.target.value = "";
+});
+
+$("wit-export").addEventListener("click", async () => {
+  try { download("studio-witness.ron", (await api("/api/witness/export", { puzzle: ron() })).ron); }
+  catch (e) { $("wit-message").textContent = e.message; }
+});
 
 $("wit-generate").addEventListener("click", async () => {
-  const at = [...wit.holes].map(k => k.split(",").map(Number));
+  const at = [...wit.holes].map(unkey), edge_at = [...wit.edgeHoles].map(edgeEnds);
   const list = $("wit-variants");
-  if (!at.length) { list.innerHTML = "<li>mark placeholder squares first (palette: placeholder)</li>"; return; }
+  if (!at.length && !edge_at.length) { list.innerHTML = "<li>mark placeholder squares or edges first (palette: placeholder)</li>"; return; }
   list.innerHTML = "<li>generating...</li>";
   try {
-    const made = await api("/api/witness/generate", { puzzle: ron(), at, order: $("wit-order").value, top: 20 });
-    if (!Array.isArray(made)) throw new Error("generation ran out of time");
+    const made = await api("/api/witness/generate", { puzzle: ron(), at, edge_at, marks: $("wit-marks").checked,
+      order: $("wit-order").value, top: 20 });
+    if (!Array.isArray(made)) throw new Error(`generation ran out of its ${made.budget_ms} ms`);
     list.innerHTML = made.length ? "" : "<li>no solvable variant</li>";
     for (const m of made) {
       const li = document.createElement("li");
       const tsi = m.players.map(p => `${p.player === "local" ? "local" : "rules"} TSI ${sh(p.tsi)}`).join(", ");
       li.textContent = `${m.origin}: score ${sh(m.score)}, ${m.solutions} solutions; ${tsi}`;
-      li.addEventListener("click", () => loadRon(m.puzzle));
+      li.addEventListener("click", () => openRon(m.puzzle, m.origin).catch(e => { $("wit-message").textContent = e.message; }));
       list.appendChild(li);
     }
   } catch (e) { list.innerHTML = `<li>${e.message}</li>`; }

@@ -60,7 +60,9 @@ pub struct Analysis {
     /// rules are not applied (their proofs stop there): no rule solve.
     pub too_long_for_rules: bool,
     /// Set if the deadline passed during the player's solves: the
-    /// difficulty is unknown (`line` and `rules` are `None`).
+    /// difficulty of the solves that had not ended is unknown (`rules`
+    /// is `None`, and `line` too if the line solver's solve, played
+    /// first, had not ended either).
     pub play_stopped: Option<Stop>,
 }
 
@@ -102,14 +104,9 @@ pub fn analyse(
     });
     let rules = rules.filter(|_| !too_long_for_rules);
     let unique = solutions.len() == 1 && stopped.is_none() && limits.solutions > 1;
-    let played = match solutions.first().filter(|_| unique) {
-        None => Ok((None, None)),
-        Some(solution) => play_both(&clues, rules, solution, limits.deadline),
-    };
-    let (line, with_rules, play_stopped) = match played {
-        Ok((line, with_rules)) => (line, with_rules, None),
-        Err(PlayError::OutOfTime) => (None, None, Some(Stop::Timeout)),
-        Err(e) => return Err(e.into()),
+    let Played { line, with_rules, stopped: play_stopped } = match solutions.first().filter(|_| unique) {
+        None => Played { line: None, with_rules: None, stopped: None },
+        Some(solution) => play_both(&clues, rules, solution, limits.deadline)?,
     };
     Ok(Analysis {
         solutions,
@@ -125,20 +122,38 @@ pub fn analyse(
     })
 }
 
+/// The player's solves with the line solver and with the rules: each
+/// `None` if not played or not ended, and why one did not end.
+struct Played {
+    line: Option<Playthrough>,
+    with_rules: Option<Playthrough>,
+    stopped: Option<Stop>,
+}
+
 /// The player's solves of `solution` with the line solver and with the
-/// rules (if any), within `deadline`.
+/// rules (if any), within `deadline`: a solve that did not end by then is
+/// `None`, and the stop is said (the line solver's solve, played first,
+/// may have ended when the rules' did not).
 fn play_both(
     clues: &Clues,
     rules: Option<(&Nonogram, &[Rule])>,
     solution: &[bool],
     deadline: Option<Instant>,
-) -> Result<(Option<Playthrough>, Option<Playthrough>), PlayError> {
-    let line = play(clues, Knowledge::LineSolver, solution, deadline)?;
-    let with_rules = match rules {
-        Some((domain, rules)) => Some(play(clues, Knowledge::Rules { domain, rules }, solution, deadline)?),
-        None => None,
+) -> Result<Played, PlayError> {
+    let ended = |played: Result<Playthrough, PlayError>| match played {
+        Ok(p) => Ok(Some(p)),
+        Err(PlayError::OutOfTime) => Ok(None),
+        Err(e) => Err(e),
     };
-    Ok((Some(line), with_rules))
+    let Some(line) = ended(play(clues, Knowledge::LineSolver, solution, deadline))? else {
+        return Ok(Played { line: None, with_rules: None, stopped: Some(Stop::Timeout) });
+    };
+    let Some((domain, rules)) = rules else {
+        return Ok(Played { line: Some(line), with_rules: None, stopped: None });
+    };
+    let with_rules = ended(play(clues, Knowledge::Rules { domain, rules }, solution, deadline))?;
+    let stopped = with_rules.is_none().then_some(Stop::Timeout);
+    Ok(Played { line: Some(line), with_rules, stopped })
 }
 
 #[cfg(test)]
@@ -185,8 +200,8 @@ mod tests {
 
     #[test]
     fn the_difficulty_measure_stops_at_the_deadline() {
-        // a full 40x40 board: more line deductions than the 64 between two
-        // looks at the clock
+        // a full 40x40 board: many line deductions, the clock read before
+        // each
         let full = vec!["40"; 40].join("/");
         let board = puzzle(&full, &full);
         let clues = Clues::from_puzzle(&board);

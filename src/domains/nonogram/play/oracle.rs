@@ -78,8 +78,8 @@ impl Oracle {
 
     /// The cell the oracle reveals (see the module doc) among `unknowns`
     /// (the unknown cells, row by row), and whether a probe refutes its
-    /// other value. `OutOfTime` once `out_of_time` says so (asked every 64
-    /// probes).
+    /// other value. `OutOfTime` once `out_of_time` says so (asked before
+    /// each probe).
     pub fn reveal(
         &mut self,
         clues: &Clues,
@@ -87,23 +87,16 @@ impl Oracle {
         unknowns: &[usize],
         out_of_time: &mut dyn FnMut() -> bool,
     ) -> Result<(usize, bool), OutOfTime> {
-        let mut made = 0u64;
-        let mut tick = |made: &mut u64| {
-            *made += 1;
-            if made.is_multiple_of(64) && out_of_time() {
-                return Err(OutOfTime);
-            }
-            Ok(())
-        };
+        let mut tick = || if out_of_time() { Err(OutOfTime) } else { Ok(()) };
         for &p in unknowns {
-            tick(&mut made)?;
+            tick()?;
             if self.probe(clues, p, !solution[p]).is_none() {
                 return Ok((p, true));
             }
         }
         let mut best: Option<(usize, usize)> = None;
         for &p in unknowns {
-            tick(&mut made)?;
+            tick()?;
             let fixed = self.probe(clues, p, solution[p]).unwrap_or(0);
             if best.is_none_or(|(f, _)| fixed > f) {
                 best = Some((fixed, p));

@@ -143,7 +143,7 @@ pub fn line_id(clues: &Clues, l: usize) -> LineId {
 
 /// Plays the board to the end with `knowledge`; `solution` (row by row) is
 /// what the oracle reveals. Stops with [`PlayError::OutOfTime`] once past
-/// `deadline` (read every 64 line deductions and every 64 probes).
+/// `deadline` (read before each line deduction and each probe).
 pub fn play(
     clues: &Clues,
     knowledge: Knowledge,
@@ -166,11 +166,9 @@ pub fn play(
         },
     };
     let mut out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
-    let mut deductions = 0u64;
     loop {
         while let Some(l) = player.queue.pop_front() {
-            deductions += 1;
-            if deductions.is_multiple_of(64) && out_of_time() {
+            if out_of_time() {
                 return Err(PlayError::OutOfTime);
             }
             player.queued[l] = false;
