@@ -13,6 +13,7 @@ use crate::domains::nonogram::formats::non::Puzzle;
 use crate::domains::nonogram::line::bitline::MAX_LINE;
 use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::dsl::ast::Rule;
+use crate::usage::thread_cpu_time;
 
 /// The largest board analysed (cells); beyond it the search could run for
 /// too long to be useful.
@@ -62,6 +63,11 @@ pub struct Analysis {
     /// Set if the deadline passed during the player's solves: the
     /// difficulty is unknown (`line` and `rules` are `None`).
     pub play_stopped: Option<Stop>,
+    /// CPU time of the complete solver (its thread's).
+    pub search_cpu: Duration,
+    /// CPU time of the rest, the difficulty measure (line-solvability and
+    /// the player's solves; its thread's).
+    pub rating_cpu: Duration,
 }
 
 impl Analysis {
@@ -94,7 +100,9 @@ pub fn analyse(
     rules: Option<(&Nonogram, &[Rule])>,
     limits: Limits,
 ) -> Result<Analysis, AnalysisError> {
+    let cpu = thread_cpu_time();
     let (Outcome { solutions, nodes, probes, stopped, .. }, search_time) = count(puzzle, limits)?;
+    let search_cpu = thread_cpu_time().saturating_sub(cpu);
     let line_solvable = Board::from_puzzle(puzzle).solve_exact().is_ok_and(|r| r.solved);
     let clues = Clues::from_puzzle(puzzle);
     let too_long_for_rules = rules.is_some_and(|(d, _)| {
@@ -122,6 +130,8 @@ pub fn analyse(
         rules: with_rules,
         too_long_for_rules,
         play_stopped,
+        search_cpu,
+        rating_cpu: thread_cpu_time().saturating_sub(cpu + search_cpu),
     })
 }
 
