@@ -105,6 +105,9 @@ pub struct Outcome {
     pub by_sat: bool,
     /// The CPU time of the SAT fallback (its thread's), formula included.
     pub sat_time: Duration,
+    /// True if line propagation alone (the exact line solver to a
+    /// fixpoint) solved the board.
+    pub line_solved: bool,
 }
 
 impl Outcome {
@@ -154,6 +157,7 @@ impl<'a> Search<'a> {
                 stopped: None,
                 by_sat: false,
                 sat_time: Duration::ZERO,
+                line_solved: false,
             },
             probe: (empty.clone(), empty),
             stored: ProbeStore::new(clues.height(), clues.cells()),
@@ -166,6 +170,7 @@ impl<'a> Search<'a> {
         if self.prop.all(self.clues, &mut root).is_err() {
             return self.out;
         }
+        self.out.line_solved = root.unknown(self.clues.width()) == 0;
         let mut stack = vec![root.clone()];
         while let Some(mut board) = stack.pop() {
             if self.out_of_nodes() {

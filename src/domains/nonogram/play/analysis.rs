@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 
 use super::player::{play, Knowledge, PlayError, Playthrough};
 use crate::domains::nonogram::board::complete::{Limits, Outcome, Search, Stop};
-use crate::domains::nonogram::board::grid::Board;
 use crate::domains::nonogram::board::propagate::Clues;
 use crate::domains::nonogram::formats::non::Puzzle;
 use crate::domains::nonogram::line::bitline::MAX_LINE;
@@ -65,8 +64,8 @@ pub struct Analysis {
     pub play_stopped: Option<Stop>,
     /// CPU time of the complete solver (its thread's).
     pub search_cpu: Duration,
-    /// CPU time of the rest, the difficulty measure (line-solvability and
-    /// the player's solves; its thread's).
+    /// CPU time of the difficulty measure, the player's solves (its
+    /// thread's).
     pub rating_cpu: Duration,
 }
 
@@ -101,9 +100,11 @@ pub fn analyse(
     limits: Limits,
 ) -> Result<Analysis, AnalysisError> {
     let cpu = thread_cpu_time();
-    let (Outcome { solutions, nodes, probes, stopped, .. }, search_time) = count(puzzle, limits)?;
+    let (Outcome { solutions, nodes, probes, stopped, line_solved, .. }, search_time) = count(puzzle, limits)?;
     let search_cpu = thread_cpu_time().saturating_sub(cpu);
-    let line_solvable = Board::from_puzzle(puzzle).solve_exact().is_ok_and(|r| r.solved);
+    // the search's first propagation is the exact line solver to its
+    // fixpoint (the same on every board within MAX_LINE, as `count` asks)
+    let line_solvable = line_solved;
     let clues = Clues::from_puzzle(puzzle);
     let too_long_for_rules = rules.is_some_and(|(d, _)| {
         puzzle.width.max(puzzle.height) > crate::domains::Domain::schema(d).file.limits.max_state as usize
