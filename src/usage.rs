@@ -19,6 +19,21 @@ pub fn cpu_time(who: libc::c_int) -> Duration {
     tv(usage.ru_utime) + tv(usage.ru_stime)
 }
 
+/// User + system CPU time of the calling thread (`CLOCK_THREAD_CPUTIME_ID`;
+/// zero where the clock is missing).
+pub fn thread_cpu_time() -> Duration {
+    // SAFETY: clock_gettime only writes the struct it is given.
+    let (ok, ts) = unsafe {
+        let mut ts: libc::timespec = std::mem::zeroed();
+        (libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) == 0, ts)
+    };
+    if ok {
+        Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+    } else {
+        Duration::ZERO
+    }
+}
+
 /// A field of `/proc/self/status` given in kB, in bytes (`None` where the
 /// file or the field does not exist).
 fn status_bytes(field: &str) -> Option<u64> {

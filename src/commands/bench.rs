@@ -2,7 +2,9 @@
 //! second on random 30-cell lines, and the time of `cover` for a rule set
 //! on a test set — measured in one run; and (`--synth`) the synthesis
 //! engine's figures on a fixed list of specifications; (`--generate`)
-//! `generate nonogram`'s.
+//! `generate nonogram`'s; (`--boards`) the complete solver's, beside
+//! nonogrid, or its two SAT solvers (`--sat-compare`), or with the
+//! difficulty measure (`--difficulty`).
 
 use super::{bundled, read_nonogram_rules, CmdResult};
 use rand::{Rng, SeedableRng};
@@ -74,6 +76,12 @@ pub struct BenchArgs {
     /// With `--boards`: the tournament solutions file of the set, to check every answer against.
     #[arg(long, requires = "boards")]
     pub solutions: Option<PathBuf>,
+    /// With `--boards`: instead, solve each puzzle with either SAT solver of the fallback (CaDiCaL, Z3) and compare their CPU time on the same formulas.
+    #[arg(long, requires = "boards", conflicts_with_all = ["nonogrid", "solutions", "difficulty"])]
+    pub sat_compare: bool,
+    /// With `--boards`: instead, time `analyze`'s difficulty measure beside the solve on each puzzle (CPU; the worst ratios, and those above 10x among puzzles solved in under a second).
+    #[arg(long, requires = "boards", conflicts_with_all = ["nonogrid", "solutions"])]
+    pub difficulty: bool,
     /// Instead, time `generate nonogram`: random 15x15 line-player puzzles per second, and the repair of pictures.
     #[arg(long, conflicts_with_all = ["synth", "boards"])]
     pub generate: bool,
@@ -92,6 +100,8 @@ pub struct BenchArgs {
 pub fn dispatch(args: &BenchArgs) -> CmdResult {
     match &args.synth {
         _ if args.generate => super::bench_generate::run(args.puzzles, args.seed, &args.pictures),
+        _ if args.sat_compare => super::bench_sat::run(&args.boards, &args.solver),
+        _ if args.difficulty => super::bench_difficulty::run(&args.boards, &args.solver),
         _ if !args.boards.is_empty() => {
             let nonogrid = args
                 .nonogrid

@@ -3,7 +3,9 @@
 pub mod analyze;
 pub mod bench;
 pub mod bench_boards;
+pub mod bench_difficulty;
 pub mod bench_generate;
+pub mod bench_sat;
 pub mod explain;
 pub mod generate_nonogram;
 pub mod generate_report;

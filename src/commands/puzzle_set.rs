@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use stratsynth::domains::nonogram::board::complete::{Limits, SAT_AFTER};
+use stratsynth::domains::nonogram::board::complete::Limits;
 use stratsynth::domains::nonogram::formats::non::Puzzle;
 use stratsynth::domains::nonogram::formats::puzzle::read_puzzles;
 
@@ -45,10 +45,9 @@ impl SolverArgs {
     /// The limits of a search starting now.
     pub fn limits(&self) -> Limits {
         Limits {
-            solutions: if self.first { 1 } else { 2 },
             max_nodes: Some(self.max_nodes),
             deadline: Some(Instant::now() + Duration::from_secs_f64(self.timeout)),
-            sat_after: Some(SAT_AFTER),
+            ..Limits::solutions(if self.first { 1 } else { 2 })
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::commands::explain::{describe, step_json};
 use crate::commands::generate_nonogram::{random_made, range, repair_report};
 use crate::commands::generate_report::{json_report, Report};
 use serde_json::{json, Map, Value};
-use stratsynth::domains::nonogram::board::complete::{Limits, SAT_AFTER};
+use stratsynth::domains::nonogram::board::complete::Limits;
 use stratsynth::domains::nonogram::board::propagate::Clues;
 use stratsynth::domains::nonogram::formats::non::{format_non, Puzzle};
 use stratsynth::domains::nonogram::line::bitline::MAX_LINE;
@@ -115,7 +115,7 @@ pub fn puzzle_of(body: &Map<String, Value>) -> Result<Puzzle, ApiError> {
 
 /// The complete solver's limits for a request.
 fn limits(budget: &Budget) -> Limits {
-    Limits { solutions: 2, max_nodes: Some(MAX_NODES), deadline: Some(budget.deadline), sat_after: Some(SAT_AFTER) }
+    Limits { max_nodes: Some(MAX_NODES), deadline: Some(budget.deadline), ..Limits::solutions(2) }
 }
 
 /// `POST /api/nonogram/analyze`: one element of `analyze --json` with the

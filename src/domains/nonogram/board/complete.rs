@@ -27,12 +27,13 @@
 //!
 //! This module knows boards as clues and cells; it knows nothing about rules.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::bitboard::{BitBoard, BitPropagator};
 use super::probes::{ProbeStore, Score};
 use super::propagate::Clues;
-use super::sat;
+use super::sat::{self, SatSolver};
+use crate::usage::thread_cpu_time;
 
 /// The search nodes after which the search hands over to the SAT fallback
 /// by default ([`Limits::solutions`]).
@@ -50,13 +51,21 @@ pub struct Limits {
     /// Hand over to the SAT fallback after this many nodes (`None`: never;
     /// the fallback is bounded by the deadline only, not by nodes).
     pub sat_after: Option<u64>,
+    /// The fallback's SAT solver.
+    pub sat_solver: SatSolver,
 }
 
 impl Limits {
     /// Up to `solutions` solutions, no budget, no deadline, the SAT
     /// fallback after [`SAT_AFTER`] nodes.
     pub fn solutions(solutions: usize) -> Limits {
-        Limits { solutions, max_nodes: None, deadline: None, sat_after: Some(SAT_AFTER) }
+        Limits {
+            solutions,
+            max_nodes: None,
+            deadline: None,
+            sat_after: Some(SAT_AFTER),
+            sat_solver: SatSolver::Cadical,
+        }
     }
 }
 
@@ -94,6 +103,11 @@ pub struct Outcome {
     pub stopped: Option<Stop>,
     /// True if the SAT fallback gave the answer (after `nodes` nodes).
     pub by_sat: bool,
+    /// The CPU time of the SAT fallback (its thread's), formula included.
+    pub sat_time: Duration,
+    /// True if line propagation alone (the exact line solver to a
+    /// fixpoint) solved the board.
+    pub line_solved: bool,
 }
 
 impl Outcome {
@@ -136,7 +150,15 @@ impl<'a> Search<'a> {
             clues,
             prop: BitPropagator::new(),
             limits: Limits { solutions: limits.solutions.max(1), ..limits },
-            out: Outcome { solutions: vec![], nodes: 0, probes: 0, stopped: None, by_sat: false },
+            out: Outcome {
+                solutions: vec![],
+                nodes: 0,
+                probes: 0,
+                stopped: None,
+                by_sat: false,
+                sat_time: Duration::ZERO,
+                line_solved: false,
+            },
             probe: (empty.clone(), empty),
             stored: ProbeStore::new(clues.height(), clues.cells()),
         }
@@ -148,6 +170,7 @@ impl<'a> Search<'a> {
         if self.prop.all(self.clues, &mut root).is_err() {
             return self.out;
         }
+        self.out.line_solved = root.unknown(self.clues.width()) == 0;
         let mut stack = vec![root.clone()];
         while let Some(mut board) = stack.pop() {
             if self.out_of_nodes() {
@@ -191,7 +214,10 @@ impl<'a> Search<'a> {
     /// the limit, with the SAT fallback.
     fn hand_to_sat(&mut self, root: &BitBoard) {
         let wanted = self.limits.solutions - self.out.solutions.len();
-        let found = sat::solutions(self.clues, root, &self.out.solutions, wanted, self.limits.deadline);
+        let started = thread_cpu_time();
+        let (by, deadline) = (self.limits.sat_solver, self.limits.deadline);
+        let found = sat::solutions(by, self.clues, root, &self.out.solutions, wanted, deadline);
+        self.out.sat_time = thread_cpu_time().saturating_sub(started);
         self.out.solutions.extend(found.solutions);
         self.out.by_sat = true;
         if !found.complete {
@@ -350,8 +376,12 @@ impl<'a> Search<'a> {
 /// over to the SAT fallback after `sat_after` nodes. Tests only: commands
 /// give limits of nodes and time too.
 #[cfg(test)]
-pub(crate) fn count_solutions(clues: &Clues, limit: usize, sat_after: Option<u64>) -> Outcome {
-    Search::new(clues, Limits { sat_after, ..Limits::solutions(limit) }).run()
+pub(crate) fn count_solutions(
+    clues: &Clues,
+    limit: usize,
+    (sat_after, sat_solver): (Option<u64>, SatSolver),
+) -> Outcome {
+    Search::new(clues, Limits { sat_after, sat_solver, ..Limits::solutions(limit) }).run()
 }
 
 /// Every solution of a small board by brute force over all fillings of its
@@ -416,15 +446,17 @@ mod tests {
     /// changed (often none): the search's count and solutions must match
     /// brute force exactly, with the limit above every count, whether the
     /// search finishes alone, hands over to the SAT fallback at once or
-    /// after its first node (some solutions found by probing).
+    /// after its first node (some solutions found by probing), to CaDiCaL
+    /// or to Z3.
     #[test]
     fn matches_brute_force_on_small_random_boards() {
         for sat_after in [None, Some(0), Some(1)] {
-            matches_brute_force(sat_after);
+            matches_brute_force((sat_after, SatSolver::Cadical));
         }
+        matches_brute_force((Some(0), SatSolver::Z3));
     }
 
-    fn matches_brute_force(sat_after: Option<u64>) {
+    fn matches_brute_force(sat: (Option<u64>, SatSolver)) {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         let (mut zero, mut one, mut many) = (0, 0, 0);
         for _ in 0..600 {
@@ -439,7 +471,7 @@ mod tests {
                 clues = Clues::new(rows, clues.columns().to_vec());
             }
             let mut expect = brute_force(&clues);
-            let mut got = count_solutions(&clues, 1000, sat_after).solutions;
+            let mut got = count_solutions(&clues, 1000, sat).solutions;
             expect.sort();
             got.sort();
             assert_eq!(got, expect, "{clues:?}");
@@ -449,7 +481,7 @@ mod tests {
                 _ => many += 1,
             }
             // with limit 2: the first two found, distinct and real
-            let two = count_solutions(&clues, 2, sat_after).solutions;
+            let two = count_solutions(&clues, 2, sat).solutions;
             assert_eq!(two.len(), expect.len().min(2));
             assert!(two.iter().all(|s| expect.contains(s)));
             assert!(two.len() < 2 || two[0] != two[1]);

@@ -1,22 +1,46 @@
 //! The complete solver's fallback for boards its probing search finds hard:
 //! the board as a formula in conjunctive normal form (`cnf`: a regular
 //! constraint per line, on which unit propagation is the exact line solver)
-//! given to CaDiCaL, a conflict-driven clause-learning SAT solver (what the
-//! probing search lacks), and its solutions counted up to a limit by
-//! blocking each one found and solving again on the same solver, which
-//! keeps the clauses it learnt.
+//! given to a conflict-driven clause-learning SAT solver (what the probing
+//! search lacks), and its solutions counted up to a limit by blocking each
+//! one found and solving again on the same solver, which keeps the clauses
+//! it learnt.
 //!
-//! CaDiCaL replaced Z3 here as the SAT specialist; the two have not yet
-//! been measured against each other on the same formula.
+//! Two solvers can take the formula ([`SatSolver`]): CaDiCaL (the default)
+//! and Z3's SAT solver (`QF_FD`); `bench --boards --sat-compare` measures
+//! one against the other on the same formulas.
 //!
-//! This module knows clues, bit boards and the SAT solver: not search,
+//! This module knows clues, bit boards and the SAT solvers: not search,
 //! nodes or limits other than a deadline.
 
 use std::time::Instant;
 
+use z3::ast::Bool;
+use z3::{Params, SatResult};
+
 use super::bitboard::BitBoard;
-use super::cnf::{cell_lit, encode};
+use super::cnf::{cell_lit, encode, Cnf};
 use super::propagate::Clues;
+
+/// The SAT solver of the fallback.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SatSolver {
+    /// CaDiCaL 1.9.5 (the `cadical` crate).
+    #[default]
+    Cadical,
+    /// Z3's SAT solver (the `QF_FD` logic), through the system libz3.
+    Z3,
+}
+
+impl SatSolver {
+    /// The name used in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            SatSolver::Cadical => "CaDiCaL",
+            SatSolver::Z3 => "Z3",
+        }
+    }
+}
 
 /// Solutions of a board besides the ones already known.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +53,17 @@ pub struct Found {
     pub complete: bool,
 }
 
+/// What the counting loop needs of a SAT solver.
+trait Incremental {
+    /// Adds a clause (DIMACS literals).
+    fn add(&mut self, clause: &[i32]);
+    /// Solves: `Some(true)` with a model, `Some(false)` if unsatisfiable,
+    /// `None` if stopped by the deadline.
+    fn solve(&mut self, deadline: Option<Instant>) -> Option<bool>;
+    /// The value of a literal in the last model.
+    fn value(&self, lit: i32) -> bool;
+}
+
 /// Stops CaDiCaL at a deadline (it asks every few thousand steps).
 struct Deadline(Option<Instant>);
 
@@ -38,9 +73,85 @@ impl cadical::Callbacks for Deadline {
     }
 }
 
+impl Incremental for cadical::Solver<Deadline> {
+    fn add(&mut self, clause: &[i32]) {
+        self.add_clause(clause.iter().copied());
+    }
+
+    fn solve(&mut self, deadline: Option<Instant>) -> Option<bool> {
+        self.set_callbacks(Some(Deadline(deadline)));
+        cadical::Solver::solve(self)
+    }
+
+    fn value(&self, lit: i32) -> bool {
+        cadical::Solver::value(self, lit).unwrap_or(false)
+    }
+}
+
+/// Z3's solver with a constant per variable (variable `v` is `vars[v - 1]`)
+/// and the last model's values.
+struct Z3Sat {
+    solver: z3::Solver,
+    vars: Vec<Bool>,
+    model: Vec<bool>,
+}
+
+impl Z3Sat {
+    fn new(vars: i32) -> Z3Sat {
+        Z3Sat {
+            solver: z3::Solver::new_for_logic("QF_FD").unwrap_or_default(),
+            vars: (1..=vars).map(|v| Bool::new_const(format!("v{v}"))).collect(),
+            model: vec![],
+        }
+    }
+
+    fn lit(&self, lit: i32) -> Bool {
+        let v = &self.vars[lit.unsigned_abs() as usize - 1];
+        if lit > 0 {
+            v.clone()
+        } else {
+            v.not()
+        }
+    }
+}
+
+impl Incremental for Z3Sat {
+    fn add(&mut self, clause: &[i32]) {
+        let lits: Vec<Bool> = clause.iter().map(|&l| self.lit(l)).collect();
+        self.solver.assert(Bool::or(&lits));
+    }
+
+    fn solve(&mut self, deadline: Option<Instant>) -> Option<bool> {
+        if let Some(d) = deadline {
+            let left = d.saturating_duration_since(Instant::now()).as_millis();
+            if left == 0 {
+                return None;
+            }
+            let mut params = Params::new();
+            params.set_u32("timeout", left.min(u32::MAX as u128) as u32);
+            self.solver.set_params(&params);
+        }
+        match self.solver.check() {
+            SatResult::Unsat => Some(false),
+            SatResult::Unknown => None,
+            SatResult::Sat => {
+                let model = self.solver.get_model().expect("a satisfiable check has a model");
+                self.model =
+                    self.vars.iter().map(|v| model.eval(v, true).and_then(|b| b.as_bool()).unwrap_or(false)).collect();
+                Some(true)
+            }
+        }
+    }
+
+    fn value(&self, lit: i32) -> bool {
+        self.model.get(lit.unsigned_abs() as usize - 1).is_some_and(|&b| b == (lit > 0))
+    }
+}
+
 /// Up to `wanted` solutions of `board` other than those in `known` (which
-/// must be solutions of it), found by CaDiCaL before `deadline`.
+/// must be solutions of it), found by `by` before `deadline`.
 pub fn solutions(
+    by: SatSolver,
     clues: &Clues,
     board: &BitBoard,
     known: &[Vec<bool>],
@@ -50,29 +161,47 @@ pub fn solutions(
     let Some(cnf) = encode(clues, board) else {
         return Found { solutions: vec![], complete: true };
     };
-    let mut solver: cadical::Solver<Deadline> = cadical::Solver::new();
-    solver.reserve(cnf.vars);
-    for clause in cnf.clauses {
-        solver.add_clause(clause);
+    match by {
+        SatSolver::Cadical => {
+            let mut solver: cadical::Solver<Deadline> = cadical::Solver::new();
+            solver.reserve(cnf.vars);
+            count(&mut solver, clues, board, cnf, (known, wanted), deadline)
+        }
+        SatSolver::Z3 => z3::with_z3_config(&z3::Config::new(), || {
+            count(&mut Z3Sat::new(cnf.vars), clues, board, cnf, (known, wanted), deadline)
+        }),
     }
-    solver.set_callbacks(Some(Deadline(deadline)));
+}
+
+/// The counting loop on `solver`: the formula, the known solutions
+/// blocked, then solve and block until `wanted` new ones or no more.
+fn count(
+    solver: &mut impl Incremental,
+    clues: &Clues,
+    board: &BitBoard,
+    cnf: Cnf,
+    (known, wanted): (&[Vec<bool>], usize),
+    deadline: Option<Instant>,
+) -> Found {
+    for clause in &cnf.clauses {
+        solver.add(clause);
+    }
     let unknown: Vec<usize> =
         (0..clues.cells()).filter(|&i| !board.get(i / clues.width(), i % clues.width()).is_known()).collect();
     for solution in known {
-        solver.add_clause(blocking(&unknown, solution));
+        solver.add(&blocking(&unknown, solution));
     }
     let mut found = vec![];
     while found.len() < wanted {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return Found { solutions: found, complete: false };
         }
-        match solver.solve() {
+        match solver.solve(deadline) {
             Some(false) => break,
             None => return Found { solutions: found, complete: false },
             Some(true) => {
-                let solution: Vec<bool> =
-                    (0..clues.cells()).map(|i| solver.value(cell_lit(i)).unwrap_or(false)).collect();
-                solver.add_clause(blocking(&unknown, &solution));
+                let solution: Vec<bool> = (0..clues.cells()).map(|i| solver.value(cell_lit(i))).collect();
+                solver.add(&blocking(&unknown, &solution));
                 found.push(solution);
             }
         }
@@ -89,21 +218,25 @@ fn blocking(unknown: &[usize], solution: &[bool]) -> Vec<i32> {
 mod tests {
     use super::*;
 
-    /// Two 1s on a 2x2 board: the two diagonals, found and then blocked.
+    /// Two 1s on a 2x2 board: the two diagonals, found and then blocked,
+    /// by either solver.
     #[test]
     fn counts_the_diagonals_and_stops_at_the_limit() {
-        let clues = Clues::new(vec![vec![1], vec![1]], vec![vec![1], vec![1]]);
-        let board = BitBoard::new(&clues);
-        let all = solutions(&clues, &board, &[], 10, None);
-        let mut got = all.solutions.clone();
-        got.sort();
-        assert_eq!(got, vec![vec![false, true, true, false], vec![true, false, false, true]]);
-        assert!(all.complete);
-        let one = solutions(&clues, &board, &all.solutions[..1], 10, None);
-        assert_eq!(one.solutions, all.solutions[1..]);
-        assert_eq!(solutions(&clues, &board, &[], 1, None).solutions.len(), 1);
-        // a clue too long for its line: nothing
-        let bad = Clues::new(vec![vec![3], vec![]], vec![vec![1], vec![1]]);
-        assert_eq!(solutions(&bad, &BitBoard::new(&bad), &[], 2, None), Found { solutions: vec![], complete: true });
+        for by in [SatSolver::Cadical, SatSolver::Z3] {
+            let clues = Clues::new(vec![vec![1], vec![1]], vec![vec![1], vec![1]]);
+            let board = BitBoard::new(&clues);
+            let all = solutions(by, &clues, &board, &[], 10, None);
+            let mut got = all.solutions.clone();
+            got.sort();
+            assert_eq!(got, vec![vec![false, true, true, false], vec![true, false, false, true]], "{by:?}");
+            assert!(all.complete);
+            let one = solutions(by, &clues, &board, &all.solutions[..1], 10, None);
+            assert_eq!(one.solutions, all.solutions[1..]);
+            assert_eq!(solutions(by, &clues, &board, &[], 1, None).solutions.len(), 1);
+            // a clue too long for its line: nothing
+            let bad = Clues::new(vec![vec![3], vec![]], vec![vec![1], vec![1]]);
+            let none = solutions(by, &bad, &BitBoard::new(&bad), &[], 2, None);
+            assert_eq!(none, Found { solutions: vec![], complete: true });
+        }
     }
 }

@@ -112,7 +112,7 @@ impl Player<'_> {
 /// complete solver stopped before it knew (past `max_nodes`). No SAT
 /// fallback: without a deadline only nodes bound the work.
 pub fn solution_count(clues: &Clues, max_nodes: u64) -> Result<usize, Stop> {
-    let limits = Limits { solutions: 2, max_nodes: Some(max_nodes), deadline: None, sat_after: None };
+    let limits = Limits { max_nodes: Some(max_nodes), sat_after: None, ..Limits::solutions(2) };
     let out = Search::new(clues, limits).run();
     out.count().ok_or(out.stopped.unwrap_or(Stop::Nodes))
 }

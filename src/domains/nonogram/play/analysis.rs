@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 
 use super::player::{play, Knowledge, PlayError, Playthrough};
 use crate::domains::nonogram::board::complete::{Limits, Outcome, Search, Stop};
-use crate::domains::nonogram::board::grid::Board;
 use crate::domains::nonogram::board::propagate::Clues;
 use crate::domains::nonogram::formats::non::Puzzle;
 use crate::domains::nonogram::line::bitline::MAX_LINE;
 use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::dsl::ast::Rule;
+use crate::usage::thread_cpu_time;
 
 /// The largest board analysed (cells); beyond it the search could run for
 /// too long to be useful.
@@ -64,6 +64,11 @@ pub struct Analysis {
     /// is `None`, and `line` too if the line solver's solve, played
     /// first, had not ended either).
     pub play_stopped: Option<Stop>,
+    /// CPU time of the complete solver (its thread's).
+    pub search_cpu: Duration,
+    /// CPU time of the difficulty measure, the player's solves (its
+    /// thread's).
+    pub rating_cpu: Duration,
 }
 
 impl Analysis {
@@ -96,8 +101,12 @@ pub fn analyse(
     rules: Option<(&Nonogram, &[Rule])>,
     limits: Limits,
 ) -> Result<Analysis, AnalysisError> {
-    let (Outcome { solutions, nodes, probes, stopped, .. }, search_time) = count(puzzle, limits)?;
-    let line_solvable = Board::from_puzzle(puzzle).solve_exact().is_ok_and(|r| r.solved);
+    let cpu = thread_cpu_time();
+    let (Outcome { solutions, nodes, probes, stopped, line_solved, .. }, search_time) = count(puzzle, limits)?;
+    let search_cpu = thread_cpu_time().saturating_sub(cpu);
+    // the search's first propagation is the exact line solver to its
+    // fixpoint (the same on every board within MAX_LINE, as `count` asks)
+    let line_solvable = line_solved;
     let clues = Clues::from_puzzle(puzzle);
     let too_long_for_rules = rules.is_some_and(|(d, _)| {
         puzzle.width.max(puzzle.height) > crate::domains::Domain::schema(d).file.limits.max_state as usize
@@ -119,6 +128,8 @@ pub fn analyse(
         rules: with_rules,
         too_long_for_rules,
         play_stopped,
+        search_cpu,
+        rating_cpu: thread_cpu_time().saturating_sub(cpu + search_cpu),
     })
 }
 

@@ -29,6 +29,7 @@ use std::time::Instant;
 use super::oracle::Oracle;
 use crate::domains::nonogram::board::grid::{Axis, LineId};
 use crate::domains::nonogram::board::propagate::Clues;
+use crate::domains::nonogram::line::bitline::{self, Masks, MAX_LINE};
 use crate::domains::nonogram::line::decompose::decompose;
 use crate::domains::nonogram::line::model::{Cell, Line};
 use crate::domains::nonogram::line::solver::LineSolver;
@@ -226,6 +227,9 @@ impl Player<'_> {
     /// The knowledge's next step on line `l`, if any.
     fn deduce(&mut self, l: usize) -> Result<Option<Step>, PlayError> {
         let id = line_id(self.clues, l);
+        if matches!(self.knowledge, Knowledge::LineSolver) && self.clues.len(l) <= MAX_LINE {
+            return self.deduce_on_bits(l).map_err(|_| PlayError::Contradiction(id));
+        }
         let mut cells = vec![];
         self.clues.read_line(&self.grid, l, &mut cells);
         if cells.iter().all(|c| c.is_known()) {
@@ -276,6 +280,38 @@ impl Player<'_> {
                 Ok(found)
             }
         }
+    }
+
+    /// The line solver's step on line `l` (at most [`MAX_LINE`] cells), by
+    /// the bit-mask line solver: the same maximal transition as
+    /// `LineSolver`'s (both are exact), for a fraction of the cost. `Err`
+    /// if the line has no solution.
+    fn deduce_on_bits(&self, l: usize) -> Result<Option<Step>, ()> {
+        let (n, clues) = (self.clues.len(l), self.clues);
+        let mut m = Masks::default();
+        for i in 0..n {
+            match self.grid[clues.pos(l, i)] {
+                Cell::True => m.fill |= 1 << i,
+                Cell::False => m.empty |= 1 << i,
+                Cell::Unknown => {}
+            }
+        }
+        if m.known() == (1u128 << n) - 1 {
+            return Ok(None);
+        }
+        let target = bitline::solve(clues.hints(l), n, m).ok_or(())?;
+        let new = target.known() & !m.known();
+        if new == 0 {
+            return Ok(None);
+        }
+        let filled = (0..n).filter(|&i| new >> i & 1 == 1).map(|i| (clues.pos(l, i), target.fill >> i & 1 == 1));
+        Ok(Some(Step {
+            how: How::LineSolver,
+            line: Some(line_id(clues, l)),
+            filled: filled.collect(),
+            unknown: self.unknown,
+            bits: 0.0,
+        }))
     }
 
     /// The oracle's step (see the module doc).
