@@ -83,9 +83,9 @@ pub struct GenerateArgs {
     /// --constraints` makes them) instead of Algorithm 3's triangles.
     #[arg(long, requires = "teach")]
     pub constraints: Option<String>,
-    /// With --teach --constraints: colours of separation squares and stars.
-    #[arg(long, default_value_t = 2, requires = "constraints", value_parser = clap::value_parser!(u8).range(1..))]
-    pub colours: u8,
+    /// With --teach --constraints: colours of separation squares and stars (default 2).
+    #[arg(long, requires = "constraints", value_parser = clap::value_parser!(u8).range(1..))]
+    pub colours: Option<u8>,
     /// States each player may expand on a puzzle larger than 5x5 before its figures are `unknown`.
     #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
@@ -238,8 +238,9 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
     let (algorithm, made_by) = match &args.constraints {
         None => (Algorithm::RandomTriangles, "Algorithm 3".to_string()),
         Some(text) => {
-            let kinds = Kinds::parse(text, args.colours).map_err(|e| format!("--constraints {text}: {e}"))?;
-            (Algorithm::Kinds(kinds), format!("{}, {} colours", kinds.names(), args.colours))
+            let kinds =
+                Kinds::parse(text, args.colours.unwrap_or(2)).map_err(|e| format!("--constraints {text}: {e}"))?;
+            (Algorithm::Kinds(kinds), format!("{}, {} colours", kinds.names(), kinds.colour_count))
         }
     };
     let candidates = random_puzzles(&GeneratorConfig::new(sizes("--size", size)?, algorithm), args.seed, args.count)
