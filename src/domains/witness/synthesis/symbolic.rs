@@ -51,7 +51,9 @@
 //! is, a search over ranks that the fixed square slots avoid.
 //!
 //! Implied constraints (true in every state, stated so that Z3 need not
-//! derive them in every proof): exactly one vertex is the head; a solution
+//! derive them in every proof): exactly one vertex is the head; a vertex on
+//! the solution has an order below `M`; the head, unless it is the goal,
+//! has a next edge, whose end is in R; a solution
 //! edge with one end in the prefix leaves it from the head; the prefix is
 //! closed towards the start; a square's prefix uses no more sides than its
 //! solution does; the solution's vertices after the head are in R (the

@@ -252,6 +252,8 @@ pub(super) fn order_constraints(g: &BoundGrid, shape: &Shape, d: &Directed, acc:
         // the partial path ends at the goal at the latest
         acc.valid.push(is_goal.implies(Bool::and(&[Bool::pb_eq(&ins, 1), Bool::pb_eq(&outs, 0), ord[v].sge(&length)])));
         let entered = Bool::or(&incoming);
+        // implied: the head, unless it is the goal, has a next edge
+        acc.implied.push(Bool::and(&[head[v].clone(), is_goal.not()]).implies(Bool::or(&outgoing)));
         acc.valid.push(Bool::or(&[is_start.clone(), is_goal.clone()]).not().implies(Bool::and(&[
             Bool::pb_le(&ins, 1),
             Bool::pb_le(&outs, 1),
@@ -259,6 +261,10 @@ pub(super) fn order_constraints(g: &BoundGrid, shape: &Shape, d: &Directed, acc:
         ])));
         let on = Bool::or(&[is_start, entered]);
         acc.valid.push(on.not().implies(ord[v].same(&c(g.off_path()))));
+        // implied: a vertex on the solution has an order below `off_path`
+        // (the solution visits each vertex once, so its orders stop below
+        // the vertex count; Z3 would have to count them, a pigeonhole)
+        acc.implied.push(on.implies(ord[v].slt(&c(g.off_path()))));
         acc.valid.push(Bool::and(&[ord[v].sge(&c(0)), ord[v].sle(&c(g.off_path()))]));
     }
     Order { ord, length, prefix, head }
@@ -306,6 +312,11 @@ pub(super) fn region_constraints(
         // justified: a neighbour in R closer to the goal (least fixpoint)
         acc.valid.push(in_region[v].implies(Bool::or(&closer)));
         acc.valid.extend([rank[v].sge(&c(0)), rank[v].sle(&c(nv))]);
+        // implied: the solution's next vertex after the head is in R
+        for (e, u) in g.incident(v) {
+            let out = if g.edges[e].0 == v { &d.forward[e] } else { &d.backward[e] };
+            acc.implied.push(Bool::and(&[out.clone(), head[v].clone()]).implies(&in_region[u]));
+        }
         // implied: the solution after the head runs inside R
         acc.implied.push(Bool::and(&[ord[v].sgt(length), ord[v].slt(&c(g.off_path()))]).implies(&in_region[v]));
     }
