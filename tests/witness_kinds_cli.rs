@@ -178,8 +178,11 @@ fn epcg_with_edge_and_mark_placeholders_keeps_exactly_the_solvable_fillings() {
     fails(&run(&args), 2, "--edge-at 0,0-1,1: not an edge of the 3x3 grid");
 }
 
-/// The `--json` report of `witness generate --teach` as (rule, [(local TSI, rule TSI, gap, puzzle)]).
-fn teach(extra: &[&str]) -> Vec<(String, Vec<(f64, f64, f64, Puzzle)>)> {
+/// A teaching puzzle: local TSI, the rule player's TSI, the gap, the puzzle.
+type Taught = (f64, f64, f64, Puzzle);
+
+/// The `--json` report of `witness generate --teach` as (rule, its puzzles).
+fn teach(extra: &[&str]) -> Vec<(String, Vec<Taught>)> {
     let mut args = vec!["witness", "generate", "--teach", "rules/witness/shen.rules", "--size", "3x3"];
     args.extend(extra);
     let v: Value = serde_json::from_str(&stdout(&run(&args))).unwrap();
