@@ -105,7 +105,7 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
         if all.lost > 0 || all.invalid > 0 {
             verdict = ExitCode::from(1);
             eprintln!(
-                "error: the rules of {} LOST SOLUTIONS: they solved {} of {} puzzles, local constraint checking alone {}; {} puzzles lost their solution, {} solutions are invalid, so the rules prune completable paths (unsound) and their speed-ups below are meaningless",
+                "error: the rules LOST SOLUTIONS ({}): they solved {} of {} puzzles, local constraint checking alone {}; {} puzzles lost their solution, {} solutions are invalid, so the rules prune completable paths (unsound) and their speed-ups below are meaningless",
                 rules.display(), all.solved_rules, all.puzzles, all.solved_baseline, all.lost, all.invalid
             );
         }
