@@ -162,7 +162,11 @@ fn bad_input_and_budgets() {
     fails(&gen(&["--from", &png]), 2, "p.png:1:1: expected a PNG image");
     fails(&gen(&["--from", "missing.pbm"]), 2, "missing.pbm");
     let ambiguous = write(d, "a.pbm", "P1\n2 2\n1 0\n0 1\n");
-    fails(&gen(&["--from", &ambiguous, "--max-evaluations", "0"]), 1, "no repair found within the budget");
+    fails(
+        &gen(&["--from", &ambiguous, "--max-evaluations", "0"]),
+        1,
+        "no repair within the budget: --max-evaluations 0 pictures judged",
+    );
     fails(&gen(&["--size", "0x5"]), 2, "--size 0x5: expected WxH");
     fails(&gen(&["--size", "5x5", "--steps", "9..3"]), 2, "--steps 9..3: expected a range");
     fails(&gen(&["--size", "5x5", "--player", "magic"]), 2, "--player magic: expected line, probe or rules:FILE");

@@ -268,6 +268,26 @@ fn a_budget_gives_up_beyond_five_by_five_only() {
     assert!(e.run().is_ok() && e.nodes() > 10);
 }
 
+/// A memo that reaches its memory budget starts again empty: the values
+/// stay exact, the states forgotten are enumerated again (more expanded
+/// states), and a budget of expanded states still stops the enumeration.
+#[test]
+fn a_memo_over_its_memory_budget_keeps_values_exact() {
+    let puzzle = Puzzle::new(4, 4, (0, 0), (4, 4), &[(1, 1, 2), (2, 2, 1), (0, 3, 3)]).unwrap();
+    for player in [Player::Uniform, Player::Local] {
+        let mut quiet = |_| {};
+        let mut whole = Enumeration::new(&puzzle, &player, None, &mut quiet);
+        let exact = whole.run().unwrap();
+        let mut quiet = |_| {};
+        let mut small = Enumeration::new(&puzzle, &player, None, &mut quiet).with_memo_budget(20_000);
+        assert_eq!(small.run().unwrap(), exact);
+        assert!(small.nodes() > whole.nodes(), "{} vs {}", small.nodes(), whole.nodes());
+        let mut quiet = |_| {};
+        let mut bounded = Enumeration::new(&puzzle, &player, Some(whole.nodes()), &mut quiet).with_memo_budget(20_000);
+        assert_eq!(bounded.run().unwrap_err().nodes, whole.nodes() + 1);
+    }
+}
+
 /// On larger grids paths leave pockets of unvisited vertices behind, so
 /// equal heads and head components come with different lengths and
 /// different `free` of the squares left behind: the memo must tell them

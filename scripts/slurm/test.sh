@@ -34,10 +34,10 @@ tmp=$(mktemp -d /tmp/stratsynth-slurm.XXXXXX)
 pids=() # the daemons started here
 keep=""
 cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in ${pids[@]+"${pids[@]}"}; do kill "$pid" 2>/dev/null || true; done
     for _ in $(seq 20); do
         alive=""
-        for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+        for pid in ${pids[@]+"${pids[@]}"}; do kill -0 "$pid" 2>/dev/null && alive=1; done
         [ -z "$alive" ] && break
         sleep 0.5
     done

@@ -10,7 +10,7 @@ use stratsynth::domains::nonogram::make::accept::Wanted;
 use stratsynth::domains::nonogram::make::judge::Player;
 use stratsynth::domains::nonogram::make::picture::read_picture;
 use stratsynth::domains::nonogram::make::random::{Shape, Symmetry};
-use stratsynth::domains::nonogram::make::repair::Budget;
+use stratsynth::domains::nonogram::make::repair::{Budget, Tally};
 use stratsynth::domains::nonogram::make::run::{random_puzzles, repair_picture};
 
 /// The pictures repaired by default: two bundled 25x25 pictures whose
@@ -24,7 +24,7 @@ pub fn run(puzzles: usize, seed: u64, pictures: &[PathBuf]) -> CmdResult {
     let threads = rayon::current_num_threads();
     let started = Instant::now();
     let (made, judged) =
-        random_puzzles(&shape, seed, puzzles, u64::MAX, &wanted, |_, _| {}).map_err(|e| e.to_string())?;
+        random_puzzles(&shape, seed, puzzles, u64::MAX, &wanted, None, |_, _| true).map_err(|e| e.to_string())?;
     let seconds = started.elapsed().as_secs_f64();
     println!(
         "random 15x15 puzzles for the line player (density 0.5, seed {seed}): {} of {judged} candidates kept in {seconds:.3} s wall, {:.1} puzzles/s ({threads} threads)",
@@ -35,8 +35,8 @@ pub fn run(puzzles: usize, seed: u64, pictures: &[PathBuf]) -> CmdResult {
     for path in if pictures.is_empty() { &defaults } else { pictures } {
         let picture = read_picture(path).map_err(|e| e.to_string())?;
         let started = Instant::now();
-        let repaired =
-            repair_picture(&picture, &wanted, Budget::default()).map_err(|e| format!("{}: {e}", path.display()))?;
+        let repaired = repair_picture(&picture, &wanted, Budget::default(), &Tally::default())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         let seconds = started.elapsed().as_secs_f64();
         let changes =
             repaired.repairs.first().map_or("no repair".to_string(), |(c, _)| format!("{} changed cells", c.len()));

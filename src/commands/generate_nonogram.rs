@@ -6,19 +6,20 @@
 //! finds exactly one solution); the outputs are `generate_report`'s.
 
 use super::generate_report::{check_outputs, finish, Made, Names, Outputs, Report};
+use super::progress::ticking;
 use super::{read_nonogram_rules, CmdResult};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use stratsynth::domains::nonogram::line::bitline::MAX_LINE;
 use stratsynth::domains::nonogram::make::accept::Wanted;
 use stratsynth::domains::nonogram::make::judge::Player;
 use stratsynth::domains::nonogram::make::picture::{read_picture, Picture};
 use stratsynth::domains::nonogram::make::random::{Shape, Symmetry};
-use stratsynth::domains::nonogram::make::repair::{Budget, Repair};
-use stratsynth::domains::nonogram::make::run::{random_puzzles, repair_picture, Kept};
+use stratsynth::domains::nonogram::make::repair::{Budget, Repair, Stopped, Tally};
+use stratsynth::domains::nonogram::make::run::{random_puzzles, repair_picture, Kept, Repaired};
 use stratsynth::domains::nonogram::play::analysis::MAX_CELLS;
 use stratsynth::domains::nonogram::rules::check::brute_force_all;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
@@ -84,7 +85,15 @@ pub struct NonogramArgs {
     /// The complete solver's node budget per uniqueness check.
     #[arg(long, default_value_t = 100_000)]
     pub max_nodes: u64,
+    /// Seconds the search may take (with --from: default 60): the repair
+    /// search, or the search for random candidates, stops there and reports
+    /// what it found.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub timeout: Option<u64>,
 }
+
+/// Seconds a repair search takes at most unless `--timeout` says otherwise.
+const DEFAULT_REPAIR_TIMEOUT: u64 = 60;
 
 /// The player as given by `--player`, with the rules it owns.
 struct PlayerChoice {
@@ -230,7 +239,7 @@ fn size(text: &str) -> Result<(usize, usize), String> {
 /// A progress bar on standard error (drawn only on a terminal).
 fn bar(len: u64, what: &str) -> ProgressBar {
     let style = ProgressStyle::with_template(&format!(
-        "{{bar:30}} {{pos}}/{{len}} {what}, {{msg}}, {{elapsed_precise}} elapsed"
+        "{{bar:30}} {{pos}}/{{len}} {what}, {{msg}} candidates, {{elapsed_precise}} elapsed"
     ))
     .expect("a valid template");
     ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()).with_style(style)
@@ -262,11 +271,26 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
     };
     check_outputs(&outputs(args), &Names { fixed: &[], prefix: "random", count }, inputs)?;
     let shape = Shape { width, height, density: args.density, symmetry: args.symmetry };
-    let progress = bar(count as u64, "puzzles");
     let started = Instant::now();
-    let (kept, judged) = random_puzzles(&shape, args.seed, count, args.max_candidates, &wanted, |judged, kept| {
-        progress.set_position(kept as u64);
-        progress.set_message(format!("{judged} candidates"));
+    let progress = bar(count as u64, "puzzles");
+    let deadline = args.timeout.map(|t| started + Duration::from_secs(t));
+    // the bar on a terminal, else a line every few seconds
+    let say = |elapsed: Duration| {
+        progress.is_hidden().then(|| {
+            format!(
+                "generating: {} of {count} puzzles kept, {} candidates judged, {:.0} s",
+                progress.position(),
+                progress.message(),
+                elapsed.as_secs_f64()
+            )
+        })
+    };
+    let (kept, judged) = ticking(say, || {
+        random_puzzles(&shape, args.seed, count, args.max_candidates, &wanted, deadline, |judged, kept| {
+            progress.set_position(kept as u64);
+            progress.set_message(judged.to_string());
+            true
+        })
     })
     .map_err(|e| e.to_string())?;
     progress.finish_and_clear();
@@ -293,11 +317,12 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
     let report = Report { summary, made, rule_names: choice.rule_names(), original: None };
     finish(&outputs(args), &report)?;
     if short {
-        eprintln!(
-            "only {} of the {count} puzzles asked for within --max-candidates {}",
-            report.made.len(),
-            args.max_candidates
-        );
+        let limit = if let Some(t) = args.timeout.filter(|_| deadline.is_some_and(|d| Instant::now() >= d)) {
+            format!("--timeout {t} s ({judged} candidates judged)")
+        } else {
+            format!("--max-candidates {}", args.max_candidates)
+        };
+        eprintln!("only {} of the {count} puzzles asked for within {limit}", report.made.len());
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
@@ -328,11 +353,14 @@ fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs:
     check_outputs(&outputs(args), &Names { fixed: &["unchanged"], prefix: "repair", count }, inputs)?;
     let wanted =
         Wanted { player: choice.player(), steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: args.max_nodes };
-    let budget = Budget { max_changes: args.max_changes, evaluations: args.max_evaluations, ..Budget::default() };
-    let spinner = bar(1, "repair search");
+    let budget = Budget {
+        max_changes: args.max_changes,
+        evaluations: args.max_evaluations,
+        deadline: Some(Instant::now() + Duration::from_secs(args.timeout.unwrap_or(DEFAULT_REPAIR_TIMEOUT))),
+        ..Budget::default()
+    };
     let shown = path.display().to_string();
     let report = repair_report(&picture, &shown, &choice.name, choice.rule_names(), &wanted, budget, count)?;
-    spinner.finish_and_clear();
     if report.made.is_empty() {
         eprintln!("{}", report.summary);
         return Ok(ExitCode::from(1));
@@ -354,19 +382,33 @@ pub(crate) fn repair_report(
     count: usize,
 ) -> Result<Report, String> {
     let started = Instant::now();
-    let repaired = repair_picture(picture, wanted, budget).map_err(|e| format!("{shown}: {e}"))?;
+    let tally = Tally::default();
+    let say = |elapsed: Duration| {
+        Some(format!(
+            "{shown}: repair search, {:.0} s: stage {} of 3, {} pictures judged, fewest cells left undecided {}",
+            elapsed.as_secs_f64(),
+            tally.stage(),
+            tally.judged(),
+            tally.best().map_or("-".into(), |b| b.to_string())
+        ))
+    };
+    let repaired =
+        ticking(say, || repair_picture(picture, wanted, budget, &tally)).map_err(|e| format!("{shown}: {e}"))?;
     let seconds = started.elapsed().as_secs_f64();
     let title = picture.title.clone().unwrap_or_else(|| shown.to_string());
     let (w, h) = (picture.width, picture.height);
+    let undecided = match repaired.differing {
+        0 => format!("the player {player} leaves {} cells undecided", repaired.undecided),
+        d => format!(
+            "the player {player} leaves {} cells undecided; the clues have two solutions differing in {d} cells, where the search starts",
+            repaired.undecided
+        ),
+    };
     let summary = match (repaired.stage, repaired.repairs.first()) {
         (0, _) => format!("{shown}: {w}x{h} picture; its puzzle is unique and the player {player} solves it without guessing: nothing to change"),
-        (_, None) => format!(
-            "{shown}: no repair found within the budget: {} pictures judged, up to {} changed cells ({} cells undecided by the player {player}); raise --max-changes or --max-evaluations",
-            repaired.evaluations, budget.max_changes, repaired.undecided
-        ),
+        (_, None) => format!("{shown}: {w}x{h} picture; {undecided}; {}", no_repair(&repaired, budget, seconds)),
         (stage, Some((changed, _))) => format!(
-            "{shown}: {w}x{h} picture; the player {player} leaves {} cells undecided; {} repairs of {} changed cells found (stage {stage} of 3, {} pictures judged, {seconds:.2} s); the {} best (fewest steps first):",
-            repaired.undecided,
+            "{shown}: {w}x{h} picture; {undecided}; {} repairs of {} changed cells found (stage {stage} of 3, {} pictures judged, {seconds:.2} s); the {} best (fewest steps first):",
             repaired.repairs.len(),
             changed.len(),
             repaired.evaluations,
@@ -390,4 +432,21 @@ pub(crate) fn repair_report(
         })
         .collect();
     Ok(Report { summary, made, rule_names, original: Some(picture.cells.clone()) })
+}
+
+/// Why a repair search found nothing: what ran out, or that it tried every
+/// change up to the largest number.
+fn no_repair(repaired: &Repaired, budget: Budget, seconds: f64) -> String {
+    let (n, stage, most) = (repaired.evaluations, repaired.stage, budget.max_changes);
+    match repaired.stopped {
+        Some(Stopped::Deadline) => format!(
+            "no repair within the budget: the time ran out after {seconds:.1} s and {n} pictures judged (stage {stage} of 3, up to {most} changed cells); raise --timeout"
+        ),
+        Some(Stopped::Evaluations) => format!(
+            "no repair within the budget: --max-evaluations {n} pictures judged (stage {stage} of 3, up to {most} changed cells); raise --max-evaluations"
+        ),
+        None => format!(
+            "no repair of at most {most} changed cells near the undecided cells ({n} pictures judged in {seconds:.1} s); raise --max-changes"
+        ),
+    }
 }

@@ -22,22 +22,52 @@ use stratsynth::domains::witness::synthesis::domain::{Witness, WitnessState};
 use stratsynth::domains::witness::synthesis::mine::{mine_observed, PuzzleMined, Scope};
 use stratsynth::domains::witness::synthesis::report::SelectionReport;
 use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
+use stratsynth::domains::witness::synthesis::screen::{coverage, first_pruned};
 use stratsynth::domains::witness::synthesis::specs::write_specs;
 use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::domains::Domain;
+use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::schema::Schema;
 use stratsynth::pipeline::LearnRun;
 
-/// The predicate of a Witness rule file (none: local constraint checking).
+/// The predicate of a Witness rule file (none: local constraint checking),
+/// refused if the brute-force check finds a rule unsound.
 pub(crate) fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, String> {
     let (domain, rules) = match rules {
         None => (Witness::new(), vec![]),
-        Some(path) => {
-            let (schema, rules) = read_rules_in(path, Schema::witness())?;
-            (Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?, rules)
-        }
+        Some(path) => read_sound_rules(path)?,
     };
-    Ok(RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, rules))
+    Ok(predicate_of(&domain, rules))
+}
+
+/// The predicate of `rules` of `domain`.
+pub(crate) fn predicate_of(domain: &Witness, rules: Vec<Rule>) -> RuleSetPredicate {
+    RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, rules)
+}
+
+/// Reads a Witness rule file that will play or prune, refusing it if a
+/// rule prunes a path some solution begins with ([`refuse_unsound`]).
+pub(crate) fn read_sound_rules(path: &FsPath) -> Result<(Witness, Vec<Rule>), String> {
+    let (schema, rules) = read_rules_in(path, Schema::witness())?;
+    let domain = Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?;
+    refuse_unsound(&path.display().to_string(), &domain, &rules)?;
+    Ok((domain, rules))
+}
+
+/// Refuses the rules of `file` if one of them fires on a completable
+/// state of the brute-force check ([`first_pruned`]): a player or a search
+/// with them would lose solutions, so its figures would be wrong.
+pub(crate) fn refuse_unsound(file: &str, domain: &Witness, rules: &[Rule]) -> Result<(), String> {
+    match first_pruned(domain, rules) {
+        None => Ok(()),
+        Some(found) => Err(format!(
+            "{file}: rule `{}` is unsound: it prunes {}, a path some solution begins with (brute force on {}); \
+             rules that play or prune must be sound: check the set with `stratsynth verify`",
+            rules[found.rule].name,
+            found.state.show(),
+            coverage(domain)
+        )),
+    }
 }
 
 /// A size range argument `WxH..WxH` of option `flag`, within the size limit.

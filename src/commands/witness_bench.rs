@@ -6,15 +6,17 @@
 //! [`measure`](stratsynth::domains::witness::synthesis::measure), as a
 //! table or JSON.
 
-use super::witness::{predicate, puzzles};
-use super::CmdResult;
+use super::witness::{predicate_of, puzzles};
+use super::{read_rules_in, CmdResult};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use stratsynth::domains::witness::search::astar::SearchConfig;
+use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::domains::witness::synthesis::measure::{all_sizes, by_size, Totals};
 use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
+use stratsynth::dsl::schema::Schema;
 
 /// The JSON object of `t`, with its size if given.
 fn totals_json(t: &Totals, size: Option<&str>) -> serde_json::Value {
@@ -90,7 +92,13 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
         return Err("--repeat must be at least 1".into());
     }
     let ps = puzzles(&args.puzzles)?;
-    let preds = args.rules.iter().map(|r| predicate(Some(r))).collect::<Result<Vec<_>, _>>()?;
+    // not screened up front: the benchmark itself finds the solutions the
+    // rules lose on its puzzles and says so (LOST SOLUTIONS)
+    let predicate = |rules: &PathBuf| -> Result<RuleSetPredicate, String> {
+        let (schema, set) = read_rules_in(rules, Schema::witness())?;
+        Ok(predicate_of(&Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?, set))
+    };
+    let preds = args.rules.iter().map(predicate).collect::<Result<Vec<_>, _>>()?;
     let large_puzzles = args.large.as_deref().map(puzzles).transpose()?;
     let refs: Vec<&RuleSetPredicate> = preds.iter().collect();
     let nodes = SearchConfig::default().with_node_limit(args.max_nodes);

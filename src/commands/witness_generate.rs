@@ -10,7 +10,9 @@
 //! that rule lowers the most.
 
 use super::witness::{puzzles, sizes};
-use super::witness_info::{players_json, progress_line, rows, rule_player, sh, solutions, DEFAULT_MAX_NODES};
+use super::witness_info::{
+    players_json, progress_line, rows, rule_player, sh, solutions, warn_unsound, DEFAULT_MAX_NODES,
+};
 use super::{check_output, command_line, write_output, CmdResult};
 use serde_json::{json, Value};
 use std::path::{Path as FsPath, PathBuf};
@@ -19,6 +21,7 @@ use stratsynth::domains::witness::make::epcg::{Placeholders, USUAL_PLACEHOLDERS}
 use stratsynth::domains::witness::make::rank::{self, fill_and_rank, teaching, Made};
 use stratsynth::domains::witness::model::generate::{generate as random_puzzles, Algorithm, GeneratorConfig};
 use stratsynth::domains::witness::model::generate_kinds::Kinds;
+use stratsynth::domains::witness::play::information::Odds;
 use stratsynth::domains::witness::play::page::{page, PagePuzzle};
 use stratsynth::domains::witness::play::players::{evaluate_all, tsi, RulePlayer, Who};
 use stratsynth::domains::witness::Vertex;
@@ -160,6 +163,8 @@ fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
     let variants = fill_and_rank(&placeholders, &players, by, args.max_nodes, &tell).map_err(|e| e.to_string())?;
     let solvable = variants.solvable;
     let mut made = variants.made;
+    let lists: Vec<&[_]> = made.iter().map(|m| m.figures.as_slice()).collect();
+    let unsound = warn_unsound(&players, &lists, |i| made[i].origin.clone());
     made.truncate(args.top.unwrap_or(usize::MAX));
     let order = match args.order {
         Order::Tsi => format!("TSI of {}", players[chosen].name()),
@@ -172,7 +177,8 @@ fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
         args.at.iter().chain(&args.edge_at).map(String::as_str).collect::<Vec<_>>().join(" "),
         made.len()
     );
-    report(args, &summary, &players, &made, output)
+    report(args, &summary, &players, &made, output)?;
+    Ok(if unsound { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 /// One puzzle's figures as a line: solutions, then per player MSI/TSI.
@@ -190,7 +196,7 @@ pub(crate) fn made_json(m: &Made, players: &[Who]) -> Value {
 }
 
 /// Writes the puzzle file (and page), prints the report or JSON.
-fn report(args: &GenerateArgs, summary: &str, players: &[Who], made: &[Made], output: &FsPath) -> CmdResult {
+fn report(args: &GenerateArgs, summary: &str, players: &[Who], made: &[Made], output: &FsPath) -> Result<(), String> {
     let mut ron = format!("// {}\n// {}\n[\n", command_line(), super::printable(summary));
     for m in made {
         ron += &format!("    // {}\n    {},\n", figures_line(players, m), m.puzzle.to_ron());
@@ -222,7 +228,7 @@ fn report(args: &GenerateArgs, summary: &str, players: &[Who], made: &[Made], ou
             println!("  {}\n    {}", figures_line(players, m), m.puzzle.to_ron());
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// Per rule, the candidates whose TSI knowing the rule lowers the most.
@@ -252,6 +258,8 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
         progress_line("witness generate: candidate #", i, &candidates[i], who, nodes, secs)
     };
     let figures = evaluate_all(&candidates, &players, args.max_nodes, &tell);
+    let lists: Vec<&[_]> = figures.iter().map(Vec::as_slice).collect();
+    let unsound = warn_unsound(&players, &lists, |i| format!("candidate #{i}"));
     let top = args.top.unwrap_or(3);
     let mut ron = format!("// {}\n[\n", command_line());
     let mut text = format!(
@@ -273,7 +281,7 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
         ron += &format!("    // rule {}\n", rule.name);
         let mut entries = vec![];
         for m in &made {
-            let (local, with) = (sh(Some(tsi(&m.figures, 0))), sh(Some(tsi(&m.figures, 1))));
+            let (local, with) = (sh(&m.figures[0], Odds::tsi), sh(&m.figures[1], Odds::tsi));
             let gap = m.score.unwrap_or(0.0);
             text += &format!("  {}: TSI {local} -> {with} (-{gap:.2})  {}\n", m.origin, m.puzzle.to_ron());
             ron += &format!(
@@ -295,5 +303,5 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
     } else {
         print!("{text}");
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if unsound { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }

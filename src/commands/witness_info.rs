@@ -3,25 +3,23 @@
 //! information"), as text, `--json` or an HTML page; and the players and
 //! figures `witness generate` ([`super::witness_generate`]) ranks by.
 
-use super::witness::puzzles;
-use super::{check_output, read_rules_in, write_output, CmdResult};
+use super::witness::{puzzles, read_sound_rules};
+use super::{check_output, write_output, CmdResult};
 use serde_json::{json, Value};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use stratsynth::domains::witness::play::information::Odds;
 use stratsynth::domains::witness::play::page::{page, PagePuzzle};
-use stratsynth::domains::witness::play::players::{evaluate_all, RulePlayer, Who};
-use stratsynth::domains::witness::synthesis::domain::Witness;
+use stratsynth::domains::witness::play::players::{evaluate_all, Figure, RulePlayer, Who};
 use stratsynth::domains::witness::Puzzle;
-use stratsynth::dsl::schema::Schema;
 
 /// Default budget of expanded states per player for puzzles beyond 5x5.
 pub(crate) const DEFAULT_MAX_NODES: u64 = 5_000_000;
 
-/// Reads a Witness rule file as a player named by its path.
+/// Reads a Witness rule file as a player named by its path (refused if
+/// the brute-force check finds a rule unsound).
 pub(super) fn rule_player(path: &FsPath) -> Result<RulePlayer, String> {
-    let (schema, rules) = read_rules_in(path, Schema::witness())?;
-    let domain = Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?;
+    let (domain, rules) = read_sound_rules(path)?;
     Ok(RulePlayer::new(path.display().to_string(), &domain, rules))
 }
 
@@ -31,37 +29,58 @@ pub(crate) fn progress_line(label: &str, index: usize, p: &Puzzle, player: &str,
     eprintln!("{label}{index} ({}x{}), player {player}: {nodes} states, {secs:.1} s", p.width(), p.height());
 }
 
-/// A value in Shannon as text: two decimals, `inf`, or `unknown`.
-pub(super) fn sh(v: Option<Option<f64>>) -> String {
-    match v {
-        Some(Some(x)) => format!("{x:.2}"),
-        Some(None) => "inf".into(),
-        None => "unknown".into(),
+/// One figure in Shannon as text: two decimals, `inf`, `unknown` (out of
+/// the budget) or `unsound` (the player lost solutions).
+pub(super) fn sh(figure: &Figure, value: fn(&Odds) -> Option<f64>) -> String {
+    match figure {
+        Figure::Known(o) => value(o).map_or("inf".into(), |x| format!("{x:.2}")),
+        Figure::Unknown => "unknown".into(),
+        Figure::Unsound { .. } => "unsound".into(),
     }
 }
 
 /// The figures of one puzzle as the JSON list of `{player, msi, tsi}`.
-pub(crate) fn players_json(players: &[Who], figures: &[Option<Odds>]) -> Value {
+pub(crate) fn players_json(players: &[Who], figures: &[Figure]) -> Value {
     players
         .iter()
         .zip(figures)
-        .map(|(who, o)| json!({"player": who.name(), "msi": sh_json(o.as_ref().map(Odds::msi)), "tsi": sh_json(o.as_ref().map(Odds::tsi))}))
+        .map(|(who, f)| json!({"player": who.name(), "msi": sh_json(f, Odds::msi), "tsi": sh_json(f, Odds::tsi)}))
         .collect()
 }
 
-/// A value in Shannon for JSON: a number, `null` for +∞, `"unknown"`.
-fn sh_json(v: Option<Option<f64>>) -> Value {
-    match v {
-        Some(Some(x)) => json!(x),
-        Some(None) => Value::Null,
-        None => json!("unknown"),
+/// One figure in Shannon for JSON: a number, `null` for +∞, `"unknown"`,
+/// `"unsound"`.
+fn sh_json(figure: &Figure, value: fn(&Odds) -> Option<f64>) -> Value {
+    match figure {
+        Figure::Known(o) => value(o).map_or(Value::Null, |x| json!(x)),
+        Figure::Unknown => json!("unknown"),
+        Figure::Unsound { .. } => json!("unsound"),
     }
 }
 
 /// The number of solutions: the goals a sound player reaches (the local
 /// player's), or `unknown`.
-pub(crate) fn solutions(local: &Option<Odds>) -> Value {
-    local.as_ref().map_or(json!("unknown"), |o| json!(o.goals))
+pub(crate) fn solutions(local: &Figure) -> Value {
+    local.odds().map_or(json!("unknown"), |o| json!(o.goals))
+}
+
+/// Warns on standard error of each rule player that lost solutions on a
+/// puzzle (`origin(i)` names puzzle `i`); whether any did.
+pub(crate) fn warn_unsound(players: &[Who], results: &[&[Figure]], origin: impl Fn(usize) -> String) -> bool {
+    let mut any = false;
+    for (i, figures) in results.iter().enumerate() {
+        for (who, f) in players.iter().zip(figures.iter()) {
+            if let Figure::Unsound { reached, solutions } = f {
+                any = true;
+                eprintln!(
+                    "error: {}: player {} is UNSOUND: it reaches {reached} of the {solutions} solutions (a rule prunes a path some solution begins with); its figures are not given: check the rules with `stratsynth verify`",
+                    origin(i),
+                    who.name()
+                );
+            }
+        }
+    }
+    any
 }
 
 /// Options of `witness analyze`.
@@ -126,20 +145,20 @@ pub fn analyze(args: &AnalyzeArgs) -> CmdResult {
             .collect();
         write_output(out, &page(&format!("witness analyze {file}"), &format!("{} puzzles", ps.len()), &items))?;
     }
+    let lists: Vec<&[Figure]> = results.iter().map(Vec::as_slice).collect();
+    if warn_unsound(&players, &lists, |i| format!("{file} puzzle #{i}")) {
+        return Ok(ExitCode::from(1));
+    }
     Ok(ExitCode::SUCCESS)
 }
 
 /// The figures of one puzzle as (player, MSI, TSI) text rows.
-pub(super) fn rows(players: &[Who], figures: &[Option<Odds>]) -> Vec<[String; 3]> {
-    players
-        .iter()
-        .zip(figures)
-        .map(|(who, o)| [who.name().to_string(), sh(o.as_ref().map(Odds::msi)), sh(o.as_ref().map(Odds::tsi))])
-        .collect()
+pub(super) fn rows(players: &[Who], figures: &[Figure]) -> Vec<[String; 3]> {
+    players.iter().zip(figures).map(|(who, f)| [who.name().to_string(), sh(f, Odds::msi), sh(f, Odds::tsi)]).collect()
 }
 
 /// The text report: per puzzle its size and solutions, then a row per player.
-fn table(file: &str, ps: &[Puzzle], players: &[Who], results: &[Vec<Option<Odds>>]) -> String {
+fn table(file: &str, ps: &[Puzzle], players: &[Who], results: &[Vec<Figure>]) -> String {
     let width = players.iter().map(|w| w.name().len()).max().unwrap_or(0).max(6);
     let mut s = format!("{file}: {} puzzles; MSI and TSI in Shannon (Sh)\n", ps.len());
     for (i, (p, figures)) in ps.iter().zip(results).enumerate() {
@@ -154,14 +173,14 @@ fn table(file: &str, ps: &[Puzzle], players: &[Who], results: &[Vec<Option<Odds>
 
 /// Per player the mean MSI and TSI over the puzzles where they are known
 /// and finite, and how many of those have TSI below 1 Sh ("easy").
-fn means(players: &[Who], results: &[Vec<Option<Odds>>], width: usize) -> String {
+fn means(players: &[Who], results: &[Vec<Figure>], width: usize) -> String {
     let mut s = format!(
         "means over the puzzles each player solves (known, finite):\n  {:<width$}  {:>8}  {:>8}  {:>8}  {:>10}\n",
         "player", "puzzles", "MSI", "TSI", "TSI < 1 Sh"
     );
     for (i, who) in players.iter().enumerate() {
         let known: Vec<(f64, f64)> =
-            results.iter().filter_map(|f| f[i].as_ref().and_then(|o| o.msi().zip(o.tsi()))).collect();
+            results.iter().filter_map(|f| f[i].odds().and_then(|o| o.msi().zip(o.tsi()))).collect();
         let n = known.len().max(1) as f64;
         let (msi, tsi) = known.iter().fold((0.0, 0.0), |(a, b), (m, t)| (a + m, b + t));
         let easy = known.iter().filter(|(_, t)| *t < 1.0).count();

@@ -199,7 +199,7 @@ fn report_json(report: &Report) -> Value {
 /// `POST /api/nonogram/repair`: `generate nonogram --from PICTURE --json`
 /// for the request's picture (`player`, `count`, `max_changes`,
 /// `max_evaluations` as that command's options).
-pub fn repair(players: &Players, body: &[u8], _: &Budget) -> Answer {
+pub fn repair(players: &Players, body: &[u8], limit: &Budget) -> Answer {
     let body = json_body(body, REPAIR)?;
     let picture = picture_of(&body)?;
     let (player, name) = player(players, &body)?;
@@ -207,6 +207,7 @@ pub fn repair(players: &Players, body: &[u8], _: &Budget) -> Answer {
     let budget = RepairBudget {
         max_changes: uint(&body, "max_changes", 1..=32, Some(8))? as usize,
         evaluations: uint(&body, "max_evaluations", 1..=200_000, Some(20_000))? as usize,
+        deadline: Some(limit.deadline),
         ..RepairBudget::default()
     };
     let wanted = Wanted { player, steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: 100_000 };
@@ -226,7 +227,7 @@ fn rule_names(players: &Players, player: &Player) -> Vec<String> {
 /// `POST /api/nonogram/random`: `generate nonogram --size WxH --count 1
 /// --json` (`width`, `height`, `player`, `steps` and `bits` as `A..B`,
 /// `density`, `seed`, `max_candidates`).
-pub fn random(players: &Players, body: &[u8], _: &Budget) -> Answer {
+pub fn random(players: &Players, body: &[u8], limit: &Budget) -> Answer {
     let body = json_body(body, RANDOM)?;
     let side = 1..=MAX_LINE as u64;
     let (width, height) = size(uint(&body, "width", side.clone(), None)?, uint(&body, "height", side, None)?)?;
@@ -248,7 +249,7 @@ pub fn random(players: &Players, body: &[u8], _: &Budget) -> Answer {
     let max_candidates = uint(&body, "max_candidates", 1..=1_000_000, Some(5_000))?;
     let wanted = Wanted { player, steps, bits, stuck: None, max_nodes: 100_000 };
     let shape = Shape { width, height, density, symmetry: Symmetry::None };
-    let (kept, judged) = random_puzzles(&shape, seed, 1, max_candidates, &wanted, |_, _| {})
+    let (kept, judged) = random_puzzles(&shape, seed, 1, max_candidates, &wanted, Some(limit.deadline), |_, _| true)
         .map_err(|e| ApiError::unfit(e.to_string()))?;
     let mut made = random_made(kept, seed);
     for m in &mut made {

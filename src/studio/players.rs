@@ -5,6 +5,7 @@
 //! `--rules FILE` replaces the default of the file's domain.
 
 use crate::commands::read_rules;
+use crate::commands::witness::refuse_unsound;
 use std::path::PathBuf;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::witness::play::players::RulePlayer;
@@ -71,8 +72,10 @@ fn witness_default() -> Result<RulePlayer, String> {
     witness_player(name.into(), schema, rules)
 }
 
-/// The Witness rule player `name` playing `rules` of `schema`.
+/// The Witness rule player `name` playing `rules` of `schema` (refused if
+/// the brute-force check finds a rule unsound).
 fn witness_player(name: String, schema: Schema, rules: Vec<Rule>) -> Result<RulePlayer, String> {
     let domain = Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?;
+    refuse_unsound(&name, &domain, &rules)?;
     Ok(RulePlayer::new(name, &domain, rules))
 }

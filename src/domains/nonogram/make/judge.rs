@@ -117,6 +117,17 @@ pub fn solution_count(clues: &Clues, max_nodes: u64) -> Result<usize, Stop> {
     out.count().ok_or(out.stopped.unwrap_or(Stop::Nodes))
 }
 
+/// The cells where two solutions of `clues` differ (ascending), if the
+/// complete solver finds two within `max_nodes` and before `deadline`.
+pub fn differing_cells(clues: &Clues, max_nodes: u64, deadline: Option<std::time::Instant>) -> Option<Vec<usize>> {
+    let limits = Limits { solutions: 2, max_nodes: Some(max_nodes), deadline, sat_after: None };
+    let out = Search::new(clues, limits).run();
+    match &out.solutions[..] {
+        [a, b] => Some((0..a.len()).filter(|&p| a[p] != b[p]).collect()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,6 +152,7 @@ mod tests {
             assert!(player.solve(&c, &diagonal).unwrap().bits > 0.0);
         }
         assert_eq!(solution_count(&c, 1000), Ok(2));
+        assert_eq!(differing_cells(&c, 1000, None), Some(vec![0, 1, 2, 3]));
         // a full row and a full column: the line solver needs nothing
         let cross = bits("010 111 010");
         let c = clues(3, &cross);
@@ -148,6 +160,7 @@ mod tests {
         let solve = Player::Line.solve(&c, &cross).unwrap();
         assert!(solve.steps > 0 && solve.bits == 0.0);
         assert_eq!(solution_count(&c, 1000), Ok(1));
+        assert_eq!(differing_cells(&c, 1000, None), None);
     }
 
     /// Every picture of `width` x `height`, row by row from bit 0.

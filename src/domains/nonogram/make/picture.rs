@@ -82,14 +82,26 @@ pub enum PictureErrorKind {
     /// A PNG the decoder refuses.
     #[error("expected a PNG image: {0}")]
     Unreadable(String),
+    /// A PNG palette index past the palette's colours.
+    #[error("pixel at row {row}, column {column} is palette index {index}; the palette has {colours} colours (0 to {})", colours.saturating_sub(1))]
+    PaletteIndex {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        column: usize,
+        /// The index.
+        index: usize,
+        /// Colours in the palette.
+        colours: usize,
+    },
     /// A PNG pixel that is neither black nor white.
-    #[error("pixel at row {row}, column {column} is {colour}; expected black (#000000) or white (#ffffff), opaque")]
+    #[error("pixel at row {row}, column {column} is #{colour}; expected black (#000000) or white (#ffffff), opaque")]
     NotBlackOrWhite {
         /// 1-based row.
         row: usize,
         /// 1-based column.
         column: usize,
-        /// The pixel as `#rrggbbaa`.
+        /// The pixel as `rrggbbaa` (16-bit: `rrrrggggbbbbaaaa`).
         colour: String,
     },
 }
@@ -230,40 +242,120 @@ fn parse_pbm(text: &str, file: &str) -> Result<Picture, PictureError> {
 
 /// A PNG of black and white pixels (any colour type and bit depth; a
 /// pixel is black if its colour is #000000, white if #ffffff, and opaque).
+/// Samples are read as stored: a 16-bit sample is black at 0x0000 and
+/// white at 0xffff only, a palette index must name a colour of the palette
+/// (the transparency chunk, if any, gives alpha).
 fn decode_png(bytes: &[u8], file: &str) -> Result<Picture, Located<PictureErrorKind>> {
     let unreadable = |e: png::DecodingError| Located::new(file, 1, 1, PictureErrorKind::Unreadable(e.to_string()));
     let mut decoder = png::Decoder::new_with_limits(std::io::Cursor::new(bytes), png::Limits { bytes: 64 << 20 });
-    decoder.set_transformations(
-        png::Transformations::EXPAND | png::Transformations::ALPHA | png::Transformations::STRIP_16,
-    );
+    decoder.set_transformations(png::Transformations::IDENTITY);
     let mut reader = decoder.read_info().map_err(unreadable)?;
-    let (width, height) = (reader.info().width as usize, reader.info().height as usize);
+    let info = reader.info();
+    let (width, height) = (info.width as usize, info.height as usize);
     check_size(width, height, file, 1, 1)?;
+    let format = PngFormat {
+        colour: info.color_type,
+        depth: info.bit_depth as u32,
+        palette: info.palette.as_deref().unwrap_or_default().to_vec(),
+        trns: info.trns.as_deref().map(<[u8]>::to_vec),
+    };
     let size = reader
         .output_buffer_size()
         .ok_or_else(|| Located::new(file, 1, 1, PictureErrorKind::TooLarge { width, height }))?;
     let mut buffer = vec![0; size];
     let frame = reader.next_frame(&mut buffer).map_err(unreadable)?;
-    let channels = frame.color_type.samples();
     let mut cells = Vec::with_capacity(width * height);
-    for (p, pixel) in buffer[..frame.buffer_size()].chunks_exact(channels).enumerate() {
-        // grey-alpha or RGBA after the transformations
-        let rgba = if channels == 2 {
-            [pixel[0], pixel[0], pixel[0], pixel[1]]
-        } else {
-            [pixel[0], pixel[1], pixel[2], pixel[3]]
-        };
-        cells.push(match rgba {
-            [0, 0, 0, 255] => true,
-            [255, 255, 255, 255] => false,
-            [r, g, b, a] => {
-                let (row, column) = (p / width + 1, p % width + 1);
-                let colour = format!("#{r:02x}{g:02x}{b:02x}{a:02x}");
-                return Err(Located::new(file, row, column, PictureErrorKind::NotBlackOrWhite { row, column, colour }));
-            }
-        });
+    for (r, line) in buffer[..frame.buffer_size()].chunks_exact(frame.line_size).enumerate() {
+        for column in 0..width {
+            let (row, column) = (r + 1, column + 1);
+            let bad = |kind| Located::new(file, row, column, kind);
+            cells.push(match format.pixel(line, column - 1) {
+                Pixel::Black => true,
+                Pixel::White => false,
+                Pixel::Other(colour) => return Err(bad(PictureErrorKind::NotBlackOrWhite { row, column, colour })),
+                Pixel::NoColour(index) => {
+                    let colours = format.palette.len() / 3;
+                    return Err(bad(PictureErrorKind::PaletteIndex { row, column, index, colours }));
+                }
+            });
+        }
     }
     Ok(Picture { title: None, width, height, cells })
+}
+
+/// A PNG's pixel format, as stored.
+struct PngFormat {
+    colour: png::ColorType,
+    /// Bits per sample: 1, 2, 4, 8 or 16.
+    depth: u32,
+    /// RGB triples of an indexed image.
+    palette: Vec<u8>,
+    /// The transparency chunk: alpha per palette entry, or the one
+    /// transparent grey or RGB colour (16-bit samples, big-endian).
+    trns: Option<Vec<u8>>,
+}
+
+/// A pixel as black and white pictures see it.
+enum Pixel {
+    Black,
+    White,
+    /// Another colour, `#rrggbbaa` (`#rrrrggggbbbbaaaa` at 16 bits).
+    Other(String),
+    /// A palette index past the palette.
+    NoColour(usize),
+}
+
+impl PngFormat {
+    /// Sample `k` of a scan line.
+    fn sample(&self, line: &[u8], k: usize) -> u32 {
+        match self.depth {
+            16 => u32::from(u16::from_be_bytes([line[2 * k], line[2 * k + 1]])),
+            8 => u32::from(line[k]),
+            d => {
+                let bit = k * d as usize;
+                u32::from(line[bit / 8]) >> (8 - d as usize - bit % 8) & ((1 << d) - 1)
+            }
+        }
+    }
+
+    /// The pixel at `column` of a scan line.
+    fn pixel(&self, line: &[u8], column: usize) -> Pixel {
+        use png::ColorType::*;
+        let n = self.colour.samples();
+        let s: Vec<u32> = (0..n).map(|i| self.sample(line, column * n + i)).collect();
+        let max = (1u32 << self.depth) - 1;
+        // the transparent colour of a grey or RGB image, as samples
+        let key = |samples: &[u32]| {
+            self.trns.as_ref().is_some_and(|t| {
+                t.len() == 2 * samples.len()
+                    && samples
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &v)| u32::from(u16::from_be_bytes([t[2 * i], t[2 * i + 1]])) == v)
+            })
+        };
+        let (rgba, max) = match self.colour {
+            Grayscale => ([s[0], s[0], s[0], if key(&s) { 0 } else { max }], max),
+            Rgb => ([s[0], s[1], s[2], if key(&s) { 0 } else { max }], max),
+            GrayscaleAlpha => ([s[0], s[0], s[0], s[1]], max),
+            Rgba => ([s[0], s[1], s[2], s[3]], max),
+            Indexed => {
+                let i = s[0] as usize;
+                let Some(rgb) = self.palette.get(3 * i..3 * i + 3) else {
+                    return Pixel::NoColour(i);
+                };
+                let alpha = self.trns.as_ref().and_then(|t| t.get(i)).map_or(255, |&a| u32::from(a));
+                ([u32::from(rgb[0]), u32::from(rgb[1]), u32::from(rgb[2]), alpha], 255)
+            }
+        };
+        match rgba {
+            [0, 0, 0, a] if a == max => Pixel::Black,
+            [r, g, b, a] if r == max && g == max && b == max && a == max => Pixel::White,
+            samples if max == 0xffff => Pixel::Other(samples.iter().map(|v| format!("{v:04x}")).collect::<String>()),
+            // below 8 bits, a grey level scaled to 8 bits as viewers show it
+            samples => Pixel::Other(samples.iter().map(|v| format!("{:02x}", v * 255 / max)).collect::<String>()),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -279,12 +371,67 @@ mod tests {
 
     /// A PNG of `width` x `height` 8-bit RGB pixels.
     fn png(width: u32, height: u32, rgb: &[u8]) -> Vec<u8> {
+        encode(width, height, png::ColorType::Rgb, png::BitDepth::Eight, None, rgb)
+    }
+
+    /// A PNG of `width` x `height` pixels of `colour` and `depth` (with
+    /// `palette` if given), its scan lines `data` as stored.
+    fn encode(
+        width: u32,
+        height: u32,
+        colour: png::ColorType,
+        depth: png::BitDepth,
+        palette: Option<&[u8]>,
+        data: &[u8],
+    ) -> Vec<u8> {
         let mut out = vec![];
         let mut encoder = png::Encoder::new(&mut out, width, height);
-        encoder.set_color(png::ColorType::Rgb);
-        encoder.set_depth(png::BitDepth::Eight);
-        encoder.write_header().unwrap().write_image_data(rgb).unwrap();
+        encoder.set_color(colour);
+        encoder.set_depth(depth);
+        if let Some(p) = palette {
+            encoder.set_palette(p.to_vec());
+        }
+        encoder.write_header().unwrap().write_image_data(data).unwrap();
         out
+    }
+
+    #[test]
+    fn palette_and_16_bit_pngs_are_read_as_stored() {
+        use png::{BitDepth, ColorType};
+        let cells = vec![true, false, false, true];
+        // palette: 0 white, 1 black; 8-bit and 1-bit indices
+        let palette: &[u8] = &[255, 255, 255, 0, 0, 0];
+        let eight = encode(2, 2, ColorType::Indexed, BitDepth::Eight, Some(palette), &[1, 0, 0, 1]);
+        assert_eq!(read("p.png", &eight).unwrap().cells, cells);
+        let one = encode(2, 2, ColorType::Indexed, BitDepth::One, Some(palette), &[0b1000_0000, 0b0100_0000]);
+        assert_eq!(read("p.png", &one).unwrap().cells, cells);
+        // an index past the palette is refused where it is, not read black
+        let past = encode(2, 2, ColorType::Indexed, BitDepth::Eight, Some(palette), &[1, 0, 0, 7]);
+        assert_eq!(
+            read("p.png", &past).unwrap_err(),
+            "DIR/p.png:2:2: pixel at row 2, column 2 is palette index 7; the palette has 2 colours (0 to 1)"
+        );
+        // 16-bit greys: black and white are 0x0000 and 0xffff only
+        let grey16 = |samples: [u16; 4]| {
+            let data: Vec<u8> = samples.iter().flat_map(|v| v.to_be_bytes()).collect();
+            encode(2, 2, ColorType::Grayscale, BitDepth::Sixteen, None, &data)
+        };
+        assert_eq!(read("p.png", &grey16([0, 0xffff, 0xffff, 0])).unwrap().cells, cells);
+        assert_eq!(
+            read("p.png", &grey16([0, 0x00ff, 0xffff, 0])).unwrap_err(),
+            "DIR/p.png:1:2: pixel at row 1, column 2 is #00ff00ff00ffffff; expected black (#000000) or white (#ffffff), opaque"
+        );
+        assert!(read("p.png", &grey16([0xff00, 0, 0xffff, 0]))
+            .unwrap_err()
+            .starts_with("DIR/p.png:1:1: pixel at row 1, column 1 is #ff00ff00ff00ffff"));
+        // 2-bit grey: 3 is white, 0 black, 1 a grey
+        let two = encode(2, 2, ColorType::Grayscale, BitDepth::Two, None, &[0b0011_0000, 0b1100_0000]);
+        assert_eq!(read("p.png", &two).unwrap().cells, cells);
+        let grey = encode(2, 1, ColorType::Grayscale, BitDepth::Two, None, &[0b0001_0000]);
+        assert_eq!(
+            read("p.png", &grey).unwrap_err(),
+            "DIR/p.png:1:2: pixel at row 1, column 2 is #555555ff; expected black (#000000) or white (#ffffff), opaque"
+        );
     }
 
     #[test]

@@ -15,9 +15,13 @@
 //!
 //! Candidates are judged in parallel and kept in a fixed order (by number
 //! of undecided cells, then changed cells), so the result does not depend
-//! on the thread count.
+//! on the thread count. A deadline stops the search between two judged
+//! pictures (what was judged is kept); a [`Tally`] tells a watcher how far
+//! it got.
 
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 
 /// How far the search may go.
 #[derive(Clone, Copy, Debug)]
@@ -30,12 +34,56 @@ pub struct Budget {
     pub max_changes: usize,
     /// Pictures judged at most, over all stages.
     pub evaluations: usize,
+    /// No picture is judged after this.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { pairs: 20_000, beam: 8, max_changes: 8, evaluations: 200_000 }
+        Budget { pairs: 20_000, beam: 8, max_changes: 8, evaluations: 200_000, deadline: None }
     }
+}
+
+/// How far a search got, for a watcher on another thread.
+#[derive(Debug, Default)]
+pub struct Tally {
+    judged: AtomicUsize,
+    stage: AtomicUsize,
+    /// Fewest undecided cells of a judged picture, plus one (0: none yet).
+    best: AtomicUsize,
+}
+
+impl Tally {
+    /// Pictures judged so far.
+    pub fn judged(&self) -> usize {
+        self.judged.load(Ordering::Relaxed)
+    }
+
+    /// The stage the search is in (1 to 3; 0 before it starts).
+    pub fn stage(&self) -> usize {
+        self.stage.load(Ordering::Relaxed)
+    }
+
+    /// The fewest cells a judged picture leaves undecided, if any was judged.
+    pub fn best(&self) -> Option<usize> {
+        self.best.load(Ordering::Relaxed).checked_sub(1)
+    }
+
+    fn saw(&self, undecided: usize) {
+        self.judged.fetch_add(1, Ordering::Relaxed);
+        let _ = self.best.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
+            (b == 0 || undecided + 1 < b).then_some(undecided + 1)
+        });
+    }
+}
+
+/// Why a search found no repair before it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// It judged [`Budget::evaluations`] pictures.
+    Evaluations,
+    /// It reached [`Budget::deadline`].
+    Deadline,
 }
 
 /// A repair: the changed cells (grid indices, ascending).
@@ -66,6 +114,9 @@ pub struct Found {
     pub evaluations: usize,
     /// The stage that found them (1, 2, 3), or the last one tried.
     pub stage: usize,
+    /// What ran out, if the search ended on its budget rather than on a
+    /// repair or on having tried every change it makes.
+    pub stopped: Option<Stopped>,
 }
 
 /// A state of the search: changed cells and the cells left undecided.
@@ -82,6 +133,7 @@ struct Search<'a, F> {
     undecided: &'a F,
     budget: Budget,
     evaluations: usize,
+    tally: &'a Tally,
 }
 
 impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
@@ -108,19 +160,46 @@ impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
         (0..near.len()).filter(|&p| near[p]).collect()
     }
 
-    /// Judges each set of changes (in parallel), within the budget; the
-    /// states in the order given.
+    /// Judges each set of changes (in parallel), within the budget and
+    /// before the deadline; the states in the order given.
     fn judge(&mut self, changes: Vec<Vec<usize>>) -> Vec<State> {
         let room = self.budget.evaluations.saturating_sub(self.evaluations);
-        let changes: Vec<Vec<usize>> = changes.into_iter().take(room).collect();
-        self.evaluations += changes.len();
-        changes
+        let (cells, undecided, tally, deadline) = (self.cells, self.undecided, self.tally, self.budget.deadline);
+        let states: Vec<State> = changes
+            .into_iter()
+            .take(room)
+            .collect::<Vec<_>>()
             .into_par_iter()
-            .map(|changed| {
-                let cells = Repair { changed: changed.clone() }.apply(self.cells);
-                State { undecided: (self.undecided)(&cells), changed }
+            .filter_map(|changed| {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    return None;
+                }
+                let state = State { undecided: undecided(&Repair { changed: changed.clone() }.apply(cells)), changed };
+                tally.saw(state.undecided.len());
+                Some(state)
             })
-            .collect()
+            .collect();
+        self.evaluations += states.len();
+        states
+    }
+
+    /// What ran out, if anything did.
+    fn stopped(&self) -> Option<Stopped> {
+        if self.budget.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stopped::Deadline)
+        } else if self.evaluations >= self.budget.evaluations {
+            Some(Stopped::Evaluations)
+        } else {
+            None
+        }
+    }
+
+    /// The search's answer at `stage`: the repairs among `states`, or none
+    /// and what ran out (if it ran out).
+    fn found(&self, states: &[State], stage: usize) -> Found {
+        let repairs = repairs(states);
+        let stopped = if repairs.is_empty() { self.stopped() } else { None };
+        Found { repairs, evaluations: self.evaluations, stage, stopped }
     }
 }
 
@@ -136,27 +215,32 @@ fn repairs(states: &[State]) -> Vec<Repair> {
     fine.filter(|s| Some(s.changed.len()) == fewest).map(|s| Repair { changed: s.changed.clone() }).collect()
 }
 
-/// Repairs of the picture `cells` (`width` columns) whose undecided cells
-/// are `initial` (not empty), `undecided` judging any picture.
+/// Repairs of the picture `cells` (`width` columns), the search starting
+/// near `start` (not empty: the cells the player leaves undecided, or
+/// where two solutions differ), `undecided` judging any picture; `tally`
+/// told of every picture judged.
 pub fn repair(
     width: usize,
     cells: &[bool],
-    initial: Vec<usize>,
+    start: Vec<usize>,
     undecided: &(impl Fn(&[bool]) -> Vec<usize> + Sync),
     budget: Budget,
+    tally: &Tally,
 ) -> Found {
-    let mut search = Search { width, cells, undecided, budget, evaluations: 0 };
+    let mut search = Search { width, cells, undecided, budget, evaluations: 0, tally };
     if budget.max_changes == 0 {
-        return Found { repairs: vec![], evaluations: 0, stage: 1 };
+        return Found { repairs: vec![], evaluations: 0, stage: 1, stopped: None };
     }
-    let near = search.near(&initial);
+    let near = search.near(&start);
     // stage 1: single cells
+    tally.stage.store(1, Ordering::Relaxed);
     let mut singles = search.judge(near.iter().map(|&p| vec![p]).collect());
-    let found = repairs(&singles);
-    if !found.is_empty() || budget.max_changes == 1 {
-        return Found { repairs: found, evaluations: search.evaluations, stage: 1 };
+    let found = search.found(&singles, 1);
+    if !found.repairs.is_empty() || found.stopped.is_some() || budget.max_changes == 1 {
+        return found;
     }
     // stage 2: pairs, among the best singles if there are too many
+    tally.stage.store(2, Ordering::Relaxed);
     rank(&mut singles);
     let mut pool: Vec<usize> = singles.iter().map(|s| s.changed[0]).collect();
     while pool.len() > 1 && pool.len() * (pool.len() - 1) / 2 > budget.pairs {
@@ -172,16 +256,16 @@ pub fn repair(
         })
         .collect();
     let mut beam = search.judge(pairs);
-    let found = repairs(&beam);
-    if !found.is_empty() || budget.max_changes == 2 {
-        return Found { repairs: found, evaluations: search.evaluations, stage: 2 };
+    let found = search.found(&beam, 2);
+    if !found.repairs.is_empty() || found.stopped.is_some() || budget.max_changes == 2 {
+        return found;
     }
     // stage 3: the beam search
+    tally.stage.store(3, Ordering::Relaxed);
     beam.extend(singles);
     rank(&mut beam);
     beam.truncate(budget.beam);
-    while beam.first().is_some_and(|s| s.changed.len() < budget.max_changes) && search.evaluations < budget.evaluations
-    {
+    while beam.first().is_some_and(|s| s.changed.len() < budget.max_changes) && search.stopped().is_none() {
         let mut next: Vec<Vec<usize>> = vec![];
         for state in &beam {
             for p in search.near(&state.undecided) {
@@ -195,9 +279,9 @@ pub fn repair(
         next.sort_unstable();
         next.dedup();
         let mut states = search.judge(next);
-        let found = repairs(&states);
-        if !found.is_empty() {
-            return Found { repairs: found, evaluations: search.evaluations, stage: 3 };
+        let found = search.found(&states, 3);
+        if !found.repairs.is_empty() {
+            return found;
         }
         rank(&mut states);
         states.truncate(budget.beam);
@@ -206,7 +290,7 @@ pub fn repair(
         }
         beam = states;
     }
-    Found { repairs: vec![], evaluations: search.evaluations, stage: 3 }
+    search.found(&[], 3)
 }
 
 #[cfg(test)]
@@ -230,7 +314,7 @@ mod tests {
         let judge = line_undecided(3);
         let initial = judge(&cells);
         assert!(!initial.is_empty());
-        let found = repair(3, &cells, initial, &judge, Budget::default());
+        let found = repair(3, &cells, initial, &judge, Budget::default(), &Tally::default());
         assert_eq!(found.stage, 1);
         assert!(!found.repairs.is_empty());
         for r in &found.repairs {
@@ -264,7 +348,7 @@ mod tests {
             } else {
                 None
             };
-            let found = repair(w, &cells, initial, &judge, Budget::default());
+            let found = repair(w, &cells, initial, &judge, Budget::default(), &Tally::default());
             let size = found.repairs.first().map(|r| r.changed.len());
             for r in &found.repairs {
                 assert!(judge(&r.apply(&cells)).is_empty());
@@ -288,9 +372,11 @@ mod tests {
         // most 0 changes there is none
         let cells: Vec<bool> = "1000 0100 0000 0000".chars().filter(|c| *c != ' ').map(|c| c == '1').collect();
         let judge = line_undecided(4);
-        let none = repair(4, &cells, judge(&cells), &judge, Budget { max_changes: 0, ..Budget::default() });
+        let none =
+            repair(4, &cells, judge(&cells), &judge, Budget { max_changes: 0, ..Budget::default() }, &Tally::default());
         assert!(none.repairs.is_empty());
-        let one = repair(4, &cells, judge(&cells), &judge, Budget { max_changes: 1, ..Budget::default() });
+        let one =
+            repair(4, &cells, judge(&cells), &judge, Budget { max_changes: 1, ..Budget::default() }, &Tally::default());
         assert!(!one.repairs.is_empty() && one.repairs.iter().all(|r| r.changed.len() == 1), "{:?}", one.repairs);
     }
 
@@ -300,7 +386,7 @@ mod tests {
         let judge = line_undecided(4);
         let initial = judge(&cells);
         let budget = Budget { evaluations: 0, ..Budget::default() };
-        let found = repair(4, &cells, initial, &judge, budget);
+        let found = repair(4, &cells, initial, &judge, budget, &Tally::default());
         assert!(found.repairs.is_empty());
         assert_eq!(found.evaluations, 0);
     }

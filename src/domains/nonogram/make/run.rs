@@ -4,13 +4,15 @@
 //! A player error met in parallel work (a rule filling a wrong cell) is
 //! kept and reported, never lost.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 use super::accept::{accept, Wanted};
-use super::judge::Solve;
+use super::judge::{differing_cells, Solve};
 use super::picture::Picture;
 use super::random::{first_accepted, Shape};
-use super::repair::{repair, Budget, Repair};
+use super::repair::{repair, Budget, Repair, Stopped, Tally};
 use crate::domains::nonogram::board::propagate::Clues;
 use crate::domains::nonogram::formats::non::clues_of;
 use crate::domains::nonogram::play::player::PlayError;
@@ -64,30 +66,41 @@ pub type Kept = (u64, Picture, Solve);
 
 /// Random puzzles: the first `count` candidates (below `max_candidates`)
 /// that pass, with their index and the player's solve; and the number of
-/// candidates judged. `progress` as [`first_accepted`]'s; the first player
-/// error stops the search after its batch.
+/// candidates judged. No candidate is judged after `deadline`: the puzzles
+/// kept are then those among the candidates before the first one not
+/// judged, so they are what a run without the deadline begins with.
+/// `progress` as [`first_accepted`]'s (told the candidates judged and kept
+/// after each batch, it stops the search by returning `false`); the first
+/// player error stops the search after its batch.
 pub fn random_puzzles(
     shape: &Shape,
     seed: u64,
     count: usize,
     max_candidates: u64,
     wanted: &Wanted,
-    mut progress: impl FnMut(u64, usize),
+    deadline: Option<Instant>,
+    mut progress: impl FnMut(u64, usize) -> bool,
 ) -> Result<(Vec<Kept>, u64), MakeError> {
     let errors = FirstError::default();
-    let accepted = first_accepted(
+    let unjudged = AtomicU64::new(u64::MAX);
+    let (mut kept, judged) = first_accepted(
         shape,
         seed,
         count,
         max_candidates,
-        |_, p| errors.keep(accept(wanted, shape.width, &p.cells)).flatten(),
-        |judged, kept| {
-            progress(judged, kept);
-            !errors.met()
+        |i, p| {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                unjudged.fetch_min(i, Ordering::Relaxed);
+                return None;
+            }
+            errors.keep(accept(wanted, shape.width, &p.cells)).flatten()
         },
+        |judged, kept| progress(judged, kept) && !errors.met() && unjudged.load(Ordering::Relaxed) == u64::MAX,
     );
     errors.check()?;
-    Ok(accepted)
+    let cut = unjudged.into_inner();
+    kept.retain(|(i, _, _)| *i < cut);
+    Ok((kept, judged.min(cut)))
 }
 
 /// A picture's repairs.
@@ -95,6 +108,12 @@ pub fn random_puzzles(
 pub struct Repaired {
     /// Cells the player leaves undecided in the picture (0: it is fine).
     pub undecided: usize,
+    /// Cells where two solutions of the picture's clues differ (0: the
+    /// complete solver found one, or stopped first); the search starts
+    /// near them.
+    pub differing: usize,
+    /// What ran out, if the search ended on its budget without a repair.
+    pub stopped: Option<Stopped>,
     /// Pictures judged by the search.
     pub evaluations: usize,
     /// The search's stage that found the repairs (0: the picture is fine).
@@ -106,8 +125,17 @@ pub struct Repaired {
     pub repairs: Vec<(Vec<usize>, Solve)>,
 }
 
-/// Repairs `picture` for what is `wanted` (without guessing), within `budget`.
-pub fn repair_picture(picture: &Picture, wanted: &Wanted, budget: Budget) -> Result<Repaired, MakeError> {
+/// Repairs `picture` for what is `wanted` (without guessing), within
+/// `budget`, telling `tally` of every picture judged. If the clues have two
+/// solutions, the search starts near the cells where they differ (any
+/// repair must tell them apart), else near the cells the player leaves
+/// undecided.
+pub fn repair_picture(
+    picture: &Picture,
+    wanted: &Wanted,
+    budget: Budget,
+    tally: &Tally,
+) -> Result<Repaired, MakeError> {
     let width = picture.width;
     let errors = FirstError::default();
     let undecided = |cells: &[bool]| {
@@ -125,14 +153,31 @@ pub fn repair_picture(picture: &Picture, wanted: &Wanted, budget: Budget) -> Res
     if initial.is_empty() {
         errors.check()?;
         let fine = passing(vec![])?.ok_or(MakeError::Unconfirmed(wanted.max_nodes))?;
-        return Ok(Repaired { undecided: 0, evaluations: 1, stage: 0, repairs: vec![fine] });
+        return Ok(Repaired {
+            undecided: 0,
+            differing: 0,
+            stopped: None,
+            evaluations: 1,
+            stage: 0,
+            repairs: vec![fine],
+        });
     }
-    let found = repair(width, &picture.cells, initial.clone(), &undecided, budget);
+    let (rows, columns) = clues_of(width, picture.height, &picture.cells);
+    let differing = differing_cells(&Clues::new(rows, columns), wanted.max_nodes, budget.deadline).unwrap_or_default();
+    let start = if differing.is_empty() { initial.clone() } else { differing.clone() };
+    let found = repair(width, &picture.cells, start, &undecided, budget, tally);
     errors.check()?;
     let mut repairs = vec![];
     for r in found.repairs {
         repairs.extend(passing(r.changed)?);
     }
     repairs.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then(a.1.steps.cmp(&b.1.steps)).then_with(|| a.0.cmp(&b.0)));
-    Ok(Repaired { undecided: initial.len(), evaluations: found.evaluations, stage: found.stage, repairs })
+    Ok(Repaired {
+        undecided: initial.len(),
+        differing: differing.len(),
+        stopped: found.stopped,
+        evaluations: found.evaluations,
+        stage: found.stage,
+        repairs,
+    })
 }

@@ -8,8 +8,7 @@
 use super::epcg::Placeholders;
 use crate::domains::witness::model::oracle::solve;
 use crate::domains::witness::model::puzzle::{Problem, Puzzle};
-use crate::domains::witness::play::information::Odds;
-use crate::domains::witness::play::players::{evaluate, tsi, Progress, Who};
+use crate::domains::witness::play::players::{evaluate, tsi, Figure, Progress, Who};
 use rayon::prelude::*;
 
 /// What the made puzzles are scored by, largest first.
@@ -28,14 +27,14 @@ pub struct Made {
     pub puzzle: Puzzle,
     /// What it came from: `variant N` or `candidate #N`.
     pub origin: String,
-    /// Its odds for each player (`None`: out of the budget).
-    pub figures: Vec<Option<Odds>>,
+    /// Its figures for each player.
+    pub figures: Vec<Figure>,
     /// The value it is ranked by (`None`: unknown).
     pub score: Option<f64>,
 }
 
 /// The score of `figures` by `order`.
-fn score(order: Order, figures: &[Option<Odds>]) -> Option<f64> {
+fn score(order: Order, figures: &[Figure]) -> Option<f64> {
     match order {
         Order::Tsi => tsi(figures, figures.len() - 1),
         Order::Gap => tsi(figures, 0).zip(tsi(figures, 1)).map(|(a, b)| a - b),
@@ -91,7 +90,7 @@ pub fn fill_and_rank(
 /// The teaching puzzles of rule player `r` (figures index `r + 1`; index 0
 /// is the local player): of `candidates`, those whose TSI the rule lowers,
 /// ranked by how much, each with the local and the rule player's figures.
-pub fn teaching(candidates: &[Puzzle], figures: &[Vec<Option<Odds>>], r: usize) -> Vec<Made> {
+pub fn teaching(candidates: &[Puzzle], figures: &[Vec<Figure>], r: usize) -> Vec<Made> {
     let mut made: Vec<Made> = candidates
         .iter()
         .zip(figures)

@@ -146,6 +146,10 @@ pub struct Enumeration<'a> {
     /// The key includes the path's length.
     key_length: bool,
     memo: FxHashMap<Vec<u8>, Odds>,
+    /// Estimated bytes the memo holds ([`entry_bytes`]).
+    memo_bytes: usize,
+    /// Most bytes the memo may hold before it starts again empty.
+    memo_budget: usize,
     nodes: u64,
     budget: Option<u64>,
     progress: &'a mut dyn FnMut(u64),
@@ -153,6 +157,28 @@ pub struct Enumeration<'a> {
 
 /// How often (in expanded states) the progress callback is called.
 pub const PROGRESS_EVERY: u64 = 1 << 16;
+
+/// Bytes the memos of the enumerations running at once may hold together
+/// (estimated per entry by [`entry_bytes`]): each enumeration gets its
+/// share of the threads of the rayon pool it runs in. A memo that reaches
+/// its share starts again empty, so memory is bounded on any puzzle and
+/// every value stays exact (a forgotten state is enumerated again, and
+/// counts against the budget of expanded states).
+pub const MEMO_BYTES: usize = 1 << 30;
+
+/// What a memo entry costs beyond its key's bytes and its numbers'
+/// digits: the table's slot (the key's vector and four big integers'
+/// headers, about 160 bytes, in a table at most 7/8 full that doubles),
+/// and the allocator's share of the five heap blocks. Measured: the
+/// uniform player's memo on an 8x8 puzzle grew by about 750 bytes per
+/// entry, of which about 150 are the key's and the digits' own.
+const ENTRY_OVERHEAD: usize = 600;
+
+/// The estimated bytes of the memo entry of `key` holding `odds`.
+fn entry_bytes(key: &[u8], odds: &Odds) -> usize {
+    let digits = |r: &BigRational| (r.numer().bits() + r.denom().bits()).div_ceil(8) as usize;
+    ENTRY_OVERHEAD + key.len() + digits(&odds.total) + digits(&odds.best)
+}
 
 impl<'a> Enumeration<'a> {
     /// An enumeration of `puzzle` under `player` that gives up after
@@ -177,10 +203,17 @@ impl<'a> Enumeration<'a> {
             key_free,
             key_length,
             memo: FxHashMap::default(),
+            memo_bytes: 0,
+            memo_budget: MEMO_BYTES / rayon::current_num_threads().max(1),
             nodes: 0,
             budget,
             progress,
         }
+    }
+
+    /// This enumeration, its memo holding at most about `bytes` bytes.
+    pub fn with_memo_budget(self, bytes: usize) -> Enumeration<'a> {
+        Enumeration { memo_budget: bytes, ..self }
     }
 
     /// The odds of the puzzle's start state.
@@ -245,6 +278,11 @@ impl<'a> Enumeration<'a> {
         }
         let share = BigRational::new(BigInt::one(), BigInt::from(children.len().max(1)));
         let odds = Odds::combine(&vec![share; children.len()], &children);
+        self.memo_bytes += entry_bytes(&key, &odds);
+        if self.memo_bytes > self.memo_budget {
+            self.memo.clear();
+            self.memo_bytes = entry_bytes(&key, &odds);
+        }
         self.memo.insert(key, odds.clone());
         Ok(odds)
     }

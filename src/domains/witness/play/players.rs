@@ -69,15 +69,71 @@ impl Who<'_> {
     }
 }
 
+/// One player's figures on one puzzle.
+#[derive(Clone, Debug)]
+pub enum Figure {
+    /// The odds, enumerated to the end.
+    Known(Odds),
+    /// Out of the budget of expanded states.
+    Unknown,
+    /// A rule player that reached fewer goal states than the local or
+    /// perfect player, which reach every solution: a rule pruned a path
+    /// some solution begins with, so the odds it gave are wrong.
+    Unsound {
+        /// Goal states the rule player reached.
+        reached: u64,
+        /// Solutions (goal states the local or perfect player reached).
+        solutions: u64,
+    },
+}
+
+impl Figure {
+    /// The odds, if known and sound.
+    pub fn odds(&self) -> Option<&Odds> {
+        match self {
+            Figure::Known(o) => Some(o),
+            Figure::Unknown | Figure::Unsound { .. } => None,
+        }
+    }
+
+    /// Whether this is an unsound player's figure.
+    pub fn is_unsound(&self) -> bool {
+        matches!(self, Figure::Unsound { .. })
+    }
+}
+
+/// The figures of `players` from their enumerations' `odds`: a rule
+/// player that reached fewer goal states than a player that reaches every
+/// solution (local, perfect) is [`Figure::Unsound`].
+fn figures(players: &[Who], odds: Vec<Option<Odds>>) -> Vec<Figure> {
+    let solutions = players
+        .iter()
+        .zip(&odds)
+        .filter(|(who, _)| matches!(who, Who::Local | Who::Perfect))
+        .filter_map(|(_, o)| o.as_ref().map(|o| o.goals))
+        .max();
+    players
+        .iter()
+        .zip(odds)
+        .map(|(who, o)| match (who, o, solutions) {
+            (Who::Rules(_), Some(o), Some(solutions)) if o.goals < solutions => {
+                Figure::Unsound { reached: o.goals, solutions }
+            }
+            (_, Some(o), _) => Figure::Known(o),
+            (_, None, _) => Figure::Unknown,
+        })
+        .collect()
+}
+
 /// Told, about every second once a player takes more than a second on a
 /// puzzle: the puzzle's index, the player's name, the states expanded so
 /// far and the seconds spent.
 pub type Progress<'a> = &'a (dyn Fn(usize, &str, u64, f64) + Sync);
 
-/// The odds of `puzzle` (index `index`, for `progress`) for each player
-/// (`None`: out of `budget` expanded states).
-pub fn evaluate(puzzle: &Puzzle, index: usize, players: &[Who], budget: u64, progress: Progress) -> Vec<Option<Odds>> {
-    players
+/// The figures of `puzzle` (index `index`, for `progress`) for each player
+/// ([`Figure::Unknown`]: out of `budget` expanded states).
+pub fn evaluate(puzzle: &Puzzle, index: usize, players: &[Who], budget: u64, progress: Progress) -> Vec<Figure> {
+    let results = players
         .iter()
         .map(|who| {
             let predicate = match who {
@@ -101,17 +157,18 @@ pub fn evaluate(puzzle: &Puzzle, index: usize, players: &[Who], budget: u64, pro
             };
             odds(puzzle, &player, budget, &mut tell).ok()
         })
-        .collect()
+        .collect();
+    figures(players, results)
 }
 
 /// [`evaluate`] on each of `puzzles`, in parallel, in order.
-pub fn evaluate_all(puzzles: &[Puzzle], players: &[Who], budget: u64, progress: Progress) -> Vec<Vec<Option<Odds>>> {
+pub fn evaluate_all(puzzles: &[Puzzle], players: &[Who], budget: u64, progress: Progress) -> Vec<Vec<Figure>> {
     puzzles.par_iter().enumerate().map(|(i, p)| evaluate(p, i, players, budget, progress)).collect()
 }
 
 /// The TSI of the player at `i` in `figures`, if known and finite.
-pub fn tsi(figures: &[Option<Odds>], i: usize) -> Option<f64> {
-    figures[i].as_ref().and_then(Odds::tsi)
+pub fn tsi(figures: &[Figure], i: usize) -> Option<f64> {
+    figures[i].odds().and_then(Odds::tsi)
 }
 
 #[cfg(test)]
@@ -135,9 +192,33 @@ mod tests {
         let quiet = |_: usize, _: &str, _: u64, _: f64| {};
         let all = evaluate_all(std::slice::from_ref(&puzzle), &players, 1 << 20, &quiet);
         let f = &all[0];
-        let goals: Vec<_> = f.iter().map(|o| o.as_ref().unwrap().goals).collect();
+        let goals: Vec<_> = f.iter().map(|o| o.odds().unwrap().goals).collect();
         assert!(goals[0] == goals[1] && goals[1] == goals[2] && goals[2] == goals[3], "{goals:?}");
         let (local, rules, perfect) = (tsi(f, 1).unwrap(), tsi(f, 2).unwrap(), tsi(f, 3).unwrap());
         assert!(perfect.abs() < 1e-9 && rules <= local && local > 0.0, "{local} {rules} {perfect}");
+    }
+
+    /// A rule player that prunes a path a solution begins with reaches
+    /// fewer goals than the local player: its figures are marked unsound,
+    /// never given as figures; a sound one's are known.
+    #[test]
+    fn a_rule_player_that_loses_solutions_is_unsound() {
+        let (domain, used_any) =
+            rules("def used_any:\n    with s = arbitrary(square):\n    if used(s) > 1:\n    then prune\n");
+        let unsound = RulePlayer::new("u".into(), &domain, used_any);
+        let (domain, starved) = rules(STARVED);
+        let sound = RulePlayer::new("s".into(), &domain, starved);
+        let text = "[(width: 3, height: 3, start: (0, 0), goal: (3, 3), triangles: [(0, 0, 2), (1, 1, 3)])]";
+        let puzzle = parse_puzzles(text, "test").unwrap().remove(0);
+        let quiet = |_: usize, _: &str, _: u64, _: f64| {};
+        let players = [Who::Local, Who::Rules(&unsound), Who::Rules(&sound)];
+        let f = evaluate(&puzzle, 0, &players, 1 << 20, &quiet);
+        let solutions = f[0].odds().unwrap().goals;
+        match f[1] {
+            Figure::Unsound { reached, solutions: s } => assert!(reached < solutions && s == solutions),
+            ref other => panic!("{other:?}"),
+        }
+        assert!(tsi(&f, 1).is_none() && f[1].is_unsound());
+        assert_eq!(f[2].odds().unwrap().goals, solutions);
     }
 }

@@ -11,6 +11,7 @@
 //! - [`specs`]: the specification file format;
 //! - [`mine`]: specifications (incompletable paths a predicate misses);
 //! - [`ruleset`]: a rule set as a search predicate;
+//! - [`screen`]: a user's rule set checked by brute force before it plays;
 //! - [`sample`]: random completable states with every constraint kind;
 //! - [`names`]: names for learned rules that say what they do;
 //! - [`compare`]: which of a control set's rules a learned set recovers;
@@ -29,6 +30,7 @@ pub mod names;
 pub mod report;
 pub mod ruleset;
 pub mod sample;
+pub mod screen;
 pub mod specs;
 pub mod symbolic;
 pub mod symbolic_marks;
