@@ -128,9 +128,9 @@ pub struct GenArgs {
     /// random path (so every puzzle is solvable).
     #[arg(long)]
     pub constraints: Option<String>,
-    /// Colours of separation squares and stars to draw from (with --constraints).
-    #[arg(long, default_value_t = 2, requires = "constraints", value_parser = clap::value_parser!(u8).range(1..))]
-    pub colours: u8,
+    /// Colours of separation squares and stars to draw from (with --constraints; default 2).
+    #[arg(long, requires = "constraints", value_parser = clap::value_parser!(u8).range(1..))]
+    pub colours: Option<u8>,
     /// Sizes `WxH..WxH` (width and height drawn uniformly).
     #[arg(long)]
     pub sizes: String,
@@ -148,13 +148,17 @@ pub struct GenArgs {
 /// `witness gen --alg 3|4 | --constraints K [--colours N] --sizes R --count N --seed S -o P.ron`.
 pub fn gen(args: &GenArgs) -> CmdResult {
     let (size_range, count, seed, output) = (args.sizes.as_str(), args.count, args.seed, args.output.as_path());
+    if args.colours.is_some() && args.constraints.is_none() {
+        return Err("--colours needs --constraints (the colours of separation squares and stars)".into());
+    }
     let (algorithm, flags, what) =
         match (args.alg, &args.constraints) {
             (_, Some(text)) => {
-                let kinds = Kinds::parse(text, args.colours).map_err(|e| format!("--constraints {text}: {e}"))?;
+                let colours = args.colours.unwrap_or(2);
+                let kinds = Kinds::parse(text, colours).map_err(|e| format!("--constraints {text}: {e}"))?;
                 let names = kinds.names();
-                let flags = format!("--constraints {names} --colours {}", args.colours);
-                (Algorithm::Kinds(kinds), flags, format!("{names}, {} colours", args.colours))
+                let flags = format!("--constraints {names} --colours {colours}");
+                (Algorithm::Kinds(kinds), flags, format!("{names}, {colours} colours"))
             }
             (Some(3), None) => (Algorithm::RandomTriangles, "--alg 3".to_string(), "Algorithm 3".to_string()),
             (Some(4), None) => (Algorithm::FromPath, "--alg 4".to_string(), "Algorithm 4".to_string()),

@@ -1,5 +1,5 @@
-//! `witness bench`: the speed-up of a rule set over local constraint
-//! checking per grid size (expansions and search time, Stevens' equations
+//! `witness bench`: the speed-up of one or more rule sets over local
+//! constraint checking per grid size, side by side on one baseline search (expansions and search time, Stevens' equations
 //! 2.1/2.2), beside perfect pruning, the share of the baseline's
 //! incompletable paths the rules prune, and large puzzles solved within a
 //! time budget, as measured by
@@ -8,12 +8,14 @@
 
 use super::witness::{predicate_of, puzzles};
 use super::{read_rules_in, CmdResult};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use stratsynth::domains::witness::search::astar::SearchConfig;
 use stratsynth::domains::witness::synthesis::domain::Witness;
-use stratsynth::domains::witness::synthesis::measure::{by_size, Totals};
+use stratsynth::domains::witness::synthesis::measure::{all_sizes, by_size, Totals};
+use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
 use stratsynth::dsl::schema::Schema;
 
 /// The JSON object of `t`, with its size if given.
@@ -53,9 +55,10 @@ pub struct BenchArgs {
     /// The `.ron` puzzle file.
     #[arg(long)]
     pub puzzles: PathBuf,
-    /// Witness rules (used with local constraint checking).
-    #[arg(long)]
-    pub rules: PathBuf,
+    /// Witness rules (used with local constraint checking); repeat the
+    /// option to measure several rule sets side by side on one baseline.
+    #[arg(long, required = true)]
+    pub rules: Vec<PathBuf>,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -75,65 +78,96 @@ pub struct BenchArgs {
     pub max_nodes: usize,
 }
 
-/// `witness bench --puzzles P --rules R [--json] [--repeat N] [--large L --budget-ms B]`.
+/// Per size, one [`Totals`] per rule set.
+type Sizes = BTreeMap<(usize, usize), Vec<Totals>>;
+
+/// A size as `WxH`.
+fn name(&(w, h): &(usize, usize)) -> String {
+    format!("{w}x{h}")
+}
+
+/// `witness bench --puzzles P --rules R [--rules R2 ...] [--json] [--repeat N] [--large L --budget-ms B]`.
 pub fn bench(args: &BenchArgs) -> CmdResult {
-    let (puzzles_path, rules, json, repeat, large, budget_ms) =
-        (args.puzzles.as_path(), args.rules.as_path(), args.json, args.repeat, args.large.as_deref(), args.budget_ms);
-    if repeat == 0 {
+    if args.repeat == 0 {
         return Err("--repeat must be at least 1".into());
     }
-    let ps = puzzles(puzzles_path)?;
+    let ps = puzzles(&args.puzzles)?;
     // not screened up front: the benchmark itself finds the solutions the
     // rules lose on its puzzles and says so (LOST SOLUTIONS)
-    let (schema, set) = read_rules_in(rules, Schema::witness())?;
-    let pred = predicate_of(&Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?, set);
-    let large_puzzles = large.map(puzzles).transpose()?;
+    let predicate = |rules: &PathBuf| -> Result<RuleSetPredicate, String> {
+        let (schema, set) = read_rules_in(rules, Schema::witness())?;
+        Ok(predicate_of(&Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?, set))
+    };
+    let preds = args.rules.iter().map(predicate).collect::<Result<Vec<_>, _>>()?;
+    let large_puzzles = args.large.as_deref().map(puzzles).transpose()?;
+    let refs: Vec<&RuleSetPredicate> = preds.iter().collect();
     let nodes = SearchConfig::default().with_node_limit(args.max_nodes);
-    let sizes = by_size(&ps, &pred, &nodes, true, repeat);
-    let mut all = Totals::default();
-    sizes.values().for_each(|t| all.add(t));
-    let budget = nodes.clone().with_time_limit(Duration::from_millis(budget_ms));
-    let large_sizes = large_puzzles.map(|lp| by_size(&lp, &pred, &budget, false, 1));
-    let name = |&(w, h): &(usize, usize)| format!("{w}x{h}");
+    let sizes = by_size(&ps, &refs, &nodes, true, args.repeat);
+    let budget = nodes.clone().with_time_limit(Duration::from_millis(args.budget_ms));
+    let large = large_puzzles.map(|lp| by_size(&lp, &refs, &budget, false, 1));
     // without a time budget, a solution the baseline finds and the rules
     // miss was pruned away: the rules are unsound and the figures void
-    let verdict = if all.lost == 0 && all.invalid == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) };
-    if all.lost > 0 || all.invalid > 0 {
-        eprintln!(
-            "error: the rules LOST SOLUTIONS: they solved {} of {} puzzles, local constraint checking alone {}; {} puzzles lost their solution, {} solutions are invalid, so the rules prune completable paths (unsound) and the speed-ups below are meaningless",
-            all.solved_rules, all.puzzles, all.solved_baseline, all.lost, all.invalid
-        );
+    let mut verdict = ExitCode::SUCCESS;
+    for (i, rules) in args.rules.iter().enumerate() {
+        let all = all_sizes(&sizes, i);
+        if all.lost > 0 || all.invalid > 0 {
+            verdict = ExitCode::from(1);
+            eprintln!(
+                "error: the rules LOST SOLUTIONS ({}): they solved {} of {} puzzles, local constraint checking alone {}; {} puzzles lost their solution, {} solutions are invalid, so the rules prune completable paths (unsound) and their speed-ups below are meaningless",
+                rules.display(), all.solved_rules, all.puzzles, all.solved_baseline, all.lost, all.invalid
+            );
+        }
     }
-    if json {
-        let mut v = totals_json(&all, None);
-        v["rules"] = serde_json::Value::from(rules.display().to_string());
-        v["repeat"] = serde_json::Value::from(repeat);
-        v["sizes"] = sizes.iter().map(|(s, t)| totals_json(t, Some(&name(s)))).collect();
-        v["large"] = match &large_sizes {
-            None => serde_json::Value::Null,
-            Some(ls) => {
-                let mut lall = Totals::default();
-                ls.values().for_each(|t| lall.add(t));
-                serde_json::json!({
-                    "budget_ms": budget_ms,
-                    "puzzles": lall.puzzles,
-                    "solved_baseline": lall.solved_baseline,
-                    "solved_rules": lall.solved_rules,
-                    "sizes": ls.iter().map(|(s, t)| serde_json::json!({
-                        "size": name(s), "puzzles": t.puzzles, "solved_baseline": t.solved_baseline, "solved_rules": t.solved_rules,
-                    })).collect::<Vec<_>>(),
-                })
-            }
-        };
+    if args.json {
+        let sets: Vec<serde_json::Value> =
+            (0..preds.len()).map(|i| set_json(args, &sizes, large.as_ref(), i)).collect();
+        let mut v = sets[0].clone();
+        v["repeat"] = serde_json::Value::from(args.repeat);
+        v["rule_sets"] = serde_json::Value::from(sets);
         println!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?);
         return Ok(verdict);
     }
+    for (i, pred) in preds.iter().enumerate() {
+        table(args, &sizes, large.as_ref(), i, pred.rules().len());
+    }
+    if preds.len() > 1 {
+        side_by_side(args, &sizes);
+    }
+    Ok(verdict)
+}
+
+/// The JSON object of rule set `i`: its totals over every size, `rules`,
+/// `sizes` and `large`.
+fn set_json(args: &BenchArgs, sizes: &Sizes, large: Option<&Sizes>, i: usize) -> serde_json::Value {
+    let mut v = totals_json(&all_sizes(sizes, i), None);
+    v["rules"] = serde_json::Value::from(args.rules[i].display().to_string());
+    v["sizes"] = sizes.iter().map(|(s, t)| totals_json(&t[i], Some(&name(s)))).collect();
+    v["large"] = match large {
+        None => serde_json::Value::Null,
+        Some(ls) => {
+            let lall = all_sizes(ls, i);
+            serde_json::json!({
+                "budget_ms": args.budget_ms,
+                "puzzles": lall.puzzles,
+                "solved_baseline": lall.solved_baseline,
+                "solved_rules": lall.solved_rules,
+                "sizes": ls.iter().map(|(s, t)| serde_json::json!({
+                    "size": name(s), "puzzles": t[i].puzzles, "solved_baseline": t[i].solved_baseline, "solved_rules": t[i].solved_rules,
+                })).collect::<Vec<_>>(),
+            })
+        }
+    };
+    v
+}
+
+/// The per-size table of rule set `i` (of `count` rules).
+fn table(args: &BenchArgs, sizes: &Sizes, large: Option<&Sizes>, i: usize, count: usize) {
+    let all = all_sizes(sizes, i);
     println!(
-        "{} puzzles from {}; rules {} ({} rules + local constraint checking) vs local constraint checking; A* with pruning",
+        "{} puzzles from {}; rules {} ({count} rules + local constraint checking) vs local constraint checking; A* with pruning",
         all.puzzles,
-        puzzles_path.display(),
-        rules.display(),
-        pred.rules().len()
+        args.puzzles.display(),
+        args.rules[i].display(),
     );
     println!("size   puzzles  baseline exp  rules exp  exp speedup  perfect exp  perfect speedup  of perfect  baseline ms  rules ms  time speedup  trace coverage");
     let row = |label: &str, t: &Totals| {
@@ -153,20 +187,20 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
             t.trace_coverage()
         );
     };
-    for (s, t) in &sizes {
-        row(&name(s), t);
+    for (s, t) in sizes {
+        row(&name(s), &t[i]);
     }
     row("all", &all);
-    println!("(exp and ms: means per puzzle, ms the fastest of {repeat} runs of each search; speedups: ratios of sums, Stevens eq. 2.1/2.2; perfect: the exact completion oracle as the predicate; of perfect: exp speedup / perfect speedup; trace coverage: share of the incompletable paths the baseline search keeps that the rules prune)");
+    println!("(exp and ms: means per puzzle, ms the fastest of {} runs of each search; speedups: ratios of sums, Stevens eq. 2.1/2.2; perfect: the exact completion oracle as the predicate; of perfect: exp speedup / perfect speedup; trace coverage: share of the incompletable paths the baseline search keeps that the rules prune)", args.repeat);
     println!(
         "solutions: baseline solved {}, rules solved {}, {} invalid, {} lost (solved by the baseline, none with the rules), {} searches stopped by a budget, {} puzzles not traced (their baseline search stopped)",
         all.solved_baseline, all.solved_rules, all.invalid, all.lost, all.stopped, all.untraced
     );
-    if let Some(ls) = &large_sizes {
-        println!("large puzzles, {} ms per puzzle and search:", budget_ms);
+    if let Some(ls) = large {
+        println!("large puzzles, {} ms per puzzle and search:", args.budget_ms);
         println!("size   puzzles  solved baseline  solved rules");
         for (s, t) in ls {
-            println!("{:<6} {:>7}  {:>15}  {:>12}", name(s), t.puzzles, t.solved_baseline, t.solved_rules);
+            println!("{:<6} {:>7}  {:>15}  {:>12}", name(s), t[i].puzzles, t[i].solved_baseline, t[i].solved_rules);
         }
     }
     if all.lost > 0 {
@@ -175,5 +209,56 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
             all.solved_rules, all.puzzles, all.solved_baseline
         );
     }
-    Ok(verdict)
+}
+
+/// Every rule set beside local checking and perfect pruning, over all sizes
+/// (one baseline search per puzzle, shared by the rule sets).
+fn side_by_side(args: &BenchArgs, sizes: &Sizes) {
+    let alls: Vec<Totals> = (0..args.rules.len()).map(|i| all_sizes(sizes, i)).collect();
+    let first = &alls[0];
+    let n = first.puzzles.max(1) as f64;
+    println!(
+        "side by side, {} puzzles from {} (means per puzzle; speedups over local constraint checking):",
+        first.puzzles,
+        args.puzzles.display()
+    );
+    let width = args.rules.iter().map(|r| r.display().to_string().len()).max().unwrap_or(0).max(26);
+    println!(
+        "{:<width$}  {:>12}  {:>11}  {:>9}  {:>12}  {:>14}  {:>6}",
+        "pruning", "expansions", "exp speedup", "ms", "time speedup", "trace coverage", "lost"
+    );
+    let ms = |d: Duration| d.as_secs_f64() * 1e3 / n;
+    println!(
+        "{:<width$}  {:>12.1}  {:>11.2}  {:>9.3}  {:>12.2}  {:>14}  {:>6}",
+        "local constraint checking",
+        first.baseline_expansions as f64 / n,
+        1.0,
+        ms(first.baseline_time),
+        1.0,
+        "-",
+        "-"
+    );
+    for (rules, t) in args.rules.iter().zip(&alls) {
+        println!(
+            "{:<width$}  {:>12.1}  {:>11.2}  {:>9.3}  {:>12.2}  {:>14.3}  {:>6}",
+            rules.display().to_string(),
+            t.rules_expansions as f64 / n,
+            t.expansion_speedup(),
+            ms(t.rules_time),
+            t.time_speedup(),
+            t.trace_coverage(),
+            t.lost
+        );
+    }
+    let traced = first.puzzles - first.untraced;
+    println!(
+        "{:<width$}  {:>12.1}  {:>11.2}  {:>9}  {:>12}  {:>14}  {:>6}  (on the {traced} traced puzzles)",
+        "perfect pruning",
+        first.perfect_expansions as f64 / traced.max(1) as f64,
+        first.perfect_speedup(),
+        "-",
+        "-",
+        "1.000",
+        "-"
+    );
 }

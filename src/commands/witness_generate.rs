@@ -20,6 +20,7 @@ use std::process::ExitCode;
 use stratsynth::domains::witness::make::epcg::{Placeholders, USUAL_PLACEHOLDERS};
 use stratsynth::domains::witness::make::rank::{self, fill_and_rank, teaching, Made};
 use stratsynth::domains::witness::model::generate::{generate as random_puzzles, Algorithm, GeneratorConfig};
+use stratsynth::domains::witness::model::generate_kinds::Kinds;
 use stratsynth::domains::witness::play::information::Odds;
 use stratsynth::domains::witness::play::page::{page, PagePuzzle};
 use stratsynth::domains::witness::play::players::{evaluate_all, tsi, RulePlayer, Who};
@@ -71,7 +72,7 @@ pub struct GenerateArgs {
     /// Teaching puzzles for each rule of this Witness rule file.
     #[arg(long)]
     pub teach: Option<PathBuf>,
-    /// With --teach: size `WxH` (or `WxH..WxH`) of the candidate puzzles (Algorithm 3).
+    /// With --teach: size `WxH` (or `WxH..WxH`) of the candidate puzzles.
     #[arg(long, requires = "teach")]
     pub size: Option<String>,
     /// With --teach: number of candidate puzzles.
@@ -80,13 +81,21 @@ pub struct GenerateArgs {
     /// With --teach: seed of the candidate puzzles.
     #[arg(long, default_value_t = 0, requires = "teach")]
     pub seed: u64,
+    /// With --teach: the candidates carry these kinds of constraint
+    /// (`triangles,colours,stars,dots,broken`, as `witness gen
+    /// --constraints` makes them) instead of Algorithm 3's triangles.
+    #[arg(long, requires = "teach")]
+    pub constraints: Option<String>,
+    /// With --teach --constraints: colours of separation squares and stars (default 2).
+    #[arg(long, requires = "constraints", value_parser = clap::value_parser!(u8).range(1..))]
+    pub colours: Option<u8>,
     /// States each player may expand on a puzzle larger than 5x5 before its figures are `unknown`.
     #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
 }
 
 /// `witness generate --base P --at C,R... [--rules R] [--order tsi|gap] [--top N] [--json] [--html H] -o OUT`
-/// or `witness generate --teach R --size WxH [--count N] [--seed S] [--top N] [-o OUT]`.
+/// or `witness generate --teach R --size WxH [--constraints K [--colours N]] [--count N] [--seed S] [--top N] [-o OUT]`.
 pub fn generate(args: &GenerateArgs) -> CmdResult {
     let inputs: Vec<&FsPath> =
         [&args.base, &args.rules, &args.teach].into_iter().flatten().map(PathBuf::as_path).collect();
@@ -232,12 +241,16 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
     if file.rules.is_empty() {
         return Err(format!("{}: holds no rules to teach", rules_path.display()));
     }
-    let candidates = random_puzzles(
-        &GeneratorConfig::new(sizes("--size", size)?, Algorithm::RandomTriangles),
-        args.seed,
-        args.count,
-    )
-    .map_err(|e| e.to_string())?;
+    let (algorithm, made_by) = match &args.constraints {
+        None => (Algorithm::RandomTriangles, "Algorithm 3".to_string()),
+        Some(text) => {
+            let kinds =
+                Kinds::parse(text, args.colours.unwrap_or(2)).map_err(|e| format!("--constraints {text}: {e}"))?;
+            (Algorithm::Kinds(kinds), format!("{}, {} colours", kinds.names(), kinds.colour_count))
+        }
+    };
+    let candidates = random_puzzles(&GeneratorConfig::new(sizes("--size", size)?, algorithm), args.seed, args.count)
+        .map_err(|e| e.to_string())?;
     let singles: Vec<RulePlayer> = (0..file.rules.len()).map(|i| file.single(i)).collect();
     let mut players = vec![Who::Local];
     players.extend(singles.iter().map(Who::Rules));
@@ -250,7 +263,7 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
     let top = args.top.unwrap_or(3);
     let mut ron = format!("// {}\n[\n", command_line());
     let mut text = format!(
-        "{} candidate {size} puzzles (Algorithm 3, seed {}); per rule the {top} whose TSI the rule lowers most (Sh)\n",
+        "{} candidate {size} puzzles ({made_by}, seed {}); per rule the {top} whose TSI the rule lowers most (Sh)\n",
         candidates.len(),
         args.seed
     );

@@ -200,64 +200,94 @@ impl Totals {
     }
 }
 
-/// One puzzle: baseline and rule-set searches (each the fastest of
-/// `repeat` runs), and (with `trace`) the baseline search again, counting
-/// the incompletable paths it keeps and how many of them the rules prune,
-/// and the search with perfect pruning.
-pub fn measure(p: &Puzzle, pred: &RuleSetPredicate, config: &SearchConfig, trace: bool, repeat: usize) -> Totals {
+/// One puzzle: the baseline search and one search per rule set of `preds`
+/// (each the fastest of `repeat` runs), and (with `trace`) the baseline
+/// search again, counting the incompletable paths it keeps and how many of
+/// them each rule set prunes, and the search with perfect pruning. One
+/// [`Totals`] per rule set, in order, each with the same baseline and
+/// perfect figures, so that rule sets are compared on one baseline run.
+pub fn measure(
+    p: &Puzzle,
+    preds: &[&RuleSetPredicate],
+    config: &SearchConfig,
+    trace: bool,
+    repeat: usize,
+) -> Vec<Totals> {
     let b = fastest(p, Pruning::Local, config, repeat);
-    let r = fastest(p, Pruning::Rules(pred), config, repeat);
-    let mut t = Totals {
-        puzzles: 1,
-        baseline_expansions: b.expansions,
-        rules_expansions: r.expansions,
-        baseline_time: b.elapsed,
-        rules_time: r.elapsed,
-        solved_baseline: usize::from(b.solution().is_some()),
-        solved_rules: usize::from(r.solution().is_some()),
-        invalid: usize::from(r.solution().is_some_and(|s| !s.is_solution(p))),
-        lost: usize::from(b.solution().is_some() && r.outcome == Outcome::NoSolution),
-        stopped: [&b, &r].iter().filter(|s| matches!(s.outcome, Outcome::BudgetExhausted(_))).count(),
-        ..Totals::default()
-    };
+    let mut out: Vec<Totals> = preds
+        .iter()
+        .map(|pred| {
+            let r = fastest(p, Pruning::Rules(pred), config, repeat);
+            Totals {
+                puzzles: 1,
+                baseline_expansions: b.expansions,
+                rules_expansions: r.expansions,
+                baseline_time: b.elapsed,
+                rules_time: r.elapsed,
+                solved_baseline: usize::from(b.solution().is_some()),
+                solved_rules: usize::from(r.solution().is_some()),
+                invalid: usize::from(r.solution().is_some_and(|s| !s.is_solution(p))),
+                lost: usize::from(b.solution().is_some() && r.outcome == Outcome::NoSolution),
+                stopped: [&b, &r].iter().filter(|s| matches!(s.outcome, Outcome::BudgetExhausted(_))).count(),
+                ..Totals::default()
+            }
+        })
+        .collect();
     if trace && matches!(b.outcome, Outcome::BudgetExhausted(_)) {
-        t.untraced = 1;
+        out.iter_mut().for_each(|t| t.untraced = 1);
     } else if trace {
         let oracle = RefCell::new(Oracle::new(p));
-        let (incompletable, pruned) = (Cell::new(0u64), Cell::new(0u64));
+        let incompletable = Cell::new(0u64);
+        let pruned: Vec<Cell<u64>> = preds.iter().map(|_| Cell::new(0)).collect();
         let traced = |pz: &Puzzle, path: &Path| {
             let flagged = baseline(pz, path);
             if !flagged && !oracle.borrow_mut().completable(path) {
                 incompletable.set(incompletable.get() + 1);
-                if pred.rules_fire(pz, path) {
-                    pruned.set(pruned.get() + 1);
+                for (pred, n) in preds.iter().zip(&pruned) {
+                    if pred.rules_fire(pz, path) {
+                        n.set(n.get() + 1);
+                    }
                 }
             }
             flagged
         };
         astar(p, &traced, config);
-        t.trace_incompletable = incompletable.get();
-        t.trace_pruned = pruned.get();
         let perfect = |pz: &Puzzle, path: &Path| baseline(pz, path) || !oracle.borrow_mut().completable(path);
-        t.perfect_expansions = astar(p, &perfect, config).expansions;
-        t.traced_baseline_expansions = b.expansions;
+        let perfect_expansions = astar(p, &perfect, config).expansions;
+        for (t, n) in out.iter_mut().zip(&pruned) {
+            t.trace_incompletable = incompletable.get();
+            t.trace_pruned = n.get();
+            t.perfect_expansions = perfect_expansions;
+            t.traced_baseline_expansions = b.expansions;
+        }
     }
-    t
+    out
 }
 
-/// Per-size totals of [`measure`] over `ps`, sizes in (width, height) order.
+/// Per-size totals of [`measure`] over `ps`, one per rule set of `preds`,
+/// sizes in (width, height) order.
 pub fn by_size(
     ps: &[Puzzle],
-    pred: &RuleSetPredicate,
+    preds: &[&RuleSetPredicate],
     config: &SearchConfig,
     trace: bool,
     repeat: usize,
-) -> BTreeMap<(usize, usize), Totals> {
-    let mut out: BTreeMap<(usize, usize), Totals> = BTreeMap::new();
+) -> BTreeMap<(usize, usize), Vec<Totals>> {
+    let mut out: BTreeMap<(usize, usize), Vec<Totals>> = BTreeMap::new();
     for p in ps {
-        out.entry((p.width(), p.height())).or_default().add(&measure(p, pred, config, trace, repeat));
+        let sums = out.entry((p.width(), p.height())).or_insert_with(|| vec![Totals::default(); preds.len()]);
+        for (sum, t) in sums.iter_mut().zip(measure(p, preds, config, trace, repeat)) {
+            sum.add(&t);
+        }
     }
     out
+}
+
+/// The totals over every size of rule set `i` of [`by_size`]'s sums.
+pub fn all_sizes(sizes: &BTreeMap<(usize, usize), Vec<Totals>>, i: usize) -> Totals {
+    let mut all = Totals::default();
+    sizes.values().for_each(|t| all.add(&t[i]));
+    all
 }
 
 #[cfg(test)]
@@ -275,9 +305,8 @@ mod tests {
         let pred = RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, rules);
         let puzzles = puzzles("2x2..4x4", 3, 30);
         let config = SearchConfig::default();
-        let sizes = by_size(&puzzles, &pred, &config, true, 2);
-        let mut all = Totals::default();
-        sizes.values().for_each(|t| all.add(t));
+        let sizes = by_size(&puzzles, &[&pred], &config, true, 2);
+        let all = all_sizes(&sizes, 0);
         assert_eq!(all.puzzles, 30);
         let solvable = puzzles.iter().filter(|p| solve(p).is_some()).count();
         assert_eq!((all.solved_baseline, all.solved_rules), (solvable, solvable));
@@ -293,6 +322,29 @@ mod tests {
         assert_eq!(search_set(&puzzles, Pruning::Local, &config, 3).expansions, all.baseline_expansions);
     }
 
+    /// Rule sets measured side by side share one baseline search: each
+    /// set's expansions, solutions and trace are those it has measured
+    /// alone, and the empty set expands what local checking does.
+    #[test]
+    fn rule_sets_side_by_side_are_each_measured_as_alone() {
+        let (domain, starved) = rules(STARVED);
+        let pred = RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, starved);
+        let none = RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, vec![]);
+        let puzzles = puzzles("2x2..4x4", 5, 20);
+        let config = SearchConfig::default();
+        let both = by_size(&puzzles, &[&none, &pred], &config, true, 1);
+        let alone = all_sizes(&by_size(&puzzles, &[&pred], &config, true, 1), 0);
+        let (n, r) = (all_sizes(&both, 0), all_sizes(&both, 1));
+        assert_eq!((n.rules_expansions, n.trace_pruned), (n.baseline_expansions, 0));
+        assert_eq!(n.baseline_expansions, r.baseline_expansions);
+        let figures = |t: &Totals| {
+            (t.baseline_expansions, t.rules_expansions, t.perfect_expansions, t.solved_rules, t.trace_incompletable)
+        };
+        assert_eq!(figures(&r), figures(&alone));
+        assert_eq!(r.trace_pruned, alone.trace_pruned);
+        assert!(r.rules_expansions < n.rules_expansions, "{r:?}");
+    }
+
     /// A rule that prunes completable paths loses solutions, and the
     /// measurement says so.
     #[test]
@@ -301,8 +353,7 @@ mod tests {
             rules("def wrong:\n    with s = arbitrary(square):\n    if used(s) >= 1:\n    then prune\n");
         let pred = RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, rules);
         let puzzles = puzzles("3x3", 1, 10);
-        let mut all = Totals::default();
-        by_size(&puzzles, &pred, &SearchConfig::default(), false, 1).values().for_each(|t| all.add(t));
+        let all = all_sizes(&by_size(&puzzles, &[&pred], &SearchConfig::default(), false, 1), 0);
         assert!(all.lost > 0, "{all:?}");
         assert!(all.solved_rules < all.solved_baseline);
     }
