@@ -120,7 +120,7 @@ pub fn solution_count(clues: &Clues, max_nodes: u64) -> Result<usize, Stop> {
 /// The cells where two solutions of `clues` differ (ascending), if the
 /// complete solver finds two within `max_nodes` and before `deadline`.
 pub fn differing_cells(clues: &Clues, max_nodes: u64, deadline: Option<std::time::Instant>) -> Option<Vec<usize>> {
-    let limits = Limits { solutions: 2, max_nodes: Some(max_nodes), deadline, sat_after: None };
+    let limits = Limits { max_nodes: Some(max_nodes), deadline, sat_after: None, ..Limits::solutions(2) };
     let out = Search::new(clues, limits).run();
     match &out.solutions[..] {
         [a, b] => Some((0..a.len()).filter(|&p| a[p] != b[p]).collect()),
