@@ -184,8 +184,10 @@ pub struct Enumeration<'a> {
 /// a microsecond or more, reading the clock some tens of nanoseconds.
 pub const DEADLINE_EVERY: u64 = 64;
 
-/// How often (in expanded states) the progress callback is called.
-pub const PROGRESS_EVERY: u64 = 1 << 16;
+/// How often (in expanded states) the progress callback is called: often
+/// enough for it to tell the time (a state takes microseconds; it decides
+/// itself when to say something).
+pub const PROGRESS_EVERY: u64 = 1 << 10;
 
 /// Bytes the memos of the enumerations running at once may hold together
 /// (estimated per entry by [`entry_bytes`]): each enumeration gets its
