@@ -2,7 +2,8 @@
 //! solvers, CaDiCaL and Z3, measured against each other on the same
 //! formulas. Each puzzle is solved twice on the same worker thread, once
 //! with each solver; the search before the handover is deterministic, so
-//! both get the same board, encoded the same way (`cnf`). Per puzzle
+//! both get the same board, encoded the same way (`cnf`), the whole root
+//! board at once (no cube and conquer). Per puzzle
 //! handed over: each solver's CPU time in the fallback (its thread's,
 //! formula included) and the answers, which must agree; then the totals
 //! and their ratio.
@@ -28,7 +29,9 @@ pub fn run(puzzles: &[PathBuf], solver: &SolverArgs) -> CmdResult {
     let results = run_all(&set, solver.threads, |_, name, p| {
         by.iter()
             .map(|&sat_solver| {
-                count(p, Limits { sat_solver, ..solver.limits() }).map(|r| r.0).map_err(|e| format!("{name}: {e}"))
+                count(p, Limits { sat_solver, cube_conflicts: None, ..solver.limits() })
+                    .map(|r| r.0)
+                    .map_err(|e| format!("{name}: {e}"))
             })
             .collect::<Result<Vec<Outcome>, String>>()
     })?;

@@ -1,6 +1,6 @@
 //! What the commands solving sets of puzzles share (`analyze`, `bench
 //! --boards`): the solver's options (`--first`, `--threads`, `--timeout`,
-//! `--max-nodes`), reading every puzzle of every file first (a bad file
+//! `--max-nodes`, `--cube-conflicts`), reading every puzzle of every file first (a bad file
 //! costs no solving), and running a job per puzzle on every core with
 //! results in puzzle order and progress on stderr once a set takes over a
 //! second (a bar on a terminal, else a line every few seconds).
@@ -32,6 +32,12 @@ pub struct SolverArgs {
     /// Search nodes one puzzle may take; past them its answer is `unknown`.
     #[arg(long, default_value_t = 1_000_000)]
     pub max_nodes: u64,
+    /// After the handover to CaDiCaL, go on as cube and conquer, each
+    /// search node's board a cube given this many conflicts before it is
+    /// split (default: the whole board to CaDiCaL at once).
+    #[arg(long, value_parser = clap::value_parser!(i32).range(1..))]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cube_conflicts: Option<i32>,
 }
 
 pub fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -47,6 +53,7 @@ impl SolverArgs {
         Limits {
             max_nodes: Some(self.max_nodes),
             deadline: Some(Instant::now() + Duration::from_secs_f64(self.timeout)),
+            cube_conflicts: self.cube_conflicts,
             ..Limits::solutions(if self.first { 1 } else { 2 })
         }
     }

@@ -18,18 +18,23 @@
 //! 1, ..., or "at least `limit`" — unless it ran out of nodes or time first,
 //! and then it says so ([`Outcome::stopped`]).
 //!
-//! A search still going after [`Limits::sat_after`] nodes hands the board
-//! to the SAT fallback (`sat`), which counts the solutions of the root
-//! board (as probing left it) other than those found so far, within the
-//! deadline: on the hardest tournament boards, where the first solution
-//! lies below thousands of dead ends, clause learning finds it in a
-//! fraction of the time.
+//! A search still going after [`Limits::sat_after`] nodes brings in a SAT
+//! solver: on the hardest tournament boards, where the first solution lies
+//! below thousands of dead ends, clause learning finds it in a fraction of
+//! the time. By default the search goes on as cube and conquer (`cubes`):
+//! each node's board, once probed, is a cube for one incremental CaDiCaL
+//! on the root board's formula, given [`Limits::cube_conflicts`]
+//! conflicts; a cube it settles is done, one it does not is split by the
+//! branching above. Without cubes (or with Z3), the SAT fallback (`sat`)
+//! counts the solutions of the root board (as probing left it) other than
+//! those found so far, within the deadline.
 //!
 //! This module knows boards as clues and cells; it knows nothing about rules.
 
 use std::time::{Duration, Instant};
 
 use super::bitboard::{BitBoard, BitPropagator};
+use super::cubes::{Cubes, Verdict};
 use super::probes::{ProbeStore, Score};
 use super::propagate::Clues;
 use super::sat::{self, SatSolver};
@@ -53,6 +58,10 @@ pub struct Limits {
     pub sat_after: Option<u64>,
     /// The fallback's SAT solver.
     pub sat_solver: SatSolver,
+    /// With CaDiCaL: cube and conquer after the handover (`cubes`), each
+    /// node's cube given this many conflicts before it is split (`None`,
+    /// the default: the root board to the solver at once).
+    pub cube_conflicts: Option<i32>,
 }
 
 impl Limits {
@@ -65,6 +74,7 @@ impl Limits {
             deadline: None,
             sat_after: Some(SAT_AFTER),
             sat_solver: SatSolver::Cadical,
+            cube_conflicts: None,
         }
     }
 }
@@ -130,6 +140,24 @@ enum NodeEnd {
     Over,
 }
 
+/// Cube and conquer's solver, the number of solutions (first recorded)
+/// blocked in it, and the conflicts it may spend on a cube.
+struct Conqueror {
+    cubes: Cubes,
+    blocked: usize,
+    conflicts: i32,
+}
+
+/// How a cube of cube and conquer ended.
+enum Conquest {
+    /// Every solution in it is recorded.
+    Settled,
+    /// Not settled within its conflicts: split it.
+    Open,
+    /// The search is over (limit reached, or out of time).
+    Over,
+}
+
 /// Probing and search on one board.
 pub struct Search<'a> {
     clues: &'a Clues,
@@ -172,13 +200,25 @@ impl<'a> Search<'a> {
         }
         self.out.line_solved = root.unknown(self.clues.width()) == 0;
         let mut stack = vec![root.clone()];
+        let mut conqueror = None;
         while let Some(mut board) = stack.pop() {
             if self.out_of_nodes() {
                 break;
             }
-            if self.limits.sat_after.is_some_and(|n| self.out.nodes >= n) {
-                self.hand_to_sat(&root);
-                break;
+            if conqueror.is_none() && self.limits.sat_after.is_some_and(|n| self.out.nodes >= n) {
+                match self.limits.cube_conflicts.filter(|_| self.limits.sat_solver == SatSolver::Cadical) {
+                    None => {
+                        self.hand_to_sat(&root);
+                        break;
+                    }
+                    Some(conflicts) => {
+                        self.out.by_sat = true;
+                        match Cubes::new(self.clues, &root) {
+                            Some(cubes) => conqueror = Some(Conqueror { cubes, blocked: 0, conflicts }),
+                            None => break,
+                        }
+                    }
+                }
             }
             self.out.nodes += 1;
             match self.probe_all(&mut board) {
@@ -193,13 +233,69 @@ impl<'a> Search<'a> {
                         // probed: the same solutions, more cells known
                         root.clone_from(&board);
                     }
+                    match conqueror.as_mut().map(|c| self.conquer(c, &board)) {
+                        Some(Conquest::Settled) => continue,
+                        Some(Conquest::Over) => break,
+                        Some(Conquest::Open) | None => {}
+                    }
                     stack.push(f);
                     stack.push(t);
                 }
                 NodeEnd::Over => break,
             }
         }
+        // the orbits of the solutions found since the last cube (the
+        // formula keeps one solution per orbit)
+        if let Some(c) = conqueror.as_mut() {
+            self.block_orbits(c);
+        }
         self.out
+    }
+
+    /// Solves the cube of `board` on the solver of cube and conquer: every
+    /// solution found is recorded with its orbit, and blocked.
+    fn conquer(&mut self, conqueror: &mut Conqueror, board: &BitBoard) -> Conquest {
+        let started = thread_cpu_time();
+        let end = loop {
+            if self.block_orbits(conqueror) {
+                break Conquest::Over;
+            }
+            match conqueror.cubes.solve(self.clues, board, conqueror.conflicts, self.limits.deadline) {
+                Verdict::Settled => break Conquest::Settled,
+                Verdict::Open => break Conquest::Open,
+                Verdict::Stopped => {
+                    self.out.stopped = Some(Stop::Timeout);
+                    break Conquest::Over;
+                }
+                Verdict::Solution(solution) => {
+                    if self.record_cells(solution) {
+                        break Conquest::Over;
+                    }
+                }
+            }
+        };
+        self.out.sat_time += thread_cpu_time().saturating_sub(started);
+        end
+    }
+
+    /// Records the orbit of every solution recorded since the last call
+    /// and blocks each in the solver of cube and conquer; true once the
+    /// limit is reached.
+    fn block_orbits(&mut self, conqueror: &mut Conqueror) -> bool {
+        while conqueror.blocked < self.out.solutions.len() {
+            if self.out.solutions.len() >= self.limits.solutions {
+                return true;
+            }
+            let solution = self.out.solutions[conqueror.blocked].clone();
+            for image in conqueror.cubes.orbit(&solution) {
+                if self.record_cells(image) {
+                    return true;
+                }
+            }
+            conqueror.cubes.block(&solution);
+            conqueror.blocked += 1;
+        }
+        false
     }
 
     /// True (and the outcome marked) if the node budget is spent.
@@ -239,7 +335,12 @@ impl<'a> Search<'a> {
 
     /// Records a solved board (if new); true once the limit is reached.
     fn record(&mut self, board: &BitBoard) -> bool {
-        let cells = board.filled(self.clues.width());
+        self.record_cells(board.filled(self.clues.width()))
+    }
+
+    /// Records a solution, row by row (if new); true once the limit is
+    /// reached.
+    fn record_cells(&mut self, cells: Vec<bool>) -> bool {
         if !self.out.solutions.contains(&cells) {
             self.out.solutions.push(cells);
         }
@@ -377,62 +478,20 @@ impl<'a> Search<'a> {
 /// over to the SAT fallback after `sat_after` nodes. Tests only: commands
 /// give limits of nodes and time too.
 #[cfg(test)]
-pub(crate) fn count_solutions(
-    clues: &Clues,
-    limit: usize,
-    (sat_after, sat_solver): (Option<u64>, SatSolver),
-) -> Outcome {
-    Search::new(clues, Limits { sat_after, sat_solver, ..Limits::solutions(limit) }).run()
+pub(crate) fn count_solutions(clues: &Clues, limit: usize, sat: Sat) -> Outcome {
+    let (sat_after, sat_solver, cube_conflicts) = sat;
+    Search::new(clues, Limits { sat_after, sat_solver, cube_conflicts, ..Limits::solutions(limit) }).run()
 }
 
-/// Every solution of a small board by brute force over all fillings of its
-/// rows (each row one of the fillings its hints allow). Tests only.
+/// When the search hands over, to which solver, and cube and conquer's
+/// conflicts per cube (tests).
 #[cfg(test)]
-pub(crate) fn brute_force(clues: &Clues) -> Vec<Vec<bool>> {
-    use crate::domains::nonogram::line::model::hints_of;
-    let w = clues.width();
-    let row_options: Vec<Vec<Vec<bool>>> = clues
-        .rows()
-        .iter()
-        .map(|h| {
-            (0u32..1 << w)
-                .map(|bits| (0..w).map(|i| bits >> i & 1 == 1).collect::<Vec<bool>>())
-                .filter(|v| hints_of(v) == *h)
-                .collect()
-        })
-        .collect();
-    let mut out = vec![];
-    let mut pick = vec![0usize; clues.height()];
-    if row_options.iter().any(Vec::is_empty) {
-        return out;
-    }
-    loop {
-        let grid: Vec<bool> = pick.iter().enumerate().flat_map(|(r, &i)| row_options[r][i].clone()).collect();
-        let ok = clues.columns().iter().enumerate().all(|(c, h)| {
-            let col: Vec<bool> = (0..clues.height()).map(|r| grid[r * w + c]).collect();
-            hints_of(&col) == *h
-        });
-        if ok {
-            out.push(grid);
-        }
-        let mut r = 0;
-        loop {
-            if r == pick.len() {
-                return out;
-            }
-            pick[r] += 1;
-            if pick[r] < row_options[r].len() {
-                break;
-            }
-            pick[r] = 0;
-            r += 1;
-        }
-    }
-}
+pub(crate) type Sat = (Option<u64>, SatSolver, Option<i32>);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domains::nonogram::board::brute::brute_force;
     use crate::domains::nonogram::line::model::hints_of;
     use rand::{Rng, SeedableRng};
 
@@ -442,28 +501,49 @@ mod tests {
         Clues::new(rows, columns)
     }
 
-    /// Random boards up to 5x5 from random fillings (so at least one
+    /// Makes a third of the fillings symmetric under a half turn, and a
+    /// third of the square ones under the transpose (their clues then have
+    /// symmetries, `symmetry`).
+    fn symmetrize(rng: &mut impl Rng, (w, h): (usize, usize), grid: &mut [bool]) {
+        if rng.gen_bool(0.3) {
+            for i in 0..w * h {
+                grid[w * h - 1 - i] = grid[i];
+            }
+        }
+        if w == h && rng.gen_bool(0.3) {
+            for (r, c) in (0..h).flat_map(|r| (0..r).map(move |c| (r, c))) {
+                grid[c * w + r] = grid[r * w + c];
+            }
+        }
+    }
+
+    /// Random boards up to 5x5 from random fillings (some symmetric) (so at least one
     /// solution, often several), and the same boards with one row's clue
     /// changed (often none): the search's count and solutions must match
     /// brute force exactly, with the limit above every count, whether the
     /// search finishes alone, hands over to the SAT fallback at once or
     /// after its first node (some solutions found by probing), to CaDiCaL
-    /// or to Z3.
+    /// (the whole board, or cube and conquer with cubes split after 0 or
+    /// 100 conflicts) or to Z3.
     #[test]
     fn matches_brute_force_on_small_random_boards() {
         for sat_after in [None, Some(0), Some(1)] {
-            matches_brute_force((sat_after, SatSolver::Cadical));
+            matches_brute_force((sat_after, SatSolver::Cadical, None));
         }
-        matches_brute_force((Some(0), SatSolver::Z3));
+        for (sat_after, cubes) in [(Some(0), Some(0)), (Some(1), Some(0)), (Some(1), Some(100))] {
+            matches_brute_force((sat_after, SatSolver::Cadical, cubes));
+        }
+        matches_brute_force((Some(0), SatSolver::Z3, None));
     }
 
-    fn matches_brute_force(sat: (Option<u64>, SatSolver)) {
+    fn matches_brute_force(sat: Sat) {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         let (mut zero, mut one, mut many) = (0, 0, 0);
         for _ in 0..600 {
             let (w, h) = (rng.gen_range(1..=5), rng.gen_range(1..=5));
             let density = rng.gen_range(0.3..0.7);
-            let grid: Vec<bool> = (0..w * h).map(|_| rng.gen_bool(density)).collect();
+            let mut grid: Vec<bool> = (0..w * h).map(|_| rng.gen_bool(density)).collect();
+            symmetrize(&mut rng, (w, h), &mut grid);
             let mut clues = clues_of(w, h, &grid);
             if rng.gen_bool(0.3) {
                 let other: Vec<bool> = (0..w).map(|_| rng.gen_bool(0.5)).collect();

@@ -6,15 +6,22 @@
 //!   propagation with a memo of line results, probing, search that counts
 //!   solutions within a node budget and a deadline);
 //! - [`probes`]: the complete solver's store of probes still valid;
-//! - [`cnf`], [`sat`]: the complete solver's SAT fallback for hard boards
-//!   (the board as a formula, CaDiCaL);
-//! - [`trace`]: solution traces by random rollouts (test transitions).
+//! - [`cnf`], [`sat`], [`cubes`]: the complete solver's SAT fallback for
+//!   hard boards (the board as a formula, CaDiCaL; cube and conquer);
+//! - [`symmetry`]: the symmetries of a board's clues (one solution per
+//!   orbit in cube and conquer's formula);
+//! - [`trace`]: solution traces by random rollouts (test transitions);
+//! - `brute`: every solution of a small board by brute force (tests).
 
 pub mod bitboard;
+#[cfg(test)]
+pub(crate) mod brute;
 pub mod cnf;
 pub mod complete;
+pub mod cubes;
 pub mod grid;
 pub mod probes;
 pub mod propagate;
 pub mod sat;
+pub mod symmetry;
 pub mod trace;

@@ -65,7 +65,7 @@ trait Incremental {
 }
 
 /// Stops CaDiCaL at a deadline (it asks every few thousand steps).
-struct Deadline(Option<Instant>);
+pub(super) struct Deadline(pub(super) Option<Instant>);
 
 impl cadical::Callbacks for Deadline {
     fn terminate(&mut self) -> bool {
@@ -210,7 +210,7 @@ fn count(
 }
 
 /// The clause excluding `solution`: some unknown cell differs.
-fn blocking(unknown: &[usize], solution: &[bool]) -> Vec<i32> {
+pub(super) fn blocking(unknown: &[usize], solution: &[bool]) -> Vec<i32> {
     unknown.iter().map(|&i| if solution[i] { -cell_lit(i) } else { cell_lit(i) }).collect()
 }
 
