@@ -28,6 +28,7 @@ use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::schema::Schema;
+use stratsynth::pipeline::augment::augment_journal;
 use stratsynth::pipeline::LearnRun;
 
 /// The predicate of a Witness rule file (none: local constraint checking),
@@ -357,6 +358,12 @@ pub struct LearnArgs {
     /// rule learnt in an earlier round prunes is skipped).
     #[arg(long, default_value_t = 200)]
     pub max_specs: usize,
+    /// Then synthesise, one at a time, the first N specifications past
+    /// --max-specs that no rule learned so far prunes (journal
+    /// `OUTPUT.augment.journal`; default none).
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub augment: Option<usize>,
     /// Output `.rules` file (the journal is `OUTPUT.journal`).
     #[arg(short, long, default_value = "rules/witness/learned.rules")]
     pub output: std::path::PathBuf,
@@ -450,7 +457,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         journal: &journal,
         resume: args.resume,
         progressive: true,
-        augment: 0,
+        augment: args.augment.unwrap_or(0),
         k: args.k,
         retry_rlimit: args.retry_rlimit,
         observer: &progress,
@@ -512,7 +519,7 @@ fn header(
          # {found} rules found, {learned} distinct up to egg's rewrites; selected greedily by A* expansions saved on {filter} filter puzzles\n\
          # (seed {fseed}; local constraint checking alone: {base_exp} expansions, {base_ms:.1} ms modelled), a rule only if it also saves modelled search time.\n\
          # synthesis: {summary}\n\
-         # second proof: {retry}\n\n",
+         # second proof: {retry}\n{augmented}\n",
         b = bound,
         command = super::command_line(),
         options = ron::to_string(args).map_err(|e| e.to_string())?,
@@ -528,5 +535,9 @@ fn header(
         base_ms = base.model_ms(),
         summary = run.batch.summary(journal),
         retry = run.retry.summary(),
+        augmented = match args.augment {
+            Some(_) => format!("# {}\n", run.augmented.summary(&augment_journal(journal))),
+            None => String::new(),
+        },
     ))
 }

@@ -9,6 +9,14 @@
 //! selection is the same run after run. Each chosen rule is reported with
 //! the expansions and the (modelled and measured) time it saves
 //! ([`report`](super::report)).
+//!
+//! Only the first `max_specs` specifications (mining order) are the
+//! sample; the population ([`Learner::population`]) is every one mined, so
+//! that augmentation (`--augment N`) synthesises the first N that no rule
+//! learned so far prunes. The first specifications of a puzzle with marks
+//! and dots are mostly a dot left behind or the path walled off: the
+//! sample's first two rules prune them, and the specifications where a
+//! separation or a star decides come later (`docs/witness-shen.md`).
 
 use super::domain::{Witness, WitnessState};
 use super::measure::{filter_search, FilterCost};
@@ -20,7 +28,7 @@ use crate::domains::witness::model::puzzle::Puzzle;
 use crate::domains::witness::search::predicates::baseline;
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::ActionValue;
-use crate::pipeline::{DomainError, Learner, Mined};
+use crate::pipeline::{DomainError, Learner, Mined, NamedSpecs};
 use crate::select::Objective;
 use crate::synth::{Domain, Spec};
 use std::sync::OnceLock;
@@ -54,6 +62,9 @@ pub struct WitnessLearner<'a> {
     training: OnceLock<Vec<Puzzle>>,
     /// The filter puzzles (generated when first needed).
     filter: OnceLock<Vec<Puzzle>>,
+    /// Every specification mined, in mining order, and how many training
+    /// puzzles the path budget stopped (mined when first needed).
+    mined: OnceLock<(Vec<WitnessState>, usize)>,
     /// Told how mining goes (each puzzle, and progress within one).
     progress: Option<&'a (dyn Fn(PuzzleMined) + Sync)>,
 }
@@ -61,7 +72,14 @@ pub struct WitnessLearner<'a> {
 impl<'a> WitnessLearner<'a> {
     /// A learner for `domain` on `config`.
     pub fn new(domain: &'a Witness, config: LearnConfig) -> WitnessLearner<'a> {
-        WitnessLearner { domain, config, training: OnceLock::new(), filter: OnceLock::new(), progress: None }
+        WitnessLearner {
+            domain,
+            config,
+            training: OnceLock::new(),
+            filter: OnceLock::new(),
+            mined: OnceLock::new(),
+            progress: None,
+        }
     }
 
     /// This learner, telling `progress` how mining goes.
@@ -92,6 +110,35 @@ impl<'a> WitnessLearner<'a> {
         Ok(self.filter.get_or_init(|| f))
     }
 
+    /// Every frontier specification of the training puzzles, in mining
+    /// order, and how many puzzles the path budget stopped.
+    fn mined_states(&self) -> Result<&(Vec<WitnessState>, usize), DomainError> {
+        if let Some(m) = self.mined.get() {
+            return Ok(m);
+        }
+        let training = self.training_puzzles()?;
+        let mut stopped = 0;
+        let states = mine_observed(training, &|p, path| baseline(p, path), Scope::Frontier, &mut |m| {
+            stopped += usize::from(m.finished && m.stopped);
+            if let Some(tell) = self.progress {
+                tell(m);
+            }
+        });
+        Ok(self.mined.get_or_init(|| (states, stopped)))
+    }
+
+    /// `states` as specifications of `prune`, each with its text.
+    fn named(&self, states: &[WitnessState]) -> Result<NamedSpecs<WitnessState>, DomainError> {
+        let prune = self.domain.schema().action_id("prune").ok_or("the schema has no `prune` action")?;
+        Ok(states
+            .iter()
+            .map(|state| {
+                let deduction = ActionValue { action: prune, args: vec![] };
+                (state.show(), Spec { state: state.clone(), deduction })
+            })
+            .collect())
+    }
+
     /// Each rule of `chosen` (a selection, in order) with what it saves.
     pub fn report(&self, chosen: &[Rule]) -> Result<SelectionReport, DomainError> {
         Ok(SelectionReport::new(self.domain, chosen, self.filter_puzzles()?))
@@ -112,29 +159,20 @@ impl Learner for WitnessLearner<'_> {
 
     fn mine(&self) -> Result<Mined<WitnessState>, DomainError> {
         let c = &self.config;
-        let training = self.training_puzzles()?;
-        let mut stopped = 0;
-        let mut states = mine_observed(training, &|p, path| baseline(p, path), Scope::Frontier, &mut |m| {
-            stopped += usize::from(m.finished && m.stopped);
-            if let Some(tell) = self.progress {
-                tell(m);
-            }
-        });
-        let mined = states.len();
-        states.truncate(c.max_specs);
-        let prune = self.domain.schema().action_id("prune").ok_or("the schema has no `prune` action")?;
+        let (states, stopped) = self.mined_states()?;
+        let taken = states.len().min(c.max_specs);
         let description = format!(
-            "{mined} frontier specifications mined from {} training puzzles (seed {}{}); the first {} synthesised or skipped",
+            "{} frontier specifications mined from {} training puzzles (seed {}{}); the first {taken} synthesised or skipped",
+            states.len(),
             c.train,
             c.seed,
-            if stopped > 0 { format!("; {stopped} stopped at the path budget of {PATH_BUDGET}") } else { String::new() },
-            states.len()
+            if *stopped > 0 { format!("; {stopped} stopped at the path budget of {PATH_BUDGET}") } else { String::new() },
         );
-        let specs = states
-            .into_iter()
-            .map(|state| (state.show(), Spec { state, deduction: ActionValue { action: prune, args: vec![] } }))
-            .collect();
-        Ok(Mined { specs, description })
+        Ok(Mined { specs: self.named(&states[..taken])?, description })
+    }
+
+    fn population(&self) -> Result<NamedSpecs<WitnessState>, DomainError> {
+        self.named(&self.mined_states()?.0)
     }
 
     fn objective<'b>(&'b self, rules: &'b [Rule]) -> Result<SearchObjective<'b>, DomainError> {
