@@ -397,6 +397,21 @@ pub struct LearnArgs {
     #[arg(long)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bound: Option<u32>,
+    /// What the selection asks of a rule: `time`, to save filter
+    /// expansions and modelled search time (the default); `expansions`,
+    /// to save expansions.
+    #[arg(long)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub select_by: Option<SelectBy>,
+}
+
+/// What the selection of `learn witness` asks of a rule.
+#[derive(clap::ValueEnum, serde::Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelectBy {
+    /// Filter expansions saved, and modelled search time not lost.
+    Time,
+    /// Filter expansions saved.
+    Expansions,
 }
 
 /// `learn witness [--sizes R] [--train N] [--filter M] [--seed S] [-k K] [-o OUT] [--resume] ...`.
@@ -423,6 +438,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
             None if args.colours.is_some() => return Err("--colours needs --constraints".into()),
             None => None,
         },
+        by_time: args.select_by != Some(SelectBy::Expansions),
     };
     let domain = match config.kinds {
         Some(kinds) => domain.with_kinds(kinds),
@@ -517,7 +533,7 @@ fn header(
          # {versions}\n\
          # {mined}; {synthesised} synthesised, {skipped} skipped as already pruned;\n\
          # {found} rules found, {learned} distinct up to egg's rewrites; selected greedily by A* expansions saved on {filter} filter puzzles\n\
-         # (seed {fseed}; local constraint checking alone: {base_exp} expansions, {base_ms:.1} ms modelled), a rule only if it also saves modelled search time.\n\
+         # (seed {fseed}; local constraint checking alone: {base_exp} expansions, {base_ms:.1} ms modelled){time}.\n\
          # synthesis: {summary}\n\
          # second proof: {retry}\n{augmented}\n",
         b = bound,
@@ -535,6 +551,11 @@ fn header(
         base_ms = base.model_ms(),
         summary = run.batch.summary(journal),
         retry = run.retry.summary(),
+        time = if args.select_by == Some(SelectBy::Expansions) {
+            ""
+        } else {
+            ", a rule only if it also saves modelled search time"
+        },
         augmented = match args.augment {
             Some(_) => format!("# {}\n", run.augmented.summary(&augment_journal(journal))),
             None => String::new(),
