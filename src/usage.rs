@@ -19,6 +19,18 @@ pub fn cpu_time(who: libc::c_int) -> Duration {
     tv(usage.ru_utime) + tv(usage.ru_stime)
 }
 
+/// Times the calling thread was preempted so far: its involuntary context
+/// switches (`getrusage(RUSAGE_THREAD)`'s `ru_nivcsw`; 0 where missing).
+pub fn thread_preemptions() -> u64 {
+    // SAFETY: getrusage only writes the struct it is given.
+    let usage = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_THREAD, &mut usage);
+        usage
+    };
+    usage.ru_nivcsw.max(0) as u64
+}
+
 /// User + system CPU time of the calling thread (`CLOCK_THREAD_CPUTIME_ID`;
 /// zero where the clock is missing).
 pub fn thread_cpu_time() -> Duration {

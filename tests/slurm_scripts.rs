@@ -128,8 +128,8 @@ fn job_scripts_pass_threads_only_when_slurm_gives_cpus() {
     let merge = job("merge.sbatch", &["4", "/o"], Some("2"));
     assert!(merge.windows(2).any(|w| w == ["--threads", "2"]), "{merge:?}");
     // no array expansions left to be unbound when empty under bash < 4.4
-    for script in ["submit.sh", "shard.sbatch", "merge.sbatch"] {
+    for script in ["submit.sh", "shard.sbatch", "merge.sbatch", "test.sh"] {
         let text = std::fs::read_to_string(scripts().join(script)).unwrap();
-        assert!(!text.contains("[@]"), "{script} expands an array");
+        assert!(!text.contains("[@]") && !text.contains("=("), "{script} uses an array");
     }
 }

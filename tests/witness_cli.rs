@@ -443,7 +443,7 @@ fn analyze_json_is_the_contract_and_the_library_values() {
         let names: Vec<&str> = players.iter().map(|p| p["player"].as_str().unwrap()).collect();
         assert_eq!(names, ["uniform", "local", "rules/witness/learned.rules"]);
         for (p, player) in players.iter().zip([Player::Uniform, Player::Local]) {
-            let o = odds(puzzle, &player, 0, &mut |_| {}).unwrap();
+            let o = odds(puzzle, &player, (0, None), &mut |_| {}).unwrap();
             assert_eq!(entry["solutions"], o.goals);
             for (field, value) in [("msi", o.msi()), ("tsi", o.tsi())] {
                 match value {
@@ -458,6 +458,9 @@ fn analyze_json_is_the_contract_and_the_library_values() {
     assert_eq!(list[0]["players"][1]["msi"], 1.0);
     assert!(list[1]["players"].as_array().unwrap().iter().all(|p| p["msi"].is_null() && p["tsi"].is_null()));
     assert_eq!(list[1]["solutions"], 0);
+    // nothing ran out: `stopped` is null for each puzzle and player
+    assert!(list.iter().all(|e| e["stopped"].is_null()));
+    assert!(list.iter().flat_map(|e| e["players"].as_array().unwrap()).all(|p| p["stopped"].is_null()));
     let text = stdout(&run(&["witness", "analyze", file.to_str().unwrap(), "--perfect"]));
     assert!(text.contains("puzzle #1: 1x1, 0 solutions") && text.contains("perfect"), "{text}");
 }

@@ -13,7 +13,7 @@ use stratsynth::domains::witness::model::generate::{Algorithm, Generator, Genera
 use stratsynth::domains::witness::model::generate_kinds::Kinds;
 use stratsynth::domains::witness::model::oracle::{count_solutions, Oracle};
 use stratsynth::domains::witness::model::puzzle::Constraints;
-use stratsynth::domains::witness::play::information::{information, odds, Enumeration, Odds, Player};
+use stratsynth::domains::witness::play::information::{information, odds, Enumeration, Odds, Player, RanOut};
 use stratsynth::domains::witness::search::predicates::baseline;
 use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
@@ -59,7 +59,7 @@ fn rules_of(text: &str, file: &str) -> Vec<RuleSetPredicate> {
 }
 
 fn exact(puzzle: &Puzzle, player: &Player) -> Odds {
-    odds(puzzle, player, 0, &mut |_| {}).unwrap()
+    odds(puzzle, player, (0, None), &mut |_| {}).unwrap()
 }
 
 #[test]
@@ -258,14 +258,33 @@ fn uniform_msi_is_muse_and_the_theorems_hold() {
 #[test]
 fn a_budget_gives_up_beyond_five_by_five_only() {
     let big = Puzzle::new(6, 6, (0, 0), (6, 6), &[]).unwrap();
-    let e = odds(&big, &Player::Uniform, 1000, &mut |_| {}).unwrap_err();
-    assert_eq!(e.nodes, 1001);
+    let e = odds(&big, &Player::Uniform, (1000, None), &mut |_| {}).unwrap_err();
+    assert_eq!((e.nodes, e.ran_out), (1001, RanOut::Nodes));
     let small = Puzzle::new(3, 3, (0, 0), (3, 3), &[(1, 1, 2)]).unwrap();
-    assert!(odds(&small, &Player::Uniform, 1, &mut |_| {}).is_ok());
+    assert!(odds(&small, &Player::Uniform, (1, None), &mut |_| {}).is_ok());
     let mut calls = 0;
     let mut count = |_| calls += 1;
     let mut e = Enumeration::new(&small, &Player::Uniform, None, &mut count);
     assert!(e.run().is_ok() && e.nodes() > 10);
+}
+
+/// A deadline stops an enumeration at any size (the exact ones too), and
+/// says the time ran out, not the states; one far ahead changes nothing.
+#[test]
+fn a_deadline_gives_up_at_any_size_and_says_so() {
+    let small = Puzzle::new(3, 3, (0, 0), (3, 3), &[(1, 1, 2)]).unwrap();
+    let past = Some(std::time::Instant::now());
+    let e = odds(&small, &Player::Uniform, (1, past), &mut |_| {}).unwrap_err();
+    assert_eq!(e.ran_out, RanOut::Time);
+    // 8x8 with no constraint: millions of states; 50 ms stops it
+    let big = Puzzle::new(8, 8, (0, 0), (8, 8), &[]).unwrap();
+    let started = std::time::Instant::now();
+    let soon = Some(started + std::time::Duration::from_millis(50));
+    let e = odds(&big, &Player::Uniform, (u64::MAX, soon), &mut |_| {}).unwrap_err();
+    assert_eq!(e.ran_out, RanOut::Time);
+    assert!(e.nodes > 0 && started.elapsed().as_millis() < 1000, "{e:?} {:?}", started.elapsed());
+    let later = Some(started + std::time::Duration::from_secs(600));
+    assert_eq!(odds(&small, &Player::Uniform, (1, later), &mut |_| {}).unwrap(), exact(&small, &Player::Uniform));
 }
 
 /// A memo that reaches its memory budget starts again empty: the values

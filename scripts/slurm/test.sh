@@ -11,18 +11,21 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-options=(--sample 8 --max-len 5 --seed 3 --augment 2)
+# the learning options, as the positional parameters (no bash arrays: an
+# empty one is an unbound variable under `set -u` before bash 4.4)
+set -- --sample 8 --max-len 5 --seed 3 --augment 2
 shards=4
 
 if [ "$(id -u)" -ne 0 ]; then
     echo "scripts/slurm/test.sh: runs the Slurm daemons as root; run it as root" >&2
     exit 1
 fi
-need=()
-for pkg in slurm-wlm munge; do dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg"); done
-if [ ${#need[@]} -gt 0 ]; then
+need=""
+for pkg in slurm-wlm munge; do dpkg -s "$pkg" >/dev/null 2>&1 || need="$need $pkg"; done
+if [ -n "$need" ]; then
     apt-get update -q
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}"
+    # shellcheck disable=SC2086 # the package names, one word each
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q $need
 fi
 if [ -z "${STRATSYNTH:-}" ]; then
     (cd "$root" && cargo build -q --profile test --bin stratsynth)
@@ -31,13 +34,13 @@ fi
 export STRATSYNTH
 
 tmp=$(mktemp -d /tmp/stratsynth-slurm.XXXXXX)
-pids=() # the daemons started here
+pids="" # the daemons started here, separated by spaces
 keep=""
 cleanup() {
-    for pid in ${pids[@]+"${pids[@]}"}; do kill "$pid" 2>/dev/null || true; done
+    for pid in $pids; do kill "$pid" 2>/dev/null || true; done
     for _ in $(seq 20); do
         alive=""
-        for pid in ${pids[@]+"${pids[@]}"}; do kill -0 "$pid" 2>/dev/null && alive=1; done
+        for pid in $pids; do kill -0 "$pid" 2>/dev/null && alive=1; done
         [ -z "$alive" ] && break
         sleep 0.5
     done
@@ -47,7 +50,7 @@ trap cleanup EXIT
 # the process id a daemon wrote to `$1`, once it has
 started() {
     for _ in $(seq 50); do
-        [ -s "$1" ] && { pids+=("$(cat "$1")"); return; }
+        [ -s "$1" ] && { pids="$pids $(cat "$1")"; return; }
         sleep 0.2
     done
     fail "no process id in $1"
@@ -111,7 +114,7 @@ done
 [ "$(sinfo -h -o %T 2>/dev/null)" = idle ] || fail "the node did not come up"
 
 # the cluster run: every task one thread, so the 4 shards share the node
-read -r array merge < <(SBATCH_CPUS_PER_TASK=1 "$here/submit.sh" "$shards" "$tmp/cluster" "${options[@]}")
+read -r array merge < <(SBATCH_CPUS_PER_TASK=1 "$here/submit.sh" "$shards" "$tmp/cluster" "$@")
 echo "submitted the shard array $array and the merge $merge"
 for _ in $(seq 600); do
     [ -z "$(squeue -h -j "$array,$merge" 2>/dev/null)" ] && break
@@ -122,9 +125,9 @@ state=$(scontrol show job "$merge" | grep -o 'JobState=[A-Z_]*' || true)
 
 # the same shards by hand
 for i in $(seq 0 $((shards - 1))); do
-    "$STRATSYNTH" learn nonogram --out-dir "$tmp/hand" --shards "$shards" --shard "$i" --threads 1 "${options[@]}" >/dev/null 2>&1
+    "$STRATSYNTH" learn nonogram --out-dir "$tmp/hand" --shards "$shards" --shard "$i" --threads 1 "$@" >/dev/null 2>&1
 done
-"$STRATSYNTH" learn nonogram --out-dir "$tmp/hand" --shards "$shards" --merge "${options[@]}" >/dev/null 2>&1
+"$STRATSYNTH" learn nonogram --out-dir "$tmp/hand" --shards "$shards" --merge "$@" >/dev/null 2>&1
 
 # equal rule files after their headers (which name the out-dir)
 for file in learned.rules top10.rules; do

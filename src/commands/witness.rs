@@ -12,12 +12,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use stratsynth::domains::witness::model::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
 use stratsynth::domains::witness::model::generate_kinds::Kinds;
 use stratsynth::domains::witness::model::grid::{size_limit, MAX_SIDE};
 use stratsynth::domains::witness::model::puzzle::{puzzles_to_ron, read_puzzles};
-use stratsynth::domains::witness::search::astar::{astar, format_outcome, Mode, Outcome, SearchConfig};
+use stratsynth::domains::witness::search::astar::{astar, format_outcome, Budget, Mode, Outcome, SearchConfig};
 use stratsynth::domains::witness::synthesis::domain::{Witness, WitnessState};
 use stratsynth::domains::witness::synthesis::mine::{mine_observed, PuzzleMined, Scope};
 use stratsynth::domains::witness::synthesis::report::SelectionReport;
@@ -207,53 +207,113 @@ pub struct SolveArgs {
     /// or the node budget `--max-nodes` that bounds memory).
     #[arg(long)]
     pub solutions_out: PathBuf,
+    /// Seconds the whole run may take (no default: `--max-nodes` bounds
+    /// each puzzle): the search going on then stops, the puzzles after it
+    /// are not searched, each `stopped (time budget)`, and the exit status
+    /// is 1.
+    #[arg(long, value_parser = super::puzzle_set::parse_seconds)]
+    pub timeout: Option<f64>,
 }
 
-/// `witness solve --puzzles P [--rules R] [--sort] [--budget-ms B] --solutions-out S`.
-pub fn solve(args: &SolveArgs) -> CmdResult {
-    let (puzzles_path, rules, sort, budget_ms, out) =
-        (args.puzzles.as_path(), args.rules.as_deref(), args.sort, args.budget_ms, args.solutions_out.as_path());
-    check_output(out, &[Some(puzzles_path), rules].into_iter().flatten().collect::<Vec<_>>())?;
-    let ps = puzzles(puzzles_path)?;
-    let pred = predicate(rules)?;
-    let mut config =
-        SearchConfig::default().with_mode(if sort { Mode::Sort } else { Mode::Prune }).with_node_limit(args.max_nodes);
-    if let Some(ms) = budget_ms {
-        config = config.with_time_limit(Duration::from_millis(ms));
-    }
-    let (mut solved, mut stopped, mut expansions, mut time) = (0usize, 0usize, 0u64, Duration::ZERO);
-    let mut lines = String::new();
+/// What `witness solve` found over its puzzles.
+#[derive(Default)]
+struct Solved {
+    /// One line per puzzle, as `--solutions-out` holds them.
+    lines: String,
+    solved: usize,
+    /// Searches stopped by a budget (or not begun: `--timeout` ran out).
+    stopped: usize,
+    /// Of those, the ones `--timeout` cut short or left unsearched.
+    cut: usize,
+    expansions: u64,
+    time: Duration,
+}
+
+/// Searches each of `ps` in turn with `pred` and `config`, each within
+/// `budget_ms` and what is left until `deadline` (none begun after it);
+/// `done` counts the puzzles searched, for the progress line.
+fn solve_all(
+    ps: &[Puzzle],
+    pred: &RuleSetPredicate,
+    config: &SearchConfig,
+    (budget_ms, deadline): (Option<u64>, Option<Instant>),
+    done: &AtomicUsize,
+) -> Solved {
+    let past = || deadline.is_some_and(|d| Instant::now() >= d);
+    let mut out = Solved::default();
     for (i, p) in ps.iter().enumerate() {
         pred.forget();
-        let r = astar(p, &pred, &config);
-        solved += usize::from(r.solution().is_some());
-        if let Outcome::BudgetExhausted(budget) = r.outcome {
-            stopped += 1;
+        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let config = match budget_ms.map(Duration::from_millis).into_iter().chain(left).min() {
+            Some(t) => config.clone().with_time_limit(t),
+            None => config.clone(),
+        };
+        let r = if past() { None } else { Some(astar(p, pred, &config)) };
+        done.fetch_add(1, Ordering::Relaxed);
+        let outcome = r.as_ref().map_or(Outcome::BudgetExhausted(Budget::Time), |r| r.outcome.clone());
+        if let Outcome::BudgetExhausted(budget) = outcome {
+            out.stopped += 1;
+            out.cut += usize::from(budget == Budget::Time && past());
+            let expansions = r.as_ref().map_or(0, |r| r.expansions);
             eprintln!(
-                "puzzle {} of {} ({}x{}): {} after {} expansions",
+                "puzzle {} of {} ({}x{}): {} after {expansions} expansions",
                 i + 1,
                 ps.len(),
                 p.width(),
                 p.height(),
                 budget.word(),
-                r.expansions
             );
         }
-        expansions += r.expansions;
-        time += r.elapsed;
-        lines.push_str(&format_outcome(&r.outcome));
-        lines.push('\n');
+        if let Some(r) = &r {
+            out.solved += usize::from(r.solution().is_some());
+            out.expansions += r.expansions;
+            out.time += r.elapsed;
+        }
+        out.lines.push_str(&format_outcome(&outcome));
+        out.lines.push('\n');
     }
-    write_output(out, &lines)?;
+    out
+}
+
+/// `witness solve --puzzles P [--rules R] [--sort] [--budget-ms B] [--max-nodes N] [--timeout S] --solutions-out S`.
+pub fn solve(args: &SolveArgs) -> CmdResult {
+    let (puzzles_path, rules, sort, out) =
+        (args.puzzles.as_path(), args.rules.as_deref(), args.sort, args.solutions_out.as_path());
+    check_output(out, &[Some(puzzles_path), rules].into_iter().flatten().collect::<Vec<_>>())?;
+    let ps = puzzles(puzzles_path)?;
+    let pred = predicate(rules)?;
+    let config =
+        SearchConfig::default().with_mode(if sort { Mode::Sort } else { Mode::Prune }).with_node_limit(args.max_nodes);
+    let deadline = args.timeout.map(|t| Instant::now() + Duration::from_secs_f64(t));
+    let (done, total) = (AtomicUsize::new(0), ps.len());
+    let say = |t: Duration| {
+        Some(format!(
+            "witness solve: {} of {total} puzzles done, {:.0} s",
+            done.load(Ordering::Relaxed),
+            t.as_secs_f64()
+        ))
+    };
+    let r = ticking(say, || solve_all(&ps, &pred, &config, (args.budget_ms, deadline), &done));
+    write_output(out, &r.lines)?;
     println!(
-        "solved {solved} of {} puzzles, {stopped} stopped by a budget ({}, {} rules + local constraint checking): {expansions} expansions ({:.1} per puzzle), {:.3} s search time; solutions in {}",
-        ps.len(),
+        "solved {} of {total} puzzles, {} stopped by a budget ({}, {} rules + local constraint checking): {} expansions ({:.1} per puzzle), {:.3} s search time; solutions in {}",
+        r.solved,
+        r.stopped,
         if sort { "sort" } else { "prune" },
         pred.rules().len(),
-        expansions as f64 / ps.len().max(1) as f64,
-        time.as_secs_f64(),
+        r.expansions,
+        r.expansions as f64 / total.max(1) as f64,
+        r.time.as_secs_f64(),
         out.display()
     );
+    if r.cut > 0 {
+        eprintln!(
+            "unknown: --timeout {} s ran out: {} of the {total} puzzles were not searched to the end (each `stopped (time budget)`); raise --timeout",
+            args.timeout.unwrap_or_default(),
+            r.cut
+        );
+        return Ok(ExitCode::from(1));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

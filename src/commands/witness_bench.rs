@@ -6,6 +6,7 @@
 //! [`measure`](stratsynth::domains::witness::synthesis::measure), as a
 //! table or JSON.
 
+use super::progress::ticking;
 use super::witness::{predicate_of, puzzles};
 use super::{read_rules_in, CmdResult};
 use std::collections::BTreeMap;
@@ -102,9 +103,21 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
     let large_puzzles = args.large.as_deref().map(puzzles).transpose()?;
     let refs: Vec<&RuleSetPredicate> = preds.iter().collect();
     let nodes = SearchConfig::default().with_node_limit(args.max_nodes);
-    let sizes = by_size(&ps, &refs, &nodes, true, args.repeat);
-    let budget = nodes.clone().with_time_limit(Duration::from_millis(args.budget_ms));
-    let large = large_puzzles.map(|lp| by_size(&lp, &refs, &budget, false, 1));
+    // each search is bounded by --max-nodes (and --budget-ms on the large
+    // puzzles), the run by their number: said every few seconds
+    let (count, sets) = (ps.len() + large_puzzles.as_ref().map_or(0, Vec::len), preds.len());
+    let say = move |t: Duration| {
+        Some(format!(
+            "witness bench: measuring {count} puzzles ({sets} rule sets, {} runs each), {:.0} s",
+            args.repeat,
+            t.as_secs_f64()
+        ))
+    };
+    let (sizes, large) = ticking(say, || {
+        let sizes = by_size(&ps, &refs, &nodes, true, args.repeat);
+        let budget = nodes.clone().with_time_limit(Duration::from_millis(args.budget_ms));
+        (sizes, large_puzzles.as_ref().map(|lp| by_size(lp, &refs, &budget, false, 1)))
+    });
     // without a time budget, a solution the baseline finds and the rules
     // miss was pruned away: the rules are unsound and the figures void
     let mut verdict = ExitCode::SUCCESS;

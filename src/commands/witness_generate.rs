@@ -11,7 +11,8 @@
 
 use super::witness::{puzzles, sizes};
 use super::witness_info::{
-    players_json, progress_line, rows, rule_player, sh, solutions, warn_unsound, DEFAULT_MAX_NODES,
+    deadline_in, players_json, progress_line, rows, rule_player, sh, solutions, solutions_text, stopped, unknown_note,
+    warn_unsound, DEFAULT_MAX_NODES, DEFAULT_TIMEOUT,
 };
 use super::{check_output, command_line, write_output, CmdResult};
 use serde_json::{json, Value};
@@ -19,11 +20,12 @@ use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use stratsynth::domains::witness::make::epcg::{Placeholders, USUAL_PLACEHOLDERS};
 use stratsynth::domains::witness::make::rank::{self, fill_and_rank, teaching, Made};
-use stratsynth::domains::witness::model::generate::{generate as random_puzzles, Algorithm, GeneratorConfig};
+use stratsynth::domains::witness::model::generate::{Algorithm, Generator, GeneratorConfig};
 use stratsynth::domains::witness::model::generate_kinds::Kinds;
 use stratsynth::domains::witness::play::information::Odds;
 use stratsynth::domains::witness::play::page::{page, PagePuzzle};
-use stratsynth::domains::witness::play::players::{evaluate_all, tsi, RulePlayer, Who};
+use stratsynth::domains::witness::play::players::{evaluate_all, tsi, Figure, Limits, RulePlayer, Who};
+use stratsynth::domains::witness::Puzzle;
 use stratsynth::domains::witness::Vertex;
 
 /// What the generated puzzles are ranked by, largest first.
@@ -92,19 +94,26 @@ pub struct GenerateArgs {
     /// States each player may expand on a puzzle larger than 5x5 before its figures are `unknown`.
     #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
+    /// Seconds the whole run may take (every variant's solvability check
+    /// and players; with --teach, making the candidates too): no variant is
+    /// judged after them, figures not known by then are `unknown`, and the
+    /// exit status is 1.
+    #[arg(long, default_value_t = DEFAULT_TIMEOUT, value_parser = super::puzzle_set::parse_seconds)]
+    pub timeout: f64,
 }
 
 /// `witness generate --base P --at C,R... [--rules R] [--order tsi|gap] [--top N] [--json] [--html H] -o OUT`
 /// or `witness generate --teach R --size WxH [--constraints K [--colours N]] [--count N] [--seed S] [--top N] [-o OUT]`.
 pub fn generate(args: &GenerateArgs) -> CmdResult {
+    let limits = Limits { max_nodes: args.max_nodes, deadline: Some(deadline_in(args.timeout)) };
     let inputs: Vec<&FsPath> =
         [&args.base, &args.rules, &args.teach].into_iter().flatten().map(PathBuf::as_path).collect();
     for out in [&args.output, &args.html].into_iter().flatten() {
         check_output(out, &inputs)?;
     }
     match (&args.base, &args.teach) {
-        (Some(base), None) => epcg(args, base),
-        (None, Some(rules)) => teach(args, rules),
+        (Some(base), None) => epcg(args, base, limits),
+        (None, Some(rules)) => teach(args, rules, limits),
         _ => Err("give either --base PUZZLE.ron --at C,R ... or --teach RULES --size WxH".into()),
     }
 }
@@ -127,8 +136,25 @@ fn edge(text: &str) -> Result<(Vertex, Vertex), String> {
     Ok((vertex(a)?, vertex(b)?))
 }
 
+/// Says on standard error what `--timeout` and `--max-nodes` left unknown
+/// among `made` (`what` names them): each puzzle whose figures are, and the
+/// variants or candidates not judged. Whether anything was.
+fn say_unknown(args: &GenerateArgs, players: &[Who], made: &[(String, &[Figure])], not_judged: &str) -> bool {
+    let mut unknown = !not_judged.is_empty();
+    for (origin, figures) in made {
+        if let Some(why) = unknown_note(players, figures, args.timeout, args.max_nodes) {
+            unknown = true;
+            eprintln!("{origin}: {why}");
+        }
+    }
+    if !not_judged.is_empty() {
+        eprintln!("{not_judged}");
+    }
+    unknown
+}
+
 /// Shen's Algorithm 4 over every filling of the placeholders.
-fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
+fn epcg(args: &GenerateArgs, base_path: &FsPath, limits: Limits) -> CmdResult {
     let output = args.output.as_deref().ok_or("--base needs -o OUT.ron (the generated puzzles)")?;
     let mut base = puzzles(base_path)?;
     if base.len() != 1 {
@@ -160,25 +186,41 @@ fn epcg(args: &GenerateArgs, base_path: &FsPath) -> CmdResult {
     let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
         progress_line("witness generate: variant ", i, base, who, nodes, secs)
     };
-    let variants = fill_and_rank(&placeholders, &players, by, args.max_nodes, &tell).map_err(|e| e.to_string())?;
-    let solvable = variants.solvable;
+    let variants = fill_and_rank(&placeholders, &players, by, limits, &tell).map_err(|e| e.to_string())?;
+    let (solvable, not_judged) = (variants.solvable, variants.not_judged);
     let mut made = variants.made;
     let lists: Vec<&[_]> = made.iter().map(|m| m.figures.as_slice()).collect();
     let unsound = warn_unsound(&players, &lists, |i| made[i].origin.clone());
+    let named: Vec<(String, &[Figure])> = made.iter().map(|m| (m.origin.clone(), m.figures.as_slice())).collect();
+    let skipped = if not_judged > 0 {
+        format!(
+            "unknown: --timeout {} s ran out before {not_judged} of the {} variants were judged (solvable or not); raise --timeout",
+            args.timeout,
+            placeholders.max_rank()
+        )
+    } else {
+        String::new()
+    };
+    let unknown = say_unknown(args, &players, &named, &skipped);
     made.truncate(args.top.unwrap_or(usize::MAX));
     let order = match args.order {
         Order::Tsi => format!("TSI of {}", players[chosen].name()),
         Order::Gap => format!("gap = TSI of local - TSI of {}", players[chosen].name()),
     };
+    let judged = if not_judged > 0 {
+        format!(", {not_judged} not judged within --timeout {} s", args.timeout)
+    } else {
+        String::new()
+    };
     let summary = format!(
-        "{} variants of {} (placeholders {}), {solvable} solvable; {} kept, ranked by {order} (Sh), largest first",
+        "{} variants of {} (placeholders {}), {solvable} solvable{judged}; {} kept, ranked by {order} (Sh), largest first",
         placeholders.max_rank(),
         base_path.display(),
         args.at.iter().chain(&args.edge_at).map(String::as_str).collect::<Vec<_>>().join(" "),
         made.len()
     );
     report(args, &summary, &players, &made, output)?;
-    Ok(if unsound { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if unsound || unknown { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 /// One puzzle's figures as a line: solutions, then per player MSI/TSI.
@@ -186,13 +228,14 @@ fn figures_line(players: &[Who], m: &Made) -> String {
     let cells: Vec<String> =
         rows(players, &m.figures).into_iter().map(|[who, msi, tsi]| format!("{who} MSI {msi} TSI {tsi}")).collect();
     let score = m.score.map_or("unknown".into(), |s| format!("{s:.2}"));
-    format!("{}: score {score}; {} solutions; {}", m.origin, solutions(&m.figures[0]), cells.join("; "))
+    format!("{}: score {score}; {} solutions; {}", m.origin, solutions_text(&m.figures[0]), cells.join("; "))
 }
 
 /// One made puzzle as an element of `witness generate --json`: `origin`,
-/// `puzzle` (RON), `score`, `solutions` and `players`.
+/// `puzzle` (RON), `score`, `solutions`, `stopped` (what ran out if a
+/// figure is unknown) and `players`.
 pub(crate) fn made_json(m: &Made, players: &[Who]) -> Value {
-    json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "score": m.score, "solutions": solutions(&m.figures[0]), "players": players_json(players, &m.figures)})
+    json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "score": m.score, "solutions": solutions(&m.figures[0]), "stopped": stopped(&m.figures), "players": players_json(players, &m.figures)})
 }
 
 /// Writes the puzzle file (and page), prints the report or JSON.
@@ -211,7 +254,7 @@ fn report(args: &GenerateArgs, summary: &str, players: &[Who], made: &[Made], ou
                     "{}: score {}, {} solutions",
                     m.origin,
                     m.score.map_or("unknown".into(), |s| format!("{s:.2}")),
-                    solutions(&m.figures[0])
+                    solutions_text(&m.figures[0])
                 ),
                 puzzle: m.puzzle.clone(),
                 rows: rows(players, &m.figures),
@@ -231,8 +274,19 @@ fn report(args: &GenerateArgs, summary: &str, players: &[Who], made: &[Made], ou
     Ok(())
 }
 
+/// Up to `count` candidates of `config` seeded with `seed`, none begun
+/// after the deadline of `limits`.
+fn candidates(config: &GeneratorConfig, seed: u64, count: usize, limits: Limits) -> Result<Vec<Puzzle>, String> {
+    let mut generator = Generator::new(config.clone(), seed);
+    let mut made = vec![];
+    while made.len() < count && !limits.past_deadline() {
+        made.push(generator.next_puzzle().map_err(|e| e.to_string())?);
+    }
+    Ok(made)
+}
+
 /// Per rule, the candidates whose TSI knowing the rule lowers the most.
-fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
+fn teach(args: &GenerateArgs, rules_path: &FsPath, limits: Limits) -> CmdResult {
     let size = args.size.as_deref().ok_or("--teach needs --size WxH (the candidate puzzles' size)")?;
     if args.html.is_some() {
         return Err("--html draws the puzzles of --base; with --teach, write them with -o and run witness analyze --html on them".into());
@@ -249,17 +303,30 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
             (Algorithm::Kinds(kinds), format!("{}, {} colours", kinds.names(), kinds.colour_count))
         }
     };
-    let candidates = random_puzzles(&GeneratorConfig::new(sizes("--size", size)?, algorithm), args.seed, args.count)
-        .map_err(|e| e.to_string())?;
+    let candidates =
+        candidates(&GeneratorConfig::new(sizes("--size", size)?, algorithm), args.seed, args.count, limits)?;
     let singles: Vec<RulePlayer> = (0..file.rules.len()).map(|i| file.single(i)).collect();
     let mut players = vec![Who::Local];
     players.extend(singles.iter().map(Who::Rules));
     let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
         progress_line("witness generate: candidate #", i, &candidates[i], who, nodes, secs)
     };
-    let figures = evaluate_all(&candidates, &players, args.max_nodes, &tell);
+    let figures = evaluate_all(&candidates, &players, &|_: usize| limits, &tell);
     let lists: Vec<&[_]> = figures.iter().map(Vec::as_slice).collect();
     let unsound = warn_unsound(&players, &lists, |i| format!("candidate #{i}"));
+    let named: Vec<(String, &[Figure])> =
+        figures.iter().enumerate().map(|(i, f)| (format!("candidate #{i}"), f.as_slice())).collect();
+    let short = if candidates.len() < args.count {
+        format!(
+            "unknown: --timeout {} s ran out after {} of the {} candidates were made; raise --timeout",
+            args.timeout,
+            candidates.len(),
+            args.count
+        )
+    } else {
+        String::new()
+    };
+    let unknown = say_unknown(args, &players, &named, &short);
     let top = args.top.unwrap_or(3);
     let mut ron = format!("// {}\n[\n", command_line());
     let mut text = format!(
@@ -292,7 +359,8 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
             );
             entries.push(json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "local_tsi": tsi(&m.figures, 0), "rule_tsi": tsi(&m.figures, 1), "gap": gap}));
         }
-        list.push(json!({"rule": rule.name, "puzzles": entries}));
+        let unrated = figures.iter().filter(|f| f[0].ran_out().is_some() || f[r + 1].ran_out().is_some()).count();
+        list.push(json!({"rule": rule.name, "puzzles": entries, "unrated": unrated}));
     }
     ron += "]\n";
     if let Some(out) = &args.output {
@@ -303,5 +371,5 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath) -> CmdResult {
     } else {
         print!("{text}");
     }
-    Ok(if unsound { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if unsound || unknown { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }

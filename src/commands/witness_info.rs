@@ -8,13 +8,23 @@ use super::{check_output, write_output, CmdResult};
 use serde_json::{json, Value};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
-use stratsynth::domains::witness::play::information::Odds;
+use std::time::{Duration, Instant};
+use stratsynth::domains::witness::play::information::{Odds, RanOut};
 use stratsynth::domains::witness::play::page::{page, PagePuzzle};
-use stratsynth::domains::witness::play::players::{evaluate_all, Figure, RulePlayer, Who};
+use stratsynth::domains::witness::play::players::{evaluate_all, Figure, Limits, RulePlayer, Who};
 use stratsynth::domains::witness::Puzzle;
 
 /// Default budget of expanded states per player for puzzles beyond 5x5.
 pub(crate) const DEFAULT_MAX_NODES: u64 = 5_000_000;
+
+/// Default `--timeout` in seconds: per puzzle for `witness analyze` (as
+/// `analyze`'s), for the whole run of `witness generate`.
+pub(crate) const DEFAULT_TIMEOUT: f64 = 60.0;
+
+/// The deadline `seconds` from now.
+pub(crate) fn deadline_in(seconds: f64) -> Instant {
+    Instant::now() + Duration::from_secs_f64(seconds)
+}
 
 /// Reads a Witness rule file as a player named by its path (refused if
 /// the brute-force check finds a rule unsound).
@@ -34,18 +44,47 @@ pub(crate) fn progress_line(label: &str, index: usize, p: &Puzzle, player: &str,
 pub(super) fn sh(figure: &Figure, value: fn(&Odds) -> Option<f64>) -> String {
     match figure {
         Figure::Known(o) => value(o).map_or("inf".into(), |x| format!("{x:.2}")),
-        Figure::Unknown => "unknown".into(),
+        Figure::Unknown(_) => "unknown".into(),
         Figure::Unsound { .. } => "unsound".into(),
     }
 }
 
-/// The figures of one puzzle as the JSON list of `{player, msi, tsi}`.
+/// The figures of one puzzle as the JSON list of `{player, msi, tsi,
+/// stopped}` (`stopped`: what ran out when the figures are `"unknown"`,
+/// `"timeout"` or `"node budget"`, else null).
 pub(crate) fn players_json(players: &[Who], figures: &[Figure]) -> Value {
     players
         .iter()
         .zip(figures)
-        .map(|(who, f)| json!({"player": who.name(), "msi": sh_json(f, Odds::msi), "tsi": sh_json(f, Odds::tsi)}))
+        .map(|(who, f)| {
+            json!({"player": who.name(), "msi": sh_json(f, Odds::msi), "tsi": sh_json(f, Odds::tsi), "stopped": f.ran_out().map(RanOut::name)})
+        })
         .collect()
+}
+
+/// What ran out on a puzzle, for its `stopped` field: the time if any
+/// player's did, else the states if any player's did, else nothing.
+pub(crate) fn stopped(figures: &[Figure]) -> Option<&'static str> {
+    figures.iter().filter_map(Figure::ran_out).max().map(RanOut::name)
+}
+
+/// What `--timeout` and `--max-nodes` left unknown on a puzzle, in words
+/// (`None` if nothing): the players whose time ran out, and those whose
+/// states did.
+pub(crate) fn unknown_note(players: &[Who], figures: &[Figure], timeout: f64, max_nodes: u64) -> Option<String> {
+    let of = |why: RanOut| -> Vec<&str> {
+        players.iter().zip(figures).filter(|(_, f)| f.ran_out() == Some(why)).map(|(w, _)| w.name()).collect()
+    };
+    let mut parts = vec![];
+    let time = of(RanOut::Time);
+    if !time.is_empty() {
+        parts.push(format!("--timeout {timeout} s ran out in the players {}", time.join(", ")));
+    }
+    let nodes = of(RanOut::Nodes);
+    if !nodes.is_empty() {
+        parts.push(format!("--max-nodes {max_nodes} states ran out in the players {}", nodes.join(", ")));
+    }
+    (!parts.is_empty()).then(|| format!("unknown: {}; their MSI and TSI are unknown", parts.join("; ")))
 }
 
 /// One figure in Shannon for JSON: a number, `null` for +∞, `"unknown"`,
@@ -53,7 +92,7 @@ pub(crate) fn players_json(players: &[Who], figures: &[Figure]) -> Value {
 fn sh_json(figure: &Figure, value: fn(&Odds) -> Option<f64>) -> Value {
     match figure {
         Figure::Known(o) => value(o).map_or(Value::Null, |x| json!(x)),
-        Figure::Unknown => json!("unknown"),
+        Figure::Unknown(_) => json!("unknown"),
         Figure::Unsound { .. } => json!("unsound"),
     }
 }
@@ -62,6 +101,11 @@ fn sh_json(figure: &Figure, value: fn(&Odds) -> Option<f64>) -> Value {
 /// player's), or `unknown`.
 pub(crate) fn solutions(local: &Figure) -> Value {
     local.odds().map_or(json!("unknown"), |o| json!(o.goals))
+}
+
+/// [`solutions`] as text (`unknown` unquoted).
+pub(crate) fn solutions_text(local: &Figure) -> String {
+    local.odds().map_or("unknown".into(), |o| o.goals.to_string())
 }
 
 /// Warns on standard error of each rule player that lost solutions on a
@@ -94,7 +138,7 @@ pub struct AnalyzeArgs {
     /// Also the perfect player (moves no solution begins with are forbidden).
     #[arg(long)]
     pub perfect: bool,
-    /// One JSON list on stdout: per puzzle `solutions` and `players` (`{player, msi, tsi}`).
+    /// One JSON list on stdout: per puzzle `solutions`, `stopped` and `players` (`{player, msi, tsi, stopped}`).
     #[arg(long)]
     pub json: bool,
     /// Write an HTML page with each puzzle, a solution and the figures.
@@ -103,9 +147,13 @@ pub struct AnalyzeArgs {
     /// States each player may expand on a puzzle larger than 5x5 before its figures are `unknown`.
     #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
+    /// Seconds one puzzle may take, all its players together; past them
+    /// the figures not yet known are `unknown` (and the exit status 1).
+    #[arg(long, default_value_t = DEFAULT_TIMEOUT, value_parser = super::puzzle_set::parse_seconds)]
+    pub timeout: f64,
 }
 
-/// `witness analyze PUZZLES.ron [--rules R]... [--perfect] [--json] [--html OUT.html]`.
+/// `witness analyze PUZZLES.ron [--rules R]... [--perfect] [--json] [--html OUT.html] [--max-nodes N] [--timeout S]`.
 pub fn analyze(args: &AnalyzeArgs) -> CmdResult {
     let mut inputs: Vec<&FsPath> = vec![&args.puzzles];
     inputs.extend(args.rules.iter().map(PathBuf::as_path));
@@ -122,15 +170,17 @@ pub fn analyze(args: &AnalyzeArgs) -> CmdResult {
     let file = args.puzzles.display().to_string();
     let label = format!("witness analyze: {file} puzzle #");
     let tell = |i: usize, who: &str, nodes: u64, secs: f64| progress_line(&label, i, &ps[i], who, nodes, secs);
-    let results = evaluate_all(&ps, &players, args.max_nodes, &tell);
+    let limits = |_: usize| Limits { max_nodes: args.max_nodes, deadline: Some(deadline_in(args.timeout)) };
+    let results = evaluate_all(&ps, &players, &limits, &tell);
+    let note = |figures: &[Figure]| unknown_note(&players, figures, args.timeout, args.max_nodes);
     if args.json {
         let list: Vec<Value> = results
             .iter()
-            .map(|figures| json!({"solutions": solutions(&figures[1]), "players": players_json(&players, figures)}))
+            .map(|figures| json!({"solutions": solutions(&figures[1]), "stopped": stopped(figures), "players": players_json(&players, figures)}))
             .collect();
         println!("{}", Value::Array(list));
     } else {
-        print!("{}", table(&file, &ps, &players, &results));
+        print!("{}", table(&file, &ps, &players, &results, &note));
     }
     if let Some(out) = &args.html {
         let items: Vec<PagePuzzle> = ps
@@ -138,7 +188,7 @@ pub fn analyze(args: &AnalyzeArgs) -> CmdResult {
             .zip(&results)
             .enumerate()
             .map(|(i, (p, figures))| PagePuzzle {
-                title: format!("Puzzle #{i}: {}x{}, {} solutions", p.width(), p.height(), solutions(&figures[1])),
+                title: format!("Puzzle #{i}: {}x{}, {} solutions", p.width(), p.height(), solutions_text(&figures[1])),
                 puzzle: p.clone(),
                 rows: rows(&players, figures),
             })
@@ -146,10 +196,15 @@ pub fn analyze(args: &AnalyzeArgs) -> CmdResult {
         write_output(out, &page(&format!("witness analyze {file}"), &format!("{} puzzles", ps.len()), &items))?;
     }
     let lists: Vec<&[Figure]> = results.iter().map(Vec::as_slice).collect();
-    if warn_unsound(&players, &lists, |i| format!("{file} puzzle #{i}")) {
-        return Ok(ExitCode::from(1));
+    let unsound = warn_unsound(&players, &lists, |i| format!("{file} puzzle #{i}"));
+    let mut unknown = false;
+    for (i, figures) in results.iter().enumerate() {
+        if let Some(why) = note(figures) {
+            unknown = true;
+            eprintln!("{file} puzzle #{i}: {why}");
+        }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if unsound || unknown { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 /// The figures of one puzzle as (player, MSI, TSI) text rows.
@@ -157,15 +212,25 @@ pub(super) fn rows(players: &[Who], figures: &[Figure]) -> Vec<[String; 3]> {
     players.iter().zip(figures).map(|(who, f)| [who.name().to_string(), sh(f, Odds::msi), sh(f, Odds::tsi)]).collect()
 }
 
-/// The text report: per puzzle its size and solutions, then a row per player.
-fn table(file: &str, ps: &[Puzzle], players: &[Who], results: &[Vec<Figure>]) -> String {
+/// The text report: per puzzle its size and solutions, then a row per
+/// player, and what ran out if a figure is unknown (`note`).
+fn table(
+    file: &str,
+    ps: &[Puzzle],
+    players: &[Who],
+    results: &[Vec<Figure>],
+    note: &dyn Fn(&[Figure]) -> Option<String>,
+) -> String {
     let width = players.iter().map(|w| w.name().len()).max().unwrap_or(0).max(6);
     let mut s = format!("{file}: {} puzzles; MSI and TSI in Shannon (Sh)\n", ps.len());
     for (i, (p, figures)) in ps.iter().zip(results).enumerate() {
-        s += &format!("puzzle #{i}: {}x{}, {} solutions\n", p.width(), p.height(), solutions(&figures[1]));
+        s += &format!("puzzle #{i}: {}x{}, {} solutions\n", p.width(), p.height(), solutions_text(&figures[1]));
         s += &format!("  {:<width$}  {:>8}  {:>8}\n", "player", "MSI", "TSI");
         for [name, msi, tsi] in rows(players, figures) {
             s += &format!("  {name:<width$}  {msi:>8}  {tsi:>8}\n");
+        }
+        if let Some(why) = note(figures) {
+            s += &format!("  {why}\n");
         }
     }
     s + &means(players, results, width)

@@ -21,7 +21,7 @@ use super::journal::JournalError;
 use super::learner::Learner;
 use super::options::LearnOptions;
 use super::rounds::{run_batch, BatchOptions, BatchRun, PipelineError};
-use crate::synth::{makes_beyond, Domain, Engine};
+use crate::synth::{Domain, Engine, Probed};
 use std::collections::HashSet;
 use std::path::PathBuf;
 
@@ -95,8 +95,14 @@ pub fn augment<L: Learner>(
         .filter(|(text, _)| !sampled.contains(text.as_str()))
         .collect();
     let rules = learner.dedup(&batch.rules()).map_err(PipelineError::Domain)?.rules;
-    let unmade: Vec<bool> =
-        population.par_iter().map(|(_, spec)| !rules.iter().any(|r| makes_beyond(domain, r, spec))).collect();
+    // each specification's views computed once for all the rules
+    let unmade: Vec<bool> = population
+        .par_iter()
+        .map(|(_, spec)| {
+            let probed = Probed::new(domain, spec);
+            !rules.iter().any(|r| probed.made_beyond_by(domain, r))
+        })
+        .collect();
     let (total, count) = (population.len(), unmade.iter().filter(|&&u| u).count());
     let first = jobs.len();
     let extra: Vec<Job<_>> = population

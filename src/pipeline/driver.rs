@@ -16,32 +16,49 @@ use crate::select::{greedy, Pick};
 use crate::synth::{Domain, Engine};
 use std::time::{Duration, Instant};
 
-/// Named wall times of a run's phases, in order, each with the process's
-/// peak resident memory when it ended (so a run shows which phase set
-/// its peak).
+/// Named wall times of a run's phases, in order, each with the CPU time
+/// (user and system) the process spent in it and its peak resident memory
+/// when it ended (so a run shows which phase set its peak, and, from CPU
+/// over wall, how busy the cores were in each).
 #[derive(Clone, Debug, Default)]
-pub struct Phases(pub Vec<(&'static str, Duration, u64)>);
+pub struct Phases(pub Vec<Phase>);
+
+/// One phase of a run: its name, wall time, CPU time and the process's
+/// peak resident memory by its end.
+#[derive(Clone, Debug)]
+pub struct Phase {
+    /// The phase's name.
+    pub name: &'static str,
+    /// Its wall time.
+    pub wall: Duration,
+    /// The CPU time (user and system, every thread) spent in it.
+    pub cpu: Duration,
+    /// The process's peak resident memory by its end, in bytes.
+    pub peak: u64,
+}
 
 impl Phases {
     /// Runs `f` as the phase `name`.
     pub fn time<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
-        let started = Instant::now();
+        let (started, cpu) = (Instant::now(), crate::usage::cpu_time(libc::RUSAGE_SELF));
         let out = f();
-        self.0.push((name, started.elapsed(), crate::usage::peak_memory()));
+        let cpu = crate::usage::cpu_time(libc::RUSAGE_SELF).saturating_sub(cpu);
+        self.0.push(Phase { name, wall: started.elapsed(), cpu, peak: crate::usage::peak_memory() });
         out
     }
 
     /// The sum of the phases.
     pub fn total(&self) -> Duration {
-        self.0.iter().map(|(_, d, _)| *d).sum()
+        self.0.iter().map(|p| p.wall).sum()
     }
 }
 
 impl std::fmt::Display for Phases {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "wall times (and peak memory by the end): ")?;
-        for (name, time, peak) in &self.0 {
-            write!(f, "{name} {:.1} s ({}), ", time.as_secs_f64(), crate::usage::show_bytes(*peak))?;
+        write!(f, "wall times (CPU time, peak memory by the end): ")?;
+        for p in &self.0 {
+            let show = crate::usage::show_bytes(p.peak);
+            write!(f, "{} {:.1} s ({:.1} s CPU, {show}), ", p.name, p.wall.as_secs_f64(), p.cpu.as_secs_f64())?;
         }
         write!(f, "total {:.1} s", self.total().as_secs_f64())
     }

@@ -144,6 +144,9 @@ pub struct BatchRun<S> {
     pub journal: std::sync::Mutex<Journal>,
     /// The second proof's verdicts read back from the journal.
     pub proofs: HashMap<ProofQuery, Verdict<String>>,
+    /// The entries as consecutive batches: (entries, window) of each,
+    /// in order (one, unless batches were absorbed).
+    pub segments: Vec<(usize, usize)>,
 }
 
 impl<S> BatchRun<S> {
@@ -179,6 +182,7 @@ impl<S> BatchRun<S> {
         self.time += later.time;
         self.pool += later.pool;
         self.proofs.extend(later.proofs);
+        self.segments.extend(later.segments);
     }
 
     /// Specifications, skipped ones and what Z3 lost, in words (no timing:
@@ -206,7 +210,7 @@ impl<S> BatchRun<S> {
 
     /// The schedule's available parallelism, from the entries' times.
     pub fn parallelism(&self) -> Parallelism {
-        Parallelism::of(&self.entries)
+        Parallelism::of(&self.entries, &self.segments)
     }
 
     /// This process's throughput and the synthesis times, in words.
@@ -307,6 +311,7 @@ pub fn run_batch<D: Symbolic>(
     })?;
     observer.batch_done();
     Ok(BatchRun {
+        segments: vec![(jobs.len(), options.window)],
         entries: batch.entries().to_vec(),
         replayed: replayed_count,
         time: started.elapsed(),

@@ -2,9 +2,11 @@
 //! times ([`Parallelism`]): the summed synthesis time over the critical
 //! path through the dependencies between specifications. In the window
 //! ([`WINDOW`]), the specification at place p depends on the places
-//! before p - `WINDOW` (the pool it sees); with rounds of 8 and a barrier
-//! (the design before the window, given for comparison) it depends on
-//! every earlier round.
+//! before p - `WINDOW` (the pool it sees); in a window of 0 (the
+//! augmentation's) on every earlier place; a batch absorbed after another
+//! (the augmentation after the sample) starts when that one has ended.
+//! With rounds of 8 and a barrier (the design before the window, given
+//! for comparison) a specification depends on every earlier round.
 
 use super::batch::{Entry, WINDOW};
 use std::time::Duration;
@@ -25,25 +27,32 @@ pub struct Parallelism {
 const ROUND: usize = 8;
 
 impl Parallelism {
-    /// The parallelism of `entries` (a batch's, in job order).
-    pub fn of<S>(entries: &[Entry<S>]) -> Parallelism {
-        let times: Vec<Duration> = entries
-            .iter()
-            .map(|e| match e {
-                Entry::Done { outcome, .. } => outcome.time,
-                Entry::Skipped { .. } => Duration::ZERO,
-            })
-            .collect();
-        // finish[p] = times[p] + the latest finish among places < p - WINDOW
-        let mut latest = vec![Duration::ZERO; times.len() + 1];
-        for (p, &time) in times.iter().enumerate() {
-            let before = latest[p.saturating_sub(WINDOW)];
-            latest[p + 1] = latest[p].max(before + time);
+    /// The parallelism of `entries` (a batch's, in job order), run as
+    /// consecutive `segments` of (entries, window), each starting when the
+    /// one before it has ended.
+    pub fn of<S>(entries: &[Entry<S>], segments: &[(usize, usize)]) -> Parallelism {
+        let time = |e: &Entry<S>| match e {
+            Entry::Done { outcome, .. } => outcome.time,
+            Entry::Skipped { .. } => Duration::ZERO,
+        };
+        let (mut window, mut rounds, mut first) = (Duration::ZERO, Duration::ZERO, 0);
+        for &(count, width) in segments {
+            let times: Vec<Duration> = entries[first..first + count].iter().map(time).collect();
+            // finish[p] = times[p] + the latest finish among places < p - width
+            let mut latest = vec![Duration::ZERO; times.len() + 1];
+            for (p, &time) in times.iter().enumerate() {
+                let before = latest[p.saturating_sub(width)];
+                latest[p + 1] = latest[p].max(before + time);
+            }
+            window += latest[times.len()];
+            let done = entries[first..first + count].iter().filter(|e| matches!(e, Entry::Done { .. }));
+            let done: Vec<Duration> = done.map(time).collect();
+            // a window of 0 runs one at a time, in rounds too
+            let round = if width == 0 { 1 } else { ROUND };
+            rounds += done.chunks(round).map(|r| r.iter().max().copied().unwrap_or_default()).sum::<Duration>();
+            first += count;
         }
-        let done: Vec<Duration> =
-            entries.iter().zip(&times).filter(|(e, _)| matches!(e, Entry::Done { .. })).map(|(_, &t)| t).collect();
-        let rounds = done.chunks(ROUND).map(|round| round.iter().max().copied().unwrap_or_default()).sum();
-        Parallelism { sum: times.iter().sum(), window: latest[times.len()], rounds }
+        Parallelism { sum: entries.iter().map(time).sum(), window, rounds }
     }
 
     /// Summed time over `path` (0 for an empty batch).
@@ -92,16 +101,22 @@ mod tests {
         // 2 * WINDOW + 2 specifications of 1 s: places up to WINDOW see no
         // pool, the rest see the first ones'
         let mut entries: Vec<Entry<()>> = (0..2 * WINDOW + 2).map(|i| done(i, 1)).collect();
-        let p = Parallelism::of(&entries);
+        let whole = [(entries.len(), WINDOW)];
+        let p = Parallelism::of(&entries, &whole);
         assert_eq!((p.sum, p.window), (Duration::from_secs(2 * WINDOW as u64 + 2), Duration::from_secs(2)));
         assert_eq!(p.rounds, Duration::from_secs((2 * WINDOW as u64 + 2).div_ceil(ROUND as u64)));
         // a slow first one delays the places past the window by its time;
         // a skipped one takes no time and no place in a round
         entries[0] = done(0, 10);
         entries[1] = Entry::Skipped { index: 1, by: "r".into() };
-        let p = Parallelism::of(&entries);
+        let p = Parallelism::of(&entries, &whole);
         assert_eq!(p.window, Duration::from_secs(11));
         assert_eq!(p.rounds, Duration::from_secs(10 + (2 * WINDOW as u64 - 7).div_ceil(ROUND as u64)));
         assert!(p.to_string().starts_with("available parallelism "));
+        // three more run one at a time after them: each adds its time
+        entries.extend((0..3).map(|i| done(2 * WINDOW + 2 + i, 5)));
+        let p = Parallelism::of(&entries, &[(2 * WINDOW + 2, WINDOW), (3, 0)]);
+        assert_eq!(p.window, Duration::from_secs(11 + 15));
+        assert_eq!(p.rounds, Duration::from_secs(10 + (2 * WINDOW as u64 - 7).div_ceil(ROUND as u64) + 15));
     }
 }

@@ -182,6 +182,8 @@ fn merged_batch<D: Symbolic>(
         }
     }
     Ok(BatchRun {
+        // each shard ran in the window
+        segments: vec![(entries.len(), WINDOW)],
         replayed: entries.len(),
         entries,
         time: started.elapsed(),

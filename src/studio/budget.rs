@@ -1,9 +1,11 @@
 //! The time budget of a studio request: `?budget_ms=N` on the URL (at most
 //! [`MAX_BUDGET_MS`]) or the server's default. Work that can stop itself
-//! reads the deadline (the complete solver's); any work is run on a thread
-//! of its own and answered `unknown` when it is still going a moment after
-//! the deadline, and a panic in it is answered 500, never stopping the
-//! server.
+//! reads the deadline (the complete solver, the difficulty measure, the
+//! Witness players), which comes a tenth of the budget (at most 20 ms)
+//! before the budget's end, kept back for the answer; any work is run on a
+//! thread of its own and answered `unknown` when it is still going a
+//! moment after the budget's end, and a panic in it is answered 500, never
+//! stopping the server.
 
 use super::{Answer, ApiError};
 use serde_json::{json, Value};
@@ -18,13 +20,22 @@ pub const MAX_BUDGET_MS: u64 = 60_000;
 /// to finish its answer (the player's solve after the solver's count).
 const GRACE: Duration = Duration::from_millis(250);
 
+/// The most time kept back from a budget for the answer ([`Budget::deadline`]).
+const MAX_RESERVE: Duration = Duration::from_millis(20);
+
 /// A request's time budget.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
     /// The budget in milliseconds.
     pub ms: u64,
-    /// When it runs out.
+    /// When the work stops: a tenth of the budget (at most [`MAX_RESERVE`])
+    /// before it runs out, kept back for the answer (unwinding, the JSON,
+    /// the hand-over to the request's thread, the write), so that the
+    /// answer is out by the end of the budget even when its thread waits
+    /// some milliseconds for a core on a loaded machine.
     pub deadline: Instant,
+    /// When it runs out: the answer is due.
+    pub answer_by: Instant,
 }
 
 impl Budget {
@@ -47,7 +58,8 @@ impl Budget {
 
     /// A budget of `ms` milliseconds from now.
     pub fn from_ms(ms: u64) -> Budget {
-        Budget { ms, deadline: Instant::now() + Duration::from_millis(ms) }
+        let (now, whole) = (Instant::now(), Duration::from_millis(ms));
+        Budget { ms, deadline: now + whole - (whole / 10).min(MAX_RESERVE), answer_by: now + whole }
     }
 }
 
@@ -71,7 +83,7 @@ pub fn run_within(budget: &Budget, work: impl FnOnce(&Budget) -> Answer + Send +
     if let Err(e) = spawned {
         return Some(Err(ApiError { status: 503, message: format!("no thread for the request: {e}") }));
     }
-    let wait = budget.deadline.saturating_duration_since(Instant::now()) + GRACE;
+    let wait = budget.answer_by.saturating_duration_since(Instant::now()) + GRACE;
     receive.recv_timeout(wait).ok()
 }
 

@@ -10,14 +10,16 @@ use super::budget::Budget;
 use super::players::Players;
 use super::{json_body, kind, string, uint, Answer, ApiError};
 use crate::commands::witness_generate::made_json;
-use crate::commands::witness_info::{players_json, progress_line, solutions as solution_count, DEFAULT_MAX_NODES};
+use crate::commands::witness_info::{
+    players_json, progress_line, solutions as solution_count, stopped, DEFAULT_MAX_NODES,
+};
 use serde_json::{json, Map, Value};
 use std::time::Instant;
 use stratsynth::domains::witness::make::epcg::Placeholders;
 use stratsynth::domains::witness::make::rank::{fill_and_rank, Order};
 use stratsynth::domains::witness::model::oracle::Oracle;
 use stratsynth::domains::witness::model::puzzle::{parse_puzzles, puzzles_to_ron};
-use stratsynth::domains::witness::play::players::{evaluate, Who};
+use stratsynth::domains::witness::play::players::{evaluate, Limits, Who};
 use stratsynth::domains::witness::{Path, Puzzle, Vertex};
 
 /// The puzzle of a request's `puzzle`: one puzzle in RON, alone or as a
@@ -74,17 +76,27 @@ fn analyze_players(players: &Players) -> Vec<Who<'_>> {
     vec![Who::Uniform, Who::Local, Who::Rules(&players.witness)]
 }
 
+/// The players' limits within a request's budget.
+fn limits(budget: &Budget) -> Limits {
+    Limits { max_nodes: DEFAULT_MAX_NODES, deadline: Some(budget.deadline) }
+}
+
 /// `POST /api/witness/analyze`: one element of `witness analyze --json
-/// --rules FILE` with the studio's Witness rules: `solutions` and per
-/// player `{player, msi, tsi}`.
-pub fn analyze(players: &Players, body: &[u8], _: &Budget) -> Answer {
+/// --rules FILE` with the studio's Witness rules: `solutions`, `stopped`
+/// and per player `{player, msi, tsi, stopped}` (a player whose
+/// enumeration the budget stopped is `unknown`, `"stopped": "timeout"`).
+pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     let puzzle = puzzle_of(&json_body(body, &["puzzle"])?)?;
     let who = analyze_players(players);
     let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
         progress_line("studio: witness analyze: puzzle #", i, &puzzle, who, nodes, secs)
     };
-    let figures = evaluate(&puzzle, 0, &who, DEFAULT_MAX_NODES, &tell);
-    Ok(json!({"solutions": solution_count(&figures[1]), "players": players_json(&who, &figures)}))
+    let figures = evaluate(&puzzle, 0, &who, limits(budget), &tell);
+    let mut answer = json!({"solutions": solution_count(&figures[1]), "stopped": stopped(&figures), "players": players_json(&who, &figures)});
+    if answer["stopped"] == "timeout" {
+        answer["budget_ms"] = json!(budget.ms);
+    }
+    Ok(answer)
 }
 
 /// `witness analyze` past the budget: everything unknown.
@@ -152,8 +164,10 @@ impl Search<'_, '_> {
 /// studio's Witness rules (`at`: a list of `[column, row]`; `edge_at`: a
 /// list of edges `[[x1, y1], [x2, y2]]`; `marks`: square placeholders also
 /// take separation squares and stars; `order`: `tsi` or `gap`; `top`: how
-/// many, default 20).
-pub fn generate(players: &Players, body: &[u8], _: &Budget) -> Answer {
+/// many, default 20). When the budget ran out before every variant was
+/// judged: `{"stopped": "timeout", "budget_ms", "not_judged": N,
+/// "variants": [...]}`, the variants judged.
+pub fn generate(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     let body = json_body(body, &["puzzle", "at", "edge_at", "marks", "order", "top"])?;
     let base = puzzle_of(&body)?;
     let squares = list(&body, "at", "[column, row]", pair)?;
@@ -179,11 +193,15 @@ pub fn generate(players: &Players, body: &[u8], _: &Budget) -> Answer {
     let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
         progress_line("studio: witness generate: variant ", i, base, who, nodes, secs)
     };
-    let mut made = fill_and_rank(&placeholders, &who, order, DEFAULT_MAX_NODES, &tell)
-        .map_err(|e| ApiError::unfit(e.to_string()))?
-        .made;
+    let variants =
+        fill_and_rank(&placeholders, &who, order, limits(budget), &tell).map_err(|e| ApiError::unfit(e.to_string()))?;
+    let mut made = variants.made;
     made.truncate(top);
-    Ok(Value::Array(made.iter().map(|m| made_json(m, &who)).collect()))
+    let list = Value::Array(made.iter().map(|m| made_json(m, &who)).collect());
+    if variants.not_judged == 0 {
+        return Ok(list);
+    }
+    Ok(json!({"stopped": "timeout", "budget_ms": budget.ms, "not_judged": variants.not_judged, "variants": list}))
 }
 
 /// A pair of numbers `[a, b]`.

@@ -96,25 +96,71 @@ pub struct Spec<S> {
 /// orientations), has an application that is sound there and makes the
 /// deduction.
 pub fn makes<D: Domain>(domain: &D, rule: &Rule, spec: &Spec<D::State>) -> bool {
-    let size = domain.schema().size_feature;
-    domain.images(&spec.state, &spec.deduction).into_iter().any(|(state, deduction)| {
-        let view = domain.view(&state);
-        Interpreter::new(rule, &view, size)
-            .applications()
-            .into_iter()
-            .any(|(_, action)| domain.is_sound(&state, &action) && domain.makes(&state, &deduction, &action))
-    })
+    makes_on(domain, rule, &viewed(domain, spec))
 }
 
 /// Whether `rule` makes the specification (see [`makes`]) on its state and
 /// on one of the domain's probes of it ([`Domain::probes`]; on the state
 /// alone when there are none): it does not only hold on the small state.
 pub fn makes_beyond<D: Domain>(domain: &D, rule: &Rule, spec: &Spec<D::State>) -> bool {
-    if !makes(domain, rule, spec) {
-        return false;
+    Probed::new(domain, spec).made_beyond_by(domain, rule)
+}
+
+/// A specification's images, each with its deduction there and its view.
+type Viewed<S> = Vec<(S, ActionValue, View)>;
+
+/// The images of `spec` (see [`Domain::images`]) with their views.
+fn viewed<D: Domain>(domain: &D, spec: &Spec<D::State>) -> Viewed<D::State> {
+    let images = domain.images(&spec.state, &spec.deduction).into_iter();
+    images
+        .map(|(state, deduction)| {
+            let view = domain.view(&state);
+            (state, deduction, view)
+        })
+        .collect()
+}
+
+/// Whether `rule` has, on one of the `images`, an application sound there
+/// that makes the deduction.
+fn makes_on<D: Domain>(domain: &D, rule: &Rule, images: &Viewed<D::State>) -> bool {
+    let size = domain.schema().size_feature;
+    images.iter().any(|(state, deduction, view)| {
+        Interpreter::new(rule, view, size)
+            .applications()
+            .into_iter()
+            .any(|(_, action)| domain.is_sound(state, &action) && domain.makes(state, deduction, &action))
+    })
+}
+
+/// A specification ready to be checked against many rules
+/// ([`Probed::made_beyond_by`], the answer of [`makes_beyond`]): the
+/// views of its images are computed once, and those of its probes once,
+/// when a rule first makes its state, instead of once per rule.
+pub struct Probed<'s, S> {
+    spec: &'s Spec<S>,
+    images: Viewed<S>,
+    probes: std::sync::OnceLock<Vec<Viewed<S>>>,
+}
+
+impl<'s, S> Probed<'s, S> {
+    /// `spec` with the views of its images.
+    pub fn new<D: Domain<State = S>>(domain: &D, spec: &'s Spec<S>) -> Probed<'s, S> {
+        Probed { spec, images: viewed(domain, spec), probes: std::sync::OnceLock::new() }
     }
-    let probes = domain.probes(&spec.state, &spec.deduction);
-    probes.is_empty() || probes.into_iter().any(|(state, deduction)| makes(domain, rule, &Spec { state, deduction }))
+
+    /// Whether `rule` makes the specification beyond its small state (see
+    /// [`makes_beyond`]).
+    pub fn made_beyond_by<D: Domain<State = S>>(&self, domain: &D, rule: &Rule) -> bool {
+        if !makes_on(domain, rule, &self.images) {
+            return false;
+        }
+        let probes = self.probes.get_or_init(|| {
+            let spec = self.spec;
+            let probes = domain.probes(&spec.state, &spec.deduction).into_iter();
+            probes.map(|(state, deduction)| viewed(domain, &Spec { state, deduction })).collect()
+        });
+        probes.is_empty() || probes.iter().any(|images| makes_on(domain, rule, images))
+    }
 }
 
 /// A state with its view, as the engine keeps the states it checks rules

@@ -12,6 +12,7 @@
 //! domain's probes): then it goes on, up to `Config::probe_decls`
 //! variables.
 
+use super::bits::Bits;
 use super::config::Config;
 use super::domain::{makes_beyond, Example, Spec, Symbolic};
 use super::lattice;
@@ -30,6 +31,13 @@ use std::time::Instant;
 /// specification and thread of a run.
 pub struct Engine<'d, D: Symbolic> {
     shared: Shared<'d, D>,
+}
+
+/// The table states a rule gains on, and its productive applications on
+/// each of them, in order.
+struct Gains {
+    states: Bits,
+    lists: Vec<Vec<ActionValue>>,
 }
 
 /// What one lattice walk gives back.
@@ -125,8 +133,12 @@ impl<'d, D: Symbolic> Engine<'d, D> {
                     lattice::subsets(elements, size).into_iter().map(move |set| (spec_ex, deduction, set))
                 })
                 .collect();
+            // one walk per rayon job: walks differ in cost by orders of
+            // magnitude, and a thread running a run of them in one job
+            // would leave the other cores idle at the end
             let walked: Vec<_> = walks
                 .par_iter()
+                .with_max_len(1)
                 .map(|(spec_ex, deduction, set)| self.walk(spec_ex, deduction, set, (screen_bound, seen)))
                 .collect();
             let mut settled = vec![];
@@ -217,11 +229,13 @@ impl<'d, D: Symbolic> Engine<'d, D> {
         use rayon::prelude::*;
         let (domain, table) = (self.shared.domain, &self.shared.table);
         let schema = domain.schema();
-        // per rule, per table state, its productive applications
-        let gains: Vec<Vec<Vec<ActionValue>>> = settled
+        // per rule, the table states it gains on (as a set, and in order
+        // with its productive applications there): a rule gains on few of
+        // them, and one outdoes another only where the other gains
+        let gains: Vec<Gains> = settled
             .iter()
             .map(|s| {
-                table
+                let per_state: Vec<Vec<ActionValue>> = table
                     .par_iter()
                     .map(|ex| {
                         let interp = Interpreter::new(&s.rule, &ex.view, schema.size_feature);
@@ -232,14 +246,24 @@ impl<'d, D: Symbolic> Engine<'d, D> {
                             .filter(|a| domain.productive(&ex.state, a))
                             .collect()
                     })
-                    .collect()
+                    .collect();
+                let states: Bits =
+                    per_state.iter().enumerate().filter(|(_, g)| !g.is_empty()).map(|(t, _)| t).collect();
+                let lists = per_state.into_iter().filter(|g| !g.is_empty()).collect();
+                Gains { states, lists }
             })
             .collect();
         let outdoes = |b: usize, a: usize| {
-            table
-                .iter()
-                .enumerate()
-                .all(|(t, ex)| gains[a][t].iter().all(|x| gains[b][t].iter().any(|y| domain.makes(&ex.state, x, y))))
+            let (a, b) = (&gains[a], &gains[b]);
+            if !a.states.is_subset(&b.states) {
+                return false;
+            }
+            // b's lists at a's states: a's states are among b's, both in order
+            let mut at_b = b.states.ones().zip(&b.lists);
+            a.states.ones().zip(&a.lists).all(|(t, xs)| {
+                let ys = at_b.find(|(u, _)| *u == t).map(|(_, ys)| ys).expect("a subset's state");
+                xs.iter().all(|x| ys.iter().any(|y| domain.makes(&table[t].state, x, y)))
+            })
         };
         let rank = |i: usize| (cost(&settled[i].rule, schema), i);
         (0..settled.len())

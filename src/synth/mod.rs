@@ -91,7 +91,7 @@ pub use config::{
     Config, ConfigBuilder, ConfigError, DEFAULT_RLIMIT, DEFAULT_SEARCH_RLIMIT, DEFAULT_SECOND_PROOF_RLIMIT,
     DEFAULT_TIMEOUT_MS,
 };
-pub use domain::{makes, makes_beyond, BadState, Domain, Encoding, Spec, Symbolic};
+pub use domain::{makes, makes_beyond, BadState, Domain, Encoding, Probed, Spec, Symbolic};
 pub use engine::Engine;
 pub use outcome::{Learned, Outcome, Stats};
 pub use verify::Verdict;

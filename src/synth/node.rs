@@ -85,6 +85,22 @@ pub(super) struct Node<'d, D: Domain> {
     pub(super) pairs: Pairs,
     /// Shared by the nodes of one lattice walk.
     pub(super) memo: Arc<PairMemo<D::State>>,
+    /// The live atoms by column, for the pairs held when computed.
+    pub(super) columns: Option<Columns>,
+}
+
+/// The live atoms of a node grouped by the pairs they hold on (equal
+/// columns behave alike on any bad and good pairs), each group by its
+/// cheapest (then first) atom, leaving out those that hold on every pair
+/// (they exclude no bad pair): what [`Node::choices`] goes through, once
+/// per set of pairs instead of every live atom at every call.
+#[derive(Clone)]
+pub(super) struct Columns {
+    /// How many pairs the node held.
+    pairs: usize,
+    /// Per group, in the order of its first atom: the place among the
+    /// live atoms and the index of its cheapest (then first) atom.
+    reps: Vec<(usize, usize)>,
 }
 
 // by hand: a derived `Clone` would ask the domain to be `Clone`
@@ -101,6 +117,7 @@ impl<D: Domain> Clone for Node<'_, D> {
             mask: self.mask.clone(),
             pairs: self.pairs.clone(),
             memo: self.memo.clone(),
+            columns: self.columns.clone(),
         }
     }
 }
@@ -282,20 +299,55 @@ impl<D: Domain> Node<'_, D> {
         self.live.binary_search(&atom).expect("picked atoms are live")
     }
 
+    /// The live atoms grouped by column for the pairs held now (see
+    /// [`Columns`]; computed again once pairs were added).
+    fn columns(&mut self) -> &[(usize, usize)] {
+        let n = self.pairs.pairs.len();
+        if self.columns.as_ref().is_none_or(|c| c.pairs != n) {
+            let mut seen: FxHashMap<Bits, usize> = FxHashMap::default();
+            let mut reps: Vec<(usize, usize)> = vec![];
+            let mut column = Bits::new();
+            for (k, &a) in self.live.iter().enumerate() {
+                self.pairs.holds.column_into(k, &mut column);
+                if column.count() == n {
+                    continue;
+                }
+                let cost = self.space.atoms[a].cost;
+                match seen.get(&column) {
+                    Some(&i) => {
+                        if cost < self.space.atoms[reps[i].1].cost {
+                            reps[i] = (k, a);
+                        }
+                    }
+                    None => {
+                        seen.insert(column.clone(), reps.len());
+                        reps.push((k, a));
+                    }
+                }
+            }
+            self.columns = Some(Columns { pairs: n, reps });
+        }
+        &self.columns.as_ref().expect("columns just computed").reps
+    }
+
     /// The live atoms as choices over the given bad and good pairs,
     /// deduplicated by behaviour (cheapest, then first, kept). The pairs
     /// are disjoint (an action is sound on a good pair, unsound on a bad
     /// one), so an atom's behaviour is the set of those pairs it holds on:
     /// one set to hash and compare, and the choice's two sets are built
-    /// only for the first atom of each behaviour.
-    pub(super) fn choices(&self, bad: &Bits, good: &Bits, and: u32) -> Choices {
+    /// only for the first group of each behaviour. Groups of equal columns
+    /// ([`Columns`]) stand for their atoms: a behaviour's choice is its
+    /// cheapest (then first) atom, the cheapest of its groups' own.
+    pub(super) fn choices(&mut self, bad: &Bits, good: &Bits, and: u32) -> Choices {
         debug_assert!(bad.and(good).is_empty(), "bad and good pairs are disjoint");
         let relevant = bad.union(good);
         let mut seen: FxHashMap<Bits, usize> = FxHashMap::default();
         let mut list: Vec<Choice> = vec![];
         let mut atom = vec![];
         let (mut behaviour, mut column) = (Bits::new(), Bits::new());
-        for (k, &a) in self.live.iter().enumerate() {
+        self.columns();
+        let reps = &self.columns.as_ref().expect("columns computed").reps;
+        for &(k, a) in reps {
             self.pairs.holds.column_into(k, &mut column);
             let holds = &column;
             if bad.is_subset(holds) {
@@ -306,7 +358,7 @@ impl<D: Domain> Node<'_, D> {
             let cost = self.space.atoms[a].cost + and;
             match seen.get(&behaviour) {
                 Some(&i) => {
-                    if cost < list[i].cost {
+                    if (cost, a) < (list[i].cost, list[i].key) {
                         list[i].cost = cost;
                         list[i].key = a;
                         atom[i] = a;

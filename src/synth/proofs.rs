@@ -96,6 +96,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         missing.retain(|&i| seen.insert(&keys[i]));
         let answers: Vec<(Verdict<Counterexample<D::State>>, Duration)> = missing
             .par_iter()
+            .with_max_len(1)
             .map(|&i| {
                 let started = Instant::now();
                 let verdict = Verifier::deterministic(shared.domain, bound, rlimit).check(rules[i]);

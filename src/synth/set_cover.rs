@@ -74,8 +74,9 @@ struct Search<'a> {
     outdone: Vec<Option<bool>>,
     /// Per choice, how many pairs it excludes and keeps, and the words of
     /// each set or-ed together: a set is a subset of another only if
-    /// these are (most comparisons end on them).
-    sketch: Vec<[u64; 4]>,
+    /// these are (most comparisons end on them). Computed when the choice
+    /// is first compared (most never are).
+    sketch: Vec<Option<[u64; 4]>>,
 }
 
 /// `[excluded count, excluded words or-ed, kept count, kept words or-ed]`.
@@ -121,20 +122,26 @@ impl Search<'_> {
                 reach
             },
             outdone: vec![None; choices.len()],
-            sketch: choices.iter().map(sketch).collect(),
+            sketch: vec![None; choices.len()],
         }
     }
 
     /// Whether choice `d` outdoes choice `c` as far as their sets go (the
     /// order is the caller's).
-    fn outdoes(&self, d: usize, c: usize) -> bool {
-        let (sc, sd) = (&self.sketch[c], &self.sketch[d]);
+    fn outdoes(&mut self, d: usize, c: usize) -> bool {
+        let (sc, sd) = (self.sketch_of(c), self.sketch_of(d));
         let fits = |i: usize| sc[i] <= sd[i] && sc[i + 1] & !sd[i + 1] == 0;
         let (c, d) = (&self.choices[c], &self.choices[d]);
         fits(0)
             && (!self.widest || fits(2))
             && c.excludes.is_subset(&d.excludes)
             && (!self.widest || c.keeps.is_subset(&d.keeps))
+    }
+
+    /// The sketch of choice `i`, computed on first use.
+    fn sketch_of(&mut self, i: usize) -> [u64; 4] {
+        let choices = self.choices;
+        *self.sketch[i].get_or_insert_with(|| sketch(&choices[i]))
     }
 
     /// The choices that exclude bad pair `p`, cheapest first (memoised),

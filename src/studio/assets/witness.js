@@ -245,7 +245,8 @@ async function witAnalyse() {
       (a.players || []).map(p => `<tr><td>${p.player}</td><td>${sh(p.msi)}</td><td>${sh(p.tsi)}</td></tr>`).join("");
     wit.paths = s.paths || [];
     wit.complete = s.complete;
-    $("wit-message").textContent = a.stopped ? `the analysis ran out of its ${a.budget_ms} ms: unknown` : "";
+    $("wit-message").textContent = a.stopped === "timeout" ? `the analysis ran out of its ${a.budget_ms} ms: unknown` :
+      a.stopped ? `the players ran out of states (${a.stopped}): unknown` : "";
     showSolution(wit.paths.length ? 0 : -1);
   } catch (e) {
     if (seq !== wit.seq) return;
@@ -290,10 +291,16 @@ $("wit-generate").addEventListener("click", async () => {
   if (!at.length && !edge_at.length) { list.innerHTML = "<li>mark placeholder squares or edges first (palette: placeholder)</li>"; return; }
   list.innerHTML = "<li>generating...</li>";
   try {
-    const made = await api("/api/witness/generate", { puzzle: ron(), at, edge_at, marks: $("wit-marks").checked,
+    const answer = await api("/api/witness/generate", { puzzle: ron(), at, edge_at, marks: $("wit-marks").checked,
       order: $("wit-order").value, top: 20 });
-    if (!Array.isArray(made)) throw new Error(`generation ran out of its ${made.budget_ms} ms`);
-    list.innerHTML = made.length ? "" : "<li>no solvable variant</li>";
+    const made = Array.isArray(answer) ? answer : answer.variants || [];
+    list.innerHTML = made.length || !Array.isArray(answer) ? "" : "<li>no solvable variant</li>";
+    if (!Array.isArray(answer)) {
+      const li = document.createElement("li");
+      li.textContent = `generation ran out of its ${answer.budget_ms} ms` +
+        (answer.not_judged ? `: ${answer.not_judged} variants not judged` : "");
+      list.prepend(li);
+    }
     for (const m of made) {
       const li = document.createElement("li");
       const tsi = m.players.map(p => `${p.player === "local" ? "local" : "rules"} TSI ${sh(p.tsi)}`).join(", ");

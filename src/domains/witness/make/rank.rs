@@ -8,7 +8,7 @@
 use super::epcg::Placeholders;
 use crate::domains::witness::model::oracle::solve;
 use crate::domains::witness::model::puzzle::{Problem, Puzzle};
-use crate::domains::witness::play::players::{evaluate, tsi, Figure, Progress, Who};
+use crate::domains::witness::play::players::{evaluate, tsi, Figure, Limits, Progress, Who};
 use rayon::prelude::*;
 
 /// What the made puzzles are scored by, largest first.
@@ -54,37 +54,62 @@ pub fn rank(made: &mut [Made]) {
 pub struct Variants {
     /// The solvable variants, ranked (all of them).
     pub made: Vec<Made>,
-    /// How many variants are solvable.
+    /// How many variants are solvable (of those judged).
     pub solvable: usize,
+    /// How many variants were not judged: the deadline had passed before
+    /// their solvability check began.
+    pub not_judged: usize,
+}
+
+/// What became of one filling.
+enum Variant {
+    /// Not solvable.
+    Unsolvable,
+    /// Not judged: the deadline had passed.
+    NotJudged,
+    /// Solvable, with its figures.
+    Made(Box<Made>),
 }
 
 /// Shen's Algorithm 4: every filling of `placeholders` (in parallel), the
-/// solvable ones evaluated for `players` (`budget` states each; progress
-/// told with the variant's rank as index), scored by `order` and ranked.
-/// For [`Order::Gap`] the players are local first, then the rules.
+/// solvable ones evaluated for `players` (within `limits`, its deadline
+/// for the whole run: no filling is judged after it, and the players'
+/// enumerations stop at it; progress told with the variant's rank as
+/// index), scored by `order` and ranked. For [`Order::Gap`] the players
+/// are local first, then the rules.
 pub fn fill_and_rank(
     placeholders: &Placeholders,
     players: &[Who],
     order: Order,
-    budget: u64,
+    limits: Limits,
     progress: Progress,
 ) -> Result<Variants, Problem> {
-    let made: Vec<Option<Made>> = (0..placeholders.max_rank())
+    let variants: Vec<Variant> = (0..placeholders.max_rank())
         .into_par_iter()
         .map(|rank| {
+            if limits.past_deadline() {
+                return Ok(Variant::NotJudged);
+            }
             let puzzle = placeholders.unrank(rank)?;
             if solve(&puzzle).is_none() {
-                return Ok(None);
+                return Ok(Variant::Unsolvable);
             }
-            let figures = evaluate(&puzzle, rank, players, budget, progress);
+            let figures = evaluate(&puzzle, rank, players, limits, progress);
             let score = score(order, &figures);
-            Ok(Some(Made { puzzle, origin: format!("variant {rank}"), figures, score }))
+            Ok(Variant::Made(Box::new(Made { puzzle, origin: format!("variant {rank}"), figures, score })))
         })
         .collect::<Result<_, Problem>>()?;
-    let mut made: Vec<Made> = made.into_iter().flatten().collect();
+    let not_judged = variants.iter().filter(|v| matches!(v, Variant::NotJudged)).count();
+    let mut made: Vec<Made> = variants
+        .into_iter()
+        .filter_map(|v| match v {
+            Variant::Made(m) => Some(*m),
+            Variant::Unsolvable | Variant::NotJudged => None,
+        })
+        .collect();
     let solvable = made.len();
     rank(&mut made);
-    Ok(Variants { made, solvable })
+    Ok(Variants { made, solvable, not_judged })
 }
 
 /// The teaching puzzles of rule player `r` (figures index `r + 1`; index 0
@@ -131,9 +156,9 @@ mod tests {
         .remove(0);
         let placeholders = Placeholders::new(base, vec![(1, 1), (2, 2)]).unwrap();
         let players = [Who::Local, Who::Rules(&rules)];
-        let v = fill_and_rank(&placeholders, &players, Order::Gap, 1 << 20, &quiet).unwrap();
+        let v = fill_and_rank(&placeholders, &players, Order::Gap, Limits::nodes(1 << 20), &quiet).unwrap();
         let solvable = (0..16).filter(|&r| solve(&placeholders.unrank(r).unwrap()).is_some()).count();
-        assert_eq!((v.solvable, v.made.len()), (solvable, solvable));
+        assert_eq!((v.solvable, v.made.len(), v.not_judged), (solvable, solvable, 0));
         assert!(solvable > 1 && solvable < 16, "{solvable}");
         for w in v.made.windows(2) {
             assert!(w[0].score.unwrap() >= w[1].score.unwrap());
@@ -142,11 +167,15 @@ mod tests {
             assert_eq!(m.score, Some(tsi(&m.figures, 0).unwrap() - tsi(&m.figures, 1).unwrap()));
             assert!(m.score.unwrap() >= -1e-9, "a sound rule never makes a puzzle harder");
         }
-        let again = fill_and_rank(&placeholders, &players, Order::Gap, 1 << 20, &quiet).unwrap();
+        let again = fill_and_rank(&placeholders, &players, Order::Gap, Limits::nodes(1 << 20), &quiet).unwrap();
         let origins = |v: &Variants| v.made.iter().map(|m| m.origin.clone()).collect::<Vec<_>>();
         assert_eq!(origins(&v), origins(&again));
-        let by_tsi = fill_and_rank(&placeholders, &players, Order::Tsi, 1 << 20, &quiet).unwrap();
+        let by_tsi = fill_and_rank(&placeholders, &players, Order::Tsi, Limits::nodes(1 << 20), &quiet).unwrap();
         assert!(by_tsi.made.iter().all(|m| m.score == tsi(&m.figures, 1)));
+        // past the deadline no filling is judged
+        let past = Limits { deadline: Some(std::time::Instant::now()), ..Limits::nodes(1 << 20) };
+        let none = fill_and_rank(&placeholders, &players, Order::Gap, past, &quiet).unwrap();
+        assert_eq!((none.made.len(), none.solvable, none.not_judged), (0, 0, 16));
     }
 
     /// Teaching puzzles are those the rule makes easier, most first.
@@ -156,7 +185,8 @@ mod tests {
         let file = RulePlayer::new("r".into(), &domain, starved);
         let single = file.single(0);
         let candidates = puzzles("3x3", 1, 20);
-        let figures = evaluate_all(&candidates, &[Who::Local, Who::Rules(&single)], 1 << 20, &quiet);
+        let figures =
+            evaluate_all(&candidates, &[Who::Local, Who::Rules(&single)], &|_| Limits::nodes(1 << 20), &quiet);
         let made = teaching(&candidates, &figures, 0);
         let easier = figures.iter().filter(|f| tsi(f, 0).zip(tsi(f, 1)).is_some_and(|(a, b)| a - b > 0.0)).count();
         assert_eq!(made.len(), easier);

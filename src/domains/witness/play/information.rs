@@ -38,6 +38,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
+use std::time::Instant;
 
 use crate::domains::witness::model::areas::Areas;
 use crate::domains::witness::model::oracle::Oracle;
@@ -127,11 +128,33 @@ fn log2(n: &BigInt) -> f64 {
     top.log2() + shift as f64
 }
 
+/// What ran out before an enumeration's value was known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum RanOut {
+    /// The budget of expanded states (`--max-nodes`).
+    Nodes,
+    /// The time (`--timeout`, a studio request's budget).
+    Time,
+}
+
+impl RanOut {
+    /// The name in reports (`--json`'s `"stopped"`), as the nonogram
+    /// side names its stops: `"node budget"` or `"timeout"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RanOut::Nodes => "node budget",
+            RanOut::Time => "timeout",
+        }
+    }
+}
+
 /// Why an enumeration stopped without a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfBudget {
     /// States expanded when it stopped.
     pub nodes: u64,
+    /// What ran out.
+    pub ran_out: RanOut,
 }
 
 /// The exact enumeration of one puzzle under one player.
@@ -152,11 +175,19 @@ pub struct Enumeration<'a> {
     memo_budget: usize,
     nodes: u64,
     budget: Option<u64>,
+    /// When the enumeration gives up (read every [`DEADLINE_EVERY`] states).
+    deadline: Option<Instant>,
     progress: &'a mut dyn FnMut(u64),
 }
 
-/// How often (in expanded states) the progress callback is called.
-pub const PROGRESS_EVERY: u64 = 1 << 16;
+/// How often (in expanded states) the deadline is read: an expansion takes
+/// a microsecond or more, reading the clock some tens of nanoseconds.
+pub const DEADLINE_EVERY: u64 = 64;
+
+/// How often (in expanded states) the progress callback is called: often
+/// enough for it to tell the time (a state takes microseconds; it decides
+/// itself when to say something).
+pub const PROGRESS_EVERY: u64 = 1 << 10;
 
 /// Bytes the memos of the enumerations running at once may hold together
 /// (estimated per entry by [`entry_bytes`]): each enumeration gets its
@@ -207,8 +238,14 @@ impl<'a> Enumeration<'a> {
             memo_budget: MEMO_BYTES / rayon::current_num_threads().max(1),
             nodes: 0,
             budget,
+            deadline: None,
             progress,
         }
+    }
+
+    /// This enumeration, giving up at `deadline` (if any).
+    pub fn with_deadline(self, deadline: Option<Instant>) -> Enumeration<'a> {
+        Enumeration { deadline, ..self }
     }
 
     /// This enumeration, its memo holding at most about `bytes` bytes.
@@ -218,12 +255,20 @@ impl<'a> Enumeration<'a> {
 
     /// The odds of the puzzle's start state.
     pub fn run(&mut self) -> Result<Odds, OutOfBudget> {
+        if self.past_deadline() {
+            return Err(OutOfBudget { nodes: 0, ran_out: RanOut::Time });
+        }
         let mut path = Path::new(self.puzzle);
         let clear = match self.player {
             Player::Rules(rules) => !rules.rules_fire(self.puzzle, &path),
             _ => true,
         };
         self.odds(&mut path, clear)
+    }
+
+    /// Whether the deadline has passed.
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Whether the move that made `path` is CANNOT_TAKE (`parent_clear`:
@@ -247,7 +292,10 @@ impl<'a> Enumeration<'a> {
         }
         self.nodes += 1;
         if self.budget.is_some_and(|b| self.nodes > b) {
-            return Err(OutOfBudget { nodes: self.nodes });
+            return Err(OutOfBudget { nodes: self.nodes, ran_out: RanOut::Nodes });
+        }
+        if self.nodes.is_multiple_of(DEADLINE_EVERY) && self.past_deadline() {
+            return Err(OutOfBudget { nodes: self.nodes, ran_out: RanOut::Time });
         }
         if self.nodes.is_multiple_of(PROGRESS_EVERY) {
             (self.progress)(self.nodes);
@@ -378,8 +426,14 @@ impl<'a> Enumeration<'a> {
 pub const EXACT_SIDE: usize = 5;
 
 /// The odds of `puzzle`'s start state under `player`: exact up to
-/// [`EXACT_SIDE`] x [`EXACT_SIDE`], within `budget` expanded states beyond.
-pub fn odds(puzzle: &Puzzle, player: &Player, budget: u64, progress: &mut dyn FnMut(u64)) -> Result<Odds, OutOfBudget> {
+/// [`EXACT_SIDE`] x [`EXACT_SIDE`], within `budget` expanded states beyond;
+/// at any size, given up at `deadline`.
+pub fn odds(
+    puzzle: &Puzzle,
+    player: &Player,
+    (budget, deadline): (u64, Option<Instant>),
+    progress: &mut dyn FnMut(u64),
+) -> Result<Odds, OutOfBudget> {
     let exact = puzzle.width() <= EXACT_SIDE && puzzle.height() <= EXACT_SIDE;
-    Enumeration::new(puzzle, player, (!exact).then_some(budget), progress).run()
+    Enumeration::new(puzzle, player, (!exact).then_some(budget), progress).with_deadline(deadline).run()
 }

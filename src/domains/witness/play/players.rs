@@ -4,7 +4,7 @@
 //! player is kept as its rules, from which each thread makes its own
 //! predicate (a [`RuleSetPredicate`] memoises, so it is not shared).
 
-use super::information::{odds, Odds, Player};
+use super::information::{odds, Odds, OutOfBudget, Player, RanOut};
 use crate::domains::witness::model::puzzle::Puzzle;
 use crate::domains::witness::synthesis::domain::Witness;
 use crate::domains::witness::synthesis::ruleset::RuleSetPredicate;
@@ -13,6 +13,27 @@ use crate::domains::Domain;
 use crate::dsl::ast::{FeatureId, Rule};
 use rayon::prelude::*;
 use std::time::Instant;
+
+/// How far each player's enumeration of a puzzle may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// States a player may expand on a puzzle larger than 5x5.
+    pub max_nodes: u64,
+    /// When every enumeration gives up (at any size); `None`: never.
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// `max_nodes` states per player, no deadline.
+    pub fn nodes(max_nodes: u64) -> Limits {
+        Limits { max_nodes, deadline: None }
+    }
+
+    /// Whether the deadline has passed.
+    pub fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
 
 /// A rule player: local constraint checking plus a list of rules.
 pub struct RulePlayer {
@@ -74,8 +95,8 @@ impl Who<'_> {
 pub enum Figure {
     /// The odds, enumerated to the end.
     Known(Odds),
-    /// Out of the budget of expanded states.
-    Unknown,
+    /// Out of the budget of expanded states, or of time: what ran out.
+    Unknown(RanOut),
     /// A rule player that reached fewer goal states than the local or
     /// perfect player, which reach every solution: a rule pruned a path
     /// some solution begins with, so the odds it gave are wrong.
@@ -92,7 +113,15 @@ impl Figure {
     pub fn odds(&self) -> Option<&Odds> {
         match self {
             Figure::Known(o) => Some(o),
-            Figure::Unknown | Figure::Unsound { .. } => None,
+            Figure::Unknown(_) | Figure::Unsound { .. } => None,
+        }
+    }
+
+    /// What ran out, if the figure is unknown.
+    pub fn ran_out(&self) -> Option<RanOut> {
+        match self {
+            Figure::Unknown(why) => Some(*why),
+            Figure::Known(_) | Figure::Unsound { .. } => None,
         }
     }
 
@@ -105,22 +134,22 @@ impl Figure {
 /// The figures of `players` from their enumerations' `odds`: a rule
 /// player that reached fewer goal states than a player that reaches every
 /// solution (local, perfect) is [`Figure::Unsound`].
-fn figures(players: &[Who], odds: Vec<Option<Odds>>) -> Vec<Figure> {
+fn figures(players: &[Who], odds: Vec<Result<Odds, OutOfBudget>>) -> Vec<Figure> {
     let solutions = players
         .iter()
         .zip(&odds)
         .filter(|(who, _)| matches!(who, Who::Local | Who::Perfect))
-        .filter_map(|(_, o)| o.as_ref().map(|o| o.goals))
+        .filter_map(|(_, o)| o.as_ref().ok().map(|o| o.goals))
         .max();
     players
         .iter()
         .zip(odds)
         .map(|(who, o)| match (who, o, solutions) {
-            (Who::Rules(_), Some(o), Some(solutions)) if o.goals < solutions => {
+            (Who::Rules(_), Ok(o), Some(solutions)) if o.goals < solutions => {
                 Figure::Unsound { reached: o.goals, solutions }
             }
-            (_, Some(o), _) => Figure::Known(o),
-            (_, None, _) => Figure::Unknown,
+            (_, Ok(o), _) => Figure::Known(o),
+            (_, Err(e), _) => Figure::Unknown(e.ran_out),
         })
         .collect()
 }
@@ -130,9 +159,11 @@ fn figures(players: &[Who], odds: Vec<Option<Odds>>) -> Vec<Figure> {
 /// far and the seconds spent.
 pub type Progress<'a> = &'a (dyn Fn(usize, &str, u64, f64) + Sync);
 
-/// The figures of `puzzle` (index `index`, for `progress`) for each player
-/// ([`Figure::Unknown`]: out of `budget` expanded states).
-pub fn evaluate(puzzle: &Puzzle, index: usize, players: &[Who], budget: u64, progress: Progress) -> Vec<Figure> {
+/// The figures of `puzzle` (index `index`, for `progress`) for each player,
+/// one after the other ([`Figure::Unknown`]: out of `limits`' expanded
+/// states, or past its deadline, which every player's enumeration counts
+/// against).
+pub fn evaluate(puzzle: &Puzzle, index: usize, players: &[Who], limits: Limits, progress: Progress) -> Vec<Figure> {
     let results = players
         .iter()
         .map(|who| {
@@ -155,15 +186,22 @@ pub fn evaluate(puzzle: &Puzzle, index: usize, players: &[Who], budget: u64, pro
                     progress(index, who.name(), nodes, secs);
                 }
             };
-            odds(puzzle, &player, budget, &mut tell).ok()
+            odds(puzzle, &player, (limits.max_nodes, limits.deadline), &mut tell)
         })
         .collect();
     figures(players, results)
 }
 
-/// [`evaluate`] on each of `puzzles`, in parallel, in order.
-pub fn evaluate_all(puzzles: &[Puzzle], players: &[Who], budget: u64, progress: Progress) -> Vec<Vec<Figure>> {
-    puzzles.par_iter().enumerate().map(|(i, p)| evaluate(p, i, players, budget, progress)).collect()
+/// [`evaluate`] on each of `puzzles`, in parallel, in order, each within
+/// the limits `limits(i)` gives when puzzle `i` starts (a deadline per
+/// puzzle, or one for all).
+pub fn evaluate_all(
+    puzzles: &[Puzzle],
+    players: &[Who],
+    limits: &(dyn Fn(usize) -> Limits + Sync),
+    progress: Progress,
+) -> Vec<Vec<Figure>> {
+    puzzles.par_iter().enumerate().map(|(i, p)| evaluate(p, i, players, limits(i), progress)).collect()
 }
 
 /// The TSI of the player at `i` in `figures`, if known and finite.
@@ -190,7 +228,7 @@ mod tests {
         let text = "[(width: 3, height: 3, start: (0, 0), goal: (3, 3), triangles: [(0, 0, 2), (1, 1, 3)])]";
         let puzzle = parse_puzzles(text, "test").unwrap().remove(0);
         let quiet = |_: usize, _: &str, _: u64, _: f64| {};
-        let all = evaluate_all(std::slice::from_ref(&puzzle), &players, 1 << 20, &quiet);
+        let all = evaluate_all(std::slice::from_ref(&puzzle), &players, &|_| Limits::nodes(1 << 20), &quiet);
         let f = &all[0];
         let goals: Vec<_> = f.iter().map(|o| o.odds().unwrap().goals).collect();
         assert!(goals[0] == goals[1] && goals[1] == goals[2] && goals[2] == goals[3], "{goals:?}");
@@ -212,7 +250,7 @@ mod tests {
         let puzzle = parse_puzzles(text, "test").unwrap().remove(0);
         let quiet = |_: usize, _: &str, _: u64, _: f64| {};
         let players = [Who::Local, Who::Rules(&unsound), Who::Rules(&sound)];
-        let f = evaluate(&puzzle, 0, &players, 1 << 20, &quiet);
+        let f = evaluate(&puzzle, 0, &players, Limits::nodes(1 << 20), &quiet);
         let solutions = f[0].odds().unwrap().goals;
         match f[1] {
             Figure::Unsound { reached, solutions: s } => assert!(reached < solutions && s == solutions),
@@ -220,5 +258,21 @@ mod tests {
         }
         assert!(tsi(&f, 1).is_none() && f[1].is_unsound());
         assert_eq!(f[2].odds().unwrap().goals, solutions);
+    }
+
+    /// Past the deadline every player is unknown and says the time ran
+    /// out (a small puzzle too: the deadline holds at any size); out of
+    /// states, the states.
+    #[test]
+    fn unknown_figures_name_what_ran_out() {
+        let text = "[(width: 6, height: 6, start: (0, 0), goal: (6, 6), triangles: [(0, 0, 2)])]";
+        let puzzle = parse_puzzles(text, "test").unwrap().remove(0);
+        let quiet = |_: usize, _: &str, _: u64, _: f64| {};
+        let players = [Who::Uniform, Who::Local];
+        let past = Limits { deadline: Some(Instant::now()), ..Limits::nodes(1 << 20) };
+        let f = evaluate(&puzzle, 0, &players, past, &quiet);
+        assert!(f.iter().all(|f| f.ran_out() == Some(RanOut::Time) && f.odds().is_none()), "{f:?}");
+        let f = evaluate(&puzzle, 0, &players, Limits::nodes(10), &quiet);
+        assert!(f.iter().all(|f| f.ran_out() == Some(RanOut::Nodes)), "{f:?}");
     }
 }

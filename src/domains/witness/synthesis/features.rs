@@ -10,8 +10,9 @@
 //!
 //! Proposed extra features — natural things a puzzle designer would name,
 //! each computable from one square and the path's head, none of which is a
-//! pruning verdict in itself (deliberately *not* offered: "edges still
-//! usable", "reachable", which would hand the answer to the synthesiser):
+//! pruning verdict in itself. What the path's future allows (`free`, `live`,
+//! `goal_reachable`) is computed in `model/region.rs`, the `mark` and `dot`
+//! features in `marks.rs`; this module offers no per-square reachability:
 //! - `column`, `row`: the square's position;
 //! - `on_border`: the square touches the outer boundary of the grid;
 //! - `head_distance`: Manhattan distance from the head to the nearest
