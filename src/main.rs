@@ -103,7 +103,7 @@ enum LearnCommand {
     /// Nonogram rules: mine, synthesise, deduplicate, select the top K, compare with the control rules.
     Nonogram(commands::learn::NonogramArgs),
     /// Witness pruning rules from generated training puzzles.
-    Witness(commands::witness::LearnArgs),
+    Witness(commands::witness_learn::LearnArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -188,7 +188,7 @@ fn main() -> ExitCode {
             with_threads(args.threads, || commands::learn::learn(&args))
         }
         Command::Learn { domain: LearnCommand::Witness(args) } => {
-            with_threads(args.threads, || commands::witness::learn(&args))
+            with_threads(args.threads, || commands::witness_learn::learn(&args))
         }
         Command::Witness { command: WitnessCommand::Gen(args) } => commands::witness::gen(&args),
         Command::Witness { command: WitnessCommand::Solve(args) } => commands::witness::solve(&args),

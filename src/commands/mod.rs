@@ -22,6 +22,7 @@ pub mod witness_bench;
 pub mod witness_compare;
 pub mod witness_generate;
 pub mod witness_info;
+pub mod witness_learn;
 
 use std::path::{Path, PathBuf};
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;

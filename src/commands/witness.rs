@@ -1,6 +1,6 @@
-//! `witness gen|solve` and `mine witness`, `learn witness`: Witness puzzle
-//! sets, A* with a rule set, specification mining and learning (`witness
-//! bench` is [`super::witness_bench`]).
+//! `witness gen|solve` and `mine witness`: Witness puzzle sets, A* with a
+//! rule set and specification mining (`witness bench` is
+//! [`super::witness_bench`], `learn witness` [`super::witness_learn`]).
 //!
 //! A rule set is used in search as "local constraint checking or some rule
 //! fires" (Stevens §5.2; [`RuleSetPredicate`]); without `--rules` the
@@ -18,9 +18,8 @@ use stratsynth::domains::witness::model::generate_kinds::Kinds;
 use stratsynth::domains::witness::model::grid::{size_limit, MAX_SIDE};
 use stratsynth::domains::witness::model::puzzle::{puzzles_to_ron, read_puzzles};
 use stratsynth::domains::witness::search::astar::{astar, format_outcome, Budget, Mode, Outcome, SearchConfig};
-use stratsynth::domains::witness::synthesis::domain::{Witness, WitnessState};
+use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::domains::witness::synthesis::mine::{mine_observed, PuzzleMined, Scope};
-use stratsynth::domains::witness::synthesis::report::SelectionReport;
 use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::synthesis::screen::{coverage, first_pruned};
 use stratsynth::domains::witness::synthesis::specs::write_specs;
@@ -28,7 +27,6 @@ use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::schema::Schema;
-use stratsynth::pipeline::LearnRun;
 
 /// The predicate of a Witness rule file (none: local constraint checking),
 /// refused if the brute-force check finds a rule unsound.
@@ -393,200 +391,4 @@ pub fn mine_specs(args: &MineArgs) -> CmdResult {
     write_specs(output, &specs, &[command, summary.clone()]).map_err(|e| e.to_string())?;
     println!("{summary}: {}", output.display());
     Ok(ExitCode::SUCCESS)
-}
-
-/// Options of `learn witness`.
-#[derive(clap::Args, serde::Serialize, Debug)]
-pub struct LearnArgs {
-    /// Sizes of training and filter puzzles (Algorithm 3).
-    #[arg(long, default_value = "2x2..4x4")]
-    pub sizes: String,
-    /// Training puzzles.
-    #[arg(long, default_value_t = 40)]
-    pub train: usize,
-    /// Filter puzzles the selection searches (expansions and time saved).
-    #[arg(long, default_value_t = 200)]
-    pub filter: usize,
-    /// Seed of the training puzzles (the filter set uses seed + 1).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Most rules selected.
-    #[arg(short = 'k', default_value_t = 10)]
-    pub k: usize,
-    /// Most specifications synthesised or skipped (the first mined; one a
-    /// rule learnt in an earlier round prunes is skipped).
-    #[arg(long, default_value_t = 200)]
-    pub max_specs: usize,
-    /// Output `.rules` file (the journal is `OUTPUT.journal`).
-    #[arg(short, long, default_value = "rules/witness/learned.rules")]
-    pub output: std::path::PathBuf,
-    /// Continue the run recorded in the journal.
-    #[arg(long)]
-    pub resume: bool,
-    /// Z3 resource limit per query of the search (`rlimit`: Z3's own step
-    /// count, so the answer does not depend on machine load); a rule whose
-    /// proof runs out is never kept unproven (see `--retry-rlimit`).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_SEARCH_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
-    pub rlimit: u32,
-    /// Z3 resource limit of the second proof of the rules whose proof ran
-    /// out of `--rlimit` and that would add to the learned set's score or
-    /// enter its top K (0: no second proof; those rules are dropped).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_SECOND_PROOF_RLIMIT)]
-    pub retry_rlimit: u32,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Constraint kinds of the training and filter puzzles, comma-separated
-    /// (triangles, colours, stars, dots, broken): puzzles drawn around a
-    /// random route (default: triangle puzzles of Algorithm 3).
-    #[arg(long)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub constraints: Option<String>,
-    /// Colours of separation squares and stars with `--constraints` (default 2).
-    #[arg(long)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub colours: Option<u8>,
-    /// Soundness bound of the proofs (grid side; default: the DSL file's).
-    #[arg(long)]
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bound: Option<u32>,
-}
-
-/// `learn witness [--sizes R] [--train N] [--filter M] [--seed S] [-k K] [-o OUT] [--resume] ...`.
-pub fn learn(args: &LearnArgs) -> CmdResult {
-    use stratsynth::domains::witness::model::generate_kinds::Kinds;
-    use stratsynth::domains::witness::synthesis::learn::{LearnConfig, WitnessLearner};
-    use stratsynth::domains::witness::synthesis::names::name_rules;
-    use stratsynth::dsl::print::print_rule;
-    use stratsynth::pipeline::{journal_path, learn, LearnOptions};
-    let domain = Witness::new();
-    if args.train == 0 || args.filter == 0 || args.k == 0 || args.max_specs == 0 {
-        return Err("--train, --filter, -k and --max-specs must be at least 1".into());
-    }
-    let config = LearnConfig {
-        sizes: sizes("--sizes", &args.sizes)?,
-        train: args.train,
-        filter: args.filter,
-        seed: args.seed,
-        max_specs: args.max_specs,
-        kinds: match &args.constraints {
-            Some(list) => {
-                Some(Kinds::parse(list, args.colours.unwrap_or(2)).map_err(|e| format!("--constraints: {e}"))?)
-            }
-            None if args.colours.is_some() => return Err("--colours needs --constraints".into()),
-            None => None,
-        },
-    };
-    let domain = match config.kinds {
-        Some(kinds) => domain.with_kinds(kinds),
-        None => domain,
-    };
-    let schema = domain.schema();
-    let engine = stratsynth::synth::Config::builder(schema)
-        .rlimit(args.rlimit)
-        .bound(args.bound)
-        .build()
-        .map_err(|e| format!("--rlimit/--bound: {e}"))?;
-    let engine_bound = engine.bound;
-    check_output(&args.output, &[])?;
-    let output = &args.output;
-    let journal = journal_path(output);
-    let train = config.train;
-    let say = move |m: PuzzleMined| {
-        if let Some(line) = mining_line(&m, train) {
-            eprintln!("{line}");
-        }
-    };
-    let learner = WitnessLearner::new(&domain, config).with_progress(&say);
-    let (sizes, filter) = (&args.sizes, args.filter);
-    let generating = |t: Duration| {
-        Some(format!("generating {train} training and {filter} filter puzzles ({sizes}): {:.0} s", t.as_secs_f64()))
-    };
-    ticking(generating, || learner.training_puzzles().and(learner.filter_puzzles()).map(|_| ()))
-        .map_err(|e| e.to_string())?;
-    let progress = super::progress::Progress::default();
-    let options = LearnOptions {
-        config: engine,
-        journal: &journal,
-        resume: args.resume,
-        progressive: true,
-        augment: 0,
-        k: args.k,
-        retry_rlimit: args.retry_rlimit,
-        observer: &progress,
-    };
-    let run = learn(&learner, options).map_err(|e| e.to_string())?;
-    let chosen: Vec<_> = run.picks.iter().map(|p| run.learned[p.index].clone()).collect();
-    let report = learner.report(&chosen).map_err(|e| e.to_string())?;
-    let mut text = header(args, engine_bound, &run, &report, &journal)?;
-    let mut named = report.named(&chosen, schema);
-    // rules learned with --constraints are named by what they do; the
-    // triangle-only run keeps its ranks as names (its committed file is
-    // what that command writes)
-    if args.constraints.is_some() {
-        name_rules(&mut named, schema);
-    }
-    for rule in &named {
-        text.push_str(&print_rule(rule, schema));
-        text.push('\n');
-    }
-    let table = report.table(&named, schema);
-    write_output(output, &text)?;
-    print!("{text}");
-    print!("{table}");
-    println!("synthesis {}\n{}.", run.batch.times(), run.phases);
-    let z3_calls: u64 = run
-        .batch
-        .entries
-        .iter()
-        .map(|e| match e {
-            stratsynth::pipeline::batch::Entry::Done { outcome, .. } => outcome.stats.z3_calls,
-            stratsynth::pipeline::batch::Entry::Skipped { .. } => 0,
-        })
-        .sum();
-    eprintln!(
-        "learn witness: {} rules written to {} in {:.1} s ({z3_calls} Z3 calls)",
-        run.picks.len(),
-        output.display(),
-        run.phases.total().as_secs_f64(),
-    );
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The learned rule file's header: how it was made, what was mined,
-/// synthesised and selected, and local checking's filter figures.
-fn header(
-    args: &LearnArgs,
-    bound: u32,
-    run: &LearnRun<WitnessState>,
-    report: &SelectionReport,
-    journal: &FsPath,
-) -> Result<String, String> {
-    let base = &report.baseline;
-    Ok(format!(
-        "# Learned Witness pruning rules, each proven sound by Z3 for every puzzle up to {b}x{b}.\n\
-         # Made by: {command}\n\
-         # options: {options}\n\
-         # {versions}\n\
-         # {mined}; {synthesised} synthesised, {skipped} skipped as already pruned;\n\
-         # {found} rules found, {learned} distinct up to egg's rewrites; selected greedily by A* expansions saved on {filter} filter puzzles\n\
-         # (seed {fseed}; local constraint checking alone: {base_exp} expansions, {base_ms:.1} ms modelled), a rule only if it also saves modelled search time.\n\
-         # synthesis: {summary}\n\
-         # second proof: {retry}\n\n",
-        b = bound,
-        command = super::command_line(),
-        options = ron::to_string(args).map_err(|e| e.to_string())?,
-        versions = super::versions(),
-        mined = run.mined,
-        synthesised = run.batch.synthesised(),
-        skipped = run.batch.entries.len() - run.batch.synthesised(),
-        found = run.found.len(),
-        learned = run.learned.len(),
-        filter = args.filter,
-        fseed = args.seed + 1,
-        base_exp = base.expansions,
-        base_ms = base.model_ms(),
-        summary = run.batch.summary(journal),
-        retry = run.retry.summary(),
-    ))
 }

@@ -9,6 +9,16 @@
 //! selection is the same run after run. Each chosen rule is reported with
 //! the expansions and the (modelled and measured) time it saves
 //! ([`report`](super::report)).
+//!
+//! Only the first `max_specs` specifications (mining order) are the
+//! sample; the population ([`Learner::population`]) is every one mined,
+//! in an order drawn from the seed, so that augmentation (`--augment N`)
+//! synthesises N drawn from all the training puzzles that no rule learned
+//! so far prunes. In mining order the first specifications of puzzles with
+//! marks and dots are mostly a dot left behind or the path walled off, and
+//! past them come the long paths of the first puzzle, where no short rule
+//! decides: the states where a separation or a star decides are spread
+//! over the other puzzles (`docs/witness-shen.md`).
 
 use super::domain::{Witness, WitnessState};
 use super::measure::{filter_search, FilterCost};
@@ -20,9 +30,12 @@ use crate::domains::witness::model::puzzle::Puzzle;
 use crate::domains::witness::search::predicates::baseline;
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::ActionValue;
-use crate::pipeline::{DomainError, Learner, Mined};
+use crate::pipeline::{DomainError, Learner, Mined, NamedSpecs};
 use crate::select::Objective;
 use crate::synth::{Domain, Spec};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use std::sync::OnceLock;
 
 /// What to learn from.
@@ -42,6 +55,9 @@ pub struct LearnConfig {
     /// triangle puzzles of Algorithm 3; else puzzles read off a hidden
     /// path ([`Algorithm::Kinds`]).
     pub kinds: Option<Kinds>,
+    /// Whether a rule is selected only if it also saves modelled search
+    /// time (else by expansions saved alone).
+    pub by_time: bool,
 }
 
 /// The Witness learner.
@@ -54,6 +70,9 @@ pub struct WitnessLearner<'a> {
     training: OnceLock<Vec<Puzzle>>,
     /// The filter puzzles (generated when first needed).
     filter: OnceLock<Vec<Puzzle>>,
+    /// Every specification mined, in mining order, and how many training
+    /// puzzles the path budget stopped (mined when first needed).
+    mined: OnceLock<(Vec<WitnessState>, usize)>,
     /// Told how mining goes (each puzzle, and progress within one).
     progress: Option<&'a (dyn Fn(PuzzleMined) + Sync)>,
 }
@@ -61,7 +80,14 @@ pub struct WitnessLearner<'a> {
 impl<'a> WitnessLearner<'a> {
     /// A learner for `domain` on `config`.
     pub fn new(domain: &'a Witness, config: LearnConfig) -> WitnessLearner<'a> {
-        WitnessLearner { domain, config, training: OnceLock::new(), filter: OnceLock::new(), progress: None }
+        WitnessLearner {
+            domain,
+            config,
+            training: OnceLock::new(),
+            filter: OnceLock::new(),
+            mined: OnceLock::new(),
+            progress: None,
+        }
     }
 
     /// This learner, telling `progress` how mining goes.
@@ -92,6 +118,34 @@ impl<'a> WitnessLearner<'a> {
         Ok(self.filter.get_or_init(|| f))
     }
 
+    /// Every frontier specification of the training puzzles, in mining
+    /// order, and how many puzzles the path budget stopped.
+    fn mined_states(&self) -> Result<&(Vec<WitnessState>, usize), DomainError> {
+        if let Some(m) = self.mined.get() {
+            return Ok(m);
+        }
+        let training = self.training_puzzles()?;
+        let mut stopped = 0;
+        let states = mine_observed(training, &|p, path| baseline(p, path), Scope::Frontier, &mut |m| {
+            stopped += usize::from(m.finished && m.stopped);
+            if let Some(tell) = self.progress {
+                tell(m);
+            }
+        });
+        Ok(self.mined.get_or_init(|| (states, stopped)))
+    }
+
+    /// `states` as specifications of `prune`, each with its text.
+    fn named(&self, states: impl Iterator<Item = WitnessState>) -> Result<NamedSpecs<WitnessState>, DomainError> {
+        let prune = self.domain.schema().action_id("prune").ok_or("the schema has no `prune` action")?;
+        Ok(states
+            .map(|state| {
+                let deduction = ActionValue { action: prune, args: vec![] };
+                (state.show(), Spec { state, deduction })
+            })
+            .collect())
+    }
+
     /// Each rule of `chosen` (a selection, in order) with what it saves.
     pub fn report(&self, chosen: &[Rule]) -> Result<SelectionReport, DomainError> {
         Ok(SelectionReport::new(self.domain, chosen, self.filter_puzzles()?))
@@ -112,39 +166,38 @@ impl Learner for WitnessLearner<'_> {
 
     fn mine(&self) -> Result<Mined<WitnessState>, DomainError> {
         let c = &self.config;
-        let training = self.training_puzzles()?;
-        let mut stopped = 0;
-        let mut states = mine_observed(training, &|p, path| baseline(p, path), Scope::Frontier, &mut |m| {
-            stopped += usize::from(m.finished && m.stopped);
-            if let Some(tell) = self.progress {
-                tell(m);
-            }
-        });
-        let mined = states.len();
-        states.truncate(c.max_specs);
-        let prune = self.domain.schema().action_id("prune").ok_or("the schema has no `prune` action")?;
+        let (states, stopped) = self.mined_states()?;
+        let taken = states.len().min(c.max_specs);
         let description = format!(
-            "{mined} frontier specifications mined from {} training puzzles (seed {}{}); the first {} synthesised or skipped",
+            "{} frontier specifications mined from {} training puzzles (seed {}{}); the first {taken} synthesised or skipped",
+            states.len(),
             c.train,
             c.seed,
-            if stopped > 0 { format!("; {stopped} stopped at the path budget of {PATH_BUDGET}") } else { String::new() },
-            states.len()
+            if *stopped > 0 { format!("; {stopped} stopped at the path budget of {PATH_BUDGET}") } else { String::new() },
         );
-        let specs = states
-            .into_iter()
-            .map(|state| (state.show(), Spec { state, deduction: ActionValue { action: prune, args: vec![] } }))
-            .collect();
-        Ok(Mined { specs, description })
+        Ok(Mined { specs: self.named(states[..taken].iter().cloned())?, description })
+    }
+
+    /// Every specification mined, shuffled by the seed: a uniform draw,
+    /// not the long paths of the first puzzles (nor the shortest paths,
+    /// which a far constraint makes incompletable and no short rule
+    /// explains).
+    fn population(&self) -> Result<NamedSpecs<WitnessState>, DomainError> {
+        let mut states: Vec<&WitnessState> = self.mined_states()?.0.iter().collect();
+        states.shuffle(&mut ChaCha8Rng::seed_from_u64(self.config.seed));
+        self.named(states.into_iter().cloned())
     }
 
     fn objective<'b>(&'b self, rules: &'b [Rule]) -> Result<SearchObjective<'b>, DomainError> {
-        Ok(SearchObjective::new(self.domain, rules, self.filter_puzzles()?))
+        let objective = SearchObjective::new(self.domain, rules, self.filter_puzzles()?);
+        Ok(SearchObjective { by_time: self.config.by_time, ..objective })
     }
 }
 
 /// The selection objective: filter-search expansions saved over local
-/// constraint checking; a candidate that saves no expansions, or whose
-/// work costs more modelled time than it saves, adds nothing.
+/// constraint checking; a candidate that saves no expansions, or (when
+/// `by_time`) whose work costs more modelled time than it saves, adds
+/// nothing.
 pub struct SearchObjective<'a> {
     domain: &'a Witness,
     candidates: &'a [Rule],
@@ -154,13 +207,16 @@ pub struct SearchObjective<'a> {
     current: FilterCost,
     /// Local checking's.
     baseline: FilterCost,
+    /// Whether a candidate must also save modelled time.
+    by_time: bool,
 }
 
 impl<'a> SearchObjective<'a> {
-    /// The objective over `candidates`, measured on `puzzles`, nothing chosen.
+    /// The objective over `candidates`, measured on `puzzles`, nothing
+    /// chosen, a candidate counting only if it also saves modelled time.
     pub fn new(domain: &'a Witness, candidates: &'a [Rule], puzzles: &'a [Puzzle]) -> SearchObjective<'a> {
         let (baseline, _) = filter_search(domain, &[], puzzles, 1);
-        SearchObjective { domain, candidates, puzzles, chosen: vec![], current: baseline, baseline }
+        SearchObjective { domain, candidates, puzzles, chosen: vec![], current: baseline, baseline, by_time: true }
     }
 
     fn with(&self, i: usize) -> Vec<Rule> {
@@ -179,7 +235,8 @@ impl Objective for SearchObjective<'_> {
 
     fn score_with(&self, i: usize) -> Result<usize, Self::Error> {
         let (c, _) = filter_search(self.domain, &self.with(i), self.puzzles, 1);
-        let better = c.expansions < self.current.expansions && c.model_ms() <= self.current.model_ms();
+        let better =
+            c.expansions < self.current.expansions && (!self.by_time || c.model_ms() <= self.current.model_ms());
         Ok(if better { (self.baseline.expansions - c.expansions) as usize } else { self.score() })
     }
 
