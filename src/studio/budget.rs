@@ -7,6 +7,7 @@
 //! moment after the budget's end, and a panic in it is answered 500, never
 //! stopping the server.
 
+use super::players::Players;
 use super::{Answer, ApiError};
 use serde_json::{json, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -89,6 +90,6 @@ pub fn run_within(budget: &Budget, work: impl FnOnce(&Budget) -> Answer + Send +
 
 /// The answer of work stopped by its budget: `{"stopped": "timeout",
 /// "budget_ms": N}`.
-pub fn stopped(budget: &Budget) -> Value {
+pub fn stopped(_: &Players, budget: &Budget) -> Value {
     json!({"stopped": "timeout", "budget_ms": budget.ms})
 }

@@ -57,7 +57,7 @@ pub type Answer = Result<Value, ApiError>;
 struct Route {
     path: &'static str,
     work: fn(&Players, &[u8], &Budget) -> Answer,
-    unknown: fn(&Budget) -> Value,
+    unknown: fn(&Players, &Budget) -> Value,
 }
 
 const ROUTES: &[Route] = &[
@@ -145,11 +145,12 @@ fn answer(mut request: Request, players: Arc<Players>, default_budget_ms: u64, a
     };
     let work = route.work;
     let release = Release(Arc::clone(at_work));
+    let at_work_players = Arc::clone(&players);
     let answered = run_within(&budget, move |b| {
         let _release = release;
-        work(&players, &body, b)
+        work(&at_work_players, &body, b)
     });
-    respond(request, answered.unwrap_or_else(|| Ok((route.unknown)(&budget))));
+    respond(request, answered.unwrap_or_else(|| Ok((route.unknown)(&players, &budget))));
 }
 
 /// Lowers the count of requests at work when dropped (also when the work

@@ -141,7 +141,7 @@ pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
 }
 
 /// `analyze` past the budget: the count unknown.
-pub fn analyze_unknown(budget: &Budget) -> Value {
+pub fn analyze_unknown(_: &Players, budget: &Budget) -> Value {
     json!({"file": NAME, "solutions": null, "stopped": "timeout", "budget_ms": budget.ms})
 }
 
@@ -156,7 +156,7 @@ pub fn explain(players: &Players, body: &[u8], budget: &Budget) -> Answer {
             let (out, _) = count(&puzzle, limits(budget)).map_err(|e| ApiError::unfit(e.to_string()))?;
             match (out.solutions.into_iter().next(), out.stopped) {
                 (Some(s), _) => s,
-                (None, Some(_)) => return Ok(super::budget::stopped(budget)),
+                (None, Some(_)) => return Ok(super::budget::stopped(players, budget)),
                 (None, None) => return Err(ApiError::unfit("the clues contradict each other: no solution")),
             }
         }
@@ -165,7 +165,7 @@ pub fn explain(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     let (domain, rules) = (&players.nonogram, players.nonogram_rules.as_slice());
     let played = match play(&clues, Knowledge::Rules { domain, rules }, &solution, Some(budget.deadline)) {
         Ok(played) => played,
-        Err(PlayError::OutOfTime) => return Ok(super::budget::stopped(budget)),
+        Err(PlayError::OutOfTime) => return Ok(super::budget::stopped(players, budget)),
         Err(e) => return Err(ApiError::unfit(e.to_string())),
     };
     let steps: Vec<Value> = played

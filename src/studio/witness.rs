@@ -19,7 +19,8 @@ use stratsynth::domains::witness::make::epcg::Placeholders;
 use stratsynth::domains::witness::make::rank::{fill_and_rank, Order};
 use stratsynth::domains::witness::model::oracle::Oracle;
 use stratsynth::domains::witness::model::puzzle::{parse_puzzles, puzzles_to_ron};
-use stratsynth::domains::witness::play::players::{evaluate, Limits, Who};
+use stratsynth::domains::witness::play::information::RanOut;
+use stratsynth::domains::witness::play::players::{evaluate, Figure, Limits, Who};
 use stratsynth::domains::witness::{Path, Puzzle, Vertex};
 
 /// The puzzle of a request's `puzzle`: one puzzle in RON, alone or as a
@@ -99,9 +100,12 @@ pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     Ok(answer)
 }
 
-/// `witness analyze` past the budget: everything unknown.
-pub fn analyze_unknown(budget: &Budget) -> Value {
-    json!({"solutions": "unknown", "stopped": "timeout", "budget_ms": budget.ms})
+/// `witness analyze` past the budget: everything unknown, each player
+/// named with its time run out.
+pub fn analyze_unknown(players: &Players, budget: &Budget) -> Value {
+    let who = analyze_players(players);
+    let figures = vec![Figure::Unknown(RanOut::Time); who.len()];
+    json!({"solutions": "unknown", "stopped": "timeout", "players": players_json(&who, &figures), "budget_ms": budget.ms})
 }
 
 /// `POST /api/witness/solutions`: the first `max` (default 50) solutions in
