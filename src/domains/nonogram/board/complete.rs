@@ -35,6 +35,7 @@ use std::time::{Duration, Instant};
 
 use super::bitboard::{BitBoard, BitPropagator};
 use super::cubes::{Cubes, Verdict};
+use super::invariant;
 use super::probes::{ProbeStore, Score};
 use super::propagate::Clues;
 use super::sat::{self, SatSolver};
@@ -312,7 +313,11 @@ impl<'a> Search<'a> {
         let wanted = self.limits.solutions - self.out.solutions.len();
         let started = thread_cpu_time();
         let (by, deadline) = (self.limits.sat_solver, self.limits.deadline);
-        let found = sat::solutions(by, self.clues, root, &self.out.solutions, wanted, deadline);
+        let known = &self.out.solutions;
+        let symmetric = (by == SatSolver::Cadical)
+            .then(|| invariant::solutions(self.clues, root, known, wanted, deadline))
+            .flatten();
+        let found = symmetric.unwrap_or_else(|| sat::solutions(by, self.clues, root, known, wanted, deadline));
         self.out.sat_time = thread_cpu_time().saturating_sub(started);
         self.out.solutions.extend(found.solutions);
         self.out.by_sat = true;
