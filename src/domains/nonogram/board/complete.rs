@@ -27,7 +27,8 @@
 //! conflicts; a cube it settles is done, one it does not is split by the
 //! branching above. Without cubes (or with Z3), the SAT fallback (`sat`)
 //! counts the solutions of the root board (as probing left it) other than
-//! those found so far, within the deadline.
+//! those found so far, within the deadline; with CaDiCaL, when the clues
+//! have symmetries, the symmetric solutions first (`invariant`).
 //!
 //! This module knows boards as clues and cells; it knows nothing about rules.
 
