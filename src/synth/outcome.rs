@@ -88,8 +88,8 @@ pub struct Outcome<S> {
     pub stats: Stats,
     /// Wall time.
     pub time: Duration,
-    /// The time its steps took on their own (a step's wall time less that
-    /// of other work its thread ran inside it,
+    /// The CPU time its steps took on their own (a step's thread time less
+    /// that of other timed steps its thread ran inside it,
     /// [`own_time`](super::span::own_time)), summed: what it costs one core.
     pub work: Duration,
     /// Its own critical path: per number of pattern variables its longest
