@@ -27,7 +27,8 @@
 //! conflicts; a cube it settles is done, one it does not is split by the
 //! branching above. Without cubes (or with Z3), the SAT fallback (`sat`)
 //! counts the solutions of the root board (as probing left it) other than
-//! those found so far, within the deadline.
+//! those found so far, within the deadline; with CaDiCaL, when the clues
+//! have symmetries, the symmetric solutions first (`invariant`).
 //!
 //! This module knows boards as clues and cells; it knows nothing about rules.
 
@@ -35,6 +36,7 @@ use std::time::{Duration, Instant};
 
 use super::bitboard::{BitBoard, BitPropagator};
 use super::cubes::{Cubes, Verdict};
+use super::invariant;
 use super::probes::{ProbeStore, Score};
 use super::propagate::Clues;
 use super::sat::{self, SatSolver};
@@ -312,7 +314,11 @@ impl<'a> Search<'a> {
         let wanted = self.limits.solutions - self.out.solutions.len();
         let started = thread_cpu_time();
         let (by, deadline) = (self.limits.sat_solver, self.limits.deadline);
-        let found = sat::solutions(by, self.clues, root, &self.out.solutions, wanted, deadline);
+        let known = &self.out.solutions;
+        let symmetric = (by == SatSolver::Cadical)
+            .then(|| invariant::solutions(self.clues, root, known, wanted, deadline))
+            .flatten();
+        let found = symmetric.unwrap_or_else(|| sat::solutions(by, self.clues, root, known, wanted, deadline));
         self.out.sat_time = thread_cpu_time().saturating_sub(started);
         self.out.solutions.extend(found.solutions);
         self.out.by_sat = true;

@@ -10,6 +10,8 @@
 //!   hard boards (the board as a formula, CaDiCaL; cube and conquer);
 //! - [`symmetry`]: the symmetries of a board's clues (one solution per
 //!   orbit in cube and conquer's formula);
+//! - [`invariant`]: the SAT fallback on boards with symmetric clues (the
+//!   symmetric solutions first, then one per orbit);
 //! - [`trace`]: solution traces by random rollouts (test transitions);
 //! - `brute`: every solution of a small board by brute force (tests).
 
@@ -20,6 +22,7 @@ pub mod cnf;
 pub mod complete;
 pub mod cubes;
 pub mod grid;
+pub mod invariant;
 pub mod probes;
 pub mod propagate;
 pub mod sat;
