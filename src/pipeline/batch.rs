@@ -49,6 +49,9 @@ pub struct Job<S> {
 
 /// What became of one specification.
 #[derive(Clone, Debug)]
+// nearly every entry is `Done`: boxing the outcome would only add an
+// allocation per entry
+#[allow(clippy::large_enum_variant)]
 pub enum Entry<S> {
     /// Synthesised (its rules named and described, see the module doc).
     Done {

@@ -115,6 +115,12 @@ struct DoneRecord {
     rules: Vec<RuleRecord>,
     stats: Stats,
     time_us: u64,
+    /// [`Outcome::work`] and [`Outcome::span`]; a record without them
+    /// counts its wall time for both.
+    #[serde(default)]
+    work_us: Option<u64>,
+    #[serde(default)]
+    span_us: Option<u64>,
     counterexamples: Vec<String>,
     /// The rules lost to Z3's resource limit, as printed (unproven); a
     /// record without them lost none.
@@ -368,6 +374,8 @@ fn to_record<D: Domain>(domain: &D, spec: String, entry: &Entry<D::State>) -> Re
                 .collect(),
             stats: outcome.stats.clone(),
             time_us: outcome.time.as_micros() as u64,
+            work_us: Some(outcome.work.as_micros() as u64),
+            span_us: Some(outcome.span.as_micros() as u64),
             counterexamples: outcome.counterexamples.iter().map(|s| domain.show(s)).collect(),
             lost: outcome.lost.iter().map(|r| print_rule(r, domain.schema())).collect(),
         }),
@@ -504,8 +512,16 @@ impl<D: Symbolic> Reader<'_, D> {
             .map(|s| self.domain.parse_state(s).map_err(|e| self.parse_error(n, 1, format!("counterexample: {e}"))))
             .collect::<Result<_, _>>()?;
         let lost = done.lost.iter().map(|text| read_back(text)).collect::<Result<_, _>>()?;
-        let outcome =
-            Outcome { rules, stats: done.stats, time: Duration::from_micros(done.time_us), counterexamples, lost };
+        let micros = |us: Option<u64>| Duration::from_micros(us.unwrap_or(done.time_us));
+        let outcome = Outcome {
+            rules,
+            stats: done.stats,
+            time: Duration::from_micros(done.time_us),
+            work: micros(done.work_us),
+            span: micros(done.span_us),
+            counterexamples,
+            lost,
+        };
         Ok(Entry::Done { index: done.index, outcome })
     }
 }

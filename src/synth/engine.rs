@@ -19,13 +19,14 @@ use super::lattice;
 use super::outcome::{Learned, Outcome, Stats};
 use super::run::{Run, Settled, Solved};
 use super::shared::{text_key, Shared};
+use super::span::own_time;
 use super::verify::Verifier;
 use crate::dsl::ast::{Decl, Rule};
 use crate::dsl::cost::cost;
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Synthesises rules for specifications of one domain; shared by every
 /// specification and thread of a run.
@@ -49,6 +50,32 @@ struct Walked<'d, D: Symbolic> {
     found: Vec<D::State>,
     /// Its Z3 queries.
     calls: u64,
+}
+
+/// A specification's work and span so far (see [`Outcome::work`]).
+#[derive(Default)]
+struct Clock {
+    work: Duration,
+    span: Duration,
+}
+
+impl Clock {
+    /// Runs a step done on one thread (or whose parallel parts are not
+    /// told apart): its own time is on the span.
+    fn step<T>(&mut self, f: impl FnOnce() -> T) -> T {
+        let (out, own) = own_time(f);
+        self.work += own;
+        self.span += own;
+        out
+    }
+
+    /// Takes the results of steps run in parallel with their own times:
+    /// the longest is on the span.
+    fn parallel<T>(&mut self, timed: Vec<(T, Duration)>) -> Vec<T> {
+        self.work += timed.iter().map(|(_, own)| *own).sum::<Duration>();
+        self.span += timed.iter().map(|(_, own)| *own).max().unwrap_or_default();
+        timed.into_iter().map(|(out, _)| out).collect()
+    }
 }
 
 impl<'d, D: Symbolic> Engine<'d, D> {
@@ -96,8 +123,18 @@ impl<'d, D: Symbolic> Engine<'d, D> {
     /// depends on those, however many were published since, so runs can
     /// overlap with publications and stay deterministic.
     pub fn synthesize_seeing(&self, spec: &Spec<D::State>, seen: usize) -> Outcome<D::State> {
-        use rayon::prelude::*;
         let started = Instant::now();
+        // a timed step itself, so that a walk whose thread runs it while
+        // waiting does not count its time
+        let (mut outcome, _) = own_time(|| self.search(spec, seen));
+        outcome.time = started.elapsed();
+        outcome
+    }
+
+    /// [`synthesize_seeing`](Self::synthesize_seeing) but for the wall time.
+    fn search(&self, spec: &Spec<D::State>, seen: usize) -> Outcome<D::State> {
+        use rayon::prelude::*;
+        let mut clock = Clock::default();
         let shared = &self.shared;
         let (domain, config) = (shared.domain, &shared.config);
         let screen_bound = config.screen();
@@ -109,15 +146,17 @@ impl<'d, D: Symbolic> Engine<'d, D> {
         let mut lost = vec![];
         let mut parallel_calls = 0;
         let schema = domain.schema();
-        let images: Vec<_> = domain
-            .images(&spec.state, &spec.deduction)
-            .into_iter()
-            .map(|(state, deduction)| {
-                let ex = shared.example(state);
-                let elements = lattice::elements(&ex.view, schema);
-                (ex, deduction, elements)
-            })
-            .collect();
+        let images: Vec<_> = clock.step(|| {
+            domain
+                .images(&spec.state, &spec.deduction)
+                .into_iter()
+                .map(|(state, deduction)| {
+                    let ex = shared.example(state);
+                    let elements = lattice::elements(&ex.view, schema);
+                    (ex, deduction, elements)
+                })
+                .collect()
+        });
         // fewest bindings first, in every image, until some size gives rules
         // (proven, or lost to Z3's limit and so left to a second proof), of
         // which a proven one makes the deduction on a probe (or there are
@@ -139,8 +178,9 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             let walked: Vec<_> = walks
                 .par_iter()
                 .with_max_len(1)
-                .map(|(spec_ex, deduction, set)| self.walk(spec_ex, deduction, set, (screen_bound, seen)))
+                .map(|(spec_ex, deduction, set)| own_time(|| self.walk(spec_ex, deduction, set, (screen_bound, seen))))
                 .collect();
+            let walked = clock.parallel(walked);
             let mut settled = vec![];
             for walk in walked {
                 settled.extend(walk.settled);
@@ -149,15 +189,16 @@ impl<'d, D: Symbolic> Engine<'d, D> {
                 parallel_calls += walk.calls;
             }
             // only rules no other one outdoes are worth the full-bound proof
-            let keep = self.undominated(&settled);
+            let keep = clock.step(|| self.undominated(&settled));
             let kept: Vec<Settled<'d, D>> =
                 settled.into_iter().zip(&keep).filter(|(_, &k)| k).map(|(s, _)| s).collect();
             stats.dominated += (keep.len() - kept.len()) as u64;
             let mut run = Run::new(shared, &mut screen, &mut full, seen);
-            let (verdicts, queries) = run.full_verdicts(&kept.iter().map(|s| &s.rule).collect::<Vec<_>>());
+            let (verdicts, queries) =
+                clock.step(|| run.full_verdicts(&kept.iter().map(|s| &s.rule).collect::<Vec<_>>()));
             parallel_calls += queries;
             for (candidate, verdict) in kept.into_iter().zip(verdicts) {
-                found.extend(run.prove_full(candidate, verdict));
+                found.extend(clock.step(|| run.prove_full(candidate, verdict)));
             }
             stats.add(&run.stats);
             counterexamples.extend(run.found);
@@ -178,7 +219,7 @@ impl<'d, D: Symbolic> Engine<'d, D> {
         rules.sort_by_key(|l| l.cost);
         let mut seen_lost = HashSet::new();
         lost.retain(|rule: &Rule| seen_lost.insert(text_key(rule, schema)));
-        Outcome { rules, stats, time: started.elapsed(), counterexamples, lost }
+        Outcome { rules, stats, time: Duration::ZERO, work: clock.work, span: clock.span, counterexamples, lost }
     }
 
     /// One element set's lattice walk: its maximal nodes' rules, settled
@@ -232,13 +273,26 @@ impl<'d, D: Symbolic> Engine<'d, D> {
         // per rule, the table states it gains on (as a set, and in order
         // with its productive applications there): a rule gains on few of
         // them, and one outdoes another only where the other gains
-        let gains: Vec<Gains> = settled
+        // a rule settled by several walks (or nodes) is looked at once
+        let mut distinct: HashMap<String, usize> = HashMap::new();
+        let mut texts = vec![];
+        let of: Vec<usize> = settled
             .iter()
             .map(|s| {
+                let next = texts.len();
+                *distinct.entry(text_key(&s.rule, schema)).or_insert_with(|| {
+                    texts.push(&s.rule);
+                    next
+                })
+            })
+            .collect();
+        let distinct_gains: Vec<Gains> = texts
+            .iter()
+            .map(|rule| {
                 let per_state: Vec<Vec<ActionValue>> = table
                     .par_iter()
                     .map(|ex| {
-                        let interp = Interpreter::new(&s.rule, &ex.view, schema.size_feature);
+                        let interp = Interpreter::new(rule, &ex.view, schema.size_feature);
                         interp
                             .applications()
                             .into_iter()
@@ -253,8 +307,9 @@ impl<'d, D: Symbolic> Engine<'d, D> {
                 Gains { states, lists }
             })
             .collect();
+        let gains: Vec<&Gains> = of.iter().map(|&d| &distinct_gains[d]).collect();
         let outdoes = |b: usize, a: usize| {
-            let (a, b) = (&gains[a], &gains[b]);
+            let (a, b) = (gains[a], gains[b]);
             if !a.states.is_subset(&b.states) {
                 return false;
             }

@@ -63,6 +63,7 @@
 //! - [`verify`]: Z3 soundness of a rule up to a bound ([`Verdict`]);
 //! - [`outcome`], [`meta`]: what a synthesis gives back, and the `# meta:`
 //!   comment recording how each rule was made;
+//! - [`span`]: a step's own time, for the work and span of a search;
 //! - [`config`]: the search's knobs, with their defaults and checks;
 //! - [`domain`]: the traits a puzzle domain implements, and
 //!   specifications.
@@ -84,6 +85,7 @@ mod set_cover;
 mod shared;
 mod solve;
 pub mod space;
+mod span;
 mod table;
 pub mod verify;
 

@@ -88,6 +88,14 @@ pub struct Outcome<S> {
     pub stats: Stats,
     /// Wall time.
     pub time: Duration,
+    /// The CPU time its steps took on their own (a step's thread time less
+    /// that of other timed steps its thread ran inside it,
+    /// [`own_time`](super::span::own_time)), summed: what it costs one core.
+    pub work: Duration,
+    /// Its own critical path: per number of pattern variables its longest
+    /// lattice walk, plus the steps between (each whole, though some run
+    /// in parallel): what it takes on enough cores.
+    pub span: Duration,
     /// States on which candidates were refuted (for [`Engine::publish`](super::Engine::publish)).
     pub counterexamples: Vec<S>,
     /// Rules sound at the screening bound whose full-bound proof ran out

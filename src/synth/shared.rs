@@ -39,6 +39,10 @@ pub(super) struct Shared<'d, D: Symbolic> {
     /// [`text_key`].
     pub(super) refuted: Mutex<HashMap<String, Vec<usize>>>,
     pub(super) spaces: Mutex<HashMap<Vec<TypeId>, Arc<Space>>>,
+    /// [`Shared::generality`] of each rule asked, by [`text_key`]: a node's
+    /// best rule is often another walk's or specification's (one entry per
+    /// distinct rule, a few hundred bytes each).
+    general: Mutex<HashMap<String, usize>>,
 }
 
 impl<'d, D: Symbolic> Shared<'d, D> {
@@ -59,6 +63,7 @@ impl<'d, D: Symbolic> Shared<'d, D> {
             verdicts: Mutex::new(HashMap::new()),
             refuted: Mutex::new(HashMap::new()),
             spaces: Mutex::new(HashMap::new()),
+            general: Mutex::new(HashMap::new()),
         }
     }
 
@@ -80,8 +85,13 @@ impl<'d, D: Symbolic> Shared<'d, D> {
     /// How many states of the generality sample `rule` gains on.
     pub(super) fn generality(&self, rule: &Rule) -> usize {
         use rayon::prelude::*;
+        let key = text_key(rule, self.domain.schema());
+        if let Some(&n) = self.general.lock().expect("generality cache").get(&key) {
+            return n;
+        }
         let size = self.domain.schema().size_feature;
-        self.basis
+        let n = self
+            .basis
             .par_iter()
             .filter(|ex| {
                 Interpreter::new(rule, &ex.view, size)
@@ -89,7 +99,9 @@ impl<'d, D: Symbolic> Shared<'d, D> {
                     .iter()
                     .any(|(_, a)| self.domain.productive(&ex.state, a) && self.domain.is_sound(&ex.state, a))
             })
-            .count()
+            .count();
+        self.general.lock().expect("generality cache").insert(key, n);
+        n
     }
 
     /// `state` with its view.
