@@ -35,6 +35,7 @@ use std::time::{Duration, Instant};
 
 use super::bitboard::{BitBoard, BitPropagator};
 use super::cubes::{Cubes, Verdict};
+use super::encoding::Encoding;
 use super::probes::{ProbeStore, Score};
 use super::propagate::Clues;
 use super::sat::{self, SatSolver};
@@ -58,6 +59,9 @@ pub struct Limits {
     pub sat_after: Option<u64>,
     /// The fallback's SAT solver.
     pub sat_solver: SatSolver,
+    /// The encoding of the fallback's formula (cube and conquer's is the
+    /// regular one).
+    pub sat_encoding: Encoding,
     /// With CaDiCaL: cube and conquer after the handover (`cubes`), each
     /// node's cube given this many conflicts before it is split (`None`,
     /// the default: the root board to the solver at once).
@@ -73,7 +77,8 @@ impl Limits {
             max_nodes: None,
             deadline: None,
             sat_after: Some(SAT_AFTER),
-            sat_solver: SatSolver::Cadical,
+            sat_solver: SatSolver::default(),
+            sat_encoding: Encoding::default(),
             cube_conflicts: None,
         }
     }
@@ -311,7 +316,7 @@ impl<'a> Search<'a> {
     fn hand_to_sat(&mut self, root: &BitBoard) {
         let wanted = self.limits.solutions - self.out.solutions.len();
         let started = thread_cpu_time();
-        let (by, deadline) = (self.limits.sat_solver, self.limits.deadline);
+        let (by, deadline) = ((self.limits.sat_encoding, self.limits.sat_solver), self.limits.deadline);
         let found = sat::solutions(by, self.clues, root, &self.out.solutions, wanted, deadline);
         self.out.sat_time = thread_cpu_time().saturating_sub(started);
         self.out.solutions.extend(found.solutions);
@@ -479,14 +484,15 @@ impl<'a> Search<'a> {
 /// give limits of nodes and time too.
 #[cfg(test)]
 pub(crate) fn count_solutions(clues: &Clues, limit: usize, sat: Sat) -> Outcome {
-    let (sat_after, sat_solver, cube_conflicts) = sat;
-    Search::new(clues, Limits { sat_after, sat_solver, cube_conflicts, ..Limits::solutions(limit) }).run()
+    let (sat_after, (sat_encoding, sat_solver), cube_conflicts) = sat;
+    let limits = Limits { sat_after, sat_solver, sat_encoding, cube_conflicts, ..Limits::solutions(limit) };
+    Search::new(clues, limits).run()
 }
 
-/// When the search hands over, to which solver, and cube and conquer's
-/// conflicts per cube (tests).
+/// When the search hands over, to which formula and solver, and cube and
+/// conquer's conflicts per cube (tests).
 #[cfg(test)]
-pub(crate) type Sat = (Option<u64>, SatSolver, Option<i32>);
+pub(crate) type Sat = (Option<u64>, (Encoding, SatSolver), Option<i32>);
 
 #[cfg(test)]
 mod tests {
@@ -527,13 +533,28 @@ mod tests {
     /// 100 conflicts) or to Z3.
     #[test]
     fn matches_brute_force_on_small_random_boards() {
+        let regular = (Encoding::Regular, SatSolver::Cadical);
         for sat_after in [None, Some(0), Some(1)] {
-            matches_brute_force((sat_after, SatSolver::Cadical, None));
+            matches_brute_force((sat_after, regular, None));
         }
         for (sat_after, cubes) in [(Some(0), Some(0)), (Some(1), Some(0)), (Some(1), Some(100))] {
-            matches_brute_force((sat_after, SatSolver::Cadical, cubes));
+            matches_brute_force((sat_after, regular, cubes));
         }
-        matches_brute_force((Some(0), SatSolver::Z3, None));
+    }
+
+    /// The same boards handed over to the SAT fallback at once and after
+    /// the first node, on the whole board, with each encoding of the
+    /// formula and each solver: the same counts and solutions as brute
+    /// force.
+    #[test]
+    fn both_encodings_and_both_solvers_match_brute_force() {
+        for encoding in Encoding::ALL {
+            for by in [SatSolver::Cadical, SatSolver::Z3] {
+                for sat_after in [Some(0), Some(1)] {
+                    matches_brute_force((sat_after, (encoding, by), None));
+                }
+            }
+        }
     }
 
     fn matches_brute_force(sat: Sat) {
