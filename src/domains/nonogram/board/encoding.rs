@@ -114,7 +114,7 @@ mod tests {
                 // the known cells' unit clauses, as `encode` adds them
                 let units =
                     cells.iter().filter(|c| c.0.is_known()).map(|&(c, l)| vec![if c == Cell::True { l } else { -l }]);
-                let mut cnf = Cnf { vars: n as i32, clauses: units.collect() };
+                let mut cnf = Cnf { vars: n, clauses: units.collect() };
                 if !encoding.encode_line(&mut cnf, &hints, &cells) {
                     assert!(!all.iter().any(|b| fits(b)), "{encoding:?} {hints:?} {known:?}");
                     continue;
