@@ -25,7 +25,7 @@ fn show(out: &Outcome) -> String {
 
 /// The four pairs of encoding and solver, in the columns' order.
 fn pairs() -> Vec<(Encoding, SatSolver)> {
-    Encoding::ALL.into_iter().flat_map(|e| [(e, SatSolver::Cadical), (e, SatSolver::Z3)]).collect()
+    Encoding::ALL.into_iter().flat_map(|e| SatSolver::ALL.map(|s| (e, s))).collect()
 }
 
 /// A pair's column heading.

@@ -549,7 +549,7 @@ mod tests {
     #[test]
     fn both_encodings_and_both_solvers_match_brute_force() {
         for encoding in Encoding::ALL {
-            for by in [SatSolver::Cadical, SatSolver::Z3] {
+            for by in SatSolver::ALL {
                 for sat_after in [Some(0), Some(1)] {
                     matches_brute_force((sat_after, (encoding, by), None));
                 }

@@ -20,7 +20,8 @@ use super::{regular, starts};
 use crate::domains::nonogram::line::model::Cell;
 
 /// How a line's hints become clauses (see the module doc).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Encoding {
     /// A regular constraint per line (`regular`).
     #[default]

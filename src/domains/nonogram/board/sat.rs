@@ -23,7 +23,8 @@ use super::encoding::{encode, Encoding};
 use super::propagate::Clues;
 
 /// The SAT solver of the fallback.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum SatSolver {
     /// CaDiCaL 1.9.5 (the `cadical` crate).
     #[default]
@@ -33,6 +34,9 @@ pub enum SatSolver {
 }
 
 impl SatSolver {
+    /// Both solvers.
+    pub const ALL: [SatSolver; 2] = [SatSolver::Cadical, SatSolver::Z3];
+
     /// The name used in reports.
     pub fn name(self) -> &'static str {
         match self {
@@ -223,7 +227,7 @@ mod tests {
     /// by either solver on either encoding.
     #[test]
     fn counts_the_diagonals_and_stops_at_the_limit() {
-        for by in Encoding::ALL.into_iter().flat_map(|e| [(e, SatSolver::Cadical), (e, SatSolver::Z3)]) {
+        for by in Encoding::ALL.into_iter().flat_map(|e| SatSolver::ALL.map(|s| (e, s))) {
             let clues = Clues::new(vec![vec![1], vec![1]], vec![vec![1], vec![1]]);
             let board = BitBoard::new(&clues);
             let all = solutions(by, &clues, &board, &[], 10, None);
