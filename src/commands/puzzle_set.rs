@@ -34,9 +34,9 @@ pub struct SolverArgs {
     /// Search nodes one puzzle may take; past them its answer is `unknown`.
     #[arg(long, default_value_t = 1_000_000)]
     pub max_nodes: u64,
-    /// After the handover to CaDiCaL, go on as cube and conquer, each
+    /// After the handover, go on as cube and conquer (CaDiCaL), each
     /// search node's board a cube given this many conflicts before it is
-    /// split (default: the whole board to CaDiCaL at once).
+    /// split (default: the whole board to the SAT fallback at once).
     #[arg(long, value_parser = clap::value_parser!(i32).range(1..))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cube_conflicts: Option<i32>,

@@ -21,13 +21,14 @@
 //! A search still going after [`Limits::sat_after`] nodes brings in a SAT
 //! solver: on the hardest tournament boards, where the first solution lies
 //! below thousands of dead ends, clause learning finds it in a fraction of
-//! the time. By default the search goes on as cube and conquer (`cubes`):
-//! each node's board, once probed, is a cube for one incremental CaDiCaL
-//! on the root board's formula, given [`Limits::cube_conflicts`]
+//! the time. By default the SAT fallback (`sat`: Z3 on the block-start
+//! formula) counts the solutions of the root board (as probing left it)
+//! other than those found so far, within the deadline. With
+//! [`Limits::cube_conflicts`] the search goes on as cube and conquer
+//! instead (`cubes`): each node's board, once probed, is a cube for one
+//! incremental CaDiCaL on the root board's formula, given that many
 //! conflicts; a cube it settles is done, one it does not is split by the
-//! branching above. Without cubes (or with Z3), the SAT fallback (`sat`)
-//! counts the solutions of the root board (as probing left it) other than
-//! those found so far, within the deadline.
+//! branching above.
 //!
 //! This module knows boards as clues and cells; it knows nothing about rules.
 
@@ -59,12 +60,12 @@ pub struct Limits {
     pub sat_after: Option<u64>,
     /// The fallback's SAT solver.
     pub sat_solver: SatSolver,
-    /// The encoding of the fallback's formula (cube and conquer's is the
-    /// regular one).
+    /// The encoding of the fallback's formula.
     pub sat_encoding: Encoding,
-    /// With CaDiCaL: cube and conquer after the handover (`cubes`), each
+    /// Cube and conquer after the handover (`cubes`: CaDiCaL on the
+    /// regular formula, whatever the fallback's solver and encoding), each
     /// node's cube given this many conflicts before it is split (`None`,
-    /// the default: the root board to the solver at once).
+    /// the default: the root board to the fallback at once).
     pub cube_conflicts: Option<i32>,
 }
 
@@ -211,7 +212,7 @@ impl<'a> Search<'a> {
                 break;
             }
             if conqueror.is_none() && self.limits.sat_after.is_some_and(|n| self.out.nodes >= n) {
-                match self.limits.cube_conflicts.filter(|_| self.limits.sat_solver == SatSolver::Cadical) {
+                match self.limits.cube_conflicts {
                     None => {
                         self.hand_to_sat(&root);
                         break;
