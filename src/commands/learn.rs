@@ -37,8 +37,8 @@ pub struct NonogramArgs {
     /// `learned.journal`); created, with its parents, if it does not exist.
     #[arg(long, default_value = "rules/nonogram")]
     pub out_dir: PathBuf,
-    /// Productive training states sampled.
-    #[arg(long, default_value_t = 295)]
+    /// Productive training states sampled: a number, or `all` (every one).
+    #[arg(long, default_value = "295", value_parser = parse_sample)]
     pub sample: usize,
     /// Longest training line mined, in cells.
     #[arg(long, default_value_t = TRAIN_LEN, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..=10), usize::from))]
@@ -127,10 +127,19 @@ fn shard_journal(out_dir: &Path, (i, n): Shard) -> PathBuf {
     out_dir.join(format!("shard-{i}-of-{n}.journal"))
 }
 
+/// A `--sample` value: a positive number of states, or `all` (every
+/// productive state: the largest count).
+fn parse_sample(s: &str) -> Result<usize, String> {
+    if s == "all" {
+        return Ok(usize::MAX);
+    }
+    s.parse().ok().filter(|n| *n > 0).ok_or_else(|| format!("`{s}`: expected a positive number of states, or `all`"))
+}
+
 /// `learn nonogram [--out-dir D] [--sample N --seed S] [--shards N (--shard i | --merge)] ...`.
 pub fn learn(args: &NonogramArgs) -> CmdResult {
-    if args.sample == 0 || args.k == 0 {
-        return Err("--sample and -k must be at least 1".into());
+    if args.k == 0 {
+        return Err("-k must be at least 1".into());
     }
     let mode = args.mode()?;
     let started = Instant::now();
@@ -389,4 +398,18 @@ fn coverage_table(report: &LearnReport, k: usize) -> Vec<String> {
         row("control and all learned".into(), report.union),
         format!("{:<26} {:>6} {:>8} {:>6.1}%", "maximum (exact solver)", "-", max, 100.0),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_sample;
+
+    #[test]
+    fn a_sample_is_a_positive_count_or_all() {
+        assert_eq!(parse_sample("295"), Ok(295));
+        assert_eq!(parse_sample("all"), Ok(usize::MAX));
+        for bad in ["0", "-3", "ALL", "", "2.5"] {
+            assert!(parse_sample(bad).unwrap_err().contains("expected a positive number of states, or `all`"), "{bad}");
+        }
+    }
 }

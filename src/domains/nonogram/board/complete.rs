@@ -28,7 +28,9 @@
 //! instead (`cubes`): each node's board, once probed, is a cube for one
 //! incremental CaDiCaL on the root board's formula, given that many
 //! conflicts; a cube it settles is done, one it does not is split by the
-//! branching above.
+//! branching above. When the clues have symmetries, the fallback is
+//! CaDiCaL on the regular formula, the symmetric solutions first
+//! (`invariant`), whatever the fallback's pair.
 //!
 //! This module knows boards as clues and cells; it knows nothing about rules.
 
@@ -37,6 +39,7 @@ use std::time::{Duration, Instant};
 use super::bitboard::{BitBoard, BitPropagator};
 use super::cubes::{Cubes, Verdict};
 use super::encoding::Encoding;
+use super::invariant;
 use super::probes::{ProbeStore, Score};
 use super::propagate::Clues;
 use super::sat::{self, SatSolver};
@@ -58,7 +61,8 @@ pub struct Limits {
     /// Hand over to the SAT fallback after this many nodes (`None`: never;
     /// the fallback is bounded by the deadline only, not by nodes).
     pub sat_after: Option<u64>,
-    /// The fallback's SAT solver.
+    /// The fallback's SAT solver (on clues with symmetries: CaDiCaL,
+    /// `invariant`).
     pub sat_solver: SatSolver,
     /// The encoding of the fallback's formula.
     pub sat_encoding: Encoding,
@@ -318,7 +322,9 @@ impl<'a> Search<'a> {
         let wanted = self.limits.solutions - self.out.solutions.len();
         let started = thread_cpu_time();
         let (by, deadline) = ((self.limits.sat_encoding, self.limits.sat_solver), self.limits.deadline);
-        let found = sat::solutions(by, self.clues, root, &self.out.solutions, wanted, deadline);
+        let known = &self.out.solutions;
+        let symmetric = invariant::solutions(self.clues, root, known, wanted, deadline);
+        let found = symmetric.unwrap_or_else(|| sat::solutions(by, self.clues, root, known, wanted, deadline));
         self.out.sat_time = thread_cpu_time().saturating_sub(started);
         self.out.solutions.extend(found.solutions);
         self.out.by_sat = true;

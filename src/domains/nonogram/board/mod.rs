@@ -12,6 +12,8 @@
 //!   or Z3; cube and conquer);
 //! - [`symmetry`]: the symmetries of a board's clues (one solution per
 //!   orbit in cube and conquer's formula);
+//! - [`invariant`]: the SAT fallback on boards with symmetric clues (the
+//!   symmetric solutions first, then one per orbit);
 //! - [`trace`]: solution traces by random rollouts (test transitions);
 //! - `brute`: every solution of a small board by brute force (tests).
 
@@ -23,6 +25,7 @@ pub mod complete;
 pub mod cubes;
 pub mod encoding;
 pub mod grid;
+pub mod invariant;
 pub mod probes;
 pub mod propagate;
 pub mod regular;
