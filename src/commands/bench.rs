@@ -3,7 +3,7 @@
 //! on a test set — measured in one run; and (`--synth`) the synthesis
 //! engine's figures on a fixed list of specifications; (`--generate`)
 //! `generate nonogram`'s; (`--boards`) the complete solver's, beside
-//! nonogrid, or its two SAT solvers (`--sat-compare`), or with the
+//! nonogrid, or its SAT fallback's encodings and solvers (`--sat-compare`), or with the
 //! difficulty measure (`--difficulty`).
 
 use super::{bundled, read_nonogram_rules, CmdResult};
@@ -76,7 +76,7 @@ pub struct BenchArgs {
     /// With `--boards`: the tournament solutions file of the set, to check every answer against.
     #[arg(long, requires = "boards")]
     pub solutions: Option<PathBuf>,
-    /// With `--boards`: instead, solve each puzzle with either SAT solver of the fallback (CaDiCaL, Z3) and compare their CPU time on the same formulas.
+    /// With `--boards`: instead, solve each puzzle with each encoding of the SAT fallback's formula (regular, block starts) and each SAT solver (CaDiCaL, Z3), and compare the four pairs' CPU time on the same boards.
     #[arg(long, requires = "boards", conflicts_with_all = ["nonogrid", "solutions", "difficulty"])]
     pub sat_compare: bool,
     /// With `--boards`: instead, time `analyze`'s difficulty measure beside the solve on each puzzle (CPU; the worst ratios, and those above 10x among puzzles solved in under a second).

@@ -1,6 +1,6 @@
 //! What the commands solving sets of puzzles share (`analyze`, `bench
 //! --boards`): the solver's options (`--first`, `--threads`, `--timeout`,
-//! `--max-nodes`, `--cube-conflicts`), reading every puzzle of every file first (a bad file
+//! `--max-nodes`, `--cube-conflicts`, `--sat-formula`, `--sat-solver`), reading every puzzle of every file first (a bad file
 //! costs no solving), and running a job per puzzle on every core with
 //! results in puzzle order and progress on stderr once a set takes over a
 //! second (a bar on a terminal, else a line every few seconds).
@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use stratsynth::domains::nonogram::board::complete::Limits;
+use stratsynth::domains::nonogram::board::encoding::Encoding;
+use stratsynth::domains::nonogram::board::sat::SatSolver;
 use stratsynth::domains::nonogram::formats::non::Puzzle;
 use stratsynth::domains::nonogram::formats::puzzle::read_puzzles;
 
@@ -32,12 +34,34 @@ pub struct SolverArgs {
     /// Search nodes one puzzle may take; past them its answer is `unknown`.
     #[arg(long, default_value_t = 1_000_000)]
     pub max_nodes: u64,
-    /// After the handover to CaDiCaL, go on as cube and conquer, each
+    /// After the handover, go on as cube and conquer (CaDiCaL), each
     /// search node's board a cube given this many conflicts before it is
-    /// split (default: the whole board to CaDiCaL at once).
+    /// split (default: the whole board to the SAT fallback at once).
     #[arg(long, value_parser = clap::value_parser!(i32).range(1..))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cube_conflicts: Option<i32>,
+    /// The encoding of the SAT fallback's formula: `regular` (a regular
+    /// constraint per line) or `starts` (a variable per place a block may
+    /// start) (default: the solver's).
+    #[arg(long, value_parser = parse_encoding)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sat_formula: Option<Encoding>,
+    /// The SAT fallback's solver: `cadical` or `z3` (default: the solver's).
+    #[arg(long, value_parser = parse_sat_solver)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sat_solver: Option<SatSolver>,
+}
+
+fn parse_encoding(s: &str) -> Result<Encoding, String> {
+    let names: Vec<&str> = Encoding::ALL.iter().map(|e| e.name()).collect();
+    let found = Encoding::ALL.into_iter().find(|e| e.name() == s);
+    found.ok_or_else(|| format!("expected one of {}, found {s:?}", names.join(", ")))
+}
+
+fn parse_sat_solver(s: &str) -> Result<SatSolver, String> {
+    let names: Vec<String> = SatSolver::ALL.iter().map(|e| e.name().to_lowercase()).collect();
+    let found = SatSolver::ALL.into_iter().find(|e| e.name().to_lowercase() == s);
+    found.ok_or_else(|| format!("expected one of {}, found {s:?}", names.join(", ")))
 }
 
 pub fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -50,11 +74,14 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
 impl SolverArgs {
     /// The limits of a search starting now.
     pub fn limits(&self) -> Limits {
+        let base = Limits::solutions(if self.first { 1 } else { 2 });
         Limits {
             max_nodes: Some(self.max_nodes),
             deadline: Some(Instant::now() + Duration::from_secs_f64(self.timeout)),
             cube_conflicts: self.cube_conflicts,
-            ..Limits::solutions(if self.first { 1 } else { 2 })
+            sat_encoding: self.sat_formula.unwrap_or(base.sat_encoding),
+            sat_solver: self.sat_solver.unwrap_or(base.sat_solver),
+            ..base
         }
     }
 }

@@ -21,14 +21,16 @@
 //! A search still going after [`Limits::sat_after`] nodes brings in a SAT
 //! solver: on the hardest tournament boards, where the first solution lies
 //! below thousands of dead ends, clause learning finds it in a fraction of
-//! the time. By default the search goes on as cube and conquer (`cubes`):
-//! each node's board, once probed, is a cube for one incremental CaDiCaL
-//! on the root board's formula, given [`Limits::cube_conflicts`]
+//! the time. By default the SAT fallback (`sat`: Z3 on the block-start
+//! formula) counts the solutions of the root board (as probing left it)
+//! other than those found so far, within the deadline. With
+//! [`Limits::cube_conflicts`] the search goes on as cube and conquer
+//! instead (`cubes`): each node's board, once probed, is a cube for one
+//! incremental CaDiCaL on the root board's formula, given that many
 //! conflicts; a cube it settles is done, one it does not is split by the
-//! branching above. Without cubes (or with Z3), the SAT fallback (`sat`)
-//! counts the solutions of the root board (as probing left it) other than
-//! those found so far, within the deadline; with CaDiCaL, when the clues
-//! have symmetries, the symmetric solutions first (`invariant`).
+//! branching above. When the clues have symmetries, the fallback is
+//! CaDiCaL on the regular formula, the symmetric solutions first
+//! (`invariant`), whatever the fallback's pair.
 //!
 //! This module knows boards as clues and cells; it knows nothing about rules.
 
@@ -36,6 +38,7 @@ use std::time::{Duration, Instant};
 
 use super::bitboard::{BitBoard, BitPropagator};
 use super::cubes::{Cubes, Verdict};
+use super::encoding::Encoding;
 use super::invariant;
 use super::probes::{ProbeStore, Score};
 use super::propagate::Clues;
@@ -58,11 +61,15 @@ pub struct Limits {
     /// Hand over to the SAT fallback after this many nodes (`None`: never;
     /// the fallback is bounded by the deadline only, not by nodes).
     pub sat_after: Option<u64>,
-    /// The fallback's SAT solver.
+    /// The fallback's SAT solver (on clues with symmetries: CaDiCaL,
+    /// `invariant`).
     pub sat_solver: SatSolver,
-    /// With CaDiCaL: cube and conquer after the handover (`cubes`), each
+    /// The encoding of the fallback's formula.
+    pub sat_encoding: Encoding,
+    /// Cube and conquer after the handover (`cubes`: CaDiCaL on the
+    /// regular formula, whatever the fallback's solver and encoding), each
     /// node's cube given this many conflicts before it is split (`None`,
-    /// the default: the root board to the solver at once).
+    /// the default: the root board to the fallback at once).
     pub cube_conflicts: Option<i32>,
 }
 
@@ -75,7 +82,8 @@ impl Limits {
             max_nodes: None,
             deadline: None,
             sat_after: Some(SAT_AFTER),
-            sat_solver: SatSolver::Cadical,
+            sat_solver: SatSolver::default(),
+            sat_encoding: Encoding::default(),
             cube_conflicts: None,
         }
     }
@@ -208,7 +216,7 @@ impl<'a> Search<'a> {
                 break;
             }
             if conqueror.is_none() && self.limits.sat_after.is_some_and(|n| self.out.nodes >= n) {
-                match self.limits.cube_conflicts.filter(|_| self.limits.sat_solver == SatSolver::Cadical) {
+                match self.limits.cube_conflicts {
                     None => {
                         self.hand_to_sat(&root);
                         break;
@@ -313,11 +321,9 @@ impl<'a> Search<'a> {
     fn hand_to_sat(&mut self, root: &BitBoard) {
         let wanted = self.limits.solutions - self.out.solutions.len();
         let started = thread_cpu_time();
-        let (by, deadline) = (self.limits.sat_solver, self.limits.deadline);
+        let (by, deadline) = ((self.limits.sat_encoding, self.limits.sat_solver), self.limits.deadline);
         let known = &self.out.solutions;
-        let symmetric = (by == SatSolver::Cadical)
-            .then(|| invariant::solutions(self.clues, root, known, wanted, deadline))
-            .flatten();
+        let symmetric = invariant::solutions(self.clues, root, known, wanted, deadline);
         let found = symmetric.unwrap_or_else(|| sat::solutions(by, self.clues, root, known, wanted, deadline));
         self.out.sat_time = thread_cpu_time().saturating_sub(started);
         self.out.solutions.extend(found.solutions);
@@ -485,14 +491,15 @@ impl<'a> Search<'a> {
 /// give limits of nodes and time too.
 #[cfg(test)]
 pub(crate) fn count_solutions(clues: &Clues, limit: usize, sat: Sat) -> Outcome {
-    let (sat_after, sat_solver, cube_conflicts) = sat;
-    Search::new(clues, Limits { sat_after, sat_solver, cube_conflicts, ..Limits::solutions(limit) }).run()
+    let (sat_after, (sat_encoding, sat_solver), cube_conflicts) = sat;
+    let limits = Limits { sat_after, sat_solver, sat_encoding, cube_conflicts, ..Limits::solutions(limit) };
+    Search::new(clues, limits).run()
 }
 
-/// When the search hands over, to which solver, and cube and conquer's
-/// conflicts per cube (tests).
+/// When the search hands over, to which formula and solver, and cube and
+/// conquer's conflicts per cube (tests).
 #[cfg(test)]
-pub(crate) type Sat = (Option<u64>, SatSolver, Option<i32>);
+pub(crate) type Sat = (Option<u64>, (Encoding, SatSolver), Option<i32>);
 
 #[cfg(test)]
 mod tests {
@@ -533,13 +540,28 @@ mod tests {
     /// 100 conflicts) or to Z3.
     #[test]
     fn matches_brute_force_on_small_random_boards() {
+        let regular = (Encoding::Regular, SatSolver::Cadical);
         for sat_after in [None, Some(0), Some(1)] {
-            matches_brute_force((sat_after, SatSolver::Cadical, None));
+            matches_brute_force((sat_after, regular, None));
         }
         for (sat_after, cubes) in [(Some(0), Some(0)), (Some(1), Some(0)), (Some(1), Some(100))] {
-            matches_brute_force((sat_after, SatSolver::Cadical, cubes));
+            matches_brute_force((sat_after, regular, cubes));
         }
-        matches_brute_force((Some(0), SatSolver::Z3, None));
+    }
+
+    /// The same boards handed over to the SAT fallback at once and after
+    /// the first node, on the whole board, with each encoding of the
+    /// formula and each solver: the same counts and solutions as brute
+    /// force.
+    #[test]
+    fn both_encodings_and_both_solvers_match_brute_force() {
+        for encoding in Encoding::ALL {
+            for by in SatSolver::ALL {
+                for sat_after in [Some(0), Some(1)] {
+                    matches_brute_force((sat_after, (encoding, by), None));
+                }
+            }
+        }
     }
 
     fn matches_brute_force(sat: Sat) {

@@ -6,7 +6,8 @@
 //! by the probing search's branching, and its two children are cubes in
 //! turn. The solver keeps every clause it learns from one cube to the next.
 //!
-//! The formula is the root board's (`cnf`); a cube assumes every cell its
+//! The formula is the root board's in the regular encoding (`encoding`:
+//! unit propagation on it is the line solver); a cube assumes every cell its
 //! board knows that the root does not. Those cells are the search's
 //! decisions and what probing and line propagation deduced from them, all
 //! implied by the decisions under the formula, so assuming them keeps the
@@ -22,7 +23,8 @@
 use std::time::Instant;
 
 use super::bitboard::BitBoard;
-use super::cnf::{cell_lit, encode};
+use super::cnf::cell_lit;
+use super::encoding::{encode, Encoding};
 use super::propagate::Clues;
 use super::sat::{blocking, Deadline};
 use super::symmetry::{add_lex_leader, orbit, symmetries};
@@ -57,7 +59,7 @@ impl Cubes {
     /// The solver of `root`'s formula; `None` if some line of `root` has no
     /// solution.
     pub fn new(clues: &Clues, root: &BitBoard) -> Option<Cubes> {
-        let mut cnf = encode(clues, root)?;
+        let mut cnf = encode(Encoding::Regular, clues, root)?;
         let symmetries = symmetries(clues);
         add_lex_leader(&mut cnf, &symmetries);
         let mut solver: cadical::Solver<Deadline> = cadical::Solver::new();

@@ -4,7 +4,7 @@
 //! The solutions of such a board are closed under its symmetry group `G`,
 //! so they split into the `G`-invariant solutions (equal to every image)
 //! and the others. The count is asked in two formulas, each on its own
-//! CaDiCaL (`cnf`: the root board's formula):
+//! CaDiCaL (`encoding`: the root board's formula, regular encoding):
 //! 1. the formula with every cell tied to its images (`x_j = x_s(j)` for
 //!    each symmetry `s`): its models are exactly the invariant solutions,
 //!    on a formula with a fraction of the free cells (a quarter under the
@@ -25,7 +25,8 @@
 use std::time::Instant;
 
 use super::bitboard::BitBoard;
-use super::cnf::{cell_lit, encode, Cnf};
+use super::cnf::{cell_lit, Cnf};
+use super::encoding::{encode, Encoding};
 use super::propagate::Clues;
 use super::sat::{blocking, Deadline, Found};
 use super::symmetry::{add_lex_leader, orbit, symmetries};
@@ -46,7 +47,7 @@ pub fn solutions(
     if symmetries.is_empty() {
         return None;
     }
-    let Some(cnf) = encode(clues, board) else {
+    let Some(cnf) = encode(Encoding::Regular, clues, board) else {
         return Some(Found { solutions: vec![], complete: true });
     };
     let unknown: Vec<usize> =

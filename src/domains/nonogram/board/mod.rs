@@ -6,8 +6,10 @@
 //!   propagation with a memo of line results, probing, search that counts
 //!   solutions within a node budget and a deadline);
 //! - [`probes`]: the complete solver's store of probes still valid;
-//! - [`cnf`], [`sat`], [`cubes`]: the complete solver's SAT fallback for
-//!   hard boards (the board as a formula, CaDiCaL; cube and conquer);
+//! - [`cnf`], [`encoding`], [`regular`], [`starts`], [`sat`], [`cubes`]:
+//!   the complete solver's SAT fallback for hard boards (formulas, the
+//!   board as a formula in either of two encodings of its lines, CaDiCaL
+//!   or Z3; cube and conquer);
 //! - [`symmetry`]: the symmetries of a board's clues (one solution per
 //!   orbit in cube and conquer's formula);
 //! - [`invariant`]: the SAT fallback on boards with symmetric clues (the
@@ -21,10 +23,13 @@ pub(crate) mod brute;
 pub mod cnf;
 pub mod complete;
 pub mod cubes;
+pub mod encoding;
 pub mod grid;
 pub mod invariant;
 pub mod probes;
 pub mod propagate;
+pub mod regular;
 pub mod sat;
+pub mod starts;
 pub mod symmetry;
 pub mod trace;

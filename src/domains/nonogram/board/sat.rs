@@ -1,14 +1,13 @@
 //! The complete solver's fallback for boards its probing search finds hard:
-//! the board as a formula in conjunctive normal form (`cnf`: a regular
-//! constraint per line, on which unit propagation is the exact line solver)
-//! given to a conflict-driven clause-learning SAT solver (what the probing
-//! search lacks), and its solutions counted up to a limit by blocking each
-//! one found and solving again on the same solver, which keeps the clauses
-//! it learnt.
+//! the board as a formula in conjunctive normal form (`encoding`: either
+//! encoding of the lines) given to a conflict-driven clause-learning SAT
+//! solver (what the probing search lacks), and its solutions counted up to
+//! a limit by blocking each one found and solving again on the same
+//! solver, which keeps the clauses it learnt.
 //!
-//! Two solvers can take the formula ([`SatSolver`]): CaDiCaL (the default)
-//! and Z3's SAT solver (`QF_FD`); `bench --boards --sat-compare` measures
-//! one against the other on the same formulas.
+//! Two solvers can take either formula ([`SatSolver`]): CaDiCaL and Z3's
+//! SAT solver (`QF_FD`); `bench --boards --sat-compare` measures the four
+//! pairs of encoding and solver against each other on the same boards.
 //!
 //! This module knows clues, bit boards and the SAT solvers: not search,
 //! nodes or limits other than a deadline.
@@ -19,20 +18,27 @@ use z3::ast::Bool;
 use z3::{Params, SatResult};
 
 use super::bitboard::BitBoard;
-use super::cnf::{cell_lit, encode, Cnf};
+use super::cnf::{cell_lit, Cnf};
+use super::encoding::{encode, Encoding};
 use super::propagate::Clues;
 
 /// The SAT solver of the fallback.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum SatSolver {
     /// CaDiCaL 1.9.5 (the `cadical` crate).
-    #[default]
     Cadical,
-    /// Z3's SAT solver (the `QF_FD` logic), through the system libz3.
+    /// Z3's SAT solver (the `QF_FD` logic), through the system libz3: the
+    /// default, the faster on the tournament set with the default
+    /// encoding (`docs/survey.md`).
+    #[default]
     Z3,
 }
 
 impl SatSolver {
+    /// Both solvers.
+    pub const ALL: [SatSolver; 2] = [SatSolver::Cadical, SatSolver::Z3];
+
     /// The name used in reports.
     pub fn name(self) -> &'static str {
         match self {
@@ -149,16 +155,17 @@ impl Incremental for Z3Sat {
 }
 
 /// Up to `wanted` solutions of `board` other than those in `known` (which
-/// must be solutions of it), found by `by` before `deadline`.
+/// must be solutions of it), found by `by` on the formula in `encoding`
+/// before `deadline`.
 pub fn solutions(
-    by: SatSolver,
+    (encoding, by): (Encoding, SatSolver),
     clues: &Clues,
     board: &BitBoard,
     known: &[Vec<bool>],
     wanted: usize,
     deadline: Option<Instant>,
 ) -> Found {
-    let Some(cnf) = encode(clues, board) else {
+    let Some(cnf) = encode(encoding, clues, board) else {
         return Found { solutions: vec![], complete: true };
     };
     match by {
@@ -219,10 +226,10 @@ mod tests {
     use super::*;
 
     /// Two 1s on a 2x2 board: the two diagonals, found and then blocked,
-    /// by either solver.
+    /// by either solver on either encoding.
     #[test]
     fn counts_the_diagonals_and_stops_at_the_limit() {
-        for by in [SatSolver::Cadical, SatSolver::Z3] {
+        for by in Encoding::ALL.into_iter().flat_map(|e| SatSolver::ALL.map(|s| (e, s))) {
             let clues = Clues::new(vec![vec![1], vec![1]], vec![vec![1], vec![1]]);
             let board = BitBoard::new(&clues);
             let all = solutions(by, &clues, &board, &[], 10, None);
