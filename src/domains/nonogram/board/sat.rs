@@ -180,6 +180,11 @@ pub fn solutions(
     }
 }
 
+/// How many clauses are given to a solver between two readings of the
+/// deadline (a large board's formula has millions, and Z3 takes seconds
+/// to take them in).
+const DEADLINE_EVERY: usize = 4096;
+
 /// The counting loop on `solver`: the formula, the known solutions
 /// blocked, then solve and block until `wanted` new ones or no more.
 fn count(
@@ -190,7 +195,10 @@ fn count(
     (known, wanted): (&[Vec<bool>], usize),
     deadline: Option<Instant>,
 ) -> Found {
-    for clause in &cnf.clauses {
+    for (i, clause) in cnf.clauses.iter().enumerate() {
+        if i % DEADLINE_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            return Found { solutions: vec![], complete: false };
+        }
         solver.add(clause);
     }
     let unknown: Vec<usize> =
