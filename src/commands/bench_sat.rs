@@ -41,6 +41,7 @@ pub fn run(puzzles: &[PathBuf], solver: &SolverArgs) -> CmdResult {
         pairs
             .iter()
             .map(|&(sat_encoding, sat_solver)| {
+                let (sat_encoding, sat_solver) = (Some(sat_encoding), Some(sat_solver));
                 count(p, Limits { sat_encoding, sat_solver, cube_conflicts: None, ..solver.limits() })
                     .map(|r| r.0)
                     .map_err(|e| format!("{name}: {e}"))

@@ -42,11 +42,11 @@ pub struct SolverArgs {
     pub cube_conflicts: Option<i32>,
     /// The encoding of the SAT fallback's formula: `regular` (a regular
     /// constraint per line) or `starts` (a variable per place a block may
-    /// start) (default: the solver's).
+    /// start) (default: `starts`, and `regular` on clues with symmetries).
     #[arg(long, value_parser = parse_encoding)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sat_formula: Option<Encoding>,
-    /// The SAT fallback's solver: `cadical` or `z3` (default: the solver's).
+    /// The SAT fallback's solver: `cadical` or `z3` (default: `z3`).
     #[arg(long, value_parser = parse_sat_solver)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sat_solver: Option<SatSolver>,
@@ -79,8 +79,8 @@ impl SolverArgs {
             max_nodes: Some(self.max_nodes),
             deadline: Some(Instant::now() + Duration::from_secs_f64(self.timeout)),
             cube_conflicts: self.cube_conflicts,
-            sat_encoding: self.sat_formula.unwrap_or(base.sat_encoding),
-            sat_solver: self.sat_solver.unwrap_or(base.sat_solver),
+            sat_encoding: self.sat_formula,
+            sat_solver: self.sat_solver,
             ..base
         }
     }

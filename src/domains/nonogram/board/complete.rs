@@ -28,9 +28,8 @@
 //! instead (`cubes`): each node's board, once probed, is a cube for one
 //! incremental CaDiCaL on the root board's formula, given that many
 //! conflicts; a cube it settles is done, one it does not is split by the
-//! branching above. When the clues have symmetries, the fallback is
-//! CaDiCaL on the regular formula, the symmetric solutions first
-//! (`invariant`), whatever the fallback's pair.
+//! branching above. When the clues have symmetries, the fallback counts
+//! the symmetric solutions first (`invariant`), with the fallback's pair.
 //!
 //! This module knows boards as clues and cells; it knows nothing about rules.
 
@@ -61,11 +60,11 @@ pub struct Limits {
     /// Hand over to the SAT fallback after this many nodes (`None`: never;
     /// the fallback is bounded by the deadline only, not by nodes).
     pub sat_after: Option<u64>,
-    /// The fallback's SAT solver (on clues with symmetries: CaDiCaL,
-    /// `invariant`).
-    pub sat_solver: SatSolver,
-    /// The encoding of the fallback's formula.
-    pub sat_encoding: Encoding,
+    /// The fallback's SAT solver (`None`: the default, Z3).
+    pub sat_solver: Option<SatSolver>,
+    /// The encoding of the fallback's formula (`None`: by the clues, see
+    /// [`Limits::sat_pair`]).
+    pub sat_encoding: Option<Encoding>,
     /// Cube and conquer after the handover (`cubes`: CaDiCaL on the
     /// regular formula, whatever the fallback's solver and encoding), each
     /// node's cube given this many conflicts before it is split (`None`,
@@ -82,10 +81,19 @@ impl Limits {
             max_nodes: None,
             deadline: None,
             sat_after: Some(SAT_AFTER),
-            sat_solver: SatSolver::default(),
-            sat_encoding: Encoding::default(),
+            sat_solver: None,
+            sat_encoding: None,
             cube_conflicts: None,
         }
+    }
+
+    /// The fallback's encoding and solver, for clues with symmetries or
+    /// without: unless given, Z3, on the block-start formula for clues
+    /// without symmetries and the regular one for clues with (the faster
+    /// of the four pairs on each, `docs/survey.md`).
+    pub fn sat_pair(&self, symmetric: bool) -> (Encoding, SatSolver) {
+        let encoding = if symmetric { Encoding::Regular } else { Encoding::Starts };
+        (self.sat_encoding.unwrap_or(encoding), self.sat_solver.unwrap_or_default())
     }
 }
 
@@ -321,10 +329,10 @@ impl<'a> Search<'a> {
     fn hand_to_sat(&mut self, root: &BitBoard) {
         let wanted = self.limits.solutions - self.out.solutions.len();
         let started = thread_cpu_time();
-        let (by, deadline) = ((self.limits.sat_encoding, self.limits.sat_solver), self.limits.deadline);
-        let known = &self.out.solutions;
-        let symmetric = invariant::solutions(self.clues, root, known, wanted, deadline);
-        let found = symmetric.unwrap_or_else(|| sat::solutions(by, self.clues, root, known, wanted, deadline));
+        let (limits, deadline, known) = (&self.limits, self.limits.deadline, &self.out.solutions);
+        let symmetric = invariant::solutions(limits.sat_pair(true), self.clues, root, known, wanted, deadline);
+        let found = symmetric
+            .unwrap_or_else(|| sat::solutions(limits.sat_pair(false), self.clues, root, known, wanted, deadline));
         self.out.sat_time = thread_cpu_time().saturating_sub(started);
         self.out.solutions.extend(found.solutions);
         self.out.by_sat = true;
@@ -492,6 +500,7 @@ impl<'a> Search<'a> {
 #[cfg(test)]
 pub(crate) fn count_solutions(clues: &Clues, limit: usize, sat: Sat) -> Outcome {
     let (sat_after, (sat_encoding, sat_solver), cube_conflicts) = sat;
+    let (sat_encoding, sat_solver) = (Some(sat_encoding), Some(sat_solver));
     let limits = Limits { sat_after, sat_solver, sat_encoding, cube_conflicts, ..Limits::solutions(limit) };
     Search::new(clues, limits).run()
 }

@@ -26,7 +26,7 @@ use super::bitboard::BitBoard;
 use super::cnf::cell_lit;
 use super::encoding::{encode, Encoding};
 use super::propagate::Clues;
-use super::sat::{blocking, Deadline};
+use super::sat::{blocking, unknown_cells, Deadline};
 use super::symmetry::{add_lex_leader, orbit, symmetries};
 use crate::domains::nonogram::line::model::Cell;
 
@@ -67,8 +67,7 @@ impl Cubes {
         for clause in &cnf.clauses {
             solver.add_clause(clause.iter().copied());
         }
-        let w = clues.width();
-        let unknown = (0..clues.cells()).filter(|&i| !root.get(i / w, i % w).is_known()).collect();
+        let unknown = unknown_cells(clues, root);
         Some(Cubes { solver, unknown, cells: clues.cells(), symmetries })
     }
 

@@ -20,14 +20,14 @@ use super::{regular, starts};
 use crate::domains::nonogram::line::model::Cell;
 
 /// How a line's hints become clauses (see the module doc).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Encoding {
     /// A regular constraint per line (`regular`).
     Regular,
-    /// A variable per place a block may start (`starts`): the default,
-    /// the faster on the tournament set (`docs/survey.md`).
-    #[default]
+    /// A variable per place a block may start (`starts`): the default on
+    /// clues without symmetries, the faster on the tournament set
+    /// (`docs/survey.md`).
     Starts,
 }
 

@@ -4,7 +4,8 @@
 //! The solutions of such a board are closed under its symmetry group `G`,
 //! so they split into the `G`-invariant solutions (equal to every image)
 //! and the others. The count is asked in two formulas, each on its own
-//! CaDiCaL (`encoding`: the root board's formula, regular encoding):
+//! solver (`sat`: the fallback's solver, on the root board's formula in
+//! the fallback's encoding, `encoding`):
 //! 1. the formula with every cell tied to its images (`x_j = x_s(j)` for
 //!    each symmetry `s`): its models are exactly the invariant solutions,
 //!    on a formula with a fraction of the free cells (a quarter under the
@@ -20,7 +21,7 @@
 //! twice. When the first formula gives the wanted number of solutions
 //! (Knotty: two symmetric ones), the second is never solved.
 //!
-//! This module knows clues, bit boards, formulas and CaDiCaL: not search.
+//! This module knows clues, bit boards and formulas: not search or solvers.
 
 use std::time::Instant;
 
@@ -28,15 +29,16 @@ use super::bitboard::BitBoard;
 use super::cnf::{cell_lit, Cnf};
 use super::encoding::{encode, Encoding};
 use super::propagate::Clues;
-use super::sat::{blocking, Deadline, Found};
+use super::sat::{enumerate, unknown_cells, with_solver, Found, SatSolver};
 use super::symmetry::{add_lex_leader, orbit, symmetries};
 
 /// Up to `wanted` solutions of `board` other than those in `known` (which
 /// must be solutions of it, and `board`'s known cells implied by the
-/// clues), found by CaDiCaL before `deadline` as the module doc says;
+/// clues), found by `by` before `deadline` as the module doc says;
 /// `None` if the clues have no symmetry (nothing to gain: the caller
 /// solves the plain formula).
 pub fn solutions(
+    (encoding, by): (Encoding, SatSolver),
     clues: &Clues,
     board: &BitBoard,
     known: &[Vec<bool>],
@@ -47,24 +49,23 @@ pub fn solutions(
     if symmetries.is_empty() {
         return None;
     }
-    let Some(cnf) = encode(Encoding::Regular, clues, board) else {
+    let Some(cnf) = encode(encoding, clues, board) else {
         return Some(Found { solutions: vec![], complete: true });
     };
-    let unknown: Vec<usize> =
-        (0..clues.cells()).filter(|&i| !board.get(i / clues.width(), i % clues.width()).is_known()).collect();
+    let unknown = unknown_cells(clues, board);
     let mut count = Count { cells: clues.cells(), unknown, known: known.to_vec(), found: vec![], wanted, deadline };
     for solution in known {
         count.add_orbit(&symmetries, solution);
     }
     let mut tied = cnf.clone();
     add_invariance(&mut tied, &symmetries);
-    if !count.run(&tied, &[]) {
+    if !count.run(by, &tied, &[]) {
         return Some(count.end(false));
     }
     let mut rest = cnf;
     add_lex_leader(&mut rest, &symmetries);
     add_asymmetry(&mut rest, &symmetries);
-    let complete = count.run(&rest, &symmetries);
+    let complete = count.run(by, &rest, &symmetries);
     Some(count.end(complete))
 }
 
@@ -96,36 +97,22 @@ impl Count {
         }
     }
 
-    /// Solves `cnf` with every known solution blocked, recording each
-    /// model's orbit under `symmetries` (none for the invariant formula)
-    /// and blocking it, until the wanted number or no more; false if the
-    /// deadline passed first.
-    fn run(&mut self, cnf: &Cnf, symmetries: &[Vec<usize>]) -> bool {
+    /// Solves `cnf` on a fresh solver of kind `by` with every known
+    /// solution blocked, recording each model's orbit under `symmetries`
+    /// (none for the invariant formula) until the wanted number or no
+    /// more; false if the deadline passed first.
+    fn run(&mut self, by: SatSolver, cnf: &Cnf, symmetries: &[Vec<usize>]) -> bool {
         if self.full() {
             return true;
         }
-        let mut solver: cadical::Solver<Deadline> = cadical::Solver::new();
-        solver.reserve(cnf.vars);
-        for clause in &cnf.clauses {
-            solver.add_clause(clause.iter().copied());
-        }
-        for solution in &self.known {
-            solver.add_clause(blocking(&self.unknown, solution));
-        }
-        solver.set_callbacks(Some(Deadline(self.deadline)));
-        while !self.full() {
-            match solver.solve() {
-                Some(false) => return true,
-                None => return false,
-                Some(true) => {
-                    let model: Vec<bool> =
-                        (0..self.cells).map(|i| solver.value(cell_lit(i)).unwrap_or(false)).collect();
-                    solver.add_clause(blocking(&self.unknown, &model));
-                    self.add_orbit(symmetries, &model);
-                }
-            }
-        }
-        true
+        let blocked = self.known.clone();
+        let (cells, unknown, deadline) = (self.cells, self.unknown.clone(), self.deadline);
+        with_solver(by, cnf.vars, |solver| {
+            enumerate(solver, cnf, (cells, &unknown), &blocked, deadline, |model| {
+                self.add_orbit(symmetries, &model);
+                !self.full()
+            })
+        })
     }
 
     /// The new solutions (at most the wanted number).
@@ -207,18 +194,22 @@ mod tests {
     /// invariant under the quarter turn, the solutions found (with none,
     /// or some, already known) are exactly brute force's others, distinct;
     /// with a limit of 2, two real new ones (or all there are). Boards
-    /// without symmetry are left to the caller.
+    /// without symmetry are left to the caller. Each board is counted by
+    /// one of the four pairs of encoding and solver, in turn.
     #[test]
     fn matches_brute_force_on_symmetric_boards() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
         let (mut symmetric, mut orbits_used) = (0, 0);
-        for _ in 0..400 {
+        let pairs: Vec<(Encoding, SatSolver)> =
+            Encoding::ALL.into_iter().flat_map(|e| SatSolver::ALL.map(|s| (e, s))).collect();
+        for round in 0..400 {
+            let by = pairs[round % pairs.len()];
             let n = rng.gen_range(1..=5);
             let (rows, columns) = clues_of(n, n, &symmetric_filling(&mut rng, n));
             let clues = Clues::new(rows, columns);
             let board = BitBoard::new(&clues);
             let all = brute_force(&clues);
-            let Some(found) = solutions(&clues, &board, &[], 1000, None) else {
+            let Some(found) = solutions(by, &clues, &board, &[], 1000, None) else {
                 assert!(symmetries(&clues).is_empty());
                 continue;
             };
@@ -230,12 +221,12 @@ mod tests {
             assert_eq!(got.len(), found.solutions.len(), "{clues:?}");
             let mut expect = all.clone();
             expect.sort();
-            assert_eq!(got, expect, "{clues:?}");
+            assert_eq!(got, expect, "{clues:?} {by:?}");
             let known = &all[..all.len().min(rng.gen_range(0..=2))];
-            let rest = solutions(&clues, &board, known, 1000, None).expect("symmetric");
+            let rest = solutions(by, &clues, &board, known, 1000, None).expect("symmetric");
             assert_eq!(rest.solutions.len() + known.len(), all.len(), "{clues:?}");
             assert!(rest.solutions.iter().all(|s| all.contains(s) && !known.contains(s)));
-            let two = solutions(&clues, &board, &[], 2, None).expect("symmetric").solutions;
+            let two = solutions(by, &clues, &board, &[], 2, None).expect("symmetric").solutions;
             assert_eq!(two.len(), all.len().min(2));
             assert!(two.iter().all(|s| all.contains(s)) && (two.len() < 2 || two[0] != two[1]));
             orbits_used += usize::from(all.iter().any(|s| orbit(&symmetries(&clues), s).len() > 1));

@@ -60,7 +60,7 @@ pub struct Found {
 }
 
 /// What the counting loop needs of a SAT solver.
-trait Incremental {
+pub(super) trait Incremental {
     /// Adds a clause (DIMACS literals).
     fn add(&mut self, clause: &[i32]);
     /// Solves: `Some(true)` with a model, `Some(false)` if unsatisfiable,
@@ -168,15 +168,34 @@ pub fn solutions(
     let Some(cnf) = encode(encoding, clues, board) else {
         return Found { solutions: vec![], complete: true };
     };
+    if wanted == 0 {
+        return Found { solutions: vec![], complete: true };
+    }
+    let unknown = unknown_cells(clues, board);
+    let mut found = vec![];
+    let complete = with_solver(by, cnf.vars, |solver| {
+        enumerate(solver, &cnf, (clues.cells(), &unknown), known, deadline, |solution| {
+            found.push(solution);
+            found.len() < wanted
+        })
+    });
+    Found { solutions: found, complete }
+}
+
+/// Runs `f` on a fresh solver of kind `by` for a formula over `vars`
+/// variables.
+pub(super) fn with_solver<R: Send + Sync>(
+    by: SatSolver,
+    vars: i32,
+    f: impl FnOnce(&mut dyn Incremental) -> R + Send + Sync,
+) -> R {
     match by {
         SatSolver::Cadical => {
             let mut solver: cadical::Solver<Deadline> = cadical::Solver::new();
-            solver.reserve(cnf.vars);
-            count(&mut solver, clues, board, cnf, (known, wanted), deadline)
+            solver.reserve(vars);
+            f(&mut solver)
         }
-        SatSolver::Z3 => z3::with_z3_config(&z3::Config::new(), || {
-            count(&mut Z3Sat::new(cnf.vars), clues, board, cnf, (known, wanted), deadline)
-        }),
+        SatSolver::Z3 => z3::with_z3_config(&z3::Config::new(), || f(&mut Z3Sat::new(vars))),
     }
 }
 
@@ -185,43 +204,50 @@ pub fn solutions(
 /// to take them in).
 const DEADLINE_EVERY: usize = 4096;
 
-/// The counting loop on `solver`: the formula, the known solutions
-/// blocked, then solve and block until `wanted` new ones or no more.
-fn count(
-    solver: &mut impl Incremental,
-    clues: &Clues,
-    board: &BitBoard,
-    cnf: Cnf,
-    (known, wanted): (&[Vec<bool>], usize),
+/// The counting loop on `solver`: `cnf`, the solutions in `blocked`
+/// excluded, then solve, exclude the model and hand it (the board's
+/// `cells`, row by row) to `take`, until `take` answers false (enough) or
+/// there are no more models. False if the deadline passed first. Models
+/// are excluded by their `unknown` cells (the others are fixed by `cnf`).
+pub(super) fn enumerate(
+    solver: &mut dyn Incremental,
+    cnf: &Cnf,
+    (cells, unknown): (usize, &[usize]),
+    blocked: &[Vec<bool>],
     deadline: Option<Instant>,
-) -> Found {
+    mut take: impl FnMut(Vec<bool>) -> bool,
+) -> bool {
+    let past = || deadline.is_some_and(|d| Instant::now() >= d);
     for (i, clause) in cnf.clauses.iter().enumerate() {
-        if i % DEADLINE_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-            return Found { solutions: vec![], complete: false };
+        if i % DEADLINE_EVERY == 0 && past() {
+            return false;
         }
         solver.add(clause);
     }
-    let unknown: Vec<usize> =
-        (0..clues.cells()).filter(|&i| !board.get(i / clues.width(), i % clues.width()).is_known()).collect();
-    for solution in known {
-        solver.add(&blocking(&unknown, solution));
+    for solution in blocked {
+        solver.add(&blocking(unknown, solution));
     }
-    let mut found = vec![];
-    while found.len() < wanted {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return Found { solutions: found, complete: false };
+    loop {
+        if past() {
+            return false;
         }
         match solver.solve(deadline) {
-            Some(false) => break,
-            None => return Found { solutions: found, complete: false },
+            Some(false) => return true,
+            None => return false,
             Some(true) => {
-                let solution: Vec<bool> = (0..clues.cells()).map(|i| solver.value(cell_lit(i))).collect();
-                solver.add(&blocking(&unknown, &solution));
-                found.push(solution);
+                let model: Vec<bool> = (0..cells).map(|i| solver.value(cell_lit(i))).collect();
+                solver.add(&blocking(unknown, &model));
+                if !take(model) {
+                    return true;
+                }
             }
         }
     }
-    Found { solutions: found, complete: true }
+}
+
+/// The cells `board` does not know (a blocking clause's cells).
+pub(super) fn unknown_cells(clues: &Clues, board: &BitBoard) -> Vec<usize> {
+    (0..clues.cells()).filter(|&i| !board.get(i / clues.width(), i % clues.width()).is_known()).collect()
 }
 
 /// The clause excluding `solution`: some unknown cell differs.
