@@ -168,11 +168,9 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             return false;
         }
         self.stats.rejected_by_table += 1;
-        for i in failures {
-            let ex = shared.table[i].clone();
-            self.remember(&ex);
-            node.add_example(ex);
-        }
+        let failures: Vec<_> = failures.into_iter().map(|i| shared.table[i].clone()).collect();
+        failures.iter().for_each(|ex| self.remember(ex));
+        node.add_examples(failures);
         true
     }
 }

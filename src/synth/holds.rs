@@ -2,7 +2,9 @@
 //! hold on which example pairs: one pair's row computed in one pass over
 //! compact comparisons ([`LiveAtoms`]), and a node's rows kept by word of
 //! pairs ([`Holds`]), so that adding a pair writes its row in atom order
-//! instead of one bit in each of tens of thousands of per-atom sets.
+//! instead of one bit in each of tens of thousands of per-atom sets, and
+//! adding many pairs at once writes 64 of them at a time by transposing
+//! squares of 64 by 64 bits.
 
 use super::bits::Bits;
 use super::space::Atom;
@@ -87,15 +89,32 @@ impl Holds {
         Holds { atoms, words: vec![] }
     }
 
-    /// Pair `pair` holds the atoms of `row` (pairs are added in order).
-    pub(super) fn add(&mut self, pair: usize, row: &Bits) {
-        let w = pair / 64;
-        while self.words.len() <= w {
+    /// Pairs `first`, `first + 1`, ... hold the atoms of `rows`, in order
+    /// (pairs are added in order): the pairs of a word at a time by
+    /// transposing squares of 64 by 64 bits where the word gets at least
+    /// [`TRANSPOSE_FROM`] of them, one pair at a time by its row's atoms
+    /// otherwise.
+    pub(super) fn extend(&mut self, first: usize, rows: &[&Bits]) {
+        let end = first + rows.len();
+        while self.words.len() * 64 < end {
             self.words.push(vec![0; self.atoms].into());
         }
-        let (block, bit) = (&mut self.words[w], 1u64 << (pair % 64));
-        for k in row.ones() {
-            block[k] |= bit;
+        let mut pair = first;
+        while pair < end {
+            let w = pair / 64;
+            let upto = end.min((w + 1) * 64);
+            let these = &rows[pair - first..upto - first];
+            if these.len() >= TRANSPOSE_FROM {
+                transpose_into(&mut self.words[w], pair % 64, these);
+            } else {
+                for (i, row) in these.iter().enumerate() {
+                    let bit = 1u64 << ((pair + i) % 64);
+                    for k in row.ones() {
+                        self.words[w][k] |= bit;
+                    }
+                }
+            }
+            pair = upto;
         }
     }
 
@@ -113,6 +132,44 @@ impl Holds {
     }
 }
 
+/// The fewest pairs of a word that [`Holds::extend`] writes by
+/// transposing (below it, setting each row's atoms' bits is cheaper).
+const TRANSPOSE_FROM: usize = 8;
+
+/// Sets, in `block` (a word of pairs per atom), bit `offset + i` of atom
+/// `k` where `rows[i]` holds atom `k` (`offset + rows.len()` at most 64).
+fn transpose_into(block: &mut [u64], offset: usize, rows: &[&Bits]) {
+    let mut square = [0u64; 64];
+    for (j, atoms) in block.chunks_mut(64).enumerate() {
+        for (i, row) in rows.iter().enumerate() {
+            square[offset + i] = row.0.get(j).copied().unwrap_or(0);
+        }
+        transpose(&mut square);
+        for (word, column) in atoms.iter_mut().zip(&square) {
+            *word |= column;
+        }
+        square = [0; 64];
+    }
+}
+
+/// Transposes a square of 64 by 64 bits in place (bit `c` of word `r`
+/// goes to bit `r` of word `c`), by swapping off-diagonal blocks of
+/// halving sizes.
+fn transpose(square: &mut [u64; 64]) {
+    let (mut size, mut mask) = (32, 0x0000_0000_FFFF_FFFFu64);
+    while size != 0 {
+        let mut r = 0;
+        while r < 64 {
+            let t = ((square[r] >> size) ^ square[r + size]) & mask;
+            square[r] ^= t << size;
+            square[r + size] ^= t;
+            r = (r + size + 1) & !size;
+        }
+        size >>= 1;
+        mask ^= mask << size;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,16 +184,37 @@ mod tests {
         }
     }
 
+    /// Pairs added one at a time and in batches of every size (both ways
+    /// of writing a word, words shared by batches) give the columns of
+    /// the rows.
     #[test]
     fn columns_are_the_rows_transposed() {
-        let rows: Vec<Bits> = (0..150).map(|p| (0..70).filter(|k| (p * 7 + k * 3) % 5 < 2).collect()).collect();
-        let mut holds = Holds::new(70);
-        for (p, row) in rows.iter().enumerate() {
-            holds.add(p, row);
+        let rows: Vec<Bits> =
+            (0..300).map(|p| (0..150).filter(|k| (p * 7 + k * 3 + p * k) % 5 < 2).collect()).collect();
+        for batch in [1, 2, 7, 8, 9, 63, 64, 65, 100, 300] {
+            let mut holds = Holds::new(150);
+            for (b, chunk) in rows.chunks(batch).enumerate() {
+                holds.extend(b * batch, &chunk.iter().collect::<Vec<&Bits>>());
+            }
+            for k in 0..150 {
+                let expected: Bits = (0..300).filter(|&p| rows[p].get(k)).collect();
+                assert_eq!(holds.column(k), expected, "atom {k}, batches of {batch}");
+            }
         }
-        for k in 0..70 {
-            let expected: Bits = (0..150).filter(|&p| rows[p].get(k)).collect();
-            assert_eq!(holds.column(k), expected, "atom {k}");
+    }
+
+    #[test]
+    fn transposes_a_square() {
+        let mut square = [0u64; 64];
+        for (r, word) in square.iter_mut().enumerate() {
+            *word = (r as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        let original = square;
+        transpose(&mut square);
+        for r in 0..64 {
+            for c in 0..64 {
+                assert_eq!(square[c] >> r & 1, original[r] >> c & 1, "{r} {c}");
+            }
         }
     }
 }

@@ -135,25 +135,37 @@ impl<D: Domain> Node<'_, D> {
     /// Adds an example: its pairs, with the terms' values and the live
     /// atoms' truth on each.
     pub(super) fn add_example(&mut self, ex: Arc<Example<D::State>>) {
-        let e = self.examples.len();
-        let interp = Interpreter::new(&self.skeleton, &ex.view, self.domain.schema().size_feature);
-        let mut bindings = vec![];
-        interp.for_each_binding(|b| bindings.push(b.clone()));
+        self.add_examples(std::iter::once(ex));
+    }
+
+    /// Adds examples, in order (see [`Node::add_example`]): their pairs'
+    /// rows of live atoms are written together ([`Holds::extend`]).
+    pub(super) fn add_examples(&mut self, exs: impl IntoIterator<Item = Arc<Example<D::State>>>) {
+        let first = self.pairs.pairs.len();
+        let mut rows: Vec<Arc<PairFacts>> = vec![];
         let live = self.memo.live.get_or_init(|| LiveAtoms::new(&self.space.atoms, &self.live));
         let mut memo = self.memo.facts.lock().expect("pair memo");
-        let (_, known) = memo.entry(Arc::as_ptr(&ex) as usize).or_insert_with(|| (ex.clone(), FxHashMap::default()));
-        for b in bindings {
-            let p = self.pairs.pairs.len();
-            let facts = known.entry(b.clone()).or_insert_with(|| {
-                let values = self.space.term_values(&interp, &b);
-                let holds = live.row(&self.space.atoms, &values, &interp, &b);
-                Arc::new(PairFacts { values: values.into(), holds })
-            });
-            self.pairs.holds.add(p, &facts.holds);
-            self.pairs.values.push(facts.values.clone());
-            self.pairs.pairs.push((e, b));
+        for ex in exs {
+            let e = self.examples.len();
+            let interp = Interpreter::new(&self.skeleton, &ex.view, self.domain.schema().size_feature);
+            let mut bindings = vec![];
+            interp.for_each_binding(|b| bindings.push(b.clone()));
+            let (_, known) =
+                memo.entry(Arc::as_ptr(&ex) as usize).or_insert_with(|| (ex.clone(), FxHashMap::default()));
+            for b in bindings {
+                let facts = known.entry(b.clone()).or_insert_with(|| {
+                    let values = self.space.term_values(&interp, &b);
+                    let holds = live.row(&self.space.atoms, &values, &interp, &b);
+                    Arc::new(PairFacts { values: values.into(), holds })
+                });
+                self.pairs.values.push(facts.values.clone());
+                self.pairs.pairs.push((e, b));
+                rows.push(facts.clone());
+            }
+            self.examples.push(ex);
         }
-        self.examples.push(ex);
+        drop(memo);
+        self.pairs.holds.extend(first, &rows.iter().map(|f| &f.holds).collect::<Vec<&Bits>>());
     }
 
     /// The table states on which the node's patterns bind.

@@ -97,9 +97,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             let pool = shared.pool.lock().expect("pool");
             pool.examples[..self.seen.min(pool.examples.len())].iter().rev().take(config.pool_start).cloned().collect()
         };
-        for ex in coverage.into_iter().chain(start) {
-            node.add_example(ex);
-        }
+        node.add_examples(coverage.into_iter().chain(start));
         Some((node, candidates))
     }
 
