@@ -215,6 +215,12 @@ impl<'a> Interpreter<'a> {
         }
     }
 
+    /// How many elements variable `v`'s type has (what `v is unique
+    /// where` ranges over).
+    pub fn elements(&self, v: Var) -> usize {
+        self.view.table(self.rule.decls[v as usize].ty).len()
+    }
+
     /// A condition under a binding.
     pub fn eval_bool(&self, e: &BoolExpr, b: &[usize]) -> bool {
         match e {
@@ -230,9 +236,8 @@ impl<'a> Interpreter<'a> {
                     return false;
                 }
                 let i = *v as usize;
-                let n = self.view.table(self.rule.decls[i].ty).len();
                 let mut other = b.to_vec();
-                (0..n).filter(|&e| e != b[i]).all(|e| {
+                (0..self.elements(*v)).filter(|&e| e != b[i]).all(|e| {
                     other[i] = e;
                     !self.eval_bool(x, &other)
                 })

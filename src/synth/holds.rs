@@ -8,7 +8,8 @@
 
 use super::bits::Bits;
 use super::space::Atom;
-use crate::dsl::ast::CmpOp;
+use super::table::Space;
+use crate::dsl::ast::{CmpOp, Var};
 use crate::dsl::eval::{Binding, Interpreter};
 
 /// Whether an atom holds on a pair whose term values are `values`.
@@ -21,11 +22,16 @@ pub(super) fn holds(atom: &Atom, values: &[i64], interp: &Interpreter<'_>, bindi
 
 /// The live atoms of one walk, ready to be evaluated on a pair from its
 /// term values: a comparison as the orderings of its two sides it holds
-/// on, any other atom by the interpreter.
+/// on, `v is unique where` a comparison as that comparison on the pair
+/// and on the bindings that differ from it in `v` alone, any other atom
+/// by the interpreter.
 pub(super) struct LiveAtoms {
     /// Per live comparison: its place among the live atoms, the orderings
     /// it holds on (bit 0: less, 1: equal, 2: greater) and its two terms.
     cmps: Vec<(u32, u8, u32, u32)>,
+    /// Per live `v is unique where (comparison)`: its place, `v`, and the
+    /// comparison as in `cmps`.
+    uniques: Vec<(u32, Var, u8, u32, u32)>,
     /// Per other live atom: its place among the live atoms and its index.
     others: Vec<(usize, usize)>,
     count: usize,
@@ -44,30 +50,58 @@ fn orderings(op: CmpOp) -> u8 {
     }
 }
 
+/// Whether `x` against `y` is one of the orderings of `mask` (as in
+/// [`orderings`]).
+fn ordered(mask: u8, x: i64, y: i64) -> bool {
+    let order = (x > y) as u8 * 2 + (x == y) as u8;
+    (mask >> order) & 1 == 1
+}
+
 impl LiveAtoms {
     /// The atoms of `atoms` whose indices are `live` (ascending).
     pub(super) fn new(atoms: &[Atom], live: &[usize]) -> LiveAtoms {
-        let (mut cmps, mut others) = (vec![], vec![]);
+        let (mut cmps, mut uniques, mut others) = (vec![], vec![], vec![]);
         for (k, &a) in live.iter().enumerate() {
-            match atoms[a].cmp {
-                Some((op, l, r)) => cmps.push((k as u32, orderings(op), l as u32, r as u32)),
-                None => others.push((k, a)),
+            match (atoms[a].cmp, atoms[a].unique) {
+                (Some((op, l, r)), _) => cmps.push((k as u32, orderings(op), l as u32, r as u32)),
+                (None, Some((v, op, l, r))) => uniques.push((k as u32, v, orderings(op), l as u32, r as u32)),
+                (None, None) => others.push((k, a)),
             }
         }
-        LiveAtoms { cmps, others, count: live.len() }
+        LiveAtoms { cmps, uniques, others, count: live.len() }
     }
 
     /// The live atoms (by place) that hold on a pair whose term values
-    /// are `values`.
-    pub(super) fn row(&self, atoms: &[Atom], values: &[i64], interp: &Interpreter<'_>, binding: &Binding) -> Bits {
+    /// (of `space`'s terms) are `values`.
+    pub(super) fn row(&self, space: &Space, values: &[i64], interp: &Interpreter<'_>, binding: &Binding) -> Bits {
         let mut row = Bits(vec![0; self.count.div_ceil(64)]);
         for &(k, mask, l, r) in &self.cmps {
-            let (x, y) = (values[l as usize], values[r as usize]);
-            let order = (x > y) as u8 * 2 + (x == y) as u8;
-            row.0[k as usize / 64] |= (((mask >> order) & 1) as u64) << (k % 64);
+            row.0[k as usize / 64] |= (ordered(mask, values[l as usize], values[r as usize]) as u64) << (k % 64);
+        }
+        // per variable, the term values of the bindings that differ from
+        // this one in it alone (computed when first needed)
+        let mut alternatives: Vec<Option<Vec<Vec<i64>>>> = vec![None; binding.len()];
+        for &(k, v, mask, l, r) in &self.uniques {
+            let (l, r) = (l as usize, r as usize);
+            if !ordered(mask, values[l], values[r]) {
+                continue;
+            }
+            let others = alternatives[v as usize].get_or_insert_with(|| {
+                let mut other = binding.clone();
+                (0..interp.elements(v))
+                    .filter(|&e| e != binding[v as usize])
+                    .map(|e| {
+                        other[v as usize] = e;
+                        space.term_values(interp, &other)
+                    })
+                    .collect()
+            });
+            if others.iter().all(|o| !ordered(mask, o[l], o[r])) {
+                row.set(k as usize);
+            }
         }
         for &(k, a) in &self.others {
-            if holds(&atoms[a], values, interp, binding) {
+            if holds(&space.atoms[a], values, interp, binding) {
                 row.set(k);
             }
         }
@@ -182,6 +216,58 @@ mod tests {
                 assert_eq!((orderings(op) >> order) & 1 == 1, op.holds(x, y), "{op:?} {x} {y}");
             }
         }
+    }
+
+    /// On the nonogram space over a hint and a block (three of each, with
+    /// features far apart), every atom as live: each pair's row is what
+    /// the interpreter says of each atom, `unique where` ones included.
+    #[test]
+    fn a_row_is_what_the_interpreter_says() {
+        use crate::dsl::ast::{Action, ActionId, BoolExpr, Decl, PatternKind, Rule};
+        use crate::dsl::eval::{ElementTable, View};
+        use crate::dsl::schema::Schema;
+        use crate::synth::space::{atoms, int_terms, TermPlan};
+        let s = Schema::nonogram();
+        let types = [s.type_id("hint").unwrap(), s.type_id("block").unwrap()];
+        let terms = int_terms(&s, &types, 5);
+        let space = Space { plan: TermPlan::new(&terms), atoms: atoms(&s, &types, &terms, 2, 7), terms, table: None };
+        let uniques = space.atoms.iter().filter(|a| a.unique.is_some()).count();
+        assert!(uniques > 100, "{uniques}");
+        let decls = types.iter().map(|&ty| Decl { name: String::new(), ty, kind: PatternKind::Arbitrary }).collect();
+        let rule = Rule {
+            name: String::new(),
+            description: vec![],
+            decls,
+            condition: BoolExpr::True,
+            action: Action { id: ActionId(0), args: vec![] },
+        };
+        let features = s.feature_count();
+        let mut tables = vec![ElementTable::new(features); s.file.types.len()];
+        let mut value = 7i64;
+        for table in &mut tables {
+            for _ in 0..3 {
+                let values: Vec<i64> = (0..features)
+                    .map(|_| {
+                        value = (value * 31 + 11) % 13 - 4;
+                        value
+                    })
+                    .collect();
+                table.push(&values);
+            }
+        }
+        let view = View { globals: vec![9; s.globals().count()], tables };
+        let interp = Interpreter::new(&rule, &view, s.size_feature);
+        let all: Vec<usize> = (0..space.atoms.len()).collect();
+        let live = LiveAtoms::new(&space.atoms, &all);
+        let mut held = 0;
+        for binding in (0..3).flat_map(|h| (0..3).map(move |b| vec![h, b])) {
+            let row = live.row(&space, &space.term_values(&interp, &binding), &interp, &binding);
+            for (k, atom) in space.atoms.iter().enumerate() {
+                assert_eq!(row.get(k), interp.eval_bool(&atom.expr, &binding), "{:?} {binding:?}", atom.expr);
+                held += usize::from(row.get(k) && atom.unique.is_some());
+            }
+        }
+        assert!(held > 50, "{held}");
     }
 
     /// Pairs added one at a time and in batches of every size (both ways

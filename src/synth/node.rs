@@ -155,7 +155,7 @@ impl<D: Domain> Node<'_, D> {
             for b in bindings {
                 let facts = known.entry(b.clone()).or_insert_with(|| {
                     let values = self.space.term_values(&interp, &b);
-                    let holds = live.row(&self.space.atoms, &values, &interp, &b);
+                    let holds = live.row(&self.space, &values, &interp, &b);
                     Arc::new(PairFacts { values: values.into(), holds })
                 });
                 self.pairs.values.push(facts.values.clone());

@@ -142,6 +142,10 @@ pub struct Atom {
     /// For comparisons, the operator and the indices of both sides in the
     /// term list (so atoms evaluate from precomputed term values).
     pub cmp: Option<(CmpOp, usize, usize)>,
+    /// For `v is unique where (l op r)`: `v`, and the comparison as in
+    /// `cmp` (so the atom evaluates from the term values of the bindings
+    /// that differ in `v` alone).
+    pub unique: Option<(Var, CmpOp, usize, usize)>,
 }
 
 /// The condition atoms over variables of the given types: comparisons
@@ -172,7 +176,8 @@ pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, m
                 continue;
             }
             for op in CmpOp::ALL {
-                out.push(Atom { expr: BoolExpr::Cmp(op, l.expr.clone(), r.expr.clone()), cost, cmp: Some((op, i, j)) });
+                let expr = BoolExpr::Cmp(op, l.expr.clone(), r.expr.clone());
+                out.push(Atom { expr, cost, cmp: Some((op, i, j)), unique: None });
             }
         }
     }
@@ -182,6 +187,7 @@ pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, m
                 expr: BoolExpr::Unique(v, Box::new(c.expr.clone())),
                 cost: c.cost + costs.unique,
                 cmp: None,
+                unique: c.cmp.map(|(op, i, j)| (v, op, i, j)),
             })
         })
         .collect();
@@ -191,7 +197,7 @@ pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, m
             let expr = if negated { BoolExpr::Not(Box::new(e.clone())) } else { e.clone() };
             let cost = bool_cost(&expr, schema);
             if cost <= max_cost {
-                out.push(Atom { expr, cost, cmp: None });
+                out.push(Atom { expr, cost, cmp: None, unique: None });
             }
         }
     };
