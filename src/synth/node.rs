@@ -9,7 +9,7 @@ use super::holds::{Holds, LiveAtoms};
 use super::set_cover::Choice;
 use super::space::{ArgChoice, Candidate};
 use super::table::{Space, TableFacts};
-use crate::dsl::ast::{Action, ActionArg, BoolExpr, Rule};
+use crate::dsl::ast::{Action, ActionArg, ActionId, BoolExpr, Rule};
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -218,22 +218,41 @@ impl<D: Domain> Node<'_, D> {
         self.pairs.pairs.len()
     }
 
+    /// The pairs of the coverage sample (its examples come first).
+    fn sample_pairs(&self) -> usize {
+        self.pairs.pairs.partition_point(|&(e, _)| e < self.sample)
+    }
+
+    /// Whether the action is sound and gains something on `pair` (`value`:
+    /// a buffer for its value).
+    fn good_on(&self, cand: &Candidate, pair: usize, value: &mut ActionValue) -> bool {
+        let state = &self.examples[self.pairs.pairs[pair].0].state;
+        self.action_value_into(cand, pair, value);
+        self.domain.is_sound(state, value) && self.domain.productive(state, value)
+    }
+
     /// Pairs of the coverage sample on which the action is sound and gains
     /// something.
     pub(super) fn good_pairs(&self, cand: &Candidate) -> Bits {
-        let mut out = Bits::new();
         let mut value = ActionValue { action: cand.id, args: Vec::with_capacity(cand.args.len()) };
-        for p in 0..self.pairs.pairs.len() {
-            let state = &self.examples[self.pairs.pairs[p].0].state;
-            if self.pairs.pairs[p].0 >= self.sample {
-                break;
-            }
-            self.action_value_into(cand, p, &mut value);
-            if self.domain.is_sound(state, &value) && self.domain.productive(state, &value) {
-                out.set(p);
+        (0..self.sample_pairs()).filter(|&p| self.good_on(cand, p, &mut value)).collect()
+    }
+
+    /// [`Node::good_pairs`] of every candidate, computed pair by pair (a
+    /// pair's term values are read for every candidate while they are at
+    /// hand).
+    fn good_pairs_of_all(&self, cands: &[Candidate]) -> Vec<Bits> {
+        let pairs = self.sample_pairs();
+        let mut goods = vec![Bits(vec![0; pairs.div_ceil(64)]); cands.len()];
+        let mut value = ActionValue { action: cands.first().map_or(ActionId(0), |c| c.id), args: vec![] };
+        for p in 0..pairs {
+            for (good, cand) in goods.iter_mut().zip(cands) {
+                if self.good_on(cand, p, &mut value) {
+                    good.set(p);
+                }
             }
         }
-        out
+        goods
     }
 
     /// Per `(breadth, count)` wanted, the indices of the `count` actions
@@ -244,8 +263,7 @@ impl<D: Domain> Node<'_, D> {
         // one action per set of pairs gained on: the cheapest
         let mut seen = FxHashSet::default();
         let mut scored: Vec<Vec<(std::cmp::Reverse<usize>, usize)>> = vec![vec![]; wanted.len()];
-        for (i, c) in cands.iter().enumerate() {
-            let good = self.good_pairs(c);
+        for (i, (c, good)) in cands.iter().zip(self.good_pairs_of_all(cands)).enumerate() {
             if good.is_empty() || seen.contains(&good) {
                 continue;
             }
