@@ -152,6 +152,11 @@ impl Holds {
         }
     }
 
+    /// The word of pairs `64w` to `64w + 63` of live atom `k`.
+    pub(super) fn word(&self, w: usize, k: usize) -> u64 {
+        self.words.get(w).map_or(0, |block| block[k])
+    }
+
     /// The pairs live atom `k` holds on, into `out`.
     pub(super) fn column_into(&self, k: usize, out: &mut Bits) {
         out.0.clear();

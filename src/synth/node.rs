@@ -364,27 +364,33 @@ impl<D: Domain> Node<'_, D> {
     /// deduplicated by behaviour (cheapest, then first, kept). The pairs
     /// are disjoint (an action is sound on a good pair, unsound on a bad
     /// one), so an atom's behaviour is the set of those pairs it holds on:
-    /// one set to hash and compare, and the choice's two sets are built
-    /// only for the first group of each behaviour. Groups of equal columns
-    /// ([`Columns`]) stand for their atoms: a behaviour's choice is its
-    /// cheapest (then first) atom, the cheapest of its groups' own.
+    /// read in the words of pairs that hold some of them only (a few of a
+    /// node's words, when it seeks its cheapest condition), and the
+    /// choice's two sets are built only for the first group of each
+    /// behaviour. Groups of equal columns ([`Columns`]) stand for their
+    /// atoms: a behaviour's choice is its cheapest (then first) atom, the
+    /// cheapest of its groups' own.
     pub(super) fn choices(&mut self, bad: &Bits, good: &Bits, and: u32) -> Choices {
         debug_assert!(bad.and(good).is_empty(), "bad and good pairs are disjoint");
         let relevant = bad.union(good);
-        let mut seen: FxHashMap<Bits, usize> = FxHashMap::default();
+        let words: Vec<usize> = (0..relevant.0.len()).filter(|&w| relevant.0[w] != 0).collect();
+        let mut seen: FxHashMap<Vec<u64>, usize> = FxHashMap::default();
         let mut list: Vec<Choice> = vec![];
         let mut atom = vec![];
-        let (mut behaviour, mut column) = (Bits::new(), Bits::new());
+        let (mut behaviour, mut column) = (Vec::with_capacity(words.len()), Bits::new());
         self.columns();
         let reps = &self.columns.as_ref().expect("columns computed").reps;
         for &(k, a) in reps {
-            self.pairs.holds.column_into(k, &mut column);
-            let holds = &column;
-            if bad.is_subset(holds) {
-                // excludes no bad pair
+            behaviour.clear();
+            let mut excludes = false;
+            for &w in &words {
+                let holds = self.pairs.holds.word(w, k);
+                excludes |= bad.0.get(w).is_some_and(|b| b & !holds != 0);
+                behaviour.push(relevant.0[w] & holds);
+            }
+            if !excludes {
                 continue;
             }
-            relevant.and_into(holds, &mut behaviour);
             let cost = self.space.atoms[a].cost + and;
             match seen.get(&behaviour) {
                 Some(&i) => {
@@ -396,7 +402,8 @@ impl<D: Domain> Node<'_, D> {
                 }
                 None => {
                     seen.insert(behaviour.clone(), list.len());
-                    list.push(Choice { cost, key: a, excludes: bad.minus(holds), keeps: good.and(holds) });
+                    self.pairs.holds.column_into(k, &mut column);
+                    list.push(Choice { cost, key: a, excludes: bad.minus(&column), keeps: good.and(&column) });
                     atom.push(a);
                 }
             }
