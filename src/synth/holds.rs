@@ -4,7 +4,8 @@
 //! pairs ([`Holds`]), so that adding a pair writes its row in atom order
 //! instead of one bit in each of tens of thousands of per-atom sets, and
 //! adding many pairs at once writes 64 of them at a time by transposing
-//! squares of 64 by 64 bits.
+//! squares of 64 by 64 bits; and the live atoms grouped by equal columns
+//! ([`Groups`]), the groups split as pairs join rather than found again.
 
 use super::bits::Bits;
 use super::space::Atom;
@@ -171,6 +172,55 @@ impl Holds {
     }
 }
 
+/// The live atoms (by place) grouped by equal columns over a node's
+/// pairs, each group ascending: groups only split as pairs join, so each
+/// new word of pairs splits them further.
+#[derive(Clone)]
+pub(super) struct Groups {
+    /// The pairs the groups are over.
+    pairs: usize,
+    groups: Vec<Vec<u32>>,
+}
+
+impl Groups {
+    /// One group of `atoms` live atoms, over no pairs.
+    pub(super) fn new(atoms: usize) -> Groups {
+        Groups { pairs: 0, groups: if atoms == 0 { vec![] } else { vec![(0..atoms as u32).collect()] } }
+    }
+
+    /// The groups over the first `pairs` pairs of `holds` (at least as
+    /// many as last time).
+    pub(super) fn refine(&mut self, holds: &Holds, pairs: usize) -> &[Vec<u32>] {
+        // the word the last pairs ended in is read again whole: its older
+        // bits are equal within a group
+        for w in self.pairs / 64..pairs.div_ceil(64) {
+            let mut split = Vec::with_capacity(self.groups.len());
+            for group in self.groups.drain(..) {
+                if group.len() == 1 {
+                    split.push(group);
+                    continue;
+                }
+                let mut keyed: Vec<(u64, u32)> = group.iter().map(|&k| (holds.word(w, k as usize), k)).collect();
+                keyed.sort_unstable();
+                split.extend(keyed.chunk_by(|x, y| x.0 == y.0).map(|run| run.iter().map(|&(_, k)| k).collect()));
+            }
+            self.groups = split;
+        }
+        self.pairs = pairs;
+        &self.groups
+    }
+}
+
+/// Whether live atom `k` of `holds` holds on each of its first `pairs`
+/// pairs.
+pub(super) fn holds_on_all(holds: &Holds, k: usize, pairs: usize) -> bool {
+    (0..pairs.div_ceil(64)).all(|w| {
+        let width = (pairs - w * 64).min(64);
+        let full = if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
+        holds.word(w, k) & full == full
+    })
+}
+
 /// The fewest pairs of a word that [`Holds::extend`] writes by
 /// transposing (below it, setting each row's atoms' bits is cheaper).
 const TRANSPOSE_FROM: usize = 8;
@@ -290,6 +340,33 @@ mod tests {
             for k in 0..150 {
                 let expected: Bits = (0..300).filter(|&p| rows[p].get(k)).collect();
                 assert_eq!(holds.column(k), expected, "atom {k}, batches of {batch}");
+            }
+        }
+    }
+
+    /// Groups refined word by word as pairs join are the atoms with equal
+    /// columns, whatever the batches.
+    #[test]
+    fn groups_are_the_equal_columns() {
+        let rows: Vec<Bits> = (0..200).map(|p| (0..90).filter(|k| (p * k % 7 + k % 3) % 4 == 0).collect()).collect();
+        let mut holds = Holds::new(90);
+        let mut groups = Groups::new(90);
+        let mut added = 0;
+        for batch in [1, 3, 60, 70, 66] {
+            holds.extend(added, &rows[added..added + batch].iter().collect::<Vec<&Bits>>());
+            added += batch;
+            let mut got = groups.refine(&holds, added).to_vec();
+            got.sort();
+            let mut expect: Vec<Vec<u32>> = vec![];
+            for k in 0..90u32 {
+                match expect.iter_mut().find(|g| holds.column(g[0] as usize) == holds.column(k as usize)) {
+                    Some(g) => g.push(k),
+                    None => expect.push(vec![k]),
+                }
+            }
+            assert_eq!(got, expect, "after {added} pairs");
+            for k in 0..90 {
+                assert_eq!(holds_on_all(&holds, k, added), holds.column(k).count() == added, "{k} {added}");
             }
         }
     }

@@ -5,7 +5,7 @@
 
 use super::bits::Bits;
 use super::domain::{Domain, Example};
-use super::holds::{Holds, LiveAtoms};
+use super::holds::{holds_on_all, Groups, Holds, LiveAtoms};
 use super::set_cover::Choice;
 use super::space::{ArgChoice, Candidate};
 use super::table::{Space, TableFacts};
@@ -98,6 +98,8 @@ pub(super) struct Node<'d, D: Domain> {
 pub(super) struct Columns {
     /// How many pairs the node held.
     pairs: usize,
+    /// The groups, refined as pairs join.
+    groups: Groups,
     /// Per group, in the order of its first atom: the place among the
     /// live atoms and the index of its cheapest (then first) atom.
     reps: Vec<(usize, usize)>,
@@ -330,34 +332,33 @@ impl<D: Domain> Node<'_, D> {
     }
 
     /// The live atoms grouped by column for the pairs held now (see
-    /// [`Columns`]; computed again once pairs were added).
+    /// [`Columns`]; the groups split once pairs were added).
     fn columns(&mut self) -> &[(usize, usize)] {
         let n = self.pairs.pairs.len();
-        if self.columns.as_ref().is_none_or(|c| c.pairs != n) {
-            let mut seen: FxHashMap<Bits, usize> = FxHashMap::default();
-            let mut reps: Vec<(usize, usize)> = vec![];
-            let mut column = Bits::new();
-            for (k, &a) in self.live.iter().enumerate() {
-                self.pairs.holds.column_into(k, &mut column);
-                if column.count() == n {
-                    continue;
-                }
-                let cost = self.space.atoms[a].cost;
-                match seen.get(&column) {
-                    Some(&i) => {
-                        if cost < self.space.atoms[reps[i].1].cost {
-                            reps[i] = (k, a);
-                        }
-                    }
-                    None => {
-                        seen.insert(column.clone(), reps.len());
-                        reps.push((k, a));
-                    }
-                }
-            }
-            self.columns = Some(Columns { pairs: n, reps });
+        // over no pairs every atom holds on every pair: no groups
+        let columns = self.columns.get_or_insert_with(|| Columns {
+            pairs: 0,
+            groups: Groups::new(self.live.len()),
+            reps: vec![],
+        });
+        if columns.pairs != n {
+            let (holds, live, atoms) = (&self.pairs.holds, &self.live, &self.space.atoms);
+            let mut reps: Vec<(u32, (usize, usize))> = columns
+                .groups
+                .refine(holds, n)
+                .iter()
+                .filter(|group| !holds_on_all(holds, group[0] as usize, n))
+                .map(|group| {
+                    let k = group.iter().map(|&k| k as usize).min_by_key(|&k| (atoms[live[k]].cost, k));
+                    let k = k.expect("groups are not empty");
+                    (group[0], (k, live[k]))
+                })
+                .collect();
+            reps.sort_unstable_by_key(|&(first, _)| first);
+            columns.reps = reps.into_iter().map(|(_, rep)| rep).collect();
+            columns.pairs = n;
         }
-        &self.columns.as_ref().expect("columns just computed").reps
+        &columns.reps
     }
 
     /// The live atoms as choices over the given bad and good pairs,
