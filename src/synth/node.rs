@@ -240,17 +240,43 @@ impl<D: Domain> Node<'_, D> {
         (0..self.sample_pairs()).filter(|&p| self.good_on(cand, p, &mut value)).collect()
     }
 
-    /// [`Node::good_pairs`] of every candidate, computed pair by pair (a
+    /// [`Node::good_pairs`] of every candidate but those whose action has
+    /// the values of an earlier one's on every pair of the coverage sample
+    /// (`None`: the same pairs as that one), computed pair by pair (a
     /// pair's term values are read for every candidate while they are at
     /// hand).
-    fn good_pairs_of_all(&self, cands: &[Candidate]) -> Vec<Bits> {
+    fn good_pairs_of_all(&self, cands: &[Candidate]) -> Vec<Option<Bits>> {
         let pairs = self.sample_pairs();
-        let mut goods = vec![Bits(vec![0; pairs.div_ceil(64)]); cands.len()];
+        // terms by their values on the sample's pairs, then actions by
+        // their identifier and arguments' classes
+        let mut classes: FxHashMap<Vec<i64>, usize> = FxHashMap::default();
+        let mut class_of: FxHashMap<usize, usize> = FxHashMap::default();
+        let mut actions: FxHashSet<(ActionId, Vec<(bool, usize)>)> = FxHashSet::default();
+        let first: Vec<bool> = cands
+            .iter()
+            .map(|cand| {
+                let args = cand.args.iter().map(|a| match *a {
+                    ArgChoice::Bool(b) => (false, b as usize),
+                    ArgChoice::Term(t) => (true, {
+                        *class_of.entry(t).or_insert_with(|| {
+                            let column: Vec<i64> = (0..pairs).map(|p| self.pairs.values[p][t]).collect();
+                            let next = classes.len();
+                            *classes.entry(column).or_insert(next)
+                        })
+                    }),
+                });
+                actions.insert((cand.id, args.collect()))
+            })
+            .collect();
+        let mut goods: Vec<Option<Bits>> =
+            first.iter().map(|&f| f.then(|| Bits(vec![0; pairs.div_ceil(64)]))).collect();
         let mut value = ActionValue { action: cands.first().map_or(ActionId(0), |c| c.id), args: vec![] };
         for p in 0..pairs {
             for (good, cand) in goods.iter_mut().zip(cands) {
-                if self.good_on(cand, p, &mut value) {
-                    good.set(p);
+                if let Some(good) = good {
+                    if self.good_on(cand, p, &mut value) {
+                        good.set(p);
+                    }
                 }
             }
         }
@@ -266,9 +292,10 @@ impl<D: Domain> Node<'_, D> {
         let mut seen = FxHashSet::default();
         let mut scored: Vec<Vec<(std::cmp::Reverse<usize>, usize)>> = vec![vec![]; wanted.len()];
         for (i, (c, good)) in cands.iter().zip(self.good_pairs_of_all(cands)).enumerate() {
-            if good.is_empty() || seen.contains(&good) {
+            // (an action with an earlier one's pairs is skipped as below)
+            let Some(good) = good.filter(|good| !good.is_empty() && !seen.contains(good)) else {
                 continue;
-            }
+            };
             for (list, &(breadth, _)) in scored.iter_mut().zip(wanted) {
                 list.push((std::cmp::Reverse(self.breadth(c, &good, breadth)), i));
             }
