@@ -379,9 +379,9 @@ mod tests {
         }
         let original = square;
         transpose(&mut square);
-        for r in 0..64 {
-            for c in 0..64 {
-                assert_eq!(square[c] >> r & 1, original[r] >> c & 1, "{r} {c}");
+        for (r, row) in original.iter().enumerate() {
+            for (c, column) in square.iter().enumerate() {
+                assert_eq!(column >> r & 1, row >> c & 1, "{r} {c}");
             }
         }
     }
