@@ -278,39 +278,16 @@ mod tests {
     /// the interpreter says of each atom, `unique where` ones included.
     #[test]
     fn a_row_is_what_the_interpreter_says() {
-        use crate::dsl::ast::{Action, ActionId, BoolExpr, Decl, PatternKind, Rule};
-        use crate::dsl::eval::{ElementTable, View};
         use crate::dsl::schema::Schema;
-        use crate::synth::space::{atoms, int_terms, TermPlan};
+        use crate::synth::space::{atoms, hint_and_block_view, int_terms, TermPlan};
         let s = Schema::nonogram();
         let types = [s.type_id("hint").unwrap(), s.type_id("block").unwrap()];
         let terms = int_terms(&s, &types, 5);
         let space = Space { plan: TermPlan::new(&terms), atoms: atoms(&s, &types, &terms, 2, 7), terms, table: None };
         let uniques = space.atoms.iter().filter(|a| a.unique.is_some()).count();
         assert!(uniques > 100, "{uniques}");
-        let decls = types.iter().map(|&ty| Decl { name: String::new(), ty, kind: PatternKind::Arbitrary }).collect();
-        let rule = Rule {
-            name: String::new(),
-            description: vec![],
-            decls,
-            condition: BoolExpr::True,
-            action: Action { id: ActionId(0), args: vec![] },
-        };
-        let features = s.feature_count();
-        let mut tables = vec![ElementTable::new(features); s.file.types.len()];
-        let mut value = 7i64;
-        for table in &mut tables {
-            for _ in 0..3 {
-                let values: Vec<i64> = (0..features)
-                    .map(|_| {
-                        value = (value * 31 + 11) % 13 - 4;
-                        value
-                    })
-                    .collect();
-                table.push(&values);
-            }
-        }
-        let view = View { globals: vec![9; s.globals().count()], tables };
+        // three elements of each type, with few feature values (ties)
+        let (rule, view) = hint_and_block_view(&s, &types, 3, (13, 4));
         let interp = Interpreter::new(&rule, &view, s.size_feature);
         let all: Vec<usize> = (0..space.atoms.len()).collect();
         let live = LiveAtoms::new(&space.atoms, &all);

@@ -240,6 +240,43 @@ fn reads(c: &BoolExpr, v: Var) -> bool {
     matches!(c, BoolExpr::Cmp(_, l, r) if l.reads(v) || r.reads(v))
 }
 
+/// Tests: a rule skeleton with a pattern of each of `types`, and a view
+/// with `count` elements of every type of `schema`, whose feature values
+/// come from a pseudo-random walk over `spread.0` values from `-spread.1`.
+#[cfg(test)]
+pub(super) fn hint_and_block_view(
+    schema: &Schema,
+    types: &[TypeId],
+    count: usize,
+    spread: (i64, i64),
+) -> (crate::dsl::ast::Rule, crate::dsl::eval::View) {
+    use crate::dsl::ast::{Action, Decl, PatternKind, Rule};
+    use crate::dsl::eval::{ElementTable, View};
+    let decls = types.iter().map(|&ty| Decl { name: String::new(), ty, kind: PatternKind::Arbitrary }).collect();
+    let rule = Rule {
+        name: String::new(),
+        description: vec![],
+        decls,
+        condition: BoolExpr::True,
+        action: Action { id: ActionId(0), args: vec![] },
+    };
+    let features = schema.feature_count();
+    let mut tables = vec![ElementTable::new(features); schema.file.types.len()];
+    let mut value = 7i64;
+    for table in &mut tables {
+        for _ in 0..count {
+            let values: Vec<i64> = (0..features)
+                .map(|_| {
+                    value = (value * 31 + 11) % spread.0 - spread.1;
+                    value
+                })
+                .collect();
+            table.push(&values);
+        }
+    }
+    (rule, View { globals: vec![23; schema.globals().count()], tables })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,36 +317,12 @@ mod tests {
 
     #[test]
     fn the_term_plan_computes_what_evaluating_each_term_gives() {
-        use crate::dsl::ast::{Action, ActionId, Decl, PatternKind, Rule};
-        use crate::dsl::eval::{ElementTable, View};
         let (s, types, terms) = hint_and_block();
         let plan = TermPlan::new(&terms);
         // the plan computes most terms from their parts
         assert!(plan.0.iter().filter(|step| !matches!(step, Step::Whole)).count() * 2 > terms.len());
-        let decls = types.iter().map(|&ty| Decl { name: String::new(), ty, kind: PatternKind::Arbitrary }).collect();
-        let rule = Rule {
-            name: String::new(),
-            description: vec![],
-            decls,
-            condition: BoolExpr::True,
-            action: Action { id: ActionId(0), args: vec![] },
-        };
-        let features = s.feature_count();
-        let mut tables = vec![ElementTable::new(features); s.file.types.len()];
         // two elements of each type, with feature values far apart
-        let mut value = 7i64;
-        for table in &mut tables {
-            for _ in 0..2 {
-                let values: Vec<i64> = (0..features)
-                    .map(|_| {
-                        value = (value * 31 + 11) % 97 - 40;
-                        value
-                    })
-                    .collect();
-                table.push(&values);
-            }
-        }
-        let view = View { globals: vec![23; s.globals().count()], tables };
+        let (rule, view) = hint_and_block_view(&s, &types, 2, (97, 40));
         let interp = Interpreter::new(&rule, &view, s.size_feature);
         for binding in [[0, 0], [0, 1], [1, 0], [1, 1]] {
             let each: Vec<i64> = terms.iter().map(|t| interp.eval_int(&t.expr, &binding)).collect();

@@ -37,65 +37,12 @@ use std::time::{Duration, Instant};
 
 use super::bitboard::{BitBoard, BitPropagator};
 use super::cubes::{Cubes, Verdict};
-use super::encoding::Encoding;
 use super::invariant;
+pub use super::limits::{Limits, SAT_AFTER};
 use super::probes::{ProbeStore, Score};
 use super::propagate::Clues;
-use super::sat::{self, SatSolver};
+use super::sat;
 use crate::usage::thread_cpu_time;
-
-/// The search nodes after which the search hands over to the SAT fallback
-/// by default ([`Limits::solutions`]).
-pub const SAT_AFTER: u64 = 200;
-
-/// How far a search may go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Stop after this many solutions (at least 1).
-    pub solutions: usize,
-    /// Stop (answer unknown) after this many search nodes.
-    pub max_nodes: Option<u64>,
-    /// Stop (answer unknown) at this instant.
-    pub deadline: Option<Instant>,
-    /// Hand over to the SAT fallback after this many nodes (`None`: never;
-    /// the fallback is bounded by the deadline only, not by nodes).
-    pub sat_after: Option<u64>,
-    /// The fallback's SAT solver (`None`: the default, Z3).
-    pub sat_solver: Option<SatSolver>,
-    /// The encoding of the fallback's formula (`None`: by the clues, see
-    /// [`Limits::sat_pair`]).
-    pub sat_encoding: Option<Encoding>,
-    /// Cube and conquer after the handover (`cubes`: CaDiCaL on the
-    /// regular formula, whatever the fallback's solver and encoding), each
-    /// node's cube given this many conflicts before it is split (`None`,
-    /// the default: the root board to the fallback at once).
-    pub cube_conflicts: Option<i32>,
-}
-
-impl Limits {
-    /// Up to `solutions` solutions, no budget, no deadline, the SAT
-    /// fallback after [`SAT_AFTER`] nodes.
-    pub fn solutions(solutions: usize) -> Limits {
-        Limits {
-            solutions,
-            max_nodes: None,
-            deadline: None,
-            sat_after: Some(SAT_AFTER),
-            sat_solver: None,
-            sat_encoding: None,
-            cube_conflicts: None,
-        }
-    }
-
-    /// The fallback's encoding and solver, for clues with symmetries or
-    /// without: unless given, Z3, on the block-start formula for clues
-    /// without symmetries and the regular one for clues with (the faster
-    /// of the four pairs on each, `docs/survey.md`).
-    pub fn sat_pair(&self, symmetric: bool) -> (Encoding, SatSolver) {
-        let encoding = if symmetric { Encoding::Regular } else { Encoding::Starts };
-        (self.sat_encoding.unwrap_or(encoding), self.sat_solver.unwrap_or_default())
-    }
-}
 
 /// Why a search stopped before its answer was known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -508,12 +455,13 @@ pub(crate) fn count_solutions(clues: &Clues, limit: usize, sat: Sat) -> Outcome 
 /// When the search hands over, to which formula and solver, and cube and
 /// conquer's conflicts per cube (tests).
 #[cfg(test)]
-pub(crate) type Sat = (Option<u64>, (Encoding, SatSolver), Option<i32>);
+pub(crate) type Sat = (Option<u64>, (super::encoding::Encoding, super::sat::SatSolver), Option<i32>);
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::domains::nonogram::board::brute::brute_force;
+    use crate::domains::nonogram::board::{encoding::Encoding, sat::SatSolver};
     use crate::domains::nonogram::line::model::hints_of;
     use rand::{Rng, SeedableRng};
 

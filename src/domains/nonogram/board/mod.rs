@@ -5,6 +5,7 @@
 //! - [`bitboard`], [`complete`]: the complete board solver (bit boards,
 //!   propagation with a memo of line results, probing, search that counts
 //!   solutions within a node budget and a deadline);
+//! - [`limits`]: how far a complete search may go;
 //! - [`probes`]: the complete solver's store of probes still valid;
 //! - [`cnf`], [`encoding`], [`regular`], [`starts`], [`sat`], [`cubes`]:
 //!   the complete solver's SAT fallback for hard boards (formulas, the
@@ -26,6 +27,7 @@ pub mod cubes;
 pub mod encoding;
 pub mod grid;
 pub mod invariant;
+pub mod limits;
 pub mod probes;
 pub mod propagate;
 pub mod regular;
