@@ -188,6 +188,11 @@ impl Groups {
         Groups { pairs: 0, groups: if atoms == 0 { vec![] } else { vec![(0..atoms as u32).collect()] } }
     }
 
+    /// The pairs the groups are over.
+    pub(super) fn pairs(&self) -> usize {
+        self.pairs
+    }
+
     /// The groups over the first `pairs` pairs of `holds` (at least as
     /// many as last time).
     pub(super) fn refine(&mut self, holds: &Holds, pairs: usize) -> &[Vec<u32>] {

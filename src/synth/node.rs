@@ -96,9 +96,7 @@ pub(super) struct Node<'d, D: Domain> {
 /// per set of pairs instead of every live atom at every call.
 #[derive(Clone)]
 pub(super) struct Columns {
-    /// How many pairs the node held.
-    pairs: usize,
-    /// The groups, refined as pairs join.
+    /// The groups, refined as pairs join (over the pairs the node held).
     groups: Groups,
     /// Per group, in the order of its first atom: the place among the
     /// live atoms and the index of its cheapest (then first) atom.
@@ -363,12 +361,9 @@ impl<D: Domain> Node<'_, D> {
     fn columns(&mut self) -> &[(usize, usize)] {
         let n = self.pairs.pairs.len();
         // over no pairs every atom holds on every pair: no groups
-        let columns = self.columns.get_or_insert_with(|| Columns {
-            pairs: 0,
-            groups: Groups::new(self.live.len()),
-            reps: vec![],
-        });
-        if columns.pairs != n {
+        let columns =
+            self.columns.get_or_insert_with(|| Columns { groups: Groups::new(self.live.len()), reps: vec![] });
+        if columns.groups.pairs() != n {
             let (holds, live, atoms) = (&self.pairs.holds, &self.live, &self.space.atoms);
             let mut reps: Vec<(u32, (usize, usize))> = columns
                 .groups
@@ -383,7 +378,6 @@ impl<D: Domain> Node<'_, D> {
                 .collect();
             reps.sort_unstable_by_key(|&(first, _)| first);
             columns.reps = reps.into_iter().map(|(_, rep)| rep).collect();
-            columns.pairs = n;
         }
         &columns.reps
     }
