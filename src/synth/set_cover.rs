@@ -48,9 +48,10 @@ impl Best {
 
 struct Search<'a> {
     choices: &'a [Choice],
-    /// Per bad pair, the choices that exclude it (cheapest first), once
-    /// computed.
-    excluders: Vec<Option<Rc<[usize]>>>,
+    /// The choices in (cost, key) order.
+    order: Vec<usize>,
+    /// Per bad pair, its excluders' walk, once met.
+    excluders: Vec<Option<Excluders>>,
     max_atoms: usize,
     budget: u32,
     steps: usize,
@@ -70,13 +71,50 @@ struct Search<'a> {
     /// Per bad pair, how many choices exclude it (branching order only).
     reach: Vec<u32>,
     /// Per choice, whether an earlier one outdoes it, once known (see
-    /// [`Search::excluders`]).
+    /// [`Search::excluder`]).
     outdone: Vec<Option<bool>>,
     /// Per choice, how many pairs it excludes and keeps, and the words of
     /// each set or-ed together: a set is a subset of another only if
     /// these are (most comparisons end on them). Computed when the choice
     /// is first compared (most never are).
     sketch: Vec<Option<[u64; 4]>>,
+}
+
+/// The choices that exclude one bad pair, cheapest first, and how far
+/// the search has decided which of them are outdone: branches break off
+/// at the first too costly excluder, so most are never decided.
+struct Excluders {
+    /// Every choice that excludes the pair, in (cost, key) order.
+    all: Rc<[usize]>,
+    /// How many of `all` are decided.
+    decided: usize,
+    /// The decided ones no earlier choice outdoes.
+    kept: Vec<usize>,
+}
+
+/// Per bad pair (`words` words of them), how many of `sets` hold it:
+/// the sets added as binary numbers, one bit plane per power of two, 64
+/// pairs at a time.
+fn counts<'a>(sets: impl Iterator<Item = &'a Bits>, words: usize) -> Vec<u32> {
+    let mut planes: Vec<Vec<u64>> = vec![vec![0; words]];
+    for set in sets {
+        for (w, &word) in set.0.iter().take(words).enumerate() {
+            let mut carry = word;
+            let mut plane = 0;
+            while carry != 0 {
+                if plane == planes.len() {
+                    planes.push(vec![0; words]);
+                }
+                let sum = planes[plane][w] ^ carry;
+                carry &= planes[plane][w];
+                planes[plane][w] = sum;
+                plane += 1;
+            }
+        }
+    }
+    (0..words * 64)
+        .map(|p| planes.iter().enumerate().map(|(k, plane)| ((plane[p / 64] >> (p % 64) & 1) as u32) << k).sum())
+        .collect()
 }
 
 /// `[excluded count, excluded words or-ed, kept count, kept words or-ed]`.
@@ -97,9 +135,12 @@ impl Search<'_> {
         let depths =
             |first: &Bits| std::iter::once(first.clone()).chain(std::iter::repeat_n(Bits::new(), max_atoms)).collect();
         let (uncovered, kept) = (depths(bad), depths(good));
+        let mut order: Vec<usize> = (0..choices.len()).collect();
+        order.sort_by_key(|&i| (choices[i].cost, choices[i].key));
         Search {
             choices,
-            excluders: vec![None; bad.0.len() * 64],
+            order,
+            excluders: (0..bad.0.len() * 64).map(|_| None).collect(),
             max_atoms,
             budget,
             steps: 0,
@@ -110,17 +151,7 @@ impl Search<'_> {
             kept,
             banned: vec![false; choices.len()],
             ban_stack: vec![],
-            reach: {
-                let mut reach = vec![0u32; bad.0.len() * 64];
-                for c in choices {
-                    for p in c.excludes.ones() {
-                        if let Some(r) = reach.get_mut(p) {
-                            *r += 1;
-                        }
-                    }
-                }
-                reach
-            },
+            reach: counts(choices.iter().map(|c| &c.excludes), bad.0.len()),
             outdone: vec![None; choices.len()],
             sketch: vec![None; choices.len()],
         }
@@ -144,26 +175,34 @@ impl Search<'_> {
         *self.sketch[i].get_or_insert_with(|| sketch(&choices[i]))
     }
 
-    /// The choices that exclude bad pair `p`, cheapest first (memoised),
-    /// without those another of them outdoes: one that excludes all it
-    /// excludes (and, for widest, keeps all it keeps) and comes first in
-    /// (cost, key) order. Swapping the outdone choice for it in any
-    /// conjunction excludes as much, keeps as much, costs no more and
-    /// sorts no later, so the answer is unchanged.
-    fn excluders(&mut self, p: usize) -> Rc<[usize]> {
-        if let Some(list) = &self.excluders[p] {
-            return list.clone();
-        }
+    /// The `n`th choice, cheapest first, that excludes bad pair `p` and
+    /// that no other of them outdoes: one that excludes all it excludes
+    /// (and, for widest, keeps all it keeps) and comes first in (cost,
+    /// key) order. Swapping the outdone choice for it in any conjunction
+    /// excludes as much, keeps as much, costs no more and sorts no later,
+    /// so the answer is unchanged. `None` past the last, or if it is yet
+    /// to be decided and costs more than `ceiling` (costs only grow along
+    /// the list, so the caller would stop there).
+    fn excluder(&mut self, p: usize, n: usize, ceiling: u32) -> Option<usize> {
         let choices = self.choices;
-        let mut list: Vec<usize> = (0..choices.len()).filter(|&i| choices[i].excludes.get(p)).collect();
-        list.sort_by_key(|&i| (choices[i].cost, choices[i].key));
+        let order = &self.order;
+        let list = self.excluders[p].get_or_insert_with(|| Excluders {
+            all: order.iter().copied().filter(|&i| choices[i].excludes.get(p)).collect(),
+            decided: 0,
+            kept: vec![],
+        });
+        if let Some(&i) = list.kept.get(n) {
+            return Some(i);
+        }
+        let (all, mut decided, mut kept) = (list.all.clone(), list.decided, std::mem::take(&mut list.kept));
         // Whether a choice is outdone does not depend on the pair: one that
         // outdoes it excludes every pair it excludes, and by transitivity a
         // kept one of the list outdoes it if any earlier choice does. So it
         // is decided once, against the kept choices of the first list it
         // is met in.
-        let mut kept: Vec<usize> = vec![];
-        for i in list {
+        while kept.len() <= n && decided < all.len() && choices[all[decided]].cost <= ceiling {
+            let i = all[decided];
+            decided += 1;
             let outdone = match self.outdone[i] {
                 Some(known) => known,
                 None => {
@@ -176,9 +215,10 @@ impl Search<'_> {
                 kept.push(i);
             }
         }
-        let list: Rc<[usize]> = kept.into();
-        self.excluders[p] = Some(list.clone());
-        list
+        let found = kept.get(n).copied();
+        let list = self.excluders[p].as_mut().expect("made above");
+        (list.decided, list.kept) = (decided, kept);
+        found
     }
 
     /// The uncovered bad pair at `depth` excluded by the fewest choices
@@ -238,8 +278,11 @@ impl Search<'_> {
             }
         }
         let mark = self.ban_stack.len();
-        let excluders = self.excluders(p);
-        for &i in excluders.iter() {
+        for n in 0.. {
+            // the costliest atom a branch may add: the loop breaks at the first past it
+            let best_cost = self.best.as_ref().filter(|_| !self.widest).map_or(u32::MAX, |b| b.cost);
+            let ceiling = self.budget.min(best_cost).saturating_sub(cost);
+            let Some(i) = self.excluder(p, n, ceiling) else { break };
             if self.banned[i] {
                 continue;
             }
@@ -350,6 +393,19 @@ mod tests {
         // equal cost: smaller keys win
         let tied = vec![choice(2, 7, &[0, 1, 2, 3], &[]), choice(2, 5, &[0, 1, 2, 3], &[])];
         assert_eq!(cheapest(&tied, &(0..4).collect::<Bits>(), 10, 3), Some(vec![1]));
+    }
+
+    #[test]
+    fn counts_by_bit_planes_equal_counting_one_by_one() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let sets: Vec<Bits> =
+            (0..1100).map(|_| (0..200).filter(|_| rng.gen_bool(0.7)).collect::<Bits>()).collect();
+        let words = 4;
+        let want: Vec<u32> =
+            (0..words * 64).map(|p| sets.iter().filter(|s| s.get(p)).count() as u32).collect();
+        assert_eq!(counts(sets.iter(), words), want);
+        assert!(want.iter().any(|&n| n > 512), "more than nine planes are added up");
     }
 
     #[test]
