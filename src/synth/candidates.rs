@@ -124,7 +124,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         let (mut bad, mut known) = (Bits::new(), 0);
         loop {
             known = node.extend_bad_pairs(cand, &mut bad, known);
-            let choices = node.choices(&bad, &good, and);
+            let choices = node.choices(&bad, &good, and, budget + and);
             let cheapest = set_cover::cheapest(&choices.list, &bad, budget + and, max_atoms)?;
             let picks = if let Some(slack) = wide {
                 // within the slack of the cheapest, as generalisation

@@ -166,7 +166,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         loop {
             known = node.extend_bad_pairs(cand, &mut bad, known);
             let kept = node.kept(&good, &picks);
-            let choices = node.choices(&bad, &good, and);
+            let choices = node.choices(&bad, &good, and, budget + and);
             // atoms must keep every pair the current condition keeps
             let mut list = vec![];
             let mut atom = vec![];

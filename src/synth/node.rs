@@ -391,8 +391,11 @@ impl<D: Domain> Node<'_, D> {
     /// choice's two sets are built only for the first group of each
     /// behaviour. Groups of equal columns ([`Columns`]) stand for their
     /// atoms: a behaviour's choice is its cheapest (then first) atom, the
-    /// cheapest of its groups' own.
-    pub(super) fn choices(&mut self, bad: &Bits, good: &Bits, and: u32) -> Choices {
+    /// cheapest of its groups' own. Choices costing more than `limit` (an
+    /// atom's cost plus that of its `and`) are left out: a covering search
+    /// within that budget could never take them, and none of them outdoes
+    /// a cheaper one.
+    pub(super) fn choices(&mut self, bad: &Bits, good: &Bits, and: u32, limit: u32) -> Choices {
         debug_assert!(bad.and(good).is_empty(), "bad and good pairs are disjoint");
         let relevant = bad.union(good);
         let words: Vec<usize> = (0..relevant.0.len()).filter(|&w| relevant.0[w] != 0).collect();
@@ -403,6 +406,10 @@ impl<D: Domain> Node<'_, D> {
         self.columns();
         let reps = &self.columns.as_ref().expect("columns computed").reps;
         for &(k, a) in reps {
+            let cost = self.space.atoms[a].cost + and;
+            if cost > limit {
+                continue;
+            }
             behaviour.clear();
             let mut excludes = false;
             for &w in &words {
@@ -413,7 +420,6 @@ impl<D: Domain> Node<'_, D> {
             if !excludes {
                 continue;
             }
-            let cost = self.space.atoms[a].cost + and;
             match seen.get(&behaviour) {
                 Some(&i) => {
                     if (cost, a) < (list[i].cost, list[i].key) {
