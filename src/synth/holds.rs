@@ -27,9 +27,10 @@ pub(super) fn holds(atom: &Atom, values: &[i64], interp: &Interpreter<'_>, bindi
 /// and on the bindings that differ from it in `v` alone, any other atom
 /// by the interpreter.
 pub(super) struct LiveAtoms {
-    /// Per live comparison: its place among the live atoms, the orderings
-    /// it holds on (bit 0: less, 1: equal, 2: greater) and its two terms.
-    cmps: Vec<(u32, u8, u32, u32)>,
+    /// The live comparisons, by runs of consecutive places over the same
+    /// two terms (the comparisons of two terms are made together, and
+    /// three of their six hold on the specification).
+    cmps: Vec<CmpRun>,
     /// Per live `v is unique where (comparison)`: its place, `v`, and the
     /// comparison as in `cmps`.
     uniques: Vec<(u32, Var, u8, u32, u32)>,
@@ -58,6 +59,46 @@ fn ordered(mask: u8, x: i64, y: i64) -> bool {
     (mask >> order) & 1 == 1
 }
 
+/// Live comparisons of the same two terms at consecutive places: one
+/// ordering of the terms decides them all.
+struct CmpRun {
+    /// The place of the first.
+    first: u32,
+    left: u32,
+    right: u32,
+    /// Per ordering of left against right (less, equal, greater), the
+    /// comparisons of the run that hold (bit i: the one at `first + i`).
+    holding: [u64; 3],
+}
+
+/// The live comparisons `(place, orderings, left, right)`, ascending by
+/// place, as runs.
+fn cmp_runs(cmps: &[(u32, u8, u32, u32)]) -> Vec<CmpRun> {
+    let mut runs: Vec<CmpRun> = vec![];
+    for &(k, mask, l, r) in cmps {
+        let run = match runs.last_mut() {
+            Some(run) if (run.left, run.right) == (l, r) && k - run.first < 64 && k == run.first + run.len() => run,
+            _ => {
+                runs.push(CmpRun { first: k, left: l, right: r, holding: [0; 3] });
+                runs.last_mut().expect("just pushed")
+            }
+        };
+        let bit = k - run.first;
+        for (order, holding) in run.holding.iter_mut().enumerate() {
+            *holding |= u64::from(mask >> order & 1) << bit;
+        }
+    }
+    runs
+}
+
+impl CmpRun {
+    /// How many comparisons the run has so far (its highest place's
+    /// bit in any ordering, plus one: each holds on some ordering).
+    fn len(&self) -> u32 {
+        64 - (self.holding[0] | self.holding[1] | self.holding[2]).leading_zeros()
+    }
+}
+
 impl LiveAtoms {
     /// The atoms of `atoms` whose indices are `live` (ascending).
     pub(super) fn new(atoms: &[Atom], live: &[usize]) -> LiveAtoms {
@@ -69,15 +110,23 @@ impl LiveAtoms {
                 (None, None) => others.push((k, a)),
             }
         }
-        LiveAtoms { cmps, uniques, others, count: live.len() }
+        LiveAtoms { cmps: cmp_runs(&cmps), uniques, others, count: live.len() }
     }
 
     /// The live atoms (by place) that hold on a pair whose term values
     /// (of `space`'s terms) are `values`.
     pub(super) fn row(&self, space: &Space, values: &[i64], interp: &Interpreter<'_>, binding: &Binding) -> Bits {
         let mut row = Bits(vec![0; self.count.div_ceil(64)]);
-        for &(k, mask, l, r) in &self.cmps {
-            row.0[k as usize / 64] |= (ordered(mask, values[l as usize], values[r as usize]) as u64) << (k % 64);
+        for run in &self.cmps {
+            let (x, y) = (values[run.left as usize], values[run.right as usize]);
+            let holding = run.holding[(x > y) as usize * 2 + (x == y) as usize];
+            let (word, shift) = (run.first as usize / 64, run.first % 64);
+            row.0[word] |= holding << shift;
+            if shift > 0 {
+                if let Some(next) = row.0.get_mut(word + 1) {
+                    *next |= holding >> (64 - shift);
+                }
+            }
         }
         // per variable, the term values of the bindings that differ from
         // this one in it alone (computed when first needed)
