@@ -93,28 +93,45 @@ struct Excluders {
 }
 
 /// Per bad pair (`words` words of them), how many of `sets` hold it:
-/// the sets added as binary numbers, one bit plane per power of two, 64
-/// pairs at a time.
+/// eight pairs at a time, as the eight byte counters of a word (each
+/// byte of a set's word spread to one bit per byte and added), moved to
+/// the totals before a byte can overflow.
 fn counts<'a>(sets: impl Iterator<Item = &'a Bits>, words: usize) -> Vec<u32> {
-    let mut planes: Vec<Vec<u64>> = vec![vec![0; words]];
-    for set in sets {
+    const SPREAD: [u64; 256] = {
+        let mut table = [0u64; 256];
+        let mut b = 0;
+        while b < 256 {
+            let mut i = 0;
+            while i < 8 {
+                table[b] |= ((b as u64 >> i) & 1) << (8 * i);
+                i += 1;
+            }
+            b += 1;
+        }
+        table
+    };
+    let mut totals = vec![0u32; words * 64];
+    let mut lanes = vec![0u64; words * 8];
+    let flush = |lanes: &mut [u64], totals: &mut [u32]| {
+        for (j, lane) in lanes.iter_mut().enumerate() {
+            for (i, byte) in lane.to_le_bytes().into_iter().enumerate() {
+                totals[j * 8 + i] += u32::from(byte);
+            }
+            *lane = 0;
+        }
+    };
+    for (n, set) in sets.enumerate() {
         for (w, &word) in set.0.iter().take(words).enumerate() {
-            let mut carry = word;
-            let mut plane = 0;
-            while carry != 0 {
-                if plane == planes.len() {
-                    planes.push(vec![0; words]);
-                }
-                let sum = planes[plane][w] ^ carry;
-                carry &= planes[plane][w];
-                planes[plane][w] = sum;
-                plane += 1;
+            for (j, lane) in lanes[w * 8..w * 8 + 8].iter_mut().enumerate() {
+                *lane += SPREAD[(word >> (8 * j)) as usize & 255];
             }
         }
+        if n % 255 == 254 {
+            flush(&mut lanes, &mut totals);
+        }
     }
-    (0..words * 64)
-        .map(|p| planes.iter().enumerate().map(|(k, plane)| ((plane[p / 64] >> (p % 64) & 1) as u32) << k).sum())
-        .collect()
+    flush(&mut lanes, &mut totals);
+    totals
 }
 
 /// `[excluded count, excluded words or-ed, kept count, kept words or-ed]`.
