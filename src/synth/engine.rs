@@ -12,18 +12,17 @@
 //! domain's probes): then it goes on, up to `Config::probe_decls`
 //! variables.
 
-use super::bits::Bits;
 use super::config::Config;
 use super::domain::{makes_beyond, Example, Spec, Symbolic};
 use super::lattice;
 use super::outcome::{Learned, Outcome, Stats};
 use super::run::{Run, Settled, Solved};
-use super::shared::{text_key, Shared};
+use super::shared::{text_key, Gains, Shared};
 use super::span::own_time;
 use super::verify::Verifier;
 use crate::dsl::ast::{Decl, Rule};
 use crate::dsl::cost::cost;
-use crate::dsl::eval::{ActionValue, Binding, Interpreter};
+use crate::dsl::eval::{ActionValue, Binding};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -32,13 +31,6 @@ use std::time::{Duration, Instant};
 /// specification and thread of a run.
 pub struct Engine<'d, D: Symbolic> {
     shared: Shared<'d, D>,
-}
-
-/// The table states a rule gains on, and its productive applications on
-/// each of them, in order.
-struct Gains {
-    states: Bits,
-    lists: Vec<Vec<ActionValue>>,
 }
 
 /// What one lattice walk gives back.
@@ -267,13 +259,11 @@ impl<'d, D: Symbolic> Engine<'d, D> {
     /// state), unless the two gain alike and it is the cheaper (or, at
     /// equal cost, the earlier) one.
     fn undominated(&self, settled: &[Settled<'d, D>]) -> Vec<bool> {
-        use rayon::prelude::*;
         let (domain, table) = (self.shared.domain, &self.shared.table);
         let schema = domain.schema();
-        // per rule, the table states it gains on (as a set, and in order
-        // with its productive applications there): a rule gains on few of
-        // them, and one outdoes another only where the other gains
-        // a rule settled by several walks (or nodes) is looked at once
+        // per rule, the table states it gains on (a rule gains on few of
+        // them, and one outdoes another only where the other gains); a rule
+        // settled by several walks (or nodes) is looked at once
         let mut distinct: HashMap<String, usize> = HashMap::new();
         let mut texts = vec![];
         let of: Vec<usize> = settled
@@ -286,38 +276,19 @@ impl<'d, D: Symbolic> Engine<'d, D> {
                 })
             })
             .collect();
-        let distinct_gains: Vec<Gains> = texts
-            .iter()
-            .map(|rule| {
-                let per_state: Vec<Vec<ActionValue>> = table
-                    .par_iter()
-                    .map(|ex| {
-                        let interp = Interpreter::new(rule, &ex.view, schema.size_feature);
-                        interp
-                            .applications()
-                            .into_iter()
-                            .map(|(_, a)| a)
-                            .filter(|a| domain.productive(&ex.state, a))
-                            .collect()
-                    })
-                    .collect();
-                let states: Bits =
-                    per_state.iter().enumerate().filter(|(_, g)| !g.is_empty()).map(|(t, _)| t).collect();
-                let lists = per_state.into_iter().filter(|g| !g.is_empty()).collect();
-                Gains { states, lists }
-            })
-            .collect();
-        let gains: Vec<&Gains> = of.iter().map(|&d| &distinct_gains[d]).collect();
+        let distinct_gains: Vec<Arc<Gains>> = texts.iter().map(|rule| self.shared.gains(rule)).collect();
+        let gains: Vec<&Gains> = of.iter().map(|&d| &*distinct_gains[d]).collect();
         let outdoes = |b: usize, a: usize| {
             let (a, b) = (gains[a], gains[b]);
             if !a.states.is_subset(&b.states) {
                 return false;
             }
             // b's lists at a's states: a's states are among b's, both in order
-            let mut at_b = b.states.ones().zip(&b.lists);
-            a.states.ones().zip(&a.lists).all(|(t, xs)| {
-                let ys = at_b.find(|(u, _)| *u == t).map(|(_, ys)| ys).expect("a subset's state");
-                xs.iter().all(|x| ys.iter().any(|y| domain.makes(&table[t].state, x, y)))
+            let mut at_b = b.states.ones().enumerate();
+            a.states.ones().enumerate().all(|(n, t)| {
+                let m = at_b.find(|&(_, u)| u == t).map(|(m, _)| m).expect("a subset's state");
+                let ys = b.list(m);
+                a.list(n).iter().all(|x| ys.iter().any(|y| domain.makes(&table[t].state, x, y)))
             })
         };
         let rank = |i: usize| (cost(&settled[i].rule, schema), i);
