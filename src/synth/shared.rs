@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 
 /// How many productive applications per table state the cache of rules'
 /// gains may hold in all (a rule gains on few states: thousands of rules).
-const GAINS_PER_STATE: usize = 64;
+const GAINS_PER_STATE: usize = 256;
 
 /// Counterexample states shared by all runs.
 pub(super) struct Pool<S> {
