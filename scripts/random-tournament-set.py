@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a set of random 25x25 nonograms in the tournament format
-(docs/formats.md, "Tournament puzzle sets") with its solutions file: puzzles the
+(docs/reference/formats.md, "Tournament puzzle sets") with its solutions file: puzzles the
 complete solver has never seen, made the way the TAAI sets are (random
 pictures whose density falls evenly from 50% at the first puzzle to 35% at
 the last). The same seed writes the same files.

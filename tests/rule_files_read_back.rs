@@ -1,5 +1,5 @@
 //! Every rule file the tool writes reads back under the strict reading of
-//! docs/language.md and docs/formats.md: the committed rule files, and what `synth`
+//! docs/reference/language.md and docs/reference/formats.md: the committed rule files, and what `synth`
 //! (printed and `-o`), `merge`, `select`, `learn nonogram` (learned and
 //! top K), `learn witness` and `print` (plain and `--english`) write, for
 //! both domains. The strict reading is the parser (which refuses a reserved

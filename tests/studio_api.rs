@@ -177,7 +177,7 @@ fn witness_answers_equal_the_cli() {
     for (p, expected) in puzzles.iter().zip(cli.as_array().unwrap()) {
         assert_eq!(&studio.post_json("/api/witness/analyze", &json!({"puzzle": p})), expected, "{p}");
     }
-    let base = "docs/witness-epcg-base.ron";
+    let base = "specs/witness/epcg-base.ron";
     let out = dir.path().join("g.ron");
     let mut args = vec!["witness", "generate", "--base", base, "--at", "1,1", "2,2", "1,2", "--rules", rules];
     args.extend(["--order", "gap", "--top", "5", "--json", "-o", out.to_str().unwrap()]);

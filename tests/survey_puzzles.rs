@@ -3,7 +3,7 @@
 //! nonogrid 0.7.3 and the survey's published solvers answer, and
 //! `analyze` measures its difficulty whole within the time limit.
 //! Knotty and Faase take seconds to minutes of a release build: they are
-//! measured by `bench --boards` (docs/survey.md), not here.
+//! measured by `bench --boards` (docs/design/survey.md), not here.
 
 mod cli;
 

@@ -361,7 +361,7 @@ fn z3_verdicts_at_bound_12_equal_brute_force_on_control_rules_and_mutants() {
     assert!(2 * unsound > mutants.len(), "only {unsound} of {} mutants are unsound", mutants.len());
 }
 
-/// Sound rules over the placement features (docs/language.md): where a hint can
+/// Sound rules over the placement features (docs/reference/language.md): where a hint can
 /// still start, given the known cells.
 const PLACED_BOXES: &str = "\
 def placed_boxes:

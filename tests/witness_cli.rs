@@ -473,7 +473,7 @@ fn generate_ranks_every_solvable_filling_the_same_for_any_thread_count() {
             "witness",
             "generate",
             "--base",
-            "docs/witness-epcg-base.ron",
+            "specs/witness/epcg-base.ron",
             "--at",
             "1,1",
             "2,2",
@@ -501,7 +501,7 @@ fn generate_ranks_every_solvable_filling_the_same_for_any_thread_count() {
     stdout(&with_threads("2", &b));
     let (ta, tb) = (std::fs::read_to_string(&a).unwrap(), std::fs::read_to_string(&b).unwrap());
     assert_eq!(ta.replace(a.to_str().unwrap(), ""), tb.replace(b.to_str().unwrap(), ""));
-    assert!(text.starts_with("16 variants of docs/witness-epcg-base.ron"), "{text}");
+    assert!(text.starts_with("16 variants of specs/witness/epcg-base.ron"), "{text}");
     let made = read_puzzles(&a).unwrap();
     assert!(!made.is_empty() && made.len() <= 16);
     // ranked: each puzzle's gap (local TSI minus rule TSI) is no larger than the one before
@@ -570,7 +570,7 @@ fn bad_input_is_located_and_nothing_is_written() {
     assert!(err.contains(&format!("{}:3:", rules.display())), "{err}");
 
     let out = temp("never.ron");
-    let base = "docs/witness-epcg-base.ron";
+    let base = "specs/witness/epcg-base.ron";
     for (args, expected) in [
         (vec!["--at", "4,0"], "--at 4,0: the square is outside the 4x4 grid"),
         (vec!["--at", "1;1"], "--at 1;1: expected a square `column,row`"),

@@ -1,4 +1,4 @@
-//! The Witness Z3 encoding means what docs/language.md says: every real completable
+//! The Witness Z3 encoding means what docs/reference/language.md says: every real completable
 //! state (every triangle one up to 2x2, solutions included, a seeded sample
 //! of 3x3 ones, and seeded samples of states with every constraint kind
 //! up to 3x3 and 4x4) is a model of the encoding with exactly its concrete

@@ -1,4 +1,4 @@
-//! The full Witness semantics (docs/formats.md: triangles, separation squares,
+//! The full Witness semantics (docs/reference/formats.md: triangles, separation squares,
 //! stars, dots, edge dots, broken edges): the solution check, the exact
 //! oracle and the generator of chosen kinds, against a reference written
 //! here straight from the definition (plain searches, no shared code).
@@ -45,7 +45,7 @@ fn random_full(rng: &mut ChaCha8Rng, w: usize, h: usize) -> Puzzle {
     Puzzle::with_constraints(w, h, (0, 0), goal, &c).unwrap()
 }
 
-/// docs/formats.md's solution check on a start-goal vertex sequence.
+/// docs/reference/formats.md's solution check on a start-goal vertex sequence.
 fn reference_solution(p: &Puzzle, vs: &[Vertex]) -> bool {
     let c = p.constraints();
     let (w, h) = (p.width(), p.height());

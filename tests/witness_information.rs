@@ -328,7 +328,7 @@ fn policies_reading_length_and_free_agree_with_brute_force_on_larger_grids() {
     }
 }
 
-/// A puzzle with any constraints (docs/formats.md lists).
+/// A puzzle with any constraints (docs/reference/formats.md lists).
 fn full(w: usize, h: usize, start: (usize, usize), goal: (usize, usize), c: Constraints) -> Puzzle {
     Puzzle::with_constraints(w, h, start, goal, &c).unwrap()
 }

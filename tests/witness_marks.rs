@@ -1,5 +1,5 @@
 //! The `mark` and `dot` features and the region features the view computes
-//! mean what docs/language.md says: on random partial paths of random puzzles with
+//! mean what docs/reference/language.md says: on random partial paths of random puzzles with
 //! every constraint kind (1x1 to 5x5), each value equals the one computed
 //! here straight from the definitions, written independently: R by
 //! iterating "an unvisited vertex joined to R by an edge that is not

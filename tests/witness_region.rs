@@ -1,6 +1,6 @@
 //! The region features of `model::region` (R, `free`, `live`,
 //! `goal_reachable`, incremental steps) against their definitions in
-//! docs/language.md, computed by a plain search over vertex ids, on every partial
+//! docs/reference/language.md, computed by a plain search over vertex ids, on every partial
 //! path of small puzzles with and without broken edges.
 
 use stratsynth::domains::witness::model::oracle::enumerate_partial_paths;

@@ -269,7 +269,7 @@ def full_game(driver, binary):
     # read at once: a redraw may replace the vertices between two reads
     low, high = driver.execute_script(
         "return [0, 1].map(y => Number(document.getElementById('wv-0-' + y).getAttribute('cy')))")
-    check("vertex (0, 0) is drawn at the bottom, as docs/formats.md places it", low > high, f"cy {low} and {high}")
+    check("vertex (0, 0) is drawn at the bottom, as docs/reference/formats.md places it", low > high, f"cy {low} and {high}")
     head = "(width: 3, height: 3, start: (0, 0), goal: (3, 3)"
     steps = [
         ("separation squares white and black", [("colour", 1, "wsq-0-0"), ("colour", 2, "wsq-2-2")],
