@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use stratsynth::domains::nonogram::formats::lines::{format_transition, parse_lines};
 use stratsynth::domains::nonogram::formats::non::parse_non;
 use stratsynth::domains::nonogram::formats::webpbn::{parse_webpbn, write_webpbn};
-use stratsynth::domains::witness::model::puzzle::{parse_puzzles, puzzles_to_ron};
+use stratsynth::domains::witness::formats::puzzle::{parse_puzzles, puzzles_to_ron};
 use stratsynth::domains::witness::synthesis::specs::parse_specs;
 use stratsynth::dsl::eval::Interpreter;
 use stratsynth::dsl::parse::{detect_and_parse, parse_rules};

@@ -13,7 +13,7 @@ use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-use stratsynth::domains::witness::model::puzzle::parse_puzzles;
+use stratsynth::domains::witness::formats::puzzle::parse_puzzles;
 use stratsynth::domains::witness::Path as WitnessPath;
 
 const BIN: &str = env!("CARGO_BIN_EXE_stratsynth");

@@ -7,9 +7,9 @@
 //! the definition alone (Z3 proves each at bound 2; at bound 3 the model
 //! check below covers them).
 
+use stratsynth::domains::witness::board::oracle::Oracle;
+use stratsynth::domains::witness::formats::puzzle::Dot;
 use stratsynth::domains::witness::model::grid::Grid;
-use stratsynth::domains::witness::model::oracle::Oracle;
-use stratsynth::domains::witness::model::puzzle::Dot;
 use stratsynth::domains::witness::synthesis::domain::{table, Witness, WitnessState};
 use stratsynth::domains::witness::synthesis::sample::all_kinds;
 use stratsynth::domains::witness::synthesis::symbolic::encode;

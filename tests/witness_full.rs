@@ -7,10 +7,10 @@ use std::collections::HashSet;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use stratsynth::domains::witness::model::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
-use stratsynth::domains::witness::model::generate_kinds::Kinds;
-use stratsynth::domains::witness::model::oracle::{count_solutions, enumerate_partial_paths, solve, Oracle};
-use stratsynth::domains::witness::model::puzzle::Constraints;
+use stratsynth::domains::witness::board::oracle::{count_solutions, enumerate_partial_paths, solve, Oracle};
+use stratsynth::domains::witness::formats::puzzle::Constraints;
+use stratsynth::domains::witness::make::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
+use stratsynth::domains::witness::make::generate_kinds::Kinds;
 use stratsynth::domains::witness::{Grid, Path, Puzzle, Vertex};
 
 /// A random puzzle with every kind of constraint, no solvability filter.

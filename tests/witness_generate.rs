@@ -1,8 +1,8 @@
 //! Generators: determinism, sizes, solvability, and A* solutions on them.
 
-use stratsynth::domains::witness::model::generate::{generate, Algorithm, GenError, GeneratorConfig, SizeRange};
-use stratsynth::domains::witness::model::oracle::Oracle;
-use stratsynth::domains::witness::model::puzzle::{parse_puzzles, puzzles_to_ron};
+use stratsynth::domains::witness::board::oracle::Oracle;
+use stratsynth::domains::witness::formats::puzzle::{parse_puzzles, puzzles_to_ron};
+use stratsynth::domains::witness::make::generate::{generate, Algorithm, GenError, GeneratorConfig, SizeRange};
 use stratsynth::domains::witness::search::astar::{astar, SearchConfig};
 use stratsynth::domains::witness::search::predicates::baseline;
 use stratsynth::domains::witness::Path;

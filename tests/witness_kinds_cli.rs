@@ -8,8 +8,8 @@
 use serde_json::Value;
 use std::collections::HashSet;
 use std::path::Path as FsPath;
-use stratsynth::domains::witness::model::oracle::solve;
-use stratsynth::domains::witness::model::puzzle::{parse_puzzles, read_puzzles, Constraints};
+use stratsynth::domains::witness::board::oracle::solve;
+use stratsynth::domains::witness::formats::puzzle::{parse_puzzles, read_puzzles, Constraints};
 use stratsynth::domains::witness::Puzzle;
 
 mod cli;

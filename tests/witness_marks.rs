@@ -10,8 +10,8 @@
 use rand::Rng;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use stratsynth::domains::witness::model::path::Path;
-use stratsynth::domains::witness::model::puzzle::{Constraints, Dot, Mark, Puzzle};
+use stratsynth::domains::witness::board::path::Path;
+use stratsynth::domains::witness::formats::puzzle::{Constraints, Dot, Mark, Puzzle};
 use stratsynth::domains::witness::synthesis::domain::Witness;
 
 /// A random puzzle: each square empty, 1-3 triangles, a separation square

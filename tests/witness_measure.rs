@@ -3,8 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use stratsynth::domains::witness::model::generate::{generate, Algorithm, GeneratorConfig};
-use stratsynth::domains::witness::model::oracle::{enumerate_partial_paths, label_partial_paths, Oracle};
+use stratsynth::domains::witness::board::oracle::{enumerate_partial_paths, label_partial_paths, Oracle};
+use stratsynth::domains::witness::make::generate::{generate, Algorithm, GeneratorConfig};
 use stratsynth::domains::witness::search::astar::{astar, SearchConfig};
 use stratsynth::domains::witness::search::predicates::{baseline, baseline_or_stevens};
 use stratsynth::domains::witness::Path;

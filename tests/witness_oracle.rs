@@ -2,7 +2,7 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use stratsynth::domains::witness::model::oracle::{
+use stratsynth::domains::witness::board::oracle::{
     count_solutions, enumerate_partial_paths, enumerate_solutions, label_partial_paths, Oracle,
 };
 use stratsynth::domains::witness::{Path, Puzzle};

@@ -1,12 +1,12 @@
-//! The region features of `model::region` (R, `free`, `live`,
+//! The region features of `board::region` (R, `free`, `live`,
 //! `goal_reachable`, incremental steps) against their definitions in
 //! docs/reference/language.md, computed by a plain search over vertex ids, on every partial
 //! path of small puzzles with and without broken edges.
 
-use stratsynth::domains::witness::model::oracle::enumerate_partial_paths;
-use stratsynth::domains::witness::model::path::Path;
-use stratsynth::domains::witness::model::puzzle::{Constraints, Puzzle};
-use stratsynth::domains::witness::model::region::{Masks, Region};
+use stratsynth::domains::witness::board::oracle::enumerate_partial_paths;
+use stratsynth::domains::witness::board::path::Path;
+use stratsynth::domains::witness::board::region::{Masks, Region};
+use stratsynth::domains::witness::formats::puzzle::{Constraints, Puzzle};
 
 /// The definitions, by a plain breadth-first search over vertex ids.
 fn reference(puzzle: &Puzzle, path: &Path) -> (Vec<(u8, u8)>, bool) {

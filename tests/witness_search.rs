@@ -3,8 +3,8 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use stratsynth::domains::witness::model::generate::{generate, Algorithm, GeneratorConfig};
-use stratsynth::domains::witness::model::oracle::{label_partial_paths, Oracle};
+use stratsynth::domains::witness::board::oracle::{label_partial_paths, Oracle};
+use stratsynth::domains::witness::make::generate::{generate, Algorithm, GeneratorConfig};
 use stratsynth::domains::witness::search::astar::{astar, Mode, Outcome, SearchConfig};
 use stratsynth::domains::witness::search::predicates::{baseline, baseline_or_stevens, never, stevens};
 use stratsynth::domains::witness::{Grid, Path, Puzzle};

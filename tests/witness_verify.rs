@@ -6,7 +6,7 @@
 //! features), and mutants of them, many on the region features
 //! (`free`, `live`, `goal_reachable`).
 
-use stratsynth::domains::witness::model::oracle::{label_partial_paths, Oracle};
+use stratsynth::domains::witness::board::oracle::{label_partial_paths, Oracle};
 use stratsynth::domains::witness::synthesis::domain::{all_puzzles, table, Witness, WitnessState};
 use stratsynth::domains::witness::synthesis::view::view_key;
 use stratsynth::domains::Domain;

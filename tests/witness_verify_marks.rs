@@ -7,7 +7,7 @@
 //! completes it, the rule fires on it). The rules: `rules/witness/shen.rules`
 //! and further sound rules on marks and dots, and mutants of them.
 
-use stratsynth::domains::witness::model::oracle::Oracle;
+use stratsynth::domains::witness::board::oracle::Oracle;
 use stratsynth::domains::witness::synthesis::domain::{Witness, WitnessState};
 use stratsynth::domains::witness::synthesis::sample::all_kinds;
 use stratsynth::domains::Domain;

@@ -3,7 +3,7 @@
 //! 2.1/2.2), beside perfect pruning, the share of the baseline's
 //! incompletable paths the rules prune, and large puzzles solved within a
 //! time budget, as measured by
-//! [`measure`](stratsynth::domains::witness::synthesis::measure), as a
+//! [`measure`](stratsynth::domains::witness::rules::measure), as a
 //! table or JSON.
 
 use super::progress::ticking;
@@ -13,10 +13,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
+use stratsynth::domains::witness::rules::measure::{all_sizes, by_size, Totals};
+use stratsynth::domains::witness::rules::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::search::astar::SearchConfig;
 use stratsynth::domains::witness::synthesis::domain::Witness;
-use stratsynth::domains::witness::synthesis::measure::{all_sizes, by_size, Totals};
-use stratsynth::domains::witness::synthesis::ruleset::RuleSetPredicate;
 use stratsynth::dsl::schema::Schema;
 
 /// The JSON object of `t`, with its size if given.

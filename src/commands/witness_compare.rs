@@ -7,9 +7,9 @@ use super::witness::{puzzles, sizes};
 use super::{percent, read_rules_in, CmdResult};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use stratsynth::domains::witness::model::generate::{generate, Algorithm, GeneratorConfig};
-use stratsynth::domains::witness::model::generate_kinds::Kinds;
-use stratsynth::domains::witness::synthesis::compare::{compare, recovered, test_states, Verdict};
+use stratsynth::domains::witness::make::generate::{generate, Algorithm, GeneratorConfig};
+use stratsynth::domains::witness::make::generate_kinds::Kinds;
+use stratsynth::domains::witness::rules::compare::{compare, recovered, test_states, Verdict};
 use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::dsl::schema::Schema;
 

@@ -8,9 +8,9 @@ use super::{check_output, write_output, CmdResult};
 use std::path::Path as FsPath;
 use std::process::ExitCode;
 use std::time::Duration;
+use stratsynth::domains::witness::learn::report::SelectionReport;
 use stratsynth::domains::witness::synthesis::domain::{Witness, WitnessState};
 use stratsynth::domains::witness::synthesis::mine::PuzzleMined;
-use stratsynth::domains::witness::synthesis::report::SelectionReport;
 use stratsynth::domains::Domain;
 use stratsynth::pipeline::augment::augment_journal;
 use stratsynth::pipeline::LearnRun;
@@ -95,9 +95,9 @@ pub enum SelectBy {
 
 /// `learn witness [--sizes R] [--train N] [--filter M] [--seed S] [-k K] [-o OUT] [--resume] ...`.
 pub fn learn(args: &LearnArgs) -> CmdResult {
-    use stratsynth::domains::witness::model::generate_kinds::Kinds;
-    use stratsynth::domains::witness::synthesis::learn::{LearnConfig, WitnessLearner};
-    use stratsynth::domains::witness::synthesis::names::name_rules;
+    use stratsynth::domains::witness::learn::learner::{LearnConfig, WitnessLearner};
+    use stratsynth::domains::witness::make::generate_kinds::Kinds;
+    use stratsynth::domains::witness::rules::names::name_rules;
     use stratsynth::dsl::print::print_rule;
     use stratsynth::pipeline::{journal_path, learn, LearnOptions};
     let domain = Witness::new();

@@ -15,10 +15,10 @@ use crate::commands::witness_info::{
 };
 use serde_json::{json, Map, Value};
 use std::time::Instant;
+use stratsynth::domains::witness::board::oracle::Oracle;
+use stratsynth::domains::witness::formats::puzzle::{parse_puzzles, puzzles_to_ron};
 use stratsynth::domains::witness::make::epcg::Placeholders;
 use stratsynth::domains::witness::make::rank::{fill_and_rank, Order};
-use stratsynth::domains::witness::model::oracle::Oracle;
-use stratsynth::domains::witness::model::puzzle::{parse_puzzles, puzzles_to_ron};
 use stratsynth::domains::witness::play::information::RanOut;
 use stratsynth::domains::witness::play::players::{evaluate, Figure, Limits, Who};
 use stratsynth::domains::witness::{Path, Puzzle, Vertex};

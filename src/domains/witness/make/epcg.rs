@@ -18,8 +18,8 @@
 //! variants are kept and how they are ranked is the evaluator's (the
 //! `witness generate` command, with [`information`](crate::domains::witness::play::information)).
 
+use crate::domains::witness::formats::puzzle::{Problem, Puzzle};
 use crate::domains::witness::model::grid::Vertex;
-use crate::domains::witness::model::puzzle::{Problem, Puzzle};
 
 /// Placeholders beyond this many are allowed but the variants grow fast.
 pub const USUAL_PLACEHOLDERS: usize = 4;
@@ -246,7 +246,7 @@ fn palette(base: &Puzzle, placeholders: usize) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::witness::model::puzzle::Constraints;
+    use crate::domains::witness::formats::puzzle::Constraints;
 
     #[test]
     fn every_filling_once_and_the_rest_of_the_base_kept() {

@@ -6,8 +6,8 @@
 //! knowing one rule lowers the most.
 
 use super::epcg::Placeholders;
-use crate::domains::witness::model::oracle::solve;
-use crate::domains::witness::model::puzzle::{Problem, Puzzle};
+use crate::domains::witness::board::oracle::solve;
+use crate::domains::witness::formats::puzzle::{Problem, Puzzle};
 use crate::domains::witness::play::players::{evaluate, tsi, Figure, Limits, Progress, Who};
 use rayon::prelude::*;
 
@@ -135,7 +135,7 @@ pub fn teaching(candidates: &[Puzzle], figures: &[Vec<Figure>], r: usize) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::witness::model::puzzle::parse_puzzles;
+    use crate::domains::witness::formats::puzzle::parse_puzzles;
     use crate::domains::witness::play::players::{evaluate_all, RulePlayer};
     use crate::domains::witness::synthesis::testing::{puzzles, rules, STARVED};
 

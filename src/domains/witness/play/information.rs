@@ -40,14 +40,14 @@ use num_traits::{One, ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
 use std::time::Instant;
 
-use crate::domains::witness::model::areas::Areas;
-use crate::domains::witness::model::oracle::Oracle;
-use crate::domains::witness::model::path::Path;
-use crate::domains::witness::model::puzzle::Puzzle;
-use crate::domains::witness::model::region::Masks;
+use crate::domains::witness::board::areas::Areas;
+use crate::domains::witness::board::oracle::Oracle;
+use crate::domains::witness::board::path::Path;
+use crate::domains::witness::board::region::Masks;
+use crate::domains::witness::formats::puzzle::Puzzle;
+use crate::domains::witness::rules::ruleset::RuleSetPredicate;
 use crate::domains::witness::search::astar::Predicate;
 use crate::domains::witness::search::predicates::baseline;
-use crate::domains::witness::synthesis::ruleset::RuleSetPredicate;
 
 /// A player: the policy π(a, s) over the moves of a state.
 pub enum Player<'a> {

@@ -5,8 +5,8 @@
 //! top) and a table of rows beside it (player, MSI, TSI), made of
 //! [`crate::html`]'s pieces. A triangle-only puzzle is drawn as before.
 
-use crate::domains::witness::model::oracle::solve;
-use crate::domains::witness::model::puzzle::{Dot, Puzzle};
+use crate::domains::witness::board::oracle::solve;
+use crate::domains::witness::formats::puzzle::{Dot, Puzzle};
 use crate::html::{circle, escape, head, line, svg_open, END};
 
 /// One puzzle of a page.

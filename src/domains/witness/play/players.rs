@@ -5,9 +5,9 @@
 //! predicate (a [`RuleSetPredicate`] memoises, so it is not shared).
 
 use super::information::{odds, Odds, OutOfBudget, Player, RanOut};
-use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::formats::puzzle::Puzzle;
+use crate::domains::witness::rules::ruleset::RuleSetPredicate;
 use crate::domains::witness::synthesis::domain::Witness;
-use crate::domains::witness::synthesis::ruleset::RuleSetPredicate;
 use crate::domains::witness::synthesis::view::ViewIds;
 use crate::domains::Domain;
 use crate::dsl::ast::{FeatureId, Rule};
@@ -212,7 +212,7 @@ pub fn tsi(figures: &[Figure], i: usize) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::witness::model::puzzle::parse_puzzles;
+    use crate::domains::witness::formats::puzzle::parse_puzzles;
     use crate::domains::witness::synthesis::testing::{rules, STARVED};
 
     /// Each player's figures in the order given: the local player reaches

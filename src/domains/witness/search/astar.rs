@@ -30,8 +30,8 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
 
-use crate::domains::witness::model::path::Path;
-use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::board::path::Path;
+use crate::domains::witness::formats::puzzle::Puzzle;
 
 /// How the predicate is used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -298,8 +298,8 @@ pub fn format_outcome(outcome: &Outcome) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::predicates::{baseline, never};
     use super::*;
+    use crate::domains::witness::search::predicates::{baseline, never};
 
     #[test]
     fn solves_figure_2_1() {

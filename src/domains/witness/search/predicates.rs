@@ -4,8 +4,8 @@
 //! These are the fixed points of comparison for learned rules; they do not
 //! depend on the rule language.
 
-use crate::domains::witness::model::path::Path;
-use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::board::path::Path;
+use crate::domains::witness::formats::puzzle::Puzzle;
 
 /// Stevens' π_baseline, *local constraint checking* (§2.3): some square
 /// uses more of its edges than it holds triangles. No false positives

@@ -21,8 +21,8 @@
 //! - global `head_to_goal`: Manhattan distance from the head to the goal
 //!   (the search's `h`).
 
-use crate::domains::witness::model::path::Path;
-use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::board::path::Path;
+use crate::domains::witness::formats::puzzle::Puzzle;
 
 /// Feature values of one square holding at least one triangle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -5,14 +5,14 @@
 //! `reachable` per dot.
 //!
 //! The joined classes and open areas are the model's
-//! [`Areas`](crate::domains::witness::model::areas::Areas), which the oracle
+//! [`Areas`](crate::domains::witness::board::areas::Areas), which the oracle
 //! judges region constraints with too. This module computes values only;
 //! it knows nothing of the rule language or Z3.
 
-use crate::domains::witness::model::areas::{Areas, MarkFeatures};
-use crate::domains::witness::model::path::Path;
-use crate::domains::witness::model::puzzle::{Dot, Puzzle};
-use crate::domains::witness::model::region::{Masks, Region};
+use crate::domains::witness::board::areas::{Areas, MarkFeatures};
+use crate::domains::witness::board::path::Path;
+use crate::domains::witness::board::region::{Masks, Region};
+use crate::domains::witness::formats::puzzle::{Dot, Puzzle};
 
 /// The features of one must-cross dot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -22,9 +22,9 @@ use std::collections::HashSet;
 
 use super::domain::WitnessState;
 use super::view::view_key;
-use crate::domains::witness::model::oracle::Oracle;
-use crate::domains::witness::model::path::Path;
-use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::board::oracle::Oracle;
+use crate::domains::witness::board::path::Path;
+use crate::domains::witness::formats::puzzle::Puzzle;
 
 /// What to mine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,11 +16,11 @@
 
 use rand::Rng;
 
-use crate::domains::witness::model::areas::components;
-use crate::domains::witness::model::generate::random_path;
-use crate::domains::witness::model::generate_kinds::Kinds;
+use crate::domains::witness::board::areas::components;
+use crate::domains::witness::formats::puzzle::{Constraints, Puzzle};
+use crate::domains::witness::make::generate::random_path;
+use crate::domains::witness::make::generate_kinds::Kinds;
 use crate::domains::witness::model::grid::{BitSet, Grid};
-use crate::domains::witness::model::puzzle::{Constraints, Puzzle};
 
 /// Every kind, with `colours` colours.
 pub fn all_kinds(colours: u8) -> Kinds {

@@ -23,9 +23,9 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use super::domain::WitnessState;
-use crate::domains::witness::model::oracle::Oracle;
-use crate::domains::witness::model::path::Path;
-use crate::domains::witness::model::puzzle::{parse_ron_list, ListNames, ListProblem, Puzzle, RawPuzzle};
+use crate::domains::witness::board::oracle::Oracle;
+use crate::domains::witness::board::path::Path;
+use crate::domains::witness::formats::puzzle::{parse_ron_list, ListNames, ListProblem, Puzzle, RawPuzzle};
 use crate::located::Located;
 
 /// Errors reading or writing specification files.
@@ -44,13 +44,13 @@ pub enum SpecError {
 pub enum SpecProblem {
     /// The puzzle is not valid.
     #[error(transparent)]
-    Puzzle(#[from] crate::domains::witness::model::puzzle::Problem),
+    Puzzle(#[from] crate::domains::witness::formats::puzzle::Problem),
     /// A vertex has a negative coordinate.
     #[error("vertex ({0}, {1}) is outside the grid")]
     Outside(i64, i64),
     /// The vertices are not a path on the puzzle.
     #[error(transparent)]
-    Path(#[from] crate::domains::witness::model::path::PathError),
+    Path(#[from] crate::domains::witness::board::path::PathError),
     /// The path reaches the goal.
     #[error("the path reaches the goal: a partial path stops before it")]
     ReachesGoal,

@@ -65,9 +65,9 @@ use super::symbolic_path::{
     sparse_table, square_constraints, Asserts, BoundGrid, Shape, Squares,
 };
 use super::view::ViewIds;
+use crate::domains::witness::board::path::Path;
+use crate::domains::witness::formats::puzzle::{Constraints, Puzzle};
 use crate::domains::witness::model::grid::Vertex;
-use crate::domains::witness::model::path::Path;
-use crate::domains::witness::model::puzzle::{Constraints, Puzzle};
 use crate::domains::Encoding;
 use crate::dsl::symbolic::{num, signed_value, Num, NumOps, SymTable, SymView};
 use z3::ast::Bool;

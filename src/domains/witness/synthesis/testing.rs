@@ -2,8 +2,8 @@
 //! in the domain, generated puzzles.
 
 use super::domain::Witness;
-use crate::domains::witness::model::generate::{generate, Algorithm, GeneratorConfig};
-use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::formats::puzzle::Puzzle;
+use crate::domains::witness::make::generate::{generate, Algorithm, GeneratorConfig};
 use crate::domains::Domain;
 use crate::dsl::ast::Rule;
 use crate::dsl::parse::parse_rules;

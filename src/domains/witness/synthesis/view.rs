@@ -15,9 +15,9 @@
 //! It knows nothing of the oracle, search or Z3.
 
 use super::marks::{dot_features, mark_features};
-use crate::domains::witness::model::path::Path;
-use crate::domains::witness::model::puzzle::Puzzle;
-use crate::domains::witness::model::region::{Masks, Region};
+use crate::domains::witness::board::path::Path;
+use crate::domains::witness::board::region::{Masks, Region};
+use crate::domains::witness::formats::puzzle::Puzzle;
 use crate::dsl::ast::{ActionArg, BoolExpr, FeatureId, GlobalId, IntExpr, PatternKind, Rule, TypeId};
 use crate::dsl::eval::{ElementTable, View};
 use crate::dsl::schema::{FeatureKind, Schema};

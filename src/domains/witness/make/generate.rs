@@ -39,12 +39,12 @@ use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
 use super::generate_kinds::{from_random_path_kinds, Kinds};
-use super::grid::{size_limit, Grid, MAX_SIDE};
-use super::oracle::Oracle;
-use super::path::Path;
-use super::puzzle::{Problem, Puzzle};
 use super::walk::random_goal;
 pub use super::walk::random_path;
+use crate::domains::witness::board::oracle::Oracle;
+use crate::domains::witness::board::path::Path;
+use crate::domains::witness::formats::puzzle::{Problem, Puzzle};
+use crate::domains::witness::model::grid::{size_limit, Grid, MAX_SIDE};
 
 /// Which generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -4,9 +4,9 @@
 //! named `learned_N` in their order with that as their description, and
 //! the table of those figures.
 
-use super::domain::Witness;
-use super::measure::{filter_search, FilterCost};
-use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::formats::puzzle::Puzzle;
+use crate::domains::witness::rules::measure::{filter_search, FilterCost};
+use crate::domains::witness::synthesis::domain::Witness;
 use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
 use crate::dsl::schema::Schema;

@@ -9,9 +9,9 @@
 //! step of the fill is four shifts and masks. This module owns only these
 //! values; the view and the search decide when to compute them.
 
-use super::grid::{BitSet, Grid, MAX_SIDE};
 use super::path::Path;
-use super::puzzle::Puzzle;
+use crate::domains::witness::formats::puzzle::Puzzle;
+use crate::domains::witness::model::grid::{BitSet, Grid, MAX_SIDE};
 
 const _: () = assert!((MAX_SIDE + 1) * (MAX_SIDE + 1) <= 128);
 

@@ -12,8 +12,8 @@
 use thiserror::Error;
 
 use super::areas::regions_hold;
-use super::grid::{BitSet, Grid, Vertex};
-use super::puzzle::Puzzle;
+use crate::domains::witness::formats::puzzle::Puzzle;
+use crate::domains::witness::model::grid::{BitSet, Grid, Vertex};
 
 /// A path starting at the puzzle's start vertex that never repeats a vertex.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

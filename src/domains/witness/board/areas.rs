@@ -9,8 +9,8 @@
 //! knows nothing of paths or search; a grid has at most 64 squares, so a
 //! set of squares is one `u64`.
 
-use super::grid::{BitSet, Grid, MAX_SIDE};
-use super::puzzle::{Mark, Puzzle};
+use crate::domains::witness::formats::puzzle::{Mark, Puzzle};
+use crate::domains::witness::model::grid::{BitSet, Grid, MAX_SIDE};
 
 const _: () = assert!(MAX_SIDE * MAX_SIDE <= 64);
 

@@ -18,13 +18,13 @@ use crate::located::Located;
 use serde::Deserialize;
 use thiserror::Error;
 
-pub use super::constraints::{Constraints, Dot, Mark};
-pub use super::problem::Problem;
 pub use super::ron_list::ListProblem;
 pub(crate) use super::ron_list::{parse_ron_list, ListNames};
+pub use crate::domains::witness::model::constraints::{Constraints, Dot, Mark};
+pub use crate::domains::witness::model::problem::Problem;
 
-use super::constraints::{edges_in_order, path_table, square_table, RawEdge, RawLists};
-use super::grid::{BitSet, Grid, Vertex, MAX_SIDE};
+use crate::domains::witness::model::constraints::{edges_in_order, path_table, square_table, RawEdge, RawLists};
+use crate::domains::witness::model::grid::{BitSet, Grid, Vertex, MAX_SIDE};
 
 /// A valid puzzle: a grid of `width` x `height` squares, distinct start and
 /// goal vertices (the goal on the border), at most one region constraint
@@ -397,8 +397,8 @@ pub fn read_puzzles(path: &FsPath) -> Result<Vec<Puzzle>, PuzzleError> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::grid::size_limit;
     use super::*;
+    use crate::domains::witness::model::grid::size_limit;
 
     const FIG21: &str = "[\n    (width: 2, height: 1, start: (0, 0), goal: (2, 1),\n     triangles: [(0, 0, 1), (1, 0, 2)]),     // (column, row, count)\n]\n";
 

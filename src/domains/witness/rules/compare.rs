@@ -2,7 +2,7 @@
 //! a learned Witness rule set recovers, and where it goes beyond them,
 //! judged on test states: the frontier paths of a list of puzzles (the
 //! incompletable paths with a completable parent that local checking
-//! misses, [`super::mine`]), where pruning pays.
+//! misses, [`crate::domains::witness::synthesis::mine`]), where pruning pays.
 //!
 //! Per control rule, the states it prunes (fires on) alone; its verdict:
 //! `exact` (a learned rule that is the same up to names and orders),
@@ -12,10 +12,10 @@
 //! prunes none of the test states). Beyond: the test states the learned
 //! set prunes and no control rule does, per learned rule and in all.
 
-use super::domain::{Witness, WitnessState};
-use super::mine::{mine, Scope};
-use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::formats::puzzle::Puzzle;
 use crate::domains::witness::search::predicates::baseline;
+use crate::domains::witness::synthesis::domain::{Witness, WitnessState};
+use crate::domains::witness::synthesis::mine::{mine, Scope};
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::Interpreter;
 use crate::dsl::normal::same_rule;

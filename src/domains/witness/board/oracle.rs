@@ -38,10 +38,10 @@
 use std::collections::{HashMap, HashSet};
 
 use super::areas::Areas;
-use super::grid::{BitSet, Grid};
 use super::path::Path;
-use super::puzzle::Puzzle;
 use super::region::{Masks, Region};
+use crate::domains::witness::formats::puzzle::Puzzle;
+use crate::domains::witness::model::grid::{BitSet, Grid};
 
 /// Most keys the memo tables hold together (a key is 72 bytes; a table
 /// of 2^18 keys has 2^19 slots).

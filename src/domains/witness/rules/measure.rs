@@ -8,13 +8,13 @@
 //! searches, with their deterministic time model. `witness bench`, the
 //! learner's selection and its report all measure here.
 
-use super::domain::Witness;
 use super::ruleset::{RuleSetPredicate, Work};
-use crate::domains::witness::model::oracle::Oracle;
-use crate::domains::witness::model::path::Path;
-use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::board::oracle::Oracle;
+use crate::domains::witness::board::path::Path;
+use crate::domains::witness::formats::puzzle::Puzzle;
 use crate::domains::witness::search::astar::{astar, Outcome, SearchConfig, SearchReport};
 use crate::domains::witness::search::predicates::baseline;
+use crate::domains::witness::synthesis::domain::Witness;
 use crate::domains::Domain;
 use crate::dsl::ast::Rule;
 use std::cell::{Cell, RefCell};
@@ -293,7 +293,7 @@ pub fn all_sizes(sizes: &BTreeMap<(usize, usize), Vec<Totals>>, i: usize) -> Tot
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::witness::model::oracle::solve;
+    use crate::domains::witness::board::oracle::solve;
     use crate::domains::witness::synthesis::testing::{puzzles, rules, STARVED};
 
     /// A sound rule keeps every solution, expands no more than local

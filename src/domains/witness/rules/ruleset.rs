@@ -21,13 +21,13 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
-use super::view::{write_view_key, RegionOf, ViewIds};
+use crate::domains::witness::board::path::Path;
+use crate::domains::witness::board::region::{Masks, Region};
+use crate::domains::witness::formats::puzzle::Puzzle;
 use crate::domains::witness::model::grid::{BitSet, Grid};
-use crate::domains::witness::model::path::Path;
-use crate::domains::witness::model::puzzle::Puzzle;
-use crate::domains::witness::model::region::{Masks, Region};
 use crate::domains::witness::search::astar::Predicate;
 use crate::domains::witness::search::predicates::baseline;
+use crate::domains::witness::synthesis::view::{write_view_key, RegionOf, ViewIds};
 use crate::dsl::ast::{FeatureId, Rule};
 use crate::dsl::eval::{Interpreter, View};
 
@@ -302,7 +302,7 @@ impl Predicate for RuleSetPredicate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domains::witness::model::oracle::enumerate_partial_paths;
+    use crate::domains::witness::board::oracle::enumerate_partial_paths;
     use crate::domains::witness::synthesis::domain::Witness;
     use crate::domains::Domain;
     use crate::dsl::parse::parse_rules;

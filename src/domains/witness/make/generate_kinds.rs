@@ -26,13 +26,13 @@
 use rand::seq::{index, SliceRandom};
 use rand::Rng;
 
-use super::areas::components;
-use super::constraints::Constraints;
-use super::grid::{Grid, Vertex};
-use super::path::Path;
-use super::problem::Problem;
-use super::puzzle::Puzzle;
 use super::walk::{random_goal, random_path};
+use crate::domains::witness::board::areas::components;
+use crate::domains::witness::board::path::Path;
+use crate::domains::witness::formats::puzzle::Puzzle;
+use crate::domains::witness::model::constraints::Constraints;
+use crate::domains::witness::model::grid::{Grid, Vertex};
+use crate::domains::witness::model::problem::Problem;
 
 /// Which kinds of constraint to place, and how many colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -10,8 +10,8 @@
 
 use rayon::prelude::*;
 
-use super::domain::{Witness, WitnessState};
-use super::sample::all_kinds;
+use crate::domains::witness::synthesis::domain::{Witness, WitnessState};
+use crate::domains::witness::synthesis::sample::all_kinds;
 use crate::domains::Domain;
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::Interpreter;

@@ -4,7 +4,7 @@
 
 use rand::Rng;
 
-use super::grid::Grid;
+use crate::domains::witness::model::grid::Grid;
 
 /// A goal uniformly among the border vertices other than the start (0, 0).
 pub fn random_goal<R: Rng>(rng: &mut R, grid: Grid) -> (usize, usize) {

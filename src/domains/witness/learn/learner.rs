@@ -5,7 +5,7 @@
 //! search on a separate generated filter set (Stevens' triage, measured in
 //! search): a rule is worth its expansions saved, and is chosen only if it
 //! also saves search time, by a deterministic time model
-//! ([`FilterCost::model_ms`](super::measure::FilterCost::model_ms)) over counts of the work done, so the
+//! ([`FilterCost::model_ms`](crate::domains::witness::rules::measure::FilterCost::model_ms)) over counts of the work done, so the
 //! selection is the same run after run. Each chosen rule is reported with
 //! the expansions and the (modelled and measured) time it saves
 //! ([`report`](super::report)).
@@ -20,14 +20,14 @@
 //! decides: the states where a separation or a star decides are spread
 //! over the other puzzles (`docs/witness-shen.md`).
 
-use super::domain::{Witness, WitnessState};
-use super::measure::{filter_search, FilterCost};
-use super::mine::{mine_observed, PuzzleMined, Scope, PATH_BUDGET};
 use super::report::SelectionReport;
-use crate::domains::witness::model::generate::{generate, Algorithm, GeneratorConfig, SizeRange};
-use crate::domains::witness::model::generate_kinds::Kinds;
-use crate::domains::witness::model::puzzle::Puzzle;
+use crate::domains::witness::formats::puzzle::Puzzle;
+use crate::domains::witness::make::generate::{generate, Algorithm, GeneratorConfig, SizeRange};
+use crate::domains::witness::make::generate_kinds::Kinds;
+use crate::domains::witness::rules::measure::{filter_search, FilterCost};
 use crate::domains::witness::search::predicates::baseline;
+use crate::domains::witness::synthesis::domain::{Witness, WitnessState};
+use crate::domains::witness::synthesis::mine::{mine_observed, PuzzleMined, Scope, PATH_BUDGET};
 use crate::dsl::ast::Rule;
 use crate::dsl::eval::ActionValue;
 use crate::pipeline::{DomainError, Learner, Mined, NamedSpecs};
