@@ -5,6 +5,7 @@
 //! exact oracle, and a symbolic encoding of every state up to a bound for
 //! Z3. Domains import the engine; the engine never imports a domain.
 
+pub mod flow;
 pub mod nonogram;
 pub mod witness;
 

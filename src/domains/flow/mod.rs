@@ -1,0 +1,13 @@
+//! Flow puzzles (Flow Free; Numberlink with every cell used). Each folder
+//! builds only on those listed before it:
+//!
+//! - [`model`]: the grid, cells and slots, puzzles, partial states and
+//!   their features, solutions and what makes one;
+//! - [`formats`]: the three file layouts, read and written;
+//! - [`solve`]: the complete solver that counts solutions (0, 1 or 2+)
+//!   within limits;
+//! - [`draw`]: boards and solutions as text and as HTML pages;
+//! - [`report`]: what `analyze` says about each puzzle, as text and JSON.
+
+pub mod formats;
+pub mod model;
