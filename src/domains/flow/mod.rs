@@ -11,3 +11,4 @@
 
 pub mod formats;
 pub mod model;
+pub mod solve;
