@@ -6,10 +6,13 @@
 use super::CmdResult;
 use crate::studio::budget::MAX_BUDGET_MS;
 use crate::studio::players::Players;
-use std::net::IpAddr;
+use crate::studio::server::Manners;
+use crate::studio::Studio;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Options of `studio`.
 #[derive(clap::Args, Debug)]
@@ -26,6 +29,12 @@ pub struct StudioArgs {
     /// Each request's time budget in milliseconds unless it asks for another (`?budget_ms=N`); past it the answer is `unknown`.
     #[arg(long, default_value_t = 5_000, value_parser = clap::value_parser!(u64).range(1..=MAX_BUDGET_MS))]
     pub budget_ms: u64,
+    /// Connections open at once; one more is answered 503 and closed at once.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub max_connections: u64,
+    /// The time in milliseconds a client has to send a request's head (also on a kept-alive connection, from the previous answer), and then its body; past it the connection is closed (408 for a body).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    pub read_timeout_ms: u64,
     /// Instead of serving: time the page's update (the analyze route) on the bundled 25x25 pictures and print the figures.
     #[arg(long)]
     pub bench: bool,
@@ -38,17 +47,17 @@ pub fn run(args: &StudioArgs) -> CmdResult {
         crate::studio::bench::run(&players, args.budget_ms)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let server = tiny_http::Server::http((args.listen, args.port))
-        .map_err(|e| format!("cannot listen on {}:{}: {e}", args.listen, args.port))?;
-    let server = Arc::new(server);
-    let address = server.server_addr().to_ip().ok_or("the server is not on an IP address")?;
-    let stopper = Arc::clone(&server);
-    ctrlc::set_handler(move || stopper.unblock()).map_err(|e| format!("cannot catch Ctrl-C: {e}"))?;
-    println!(
-        "stratsynth studio: http://{address}/ (nonogram rules {}, Witness rules {}; Ctrl-C stops)",
-        players.nonogram_name, players.witness.name
-    );
-    crate::studio::serve(server, players, args.budget_ms);
+    let manners = Manners {
+        max_connections: args.max_connections as usize,
+        read_timeout: Duration::from_millis(args.read_timeout_ms),
+    };
+    let studio = Studio::new(players, args.budget_ms, manners.read_timeout);
+    let (nonogram, witness) = (studio.players.nonogram_name.clone(), studio.players.witness.name.clone());
+    crate::studio::server::run(SocketAddr::new(args.listen, args.port), studio, manners, |address| {
+        println!(
+            "stratsynth studio: http://{address}/ (nonogram rules {nonogram}, Witness rules {witness}; Ctrl-C stops)"
+        );
+    })?;
     eprintln!("stratsynth studio: stopped");
     Ok(ExitCode::SUCCESS)
 }

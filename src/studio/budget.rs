@@ -2,17 +2,18 @@
 //! [`MAX_BUDGET_MS`]) or the server's default. Work that can stop itself
 //! reads the deadline (the complete solver, the difficulty measure, the
 //! Witness players), which comes a tenth of the budget (at most 20 ms)
-//! before the budget's end, kept back for the answer; any work is run on a
-//! thread of its own and answered `unknown` when it is still going a
-//! moment after the budget's end, and a panic in it is answered 500, never
-//! stopping the server.
+//! before the budget's end, kept back for the answer; the work runs on the
+//! blocking pool, holding its place among the requests at work until it
+//! ends, is answered `unknown` if it is still going a moment after the
+//! budget's end, and a panic in it is answered 500, never stopping the
+//! server.
 
 use super::players::Players;
 use super::{Answer, ApiError};
 use serde_json::{json, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use tokio::sync::OwnedSemaphorePermit;
 
 /// The largest budget a request may ask for.
 pub const MAX_BUDGET_MS: u64 = 60_000;
@@ -64,28 +65,33 @@ impl Budget {
     }
 }
 
-/// Runs `work` on a thread of its own: its answer (500 if it panicked), or
-/// `None` if it is still going [`GRACE`] after the deadline (it then runs
-/// on, its answer dropped).
-pub fn run_within(budget: &Budget, work: impl FnOnce(&Budget) -> Answer + Send + 'static) -> Option<Answer> {
-    let (send, receive) = mpsc::channel();
+/// Runs `work` on the blocking pool, holding `slot` (a place among the
+/// requests at work) until the work ends: its answer (500 if it panicked),
+/// or `None` if it is still going [`GRACE`] after the deadline (the
+/// searches read the deadline, so it stops there; its answer is dropped).
+pub async fn run_within(
+    budget: &Budget,
+    slot: OwnedSemaphorePermit,
+    work: impl FnOnce(&Budget) -> Answer + Send + 'static,
+) -> Option<Answer> {
     let b = *budget;
-    let spawned = std::thread::Builder::new().name("studio work".into()).spawn(move || {
-        let answer = catch_unwind(AssertUnwindSafe(|| work(&b))).unwrap_or_else(|panic| {
+    let task = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        catch_unwind(AssertUnwindSafe(|| work(&b))).unwrap_or_else(|panic| {
             let why = panic
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_default();
             Err(ApiError { status: 500, message: format!("internal error (the server goes on): {why}") })
-        });
-        let _ = send.send(answer);
+        })
     });
-    if let Err(e) = spawned {
-        return Some(Err(ApiError { status: 503, message: format!("no thread for the request: {e}") }));
-    }
     let wait = budget.answer_by.saturating_duration_since(Instant::now()) + GRACE;
-    receive.recv_timeout(wait).ok()
+    match tokio::time::timeout(wait, task).await {
+        Ok(Ok(answer)) => Some(answer),
+        Ok(Err(e)) => Some(Err(ApiError { status: 500, message: format!("internal error (the server goes on): {e}") })),
+        Err(_) => None,
+    }
 }
 
 /// The answer of work stopped by its budget: `{"stopped": "timeout",

@@ -1,31 +1,46 @@
 //! The designer's studio (`stratsynth studio`): one local web page and the
-//! JSON API it uses, served by `tiny_http`. This module owns the server:
-//! the routes, reading a request (body at most [`MAX_BODY`], JSON), the
-//! time budget of each request, the limit on requests at work, and turning
-//! every failure (bad input, a panic, a budget run out) into an answer, so
-//! that no request stops the server. The answers themselves are
-//! [`nonogram`]'s and [`witness`]'s; the page is in `assets/`, built into
-//! the binary.
+//! JSON API it uses. This module owns the application: the routes (an
+//! axum router, served by [`server`]), reading a request's body (at most
+//! [`MAX_BODY`], within the read timeout), the time budget of each request,
+//! the limit on requests at work (one past it is answered 503 at once), and
+//! turning every failure (bad input, a panic, a budget run out) into an
+//! answer, so that no request stops the server. The answers themselves are
+//! [`nonogram`]'s and [`witness`]'s; the requests are typed in
+//! [`requests`]; the page is in `assets/`, built into the binary.
 
 pub mod bench;
 pub mod budget;
 pub mod nonogram;
 pub mod players;
+pub mod requests;
+pub mod server;
 pub mod witness;
 
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::header::CONTENT_TYPE;
+use axum::http::{StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
 use budget::{run_within, Budget};
+use http_body_util::BodyExt;
 use players::Players;
 use serde_json::{json, Value};
-use std::io::Read;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use tiny_http::{Header, Method, Request, Response, Server};
+use std::time::Duration;
+use tokio::sync::Semaphore;
 
 /// The largest request body read (1 MiB); a larger one is refused (413).
 pub const MAX_BODY: usize = 1 << 20;
 
+/// Bytes of a body past [`MAX_BODY`] still read (and dropped) before the
+/// 413, so that a client sending a little too much reads the answer rather
+/// than a reset connection.
+const LINGER: usize = 1 << 20;
+
 /// Requests at work at once (including those past their budget whose work
-/// has not stopped yet); more are refused with 503.
+/// has not stopped yet); more are refused with 503 at once.
 pub const MAX_AT_WORK: usize = 16;
 
 /// A failed request: its HTTP status and a message saying what was wrong.
@@ -83,162 +98,113 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("/witness.js", "text/javascript; charset=utf-8", include_str!("assets/witness.js")),
 ];
 
-/// Serves until the server is unblocked (Ctrl-C): each request on a thread
-/// of its own, at most [`MAX_AT_WORK`] at work.
-pub fn serve(server: Arc<Server>, players: Arc<Players>, default_budget_ms: u64) {
-    let at_work = Arc::new(AtomicUsize::new(0));
-    while let Ok(request) = server.recv() {
-        if at_work.fetch_add(1, Ordering::SeqCst) >= MAX_AT_WORK {
-            at_work.fetch_sub(1, Ordering::SeqCst);
-            let error = ApiError { status: 503, message: format!("busy: {MAX_AT_WORK} requests at work; try again") };
-            respond(request, Err(error));
-            continue;
-        }
-        let (players, counter) = (Arc::clone(&players), Arc::clone(&at_work));
-        let spawned = std::thread::Builder::new().name("studio request".into()).spawn(move || {
-            answer(request, players, default_budget_ms, &counter);
-        });
-        if spawned.is_err() {
-            at_work.fetch_sub(1, Ordering::SeqCst);
-        }
+/// The studio's state: its players, its default budget, its places for
+/// requests at work and how long a body may take to come.
+pub struct Studio {
+    /// The rule sets the players use.
+    pub players: Arc<Players>,
+    /// The budget of a request that asks for none.
+    pub default_budget_ms: u64,
+    /// The time a request's body has to come, whole.
+    pub read_timeout: Duration,
+    /// [`MAX_AT_WORK`] places; a request's work holds one until it ends.
+    pub at_work: Arc<Semaphore>,
+}
+
+impl Studio {
+    /// The studio with `players`, a default budget and a read timeout.
+    pub fn new(players: Arc<Players>, default_budget_ms: u64, read_timeout: Duration) -> Studio {
+        Studio { players, default_budget_ms, read_timeout, at_work: Arc::new(Semaphore::new(MAX_AT_WORK)) }
     }
 }
 
-/// Answers one request; `at_work` is lowered when its work is over (which
-/// may be after the answer, for work past its budget).
-fn answer(mut request: Request, players: Arc<Players>, default_budget_ms: u64, at_work: &Arc<AtomicUsize>) {
-    let path = request.url().split('?').next().unwrap_or("").to_string();
-    let method = request.method().clone();
-    if let Some((_, kind, text)) = ASSETS.iter().find(|(p, ..)| *p == path) {
-        at_work.fetch_sub(1, Ordering::SeqCst);
-        if method != Method::Get {
-            return respond(request, Err(ApiError { status: 405, message: format!("{path}: expected GET") }));
-        }
-        let header = Header::from_bytes("Content-Type", *kind).expect("a valid header");
-        let _ = request.respond(Response::from_string(*text).with_header(header));
-        return;
+/// The router: every API route (POST), every file of the page (GET), 404
+/// and 405 answered in JSON.
+pub fn app(studio: Arc<Studio>) -> Router {
+    let mut router = Router::new();
+    for route in ROUTES {
+        router = router.route(route.path, post(move |State(s): State<Arc<Studio>>, r: Request| api(s, route, r)));
     }
-    let Some(route) = ROUTES.iter().find(|r| r.path == path) else {
-        at_work.fetch_sub(1, Ordering::SeqCst);
-        return respond(request, Err(ApiError { status: 404, message: format!("{path}: no such page or API route") }));
+    for asset in ASSETS {
+        router = router.route(asset.0, get(move || async move { ([(CONTENT_TYPE, asset.1)], asset.2) }));
+    }
+    router.fallback(not_found).method_not_allowed_fallback(wrong_method).with_state(studio)
+}
+
+/// 404: no such page or route.
+async fn not_found(uri: Uri) -> Response {
+    respond(Err(ApiError { status: 404, message: format!("{}: no such page or API route", uri.path()) }))
+}
+
+/// 405: a page asked with another method than GET, a route with another
+/// than POST.
+async fn wrong_method(uri: Uri) -> Response {
+    let path = uri.path();
+    let message = match ASSETS.iter().any(|a| a.0 == path) {
+        true => format!("{path}: expected GET"),
+        false => format!("{path}: expected POST with a JSON body"),
     };
-    if method != Method::Post {
-        at_work.fetch_sub(1, Ordering::SeqCst);
-        return respond(
-            request,
-            Err(ApiError { status: 405, message: format!("{path}: expected POST with a JSON body") }),
-        );
-    }
-    let body = match read_body(&mut request) {
+    respond(Err(ApiError { status: 405, message }))
+}
+
+/// Answers one API request: its budget, its body, a place at work (503 if
+/// none is free), then the route's work on the blocking pool.
+async fn api(studio: Arc<Studio>, route: &'static Route, request: Request) -> Response {
+    let budget_of = |url: &str| Budget::of_url(url, studio.default_budget_ms);
+    let url = request.uri().to_string();
+    let body = match read_body(request.into_body(), studio.read_timeout).await {
         Ok(body) => body,
-        Err(e) => {
-            at_work.fetch_sub(1, Ordering::SeqCst);
-            return respond(request, Err(e));
-        }
+        Err(e) => return respond(Err(e)),
     };
-    let budget = match Budget::of_url(request.url(), default_budget_ms) {
+    let budget = match budget_of(&url) {
         Ok(b) => b,
+        Err(e) => return respond(Err(e)),
+    };
+    let Ok(slot) = Arc::clone(&studio.at_work).try_acquire_owned() else {
+        let message = format!("busy: {MAX_AT_WORK} requests at work; try again");
+        return respond(Err(ApiError { status: 503, message }));
+    };
+    let (work, players) = (route.work, Arc::clone(&studio.players));
+    let answered = run_within(&budget, slot, move |b| work(&players, &body, b)).await;
+    respond(answered.unwrap_or_else(|| Ok((route.unknown)(&studio.players, &budget))))
+}
+
+/// The body, at most [`MAX_BODY`] bytes, whole within `within`.
+async fn read_body(mut body: Body, within: Duration) -> Result<Vec<u8>, ApiError> {
+    let read = async {
+        let (mut bytes, mut seen) = (vec![], 0);
+        while let Some(frame) = body.frame().await {
+            let frame = frame.map_err(|e| ApiError::bad(format!("reading the request body: {e}")))?;
+            let Ok(data) = frame.into_data() else { continue };
+            seen += data.len();
+            if seen <= MAX_BODY {
+                bytes.extend_from_slice(&data);
+            } else if seen > MAX_BODY + LINGER {
+                break;
+            }
+        }
+        if seen > MAX_BODY {
+            return Err(ApiError {
+                status: 413,
+                message: format!("the request body is over {MAX_BODY} bytes (1 MiB)"),
+            });
+        }
+        Ok(bytes)
+    };
+    tokio::time::timeout(within, read).await.unwrap_or_else(|_| {
+        let ms = within.as_millis();
+        Err(ApiError { status: 408, message: format!("the request body did not come whole within {ms} ms") })
+    })
+}
+
+/// An answer: 200 with its JSON, or the error's status with
+/// `{"error": message}`.
+fn respond(answer: Answer) -> Response {
+    let (status, value) = match answer {
+        Ok(v) => (StatusCode::OK, v),
         Err(e) => {
-            at_work.fetch_sub(1, Ordering::SeqCst);
-            return respond(request, Err(e));
+            (StatusCode::from_u16(e.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR), json!({"error": e.message}))
         }
     };
-    let work = route.work;
-    let release = Release(Arc::clone(at_work));
-    let at_work_players = Arc::clone(&players);
-    let answered = run_within(&budget, move |b| {
-        let _release = release;
-        work(&at_work_players, &body, b)
-    });
-    respond(request, answered.unwrap_or_else(|| Ok((route.unknown)(&players, &budget))));
-}
-
-/// Lowers the count of requests at work when dropped (also when the work
-/// panicked).
-struct Release(Arc<AtomicUsize>);
-
-impl Drop for Release {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-/// The body, at most [`MAX_BODY`] bytes.
-fn read_body(request: &mut Request) -> Result<Vec<u8>, ApiError> {
-    let too_large = || ApiError { status: 413, message: format!("the request body is over {MAX_BODY} bytes (1 MiB)") };
-    let mut body = vec![];
-    request
-        .as_reader()
-        .take(MAX_BODY as u64 + 1)
-        .read_to_end(&mut body)
-        .map_err(|e| ApiError::bad(format!("reading the request body: {e}")))?;
-    if body.len() > MAX_BODY {
-        return Err(too_large());
-    }
-    Ok(body)
-}
-
-/// Sends an answer: 200 with its JSON, or the error's status with
-/// `{"error": message}`.
-fn respond(request: Request, answer: Answer) {
-    let (status, value) = match answer {
-        Ok(v) => (200, v),
-        Err(e) => (e.status, json!({"error": e.message})),
-    };
-    let header = Header::from_bytes("Content-Type", "application/json").expect("a valid header");
-    let _ = request.respond(Response::from_string(value.to_string()).with_status_code(status).with_header(header));
-}
-
-/// A JSON body: an object whose keys are among `allowed` (a misspelt
-/// option is refused, not ignored).
-pub fn json_body(body: &[u8], allowed: &[&str]) -> Result<serde_json::Map<String, Value>, ApiError> {
-    let value: Value = serde_json::from_slice(body).map_err(|e| ApiError::bad(format!("malformed JSON: {e}")))?;
-    let map = match value {
-        Value::Object(map) => map,
-        other => return Err(ApiError::bad(format!("expected a JSON object, found {}", kind(&other)))),
-    };
-    if let Some(k) = map.keys().find(|k| !allowed.contains(&k.as_str())) {
-        return Err(ApiError::bad(format!("unknown field `{k}`: expected one of {}", allowed.join(", "))));
-    }
-    Ok(map)
-}
-
-/// What a JSON value is, in words.
-pub fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "an object",
-    }
-}
-
-/// Field `key` of `body` as an unsigned integer within `range`, or `default`.
-pub fn uint(
-    body: &serde_json::Map<String, Value>,
-    key: &str,
-    range: std::ops::RangeInclusive<u64>,
-    default: Option<u64>,
-) -> Result<u64, ApiError> {
-    match body.get(key) {
-        None | Some(Value::Null) => default.ok_or_else(|| ApiError::bad(format!("`{key}` is missing"))),
-        Some(v) => v.as_u64().filter(|n| range.contains(n)).ok_or_else(|| {
-            ApiError::bad(format!("`{key}`: expected an integer from {} to {}, found {v}", range.start(), range.end()))
-        }),
-    }
-}
-
-/// Field `key` of `body` as a string, or `default`.
-pub fn string<'a>(
-    body: &'a serde_json::Map<String, Value>,
-    key: &str,
-    default: Option<&'a str>,
-) -> Result<&'a str, ApiError> {
-    match body.get(key) {
-        None | Some(Value::Null) => default.ok_or_else(|| ApiError::bad(format!("`{key}` is missing"))),
-        Some(Value::String(s)) => Ok(s),
-        Some(v) => Err(ApiError::bad(format!("`{key}`: expected a string, found {}", kind(v)))),
-    }
+    (status, [(CONTENT_TYPE, "application/json")], value.to_string()).into_response()
 }

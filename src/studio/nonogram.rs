@@ -6,12 +6,13 @@
 
 use super::budget::Budget;
 use super::players::Players;
-use super::{json_body, kind, string, uint, Answer, ApiError};
+use super::requests::{parse, within, NonogramPuzzle, Random, Repair};
+use super::{Answer, ApiError};
 use crate::commands::analyze::json_puzzle;
 use crate::commands::explain::{describe, step_json};
 use crate::commands::generate_nonogram::{random_made, range, repair_report};
 use crate::commands::generate_report::{json_report, Report};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use stratsynth::domains::nonogram::board::complete::Limits;
 use stratsynth::domains::nonogram::board::propagate::Clues;
 use stratsynth::domains::nonogram::formats::non::{format_non, Puzzle};
@@ -24,15 +25,6 @@ use stratsynth::domains::nonogram::make::repair::Budget as RepairBudget;
 use stratsynth::domains::nonogram::make::run::random_puzzles;
 use stratsynth::domains::nonogram::play::analysis::{analyse, count, MAX_CELLS};
 use stratsynth::domains::nonogram::play::player::{play, Knowledge, PlayError};
-
-/// The fields of a request holding a puzzle.
-const PUZZLE: &[&str] = &["width", "height", "goal", "title", "rows", "columns"];
-
-/// The fields of a repair request.
-const REPAIR: &[&str] = &["width", "height", "goal", "title", "player", "count", "max_changes", "max_evaluations"];
-
-/// The fields of a random puzzle request.
-const RANDOM: &[&str] = &["width", "height", "player", "bits", "steps", "density", "seed", "max_candidates"];
 
 /// The complete solver's node budget per request (as `analyze`'s default).
 const MAX_NODES: u64 = 1_000_000;
@@ -51,10 +43,15 @@ fn size(width: u64, height: u64) -> Result<(usize, usize), ApiError> {
 
 /// The picture of a request `{"width", "height", "goal"}`: the goal row by
 /// row, `1` filled and `0` empty (whitespace ignored, as in `.non`).
-fn picture_of(body: &Map<String, Value>) -> Result<Picture, ApiError> {
+fn picture_of(
+    width: Option<u64>,
+    height: Option<u64>,
+    goal: Option<&str>,
+    title: Option<&str>,
+) -> Result<Picture, ApiError> {
     let side = 1..=MAX_LINE as u64;
-    let (width, height) = size(uint(body, "width", side.clone(), None)?, uint(body, "height", side, None)?)?;
-    let goal = string(body, "goal", None)?;
+    let (width, height) = size(within("width", width, side.clone(), None)?, within("height", height, side, None)?)?;
+    let goal = goal.ok_or_else(|| ApiError::bad("`goal` is missing"))?;
     let cells: Vec<bool> = goal
         .chars()
         .filter(|c| !c.is_whitespace())
@@ -71,42 +68,46 @@ fn picture_of(body: &Map<String, Value>) -> Result<Picture, ApiError> {
             width * height
         )));
     }
-    let title = body.get("title").and_then(Value::as_str).map(str::to_string);
-    Ok(Picture { title, width, height, cells })
+    Ok(Picture { title: title.map(str::to_string), width, height, cells })
 }
 
 /// One line's clue from JSON: positive numbers whose blocks fit `length` cells.
-fn clue(v: &Value, which: &str, i: usize, length: usize) -> Result<Vec<u32>, ApiError> {
+fn clue(v: &[u64], which: &str, i: usize, length: usize) -> Result<Vec<u32>, ApiError> {
     let bad = |why: String| ApiError::unfit(format!("{which} {}: {why}", i + 1));
-    let items = v.as_array().ok_or_else(|| bad(format!("expected a list of numbers, found {}", kind(v))))?;
-    let hints: Vec<u32> = items
+    let hints: Vec<u32> = v
         .iter()
-        .map(|n| n.as_u64().filter(|&n| n >= 1 && n <= length as u64).map(|n| n as u32))
+        .map(|&n| Some(n).filter(|&n| n >= 1 && n <= length as u64).map(|n| n as u32))
         .collect::<Option<_>>()
-        .ok_or_else(|| bad(format!("expected numbers from 1 to {length}, found {v}")))?;
+        .ok_or_else(|| bad(format!("expected numbers from 1 to {length}, found {v:?}")))?;
     let need = hints.iter().map(|&h| h as usize).sum::<usize>() + hints.len().saturating_sub(1);
     if need > length {
-        return Err(bad(format!("the blocks {v} need {need} cells; the line has {length}")));
+        return Err(bad(format!("the blocks {v:?} need {need} cells; the line has {length}")));
     }
     Ok(hints)
 }
 
 /// The puzzle of a request: a picture, or `{"rows", "columns"}` (lists of
 /// lists of numbers; `[]` is an empty line).
-pub fn puzzle_of(body: &Map<String, Value>) -> Result<Puzzle, ApiError> {
-    if body.contains_key("goal") {
-        return Ok(picture_of(body)?.puzzle(body.get("title").and_then(Value::as_str).map(str::to_string)));
+pub fn puzzle_of<'a>(body: &'a NonogramPuzzle) -> Result<Puzzle, ApiError> {
+    if let Some(wrong) = body.contradiction() {
+        return Err(wrong);
     }
-    let lines = |key: &str| -> Result<&Vec<Value>, ApiError> {
-        match body.get(key) {
-            Some(Value::Array(a)) if !a.is_empty() && a.len() <= MAX_LINE => Ok(a),
-            Some(v) => Err(ApiError::unfit(format!("`{key}`: expected a list of 1 to {MAX_LINE} clues, found {v}"))),
+    if let Some(goal) = &body.goal {
+        let picture = picture_of(body.width, body.height, Some(goal), body.title.as_deref())?;
+        return Ok(picture.puzzle(body.title.clone()));
+    }
+    let lines = |key: &str, lines: &'a Option<Vec<Vec<u64>>>| -> Result<&'a Vec<Vec<u64>>, ApiError> {
+        match lines {
+            Some(a) if !a.is_empty() && a.len() <= MAX_LINE => Ok(a),
+            Some(a) => {
+                Err(ApiError::unfit(format!("`{key}`: expected a list of 1 to {MAX_LINE} clues, found {}", a.len())))
+            }
             None => Err(ApiError::bad(
                 "expected a picture {\"width\", \"height\", \"goal\"} or clues {\"rows\", \"columns\"}",
             )),
         }
     };
-    let (rows, columns) = (lines("rows")?, lines("columns")?);
+    let (rows, columns) = (lines("rows", &body.rows)?, lines("columns", &body.columns)?);
     let (width, height) = size(columns.len() as u64, rows.len() as u64)?;
     let rows = rows.iter().enumerate().map(|(i, c)| clue(c, "row", i, width)).collect::<Result<_, _>>()?;
     let columns = columns.iter().enumerate().map(|(i, c)| clue(c, "column", i, height)).collect::<Result<_, _>>()?;
@@ -122,7 +123,7 @@ fn limits(budget: &Budget) -> Limits {
 /// studio's rule set, and `differ`: the cells (`row`, `column` from 1)
 /// where the two solutions found differ.
 pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
-    let puzzle = puzzle_of(&json_body(body, PUZZLE)?)?;
+    let puzzle = puzzle_of(&parse(body)?)?;
     let rules = Some((&players.nonogram, players.nonogram_rules.as_slice()));
     let a = analyse(&puzzle, rules, limits(budget)).map_err(|e| ApiError::unfit(e.to_string()))?;
     let mut value =
@@ -149,7 +150,7 @@ pub fn analyze_unknown(_: &Players, budget: &Budget) -> Value {
 /// studio's rule set, following the picture's goal (else the first
 /// solution the complete solver finds).
 pub fn explain(players: &Players, body: &[u8], budget: &Budget) -> Answer {
-    let puzzle = puzzle_of(&json_body(body, PUZZLE)?)?;
+    let puzzle = puzzle_of(&parse(body)?)?;
     let solution = match &puzzle.goal {
         Some(goal) => goal.clone(),
         None => {
@@ -179,8 +180,8 @@ pub fn explain(players: &Players, body: &[u8], budget: &Budget) -> Answer {
 
 /// The player named in a request: `rules` (the studio's rule set, the
 /// default), `line` or `probe`; and its name in reports.
-fn player<'a>(players: &'a Players, body: &Map<String, Value>) -> Result<(Player<'a>, String), ApiError> {
-    match string(body, "player", Some("rules"))? {
+fn player<'a>(players: &'a Players, asked: Option<&str>) -> Result<(Player<'a>, String), ApiError> {
+    match asked.unwrap_or("rules") {
         "rules" => Ok((
             Player::Rules { domain: &players.nonogram, rules: &players.nonogram_rules },
             players.nonogram_name.clone(),
@@ -200,13 +201,13 @@ fn report_json(report: &Report) -> Value {
 /// for the request's picture (`player`, `count`, `max_changes`,
 /// `max_evaluations` as that command's options).
 pub fn repair(players: &Players, body: &[u8], limit: &Budget) -> Answer {
-    let body = json_body(body, REPAIR)?;
-    let picture = picture_of(&body)?;
-    let (player, name) = player(players, &body)?;
-    let count = uint(&body, "count", 1..=20, Some(3))? as usize;
+    let body: Repair = parse(body)?;
+    let picture = picture_of(body.width, body.height, body.goal.as_deref(), body.title.as_deref())?;
+    let (player, name) = player(players, body.player.as_deref())?;
+    let count = within("count", body.count, 1..=20, Some(3))? as usize;
     let budget = RepairBudget {
-        max_changes: uint(&body, "max_changes", 1..=32, Some(8))? as usize,
-        evaluations: uint(&body, "max_evaluations", 1..=200_000, Some(20_000))? as usize,
+        max_changes: within("max_changes", body.max_changes, 1..=32, Some(8))? as usize,
+        evaluations: within("max_evaluations", body.max_evaluations, 1..=200_000, Some(20_000))? as usize,
         deadline: Some(limit.deadline),
         ..RepairBudget::default()
     };
@@ -228,25 +229,26 @@ fn rule_names(players: &Players, player: &Player) -> Vec<String> {
 /// --json` (`width`, `height`, `player`, `steps` and `bits` as `A..B`,
 /// `density`, `seed`, `max_candidates`).
 pub fn random(players: &Players, body: &[u8], limit: &Budget) -> Answer {
-    let body = json_body(body, RANDOM)?;
+    let body: Random = parse(body)?;
     let side = 1..=MAX_LINE as u64;
-    let (width, height) = size(uint(&body, "width", side.clone(), None)?, uint(&body, "height", side, None)?)?;
-    let (player, name) = player(players, &body)?;
-    let bits = range("bits", string(&body, "bits", Some("0..0"))?).map_err(ApiError::bad)?;
+    let (width, height) =
+        size(within("width", Some(body.width), side.clone(), None)?, within("height", Some(body.height), side, None)?)?;
+    let (player, name) = player(players, body.player.as_deref())?;
+    let bits = range("bits", body.bits.as_deref().unwrap_or("0..0")).map_err(ApiError::bad)?;
     let steps = body
-        .get("steps")
-        .and_then(Value::as_str)
+        .steps
+        .as_deref()
         .map(|s| range::<u32>("steps", s).map(|r| *r.start() as usize..=*r.end() as usize))
         .transpose()
         .map_err(ApiError::bad)?;
-    let density = match body.get("density") {
+    let density = match body.density {
         None => 0.5,
-        Some(v) => v.as_f64().filter(|d| *d > 0.0 && *d < 1.0).ok_or_else(|| {
-            ApiError::bad(format!("`density`: expected a chance strictly between 0 and 1, found {v}"))
+        Some(d) => Some(d).filter(|d| *d > 0.0 && *d < 1.0).ok_or_else(|| {
+            ApiError::bad(format!("`density`: expected a chance strictly between 0 and 1, found {d}"))
         })?,
     };
-    let seed = uint(&body, "seed", 0..=u64::MAX, Some(0))?;
-    let max_candidates = uint(&body, "max_candidates", 1..=1_000_000, Some(5_000))?;
+    let seed = body.seed.unwrap_or(0);
+    let max_candidates = within("max_candidates", body.max_candidates, 1..=1_000_000, Some(5_000))?;
     let wanted = Wanted { player, steps, bits, stuck: None, max_nodes: 100_000 };
     let shape = Shape { width, height, density, symmetry: Symmetry::None };
     let (kept, judged) = random_puzzles(&shape, seed, 1, max_candidates, &wanted, Some(limit.deadline), |_, _| true)
@@ -275,6 +277,6 @@ pub fn open(_: &Players, body: &[u8], _: &Budget) -> Answer {
 /// `POST /api/nonogram/export`: the request's puzzle as a `.non` file
 /// (`{"non": text}`), with its goal when it is a picture.
 pub fn export(_: &Players, body: &[u8], _: &Budget) -> Answer {
-    let puzzle = puzzle_of(&json_body(body, PUZZLE)?)?;
+    let puzzle = puzzle_of(&parse(body)?)?;
     Ok(json!({"non": format_non(&puzzle, &[("by", "stratsynth studio")])}))
 }

@@ -8,12 +8,13 @@
 
 use super::budget::Budget;
 use super::players::Players;
-use super::{json_body, kind, string, uint, Answer, ApiError};
+use super::requests::{parse, within, Generate, Solutions, WitnessPuzzle};
+use super::{Answer, ApiError};
 use crate::commands::witness_generate::made_json;
 use crate::commands::witness_info::{
     players_json, progress_line, solutions as solution_count, stopped, DEFAULT_MAX_NODES,
 };
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use std::time::Instant;
 use stratsynth::domains::witness::board::oracle::Oracle;
 use stratsynth::domains::witness::formats::puzzle::{parse_puzzles, puzzles_to_ron};
@@ -21,12 +22,12 @@ use stratsynth::domains::witness::make::epcg::Placeholders;
 use stratsynth::domains::witness::make::rank::{fill_and_rank, Order};
 use stratsynth::domains::witness::play::information::RanOut;
 use stratsynth::domains::witness::play::players::{evaluate, Figure, Limits, Who};
-use stratsynth::domains::witness::{Path, Puzzle, Vertex};
+use stratsynth::domains::witness::{Path, Puzzle};
 
 /// The puzzle of a request's `puzzle`: one puzzle in RON, alone or as a
 /// list of one.
-pub fn puzzle_of(body: &Map<String, Value>) -> Result<Puzzle, ApiError> {
-    let mut puzzles = puzzles_of(string(body, "puzzle", None)?, "puzzle")?;
+pub fn puzzle_of(text: &str) -> Result<Puzzle, ApiError> {
+    let mut puzzles = puzzles_of(text, "puzzle")?;
     if puzzles.len() != 1 {
         return Err(ApiError::unfit(format!("`puzzle` holds {} puzzles; expected exactly one", puzzles.len())));
     }
@@ -68,7 +69,7 @@ pub fn open(_: &Players, body: &[u8], _: &Budget) -> Answer {
 /// `POST /api/witness/export`: the request's puzzle as a `.ron` file of
 /// one puzzle (`{"ron": text}`), as `witness gen` writes puzzles.
 pub fn export(_: &Players, body: &[u8], _: &Budget) -> Answer {
-    let puzzle = puzzle_of(&json_body(body, &["puzzle"])?)?;
+    let puzzle = puzzle_of(&parse::<WitnessPuzzle>(body)?.puzzle)?;
     Ok(json!({"ron": puzzles_to_ron(&[puzzle])}))
 }
 
@@ -87,7 +88,7 @@ fn limits(budget: &Budget) -> Limits {
 /// and per player `{player, msi, tsi, stopped}` (a player whose
 /// enumeration the budget stopped is `unknown`, `"stopped": "timeout"`).
 pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
-    let puzzle = puzzle_of(&json_body(body, &["puzzle"])?)?;
+    let puzzle = puzzle_of(&parse::<WitnessPuzzle>(body)?.puzzle)?;
     let who = analyze_players(players);
     let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
         progress_line("studio: witness analyze: puzzle #", i, &puzzle, who, nodes, secs)
@@ -112,9 +113,9 @@ pub fn analyze_unknown(players: &Players, budget: &Budget) -> Value {
 /// depth-first order, each a list of vertices `[x, y]`; `complete` tells
 /// whether they are all of them.
 pub fn solutions(_: &Players, body: &[u8], budget: &Budget) -> Answer {
-    let body = json_body(body, &["puzzle", "max"])?;
-    let puzzle = puzzle_of(&body)?;
-    let max = uint(&body, "max", 1..=1000, Some(50))? as usize;
+    let body: Solutions = parse(body)?;
+    let puzzle = puzzle_of(&body.puzzle)?;
+    let max = within("max", body.max, 1..=1000, Some(50))? as usize;
     let mut found = vec![];
     let mut oracle = Oracle::new(&puzzle);
     let goal = puzzle.grid().vertex_id(puzzle.goal());
@@ -172,24 +173,17 @@ impl Search<'_, '_> {
 /// judged: `{"stopped": "timeout", "budget_ms", "not_judged": N,
 /// "variants": [...]}`, the variants judged.
 pub fn generate(players: &Players, body: &[u8], budget: &Budget) -> Answer {
-    let body = json_body(body, &["puzzle", "at", "edge_at", "marks", "order", "top"])?;
-    let base = puzzle_of(&body)?;
-    let squares = list(&body, "at", "[column, row]", pair)?;
-    let edges = list(&body, "edge_at", "[[x1, y1], [x2, y2]]", |v| match v.as_array().map(Vec::as_slice) {
-        Some([a, b]) => Some((pair(a)?, pair(b)?)),
-        _ => None,
-    })?;
-    let marks = match body.get("marks") {
-        None | Some(Value::Null) => false,
-        Some(Value::Bool(b)) => *b,
-        Some(v) => return Err(ApiError::bad(format!("`marks`: expected true or false, found {}", kind(v)))),
-    };
-    let order = match string(&body, "order", Some("tsi"))? {
+    let body: Generate = parse(body)?;
+    let base = puzzle_of(&body.puzzle)?;
+    let squares = body.at.unwrap_or_default();
+    let edges = body.edge_at.unwrap_or_default();
+    let marks = body.marks.unwrap_or(false);
+    let order = match body.order.as_deref().unwrap_or("tsi") {
         "tsi" => Order::Tsi,
         "gap" => Order::Gap,
         other => return Err(ApiError::bad(format!("`order`: expected tsi or gap, found {other:?}"))),
     };
-    let top = uint(&body, "top", 1..=65_536, Some(20))? as usize;
+    let top = within("top", body.top, 1..=65_536, Some(20))? as usize;
     let placeholders =
         Placeholders::with_kinds(base, squares, edges, marks).map_err(|e| ApiError::unfit(e.to_string()))?;
     let who = vec![Who::Local, Who::Rules(&players.witness)];
@@ -206,30 +200,4 @@ pub fn generate(players: &Players, body: &[u8], budget: &Budget) -> Answer {
         return Ok(list);
     }
     Ok(json!({"stopped": "timeout", "budget_ms": budget.ms, "not_judged": variants.not_judged, "variants": list}))
-}
-
-/// A pair of numbers `[a, b]`.
-fn pair(v: &Value) -> Option<Vertex> {
-    match v.as_array().map(|a| a.iter().map(Value::as_u64).collect::<Vec<_>>()).as_deref() {
-        Some([Some(a), Some(b)]) => Some((*a as usize, *b as usize)),
-        _ => None,
-    }
-}
-
-/// Field `key` of `body`: a list (empty if missing) whose items `item`
-/// reads, each `shape` (for the message).
-fn list<T>(
-    body: &Map<String, Value>,
-    key: &str,
-    shape: &str,
-    item: impl Fn(&Value) -> Option<T>,
-) -> Result<Vec<T>, ApiError> {
-    match body.get(key) {
-        None | Some(Value::Null) => Ok(vec![]),
-        Some(Value::Array(a)) => a
-            .iter()
-            .map(|v| item(v).ok_or_else(|| ApiError::bad(format!("`{key}`: expected {shape}, found {v}"))))
-            .collect(),
-        Some(v) => Err(ApiError::bad(format!("`{key}`: expected a list of {shape}, found {}", kind(v)))),
-    }
 }

@@ -154,6 +154,33 @@ def nonogram(driver, shots):
     if shots:
         driver.save_screenshot(os.path.join(shots, "studio-nonogram.png"))
     large_board(driver)
+    latency(driver)
+
+
+def latency(driver, clicks=12):
+    """Click to figures on a 25x25 picture (jacop-data005, a typical one):
+    the time from the press on a cell to the first answer shown (the page's
+    `answered in`), over `clicks` strokes; prints the median and the worst."""
+    driver.find_element(By.ID, "nono-open").send_keys(os.path.join(ROOT, "specs/puzzles/jacop-data005.non"))
+    WebDriverWait(driver, 20).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#nono-board td.cell")) == 625)
+    settle(driver, "nono-timing")
+    driver.execute_script("""
+        window.latencies = []; window.pressed = null;
+        const timing = document.getElementById("nono-timing");
+        document.getElementById("nono-board").addEventListener("mousedown", () => { window.pressed = performance.now(); }, true);
+        new MutationObserver(() => {
+            if (window.pressed !== null && /answered in/.test(timing.textContent)) {
+                window.latencies.push(performance.now() - window.pressed); window.pressed = null;
+            }
+        }).observe(timing, {childList: true, characterData: true, subtree: true});""")
+    for i in range(clicks):
+        click(driver, f"cell-{(7 * i) % 25}-{(11 * i + 3) % 25}")
+        WebDriverWait(driver, 20).until(lambda d: len(d.execute_script("return window.latencies")) > i)
+    times = sorted(driver.execute_script("return window.latencies"))
+    median = times[len(times) // 2] if len(times) % 2 else (times[len(times) // 2 - 1] + times[len(times) // 2]) / 2
+    print(f"latency: click to figures on a 25x25 (jacop-data005), {len(times)} strokes: "
+          f"median {median:.1f} ms, worst {times[-1]:.1f} ms", flush=True)
+    check("25x25: every stroke answered within a second", len(times) == clicks and times[-1] < 1000, f"worst {times[-1]:.1f} ms")
 
 
 def large_board(driver):
