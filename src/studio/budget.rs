@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use stratsynth::stop::Stop;
 
 /// The largest budget a request may ask for.
 pub const MAX_BUDGET_MS: u64 = 60_000;
@@ -88,8 +89,8 @@ pub fn run_within(budget: &Budget, work: impl FnOnce(&Budget) -> Answer + Send +
     receive.recv_timeout(wait).ok()
 }
 
-/// The answer of work stopped by its budget: `{"stopped": "timeout",
+/// The answer of work stopped by its budget: `{"stopped": Stop::Timeout.name(),
 /// "budget_ms": N}`.
 pub fn stopped(_: &Players, budget: &Budget) -> Value {
-    json!({"stopped": "timeout", "budget_ms": budget.ms})
+    json!({"stopped": Stop::Timeout.name(), "budget_ms": budget.ms})
 }
