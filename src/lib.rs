@@ -14,7 +14,8 @@
 //! - [`files`]: outputs checked before work and written atomically;
 //!   [`located`]: the located error every reader returns; [`html`]: the
 //!   pieces of self-contained HTML pages; [`usage`]: what a run has cost
-//!   (CPU time, peak memory).
+//!   (CPU time, peak memory); [`stop`]: why a bounded search stopped
+//!   (which budget ran out).
 //!
 //! Each puzzle domain lives under [`domains`] (nonogram lines, Witness
 //! partial paths) and plugs in by implementing the engine's traits; the
@@ -29,5 +30,6 @@ pub mod html;
 pub mod located;
 pub mod pipeline;
 pub mod select;
+pub mod stop;
 pub mod synth;
 pub mod usage;

@@ -13,13 +13,14 @@ use stratsynth::domains::witness::board::oracle::{count_solutions, Oracle};
 use stratsynth::domains::witness::formats::puzzle::Constraints;
 use stratsynth::domains::witness::make::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
 use stratsynth::domains::witness::make::generate_kinds::Kinds;
-use stratsynth::domains::witness::play::information::{information, odds, Enumeration, Odds, Player, RanOut};
+use stratsynth::domains::witness::play::information::{information, odds, Enumeration, Odds, Player};
 use stratsynth::domains::witness::rules::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::search::predicates::baseline;
 use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::parse::parse_rules;
+use stratsynth::stop::Stop;
 
 mod common;
 use common::random_puzzle;
@@ -259,7 +260,7 @@ fn uniform_msi_is_muse_and_the_theorems_hold() {
 fn a_budget_gives_up_beyond_five_by_five_only() {
     let big = Puzzle::new(6, 6, (0, 0), (6, 6), &[]).unwrap();
     let e = odds(&big, &Player::Uniform, (1000, None), &mut |_| {}).unwrap_err();
-    assert_eq!((e.nodes, e.ran_out), (1001, RanOut::Nodes));
+    assert_eq!((e.nodes, e.ran_out), (1001, Stop::Nodes));
     let small = Puzzle::new(3, 3, (0, 0), (3, 3), &[(1, 1, 2)]).unwrap();
     assert!(odds(&small, &Player::Uniform, (1, None), &mut |_| {}).is_ok());
     let mut calls = 0;
@@ -275,13 +276,13 @@ fn a_deadline_gives_up_at_any_size_and_says_so() {
     let small = Puzzle::new(3, 3, (0, 0), (3, 3), &[(1, 1, 2)]).unwrap();
     let past = Some(std::time::Instant::now());
     let e = odds(&small, &Player::Uniform, (1, past), &mut |_| {}).unwrap_err();
-    assert_eq!(e.ran_out, RanOut::Time);
+    assert_eq!(e.ran_out, Stop::Timeout);
     // 8x8 with no constraint: millions of states; 50 ms stops it
     let big = Puzzle::new(8, 8, (0, 0), (8, 8), &[]).unwrap();
     let started = std::time::Instant::now();
     let soon = Some(started + std::time::Duration::from_millis(50));
     let e = odds(&big, &Player::Uniform, (u64::MAX, soon), &mut |_| {}).unwrap_err();
-    assert_eq!(e.ran_out, RanOut::Time);
+    assert_eq!(e.ran_out, Stop::Timeout);
     assert!(e.nodes > 0 && started.elapsed().as_millis() < 1000, "{e:?} {:?}", started.elapsed());
     let later = Some(started + std::time::Duration::from_secs(600));
     assert_eq!(odds(&small, &Player::Uniform, (1, later), &mut |_| {}).unwrap(), exact(&small, &Player::Uniform));

@@ -118,5 +118,5 @@ fn time_budget_stops_the_search() {
     let c = GeneratorConfig::new("6x6".parse().unwrap(), Algorithm::FromPath);
     let p = &generate(&c, 1, 1).unwrap()[0];
     let r = astar(p, &never, &SearchConfig::default().with_time_limit(std::time::Duration::ZERO));
-    assert!(matches!(r.outcome, Outcome::BudgetExhausted(_)));
+    assert!(matches!(r.outcome, Outcome::Stopped(_)));
 }

@@ -10,7 +10,7 @@ use stratsynth::domains::nonogram::make::accept::Wanted;
 use stratsynth::domains::nonogram::make::judge::Player;
 use stratsynth::domains::nonogram::make::picture::read_picture;
 use stratsynth::domains::nonogram::make::random::{Shape, Symmetry};
-use stratsynth::domains::nonogram::make::repair::{Budget, Tally};
+use stratsynth::domains::nonogram::make::repair::{RepairBudget, Tally};
 use stratsynth::domains::nonogram::make::run::{random_puzzles, repair_picture};
 
 /// The pictures repaired by default: two bundled 25x25 pictures whose
@@ -35,7 +35,7 @@ pub fn run(puzzles: usize, seed: u64, pictures: &[PathBuf]) -> CmdResult {
     for path in if pictures.is_empty() { &defaults } else { pictures } {
         let picture = read_picture(path).map_err(|e| e.to_string())?;
         let started = Instant::now();
-        let repaired = repair_picture(&picture, &wanted, Budget::default(), &Tally::default())
+        let repaired = repair_picture(&picture, &wanted, RepairBudget::default(), &Tally::default())
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let seconds = started.elapsed().as_secs_f64();
         let changes =

@@ -18,12 +18,13 @@ use stratsynth::domains::nonogram::make::accept::Wanted;
 use stratsynth::domains::nonogram::make::judge::Player;
 use stratsynth::domains::nonogram::make::picture::{read_picture, Picture};
 use stratsynth::domains::nonogram::make::random::{Shape, Symmetry};
-use stratsynth::domains::nonogram::make::repair::{Budget, Repair, Stopped, Tally};
+use stratsynth::domains::nonogram::make::repair::{Repair, RepairBudget, Tally};
 use stratsynth::domains::nonogram::make::run::{random_puzzles, repair_picture, Kept, Repaired};
 use stratsynth::domains::nonogram::play::analysis::MAX_CELLS;
 use stratsynth::domains::nonogram::rules::check::brute_force_all;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;
+use stratsynth::stop::Stop;
 
 /// Options of `generate nonogram`.
 #[derive(clap::Args, Debug)]
@@ -77,10 +78,10 @@ pub struct NonogramArgs {
     #[arg(long, default_value_t = 1_000_000)]
     pub max_candidates: u64,
     /// With --from: changed cells at most.
-    #[arg(long, default_value_t = Budget::default().max_changes)]
+    #[arg(long, default_value_t = RepairBudget::default().max_changes)]
     pub max_changes: usize,
     /// With --from: pictures judged at most in the search for repairs.
-    #[arg(long, default_value_t = Budget::default().evaluations)]
+    #[arg(long, default_value_t = RepairBudget::default().evaluations)]
     pub max_evaluations: usize,
     /// The complete solver's node budget per uniqueness check.
     #[arg(long, default_value_t = 100_000)]
@@ -353,11 +354,11 @@ fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs:
     check_outputs(&outputs(args), &Names { fixed: &["unchanged"], prefix: "repair", count }, inputs)?;
     let wanted =
         Wanted { player: choice.player(), steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: args.max_nodes };
-    let budget = Budget {
+    let budget = RepairBudget {
         max_changes: args.max_changes,
         evaluations: args.max_evaluations,
         deadline: Some(Instant::now() + Duration::from_secs(args.timeout.unwrap_or(DEFAULT_REPAIR_TIMEOUT))),
-        ..Budget::default()
+        ..RepairBudget::default()
     };
     let shown = path.display().to_string();
     let report = repair_report(&picture, &shown, &choice.name, choice.rule_names(), &wanted, budget, count)?;
@@ -378,7 +379,7 @@ pub(crate) fn repair_report(
     player: &str,
     rule_names: Vec<String>,
     wanted: &Wanted,
-    budget: Budget,
+    budget: RepairBudget,
     count: usize,
 ) -> Result<Report, String> {
     let started = Instant::now();
@@ -436,14 +437,15 @@ pub(crate) fn repair_report(
 
 /// Why a repair search found nothing: what ran out, or that it tried every
 /// change up to the largest number.
-fn no_repair(repaired: &Repaired, budget: Budget, seconds: f64) -> String {
+fn no_repair(repaired: &Repaired, budget: RepairBudget, seconds: f64) -> String {
     let (n, stage, most) = (repaired.evaluations, repaired.stage, budget.max_changes);
     match repaired.stopped {
-        Some(Stopped::Deadline) => format!(
-            "no repair within the budget: the time ran out after {seconds:.1} s and {n} pictures judged (stage {stage} of 3, up to {most} changed cells); raise --timeout"
-        ),
-        Some(Stopped::Evaluations) => format!(
+        // the repair search stops on its pictures judged or on its deadline
+        Some(Stop::Evaluations) => format!(
             "no repair within the budget: --max-evaluations {n} pictures judged (stage {stage} of 3, up to {most} changed cells); raise --max-evaluations"
+        ),
+        Some(_) => format!(
+            "no repair within the budget: the time ran out after {seconds:.1} s and {n} pictures judged (stage {stage} of 3, up to {most} changed cells); raise --timeout"
         ),
         None => format!(
             "no repair of at most {most} changed cells near the undecided cells ({n} pictures judged in {seconds:.1} s); raise --max-changes"

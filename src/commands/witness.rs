@@ -19,7 +19,7 @@ use stratsynth::domains::witness::make::generate_kinds::Kinds;
 use stratsynth::domains::witness::model::grid::{size_limit, MAX_SIDE};
 use stratsynth::domains::witness::rules::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::rules::screen::{coverage, first_pruned};
-use stratsynth::domains::witness::search::astar::{astar, format_outcome, Budget, Mode, Outcome, SearchConfig};
+use stratsynth::domains::witness::search::astar::{astar, format_outcome, Mode, Outcome, SearchConfig};
 use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::domains::witness::synthesis::mine::{mine_observed, PuzzleMined, Scope};
 use stratsynth::domains::witness::synthesis::specs::write_specs;
@@ -27,6 +27,7 @@ use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::schema::Schema;
+use stratsynth::stop::Stop;
 
 /// The predicate of a Witness rule file (none: local constraint checking),
 /// refused if the brute-force check finds a rule unsound.
@@ -247,18 +248,18 @@ fn solve_all(
         };
         let r = if past() { None } else { Some(astar(p, pred, &config)) };
         done.fetch_add(1, Ordering::Relaxed);
-        let outcome = r.as_ref().map_or(Outcome::BudgetExhausted(Budget::Time), |r| r.outcome.clone());
-        if let Outcome::BudgetExhausted(budget) = outcome {
+        let outcome = r.as_ref().map_or(Outcome::Stopped(Stop::TimeBudget), |r| r.outcome.clone());
+        if let Outcome::Stopped(stop) = outcome {
             out.stopped += 1;
-            out.cut += usize::from(budget == Budget::Time && past());
+            out.cut += usize::from(stop == Stop::TimeBudget && past());
             let expansions = r.as_ref().map_or(0, |r| r.expansions);
             eprintln!(
-                "puzzle {} of {} ({}x{}): {} after {expansions} expansions",
+                "puzzle {} of {} ({}x{}): stopped ({}) after {expansions} expansions",
                 i + 1,
                 ps.len(),
                 p.width(),
                 p.height(),
-                budget.word(),
+                stop.name(),
             );
         }
         if let Some(r) = &r {

@@ -9,10 +9,11 @@ use serde_json::{json, Value};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use stratsynth::domains::witness::play::information::{Odds, RanOut};
+use stratsynth::domains::witness::play::information::Odds;
 use stratsynth::domains::witness::play::page::{page, PagePuzzle};
 use stratsynth::domains::witness::play::players::{evaluate_all, Figure, Limits, RulePlayer, Who};
 use stratsynth::domains::witness::Puzzle;
+use stratsynth::stop::Stop;
 
 /// Default budget of expanded states per player for puzzles beyond 5x5.
 pub(crate) const DEFAULT_MAX_NODES: u64 = 5_000_000;
@@ -57,7 +58,7 @@ pub(crate) fn players_json(players: &[Who], figures: &[Figure]) -> Value {
         .iter()
         .zip(figures)
         .map(|(who, f)| {
-            json!({"player": who.name(), "msi": sh_json(f, Odds::msi), "tsi": sh_json(f, Odds::tsi), "stopped": f.ran_out().map(RanOut::name)})
+            json!({"player": who.name(), "msi": sh_json(f, Odds::msi), "tsi": sh_json(f, Odds::tsi), "stopped": f.ran_out().map(Stop::name)})
         })
         .collect()
 }
@@ -65,22 +66,22 @@ pub(crate) fn players_json(players: &[Who], figures: &[Figure]) -> Value {
 /// What ran out on a puzzle, for its `stopped` field: the time if any
 /// player's did, else the states if any player's did, else nothing.
 pub(crate) fn stopped(figures: &[Figure]) -> Option<&'static str> {
-    figures.iter().filter_map(Figure::ran_out).max().map(RanOut::name)
+    figures.iter().filter_map(Figure::ran_out).max().map(Stop::name)
 }
 
 /// What `--timeout` and `--max-nodes` left unknown on a puzzle, in words
 /// (`None` if nothing): the players whose time ran out, and those whose
 /// states did.
 pub(crate) fn unknown_note(players: &[Who], figures: &[Figure], timeout: f64, max_nodes: u64) -> Option<String> {
-    let of = |why: RanOut| -> Vec<&str> {
+    let of = |why: Stop| -> Vec<&str> {
         players.iter().zip(figures).filter(|(_, f)| f.ran_out() == Some(why)).map(|(w, _)| w.name()).collect()
     };
     let mut parts = vec![];
-    let time = of(RanOut::Time);
+    let time = of(Stop::Timeout);
     if !time.is_empty() {
         parts.push(format!("--timeout {timeout} s ran out in the players {}", time.join(", ")));
     }
-    let nodes = of(RanOut::Nodes);
+    let nodes = of(Stop::Nodes);
     if !nodes.is_empty() {
         parts.push(format!("--max-nodes {max_nodes} states ran out in the players {}", nodes.join(", ")));
     }

@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 use tokio::sync::OwnedSemaphorePermit;
+use stratsynth::stop::Stop;
 
 /// The largest budget a request may ask for.
 pub const MAX_BUDGET_MS: u64 = 60_000;
@@ -94,8 +95,8 @@ pub async fn run_within(
     }
 }
 
-/// The answer of work stopped by its budget: `{"stopped": "timeout",
+/// The answer of work stopped by its budget: `{"stopped": Stop::Timeout.name(),
 /// "budget_ms": N}`.
 pub fn stopped(_: &Players, budget: &Budget) -> Value {
-    json!({"stopped": "timeout", "budget_ms": budget.ms})
+    json!({"stopped": Stop::Timeout.name(), "budget_ms": budget.ms})
 }

@@ -21,10 +21,11 @@ use stratsynth::domains::nonogram::make::accept::Wanted;
 use stratsynth::domains::nonogram::make::judge::Player;
 use stratsynth::domains::nonogram::make::picture::{picture_of_bytes, Picture};
 use stratsynth::domains::nonogram::make::random::{Shape, Symmetry};
-use stratsynth::domains::nonogram::make::repair::Budget as RepairBudget;
+use stratsynth::domains::nonogram::make::repair::RepairBudget;
 use stratsynth::domains::nonogram::make::run::random_puzzles;
 use stratsynth::domains::nonogram::play::analysis::{analyse, count, MAX_CELLS};
 use stratsynth::domains::nonogram::play::player::{play, Knowledge, PlayError};
+use stratsynth::stop::Stop;
 
 /// The complete solver's node budget per request (as `analyze`'s default).
 const MAX_NODES: u64 = 1_000_000;
@@ -143,7 +144,7 @@ pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
 
 /// `analyze` past the budget: the count unknown.
 pub fn analyze_unknown(_: &Players, budget: &Budget) -> Value {
-    json!({"file": NAME, "solutions": null, "stopped": "timeout", "budget_ms": budget.ms})
+    json!({"file": NAME, "solutions": null, "stopped": Stop::Timeout.name(), "budget_ms": budget.ms})
 }
 
 /// `POST /api/nonogram/explain`: `explain --json`'s list of steps with the

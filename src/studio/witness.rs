@@ -20,9 +20,9 @@ use stratsynth::domains::witness::board::oracle::Oracle;
 use stratsynth::domains::witness::formats::puzzle::{parse_puzzles, puzzles_to_ron};
 use stratsynth::domains::witness::make::epcg::Placeholders;
 use stratsynth::domains::witness::make::rank::{fill_and_rank, Order};
-use stratsynth::domains::witness::play::information::RanOut;
 use stratsynth::domains::witness::play::players::{evaluate, Figure, Limits, Who};
 use stratsynth::domains::witness::{Path, Puzzle};
+use stratsynth::stop::Stop;
 
 /// The puzzle of a request's `puzzle`: one puzzle in RON, alone or as a
 /// list of one.
@@ -86,7 +86,7 @@ fn limits(budget: &Budget) -> Limits {
 /// `POST /api/witness/analyze`: one element of `witness analyze --json
 /// --rules FILE` with the studio's Witness rules: `solutions`, `stopped`
 /// and per player `{player, msi, tsi, stopped}` (a player whose
-/// enumeration the budget stopped is `unknown`, `"stopped": "timeout"`).
+/// enumeration the budget stopped is `unknown`, `"stopped": Stop::Timeout.name()`).
 pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     let puzzle = puzzle_of(&parse::<WitnessPuzzle>(body)?.puzzle)?;
     let who = analyze_players(players);
@@ -95,7 +95,7 @@ pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     };
     let figures = evaluate(&puzzle, 0, &who, limits(budget), &tell);
     let mut answer = json!({"solutions": solution_count(&figures[1]), "stopped": stopped(&figures), "players": players_json(&who, &figures)});
-    if answer["stopped"] == "timeout" {
+    if answer["stopped"] == Stop::Timeout.name() {
         answer["budget_ms"] = json!(budget.ms);
     }
     Ok(answer)
@@ -105,8 +105,8 @@ pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
 /// named with its time run out.
 pub fn analyze_unknown(players: &Players, budget: &Budget) -> Value {
     let who = analyze_players(players);
-    let figures = vec![Figure::Unknown(RanOut::Time); who.len()];
-    json!({"solutions": "unknown", "stopped": "timeout", "players": players_json(&who, &figures), "budget_ms": budget.ms})
+    let figures = vec![Figure::Unknown(Stop::Timeout); who.len()];
+    json!({"solutions": "unknown", "stopped": Stop::Timeout.name(), "players": players_json(&who, &figures), "budget_ms": budget.ms})
 }
 
 /// `POST /api/witness/solutions`: the first `max` (default 50) solutions in
@@ -170,7 +170,7 @@ impl Search<'_, '_> {
 /// list of edges `[[x1, y1], [x2, y2]]`; `marks`: square placeholders also
 /// take separation squares and stars; `order`: `tsi` or `gap`; `top`: how
 /// many, default 20). When the budget ran out before every variant was
-/// judged: `{"stopped": "timeout", "budget_ms", "not_judged": N,
+/// judged: `{"stopped": Stop::Timeout.name(), "budget_ms", "not_judged": N,
 /// "variants": [...]}`, the variants judged.
 pub fn generate(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     let body: Generate = parse(body)?;
@@ -199,5 +199,7 @@ pub fn generate(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     if variants.not_judged == 0 {
         return Ok(list);
     }
-    Ok(json!({"stopped": "timeout", "budget_ms": budget.ms, "not_judged": variants.not_judged, "variants": list}))
+    Ok(
+        json!({"stopped": Stop::Timeout.name(), "budget_ms": budget.ms, "not_judged": variants.not_judged, "variants": list}),
+    )
 }

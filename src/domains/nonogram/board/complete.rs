@@ -42,26 +42,8 @@ pub use super::limits::{Limits, SAT_AFTER};
 use super::probes::{ProbeStore, Score};
 use super::propagate::Clues;
 use super::sat;
+use crate::stop::Stop;
 use crate::usage::thread_cpu_time;
-
-/// Why a search stopped before its answer was known.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The deadline passed.
-    Timeout,
-    /// The node budget ran out.
-    Nodes,
-}
-
-impl Stop {
-    /// The name used in reports (`--json`'s `"stopped"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Stop::Timeout => "timeout",
-            Stop::Nodes => "node budget",
-        }
-    }
-}
 
 /// What the search found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,12 +10,13 @@
 //! contradiction fixes it), played as the model player whose probe steps
 //! are its own and whose guesses alone cost bits.
 
-use crate::domains::nonogram::board::complete::{Limits, Search, Stop};
+use crate::domains::nonogram::board::complete::{Limits, Search};
 use crate::domains::nonogram::board::propagate::{Clues, Propagator};
 use crate::domains::nonogram::line::model::Cell;
 use crate::domains::nonogram::play::player::{play, How, Knowledge, PlayError, Playthrough};
 use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::dsl::ast::Rule;
+use crate::stop::Stop;
 
 /// The player a puzzle is made for.
 #[derive(Clone, Copy, Debug)]

@@ -19,13 +19,14 @@
 //! pictures (what was judged is kept); a [`Tally`] tells a watcher how far
 //! it got.
 
+use crate::stop::Stop;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// How far the search may go.
 #[derive(Clone, Copy, Debug)]
-pub struct Budget {
+pub struct RepairBudget {
     /// Pairs tried at most in stage 2.
     pub pairs: usize,
     /// States kept per step of the beam search.
@@ -38,9 +39,9 @@ pub struct Budget {
     pub deadline: Option<Instant>,
 }
 
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget { pairs: 20_000, beam: 8, max_changes: 8, evaluations: 200_000, deadline: None }
+impl Default for RepairBudget {
+    fn default() -> RepairBudget {
+        RepairBudget { pairs: 20_000, beam: 8, max_changes: 8, evaluations: 200_000, deadline: None }
     }
 }
 
@@ -77,15 +78,6 @@ impl Tally {
     }
 }
 
-/// Why a search found no repair before it ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stopped {
-    /// It judged [`Budget::evaluations`] pictures.
-    Evaluations,
-    /// It reached [`Budget::deadline`].
-    Deadline,
-}
-
 /// A repair: the changed cells (grid indices, ascending).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Repair {
@@ -114,9 +106,10 @@ pub struct Found {
     pub evaluations: usize,
     /// The stage that found them (1, 2, 3), or the last one tried.
     pub stage: usize,
-    /// What ran out, if the search ended on its budget rather than on a
-    /// repair or on having tried every change it makes.
-    pub stopped: Option<Stopped>,
+    /// What ran out ([`Stop::Evaluations`] or [`Stop::Timeout`]), if the
+    /// search ended on its budget rather than on a repair or on having
+    /// tried every change it makes.
+    pub stopped: Option<Stop>,
 }
 
 /// A state of the search: changed cells and the cells left undecided.
@@ -131,7 +124,7 @@ struct Search<'a, F> {
     width: usize,
     cells: &'a [bool],
     undecided: &'a F,
-    budget: Budget,
+    budget: RepairBudget,
     evaluations: usize,
     tally: &'a Tally,
 }
@@ -184,11 +177,11 @@ impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
     }
 
     /// What ran out, if anything did.
-    fn stopped(&self) -> Option<Stopped> {
+    fn stopped(&self) -> Option<Stop> {
         if self.budget.deadline.is_some_and(|d| Instant::now() >= d) {
-            Some(Stopped::Deadline)
+            Some(Stop::Timeout)
         } else if self.evaluations >= self.budget.evaluations {
-            Some(Stopped::Evaluations)
+            Some(Stop::Evaluations)
         } else {
             None
         }
@@ -224,7 +217,7 @@ pub fn repair(
     cells: &[bool],
     start: Vec<usize>,
     undecided: &(impl Fn(&[bool]) -> Vec<usize> + Sync),
-    budget: Budget,
+    budget: RepairBudget,
     tally: &Tally,
 ) -> Found {
     let mut search = Search { width, cells, undecided, budget, evaluations: 0, tally };
@@ -314,7 +307,7 @@ mod tests {
         let judge = line_undecided(3);
         let initial = judge(&cells);
         assert!(!initial.is_empty());
-        let found = repair(3, &cells, initial, &judge, Budget::default(), &Tally::default());
+        let found = repair(3, &cells, initial, &judge, RepairBudget::default(), &Tally::default());
         assert_eq!(found.stage, 1);
         assert!(!found.repairs.is_empty());
         for r in &found.repairs {
@@ -348,7 +341,7 @@ mod tests {
             } else {
                 None
             };
-            let found = repair(w, &cells, initial, &judge, Budget::default(), &Tally::default());
+            let found = repair(w, &cells, initial, &judge, RepairBudget::default(), &Tally::default());
             let size = found.repairs.first().map(|r| r.changed.len());
             for r in &found.repairs {
                 assert!(judge(&r.apply(&cells)).is_empty());
@@ -372,11 +365,23 @@ mod tests {
         // most 0 changes there is none
         let cells: Vec<bool> = "1000 0100 0000 0000".chars().filter(|c| *c != ' ').map(|c| c == '1').collect();
         let judge = line_undecided(4);
-        let none =
-            repair(4, &cells, judge(&cells), &judge, Budget { max_changes: 0, ..Budget::default() }, &Tally::default());
+        let none = repair(
+            4,
+            &cells,
+            judge(&cells),
+            &judge,
+            RepairBudget { max_changes: 0, ..RepairBudget::default() },
+            &Tally::default(),
+        );
         assert!(none.repairs.is_empty());
-        let one =
-            repair(4, &cells, judge(&cells), &judge, Budget { max_changes: 1, ..Budget::default() }, &Tally::default());
+        let one = repair(
+            4,
+            &cells,
+            judge(&cells),
+            &judge,
+            RepairBudget { max_changes: 1, ..RepairBudget::default() },
+            &Tally::default(),
+        );
         assert!(!one.repairs.is_empty() && one.repairs.iter().all(|r| r.changed.len() == 1), "{:?}", one.repairs);
     }
 
@@ -385,7 +390,7 @@ mod tests {
         let cells: Vec<bool> = "1001 0110 0110 1001".chars().filter(|c| *c != ' ').map(|c| c == '1').collect();
         let judge = line_undecided(4);
         let initial = judge(&cells);
-        let budget = Budget { evaluations: 0, ..Budget::default() };
+        let budget = RepairBudget { evaluations: 0, ..RepairBudget::default() };
         let found = repair(4, &cells, initial, &judge, budget, &Tally::default());
         assert!(found.repairs.is_empty());
         assert_eq!(found.evaluations, 0);

@@ -12,10 +12,11 @@ use super::accept::{accept, Wanted};
 use super::judge::{differing_cells, Solve};
 use super::picture::Picture;
 use super::random::{first_accepted, Shape};
-use super::repair::{repair, Budget, Repair, Stopped, Tally};
+use super::repair::{repair, Repair, RepairBudget, Tally};
 use crate::domains::nonogram::board::propagate::Clues;
 use crate::domains::nonogram::formats::non::clues_of;
 use crate::domains::nonogram::play::player::PlayError;
+use crate::stop::Stop;
 
 /// Why making failed.
 #[derive(Debug, thiserror::Error)]
@@ -113,7 +114,7 @@ pub struct Repaired {
     /// near them.
     pub differing: usize,
     /// What ran out, if the search ended on its budget without a repair.
-    pub stopped: Option<Stopped>,
+    pub stopped: Option<Stop>,
     /// Pictures judged by the search.
     pub evaluations: usize,
     /// The search's stage that found the repairs (0: the picture is fine).
@@ -133,7 +134,7 @@ pub struct Repaired {
 pub fn repair_picture(
     picture: &Picture,
     wanted: &Wanted,
-    budget: Budget,
+    budget: RepairBudget,
     tally: &Tally,
 ) -> Result<Repaired, MakeError> {
     let width = picture.width;

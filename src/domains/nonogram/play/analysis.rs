@@ -6,12 +6,13 @@
 use std::time::{Duration, Instant};
 
 use super::player::{play, Knowledge, PlayError, Playthrough};
-use crate::domains::nonogram::board::complete::{Limits, Outcome, Search, Stop};
+use crate::domains::nonogram::board::complete::{Limits, Outcome, Search};
 use crate::domains::nonogram::board::propagate::Clues;
 use crate::domains::nonogram::formats::non::Puzzle;
 use crate::domains::nonogram::line::bitline::MAX_LINE;
 use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::dsl::ast::Rule;
+use crate::stop::Stop;
 use crate::usage::thread_cpu_time;
 
 /// The largest board analysed (cells); beyond it the search could run for

@@ -48,6 +48,7 @@ use crate::domains::witness::formats::puzzle::Puzzle;
 use crate::domains::witness::rules::ruleset::RuleSetPredicate;
 use crate::domains::witness::search::astar::Predicate;
 use crate::domains::witness::search::predicates::baseline;
+use crate::stop::Stop;
 
 /// A player: the policy π(a, s) over the moves of a state.
 pub enum Player<'a> {
@@ -128,33 +129,13 @@ fn log2(n: &BigInt) -> f64 {
     top.log2() + shift as f64
 }
 
-/// What ran out before an enumeration's value was known.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum RanOut {
-    /// The budget of expanded states (`--max-nodes`).
-    Nodes,
-    /// The time (`--timeout`, a studio request's budget).
-    Time,
-}
-
-impl RanOut {
-    /// The name in reports (`--json`'s `"stopped"`), as the nonogram
-    /// side names its stops: `"node budget"` or `"timeout"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            RanOut::Nodes => "node budget",
-            RanOut::Time => "timeout",
-        }
-    }
-}
-
 /// Why an enumeration stopped without a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfBudget {
     /// States expanded when it stopped.
     pub nodes: u64,
-    /// What ran out.
-    pub ran_out: RanOut,
+    /// What ran out: [`Stop::Nodes`] or [`Stop::Timeout`].
+    pub ran_out: Stop,
 }
 
 /// The exact enumeration of one puzzle under one player.
@@ -256,7 +237,7 @@ impl<'a> Enumeration<'a> {
     /// The odds of the puzzle's start state.
     pub fn run(&mut self) -> Result<Odds, OutOfBudget> {
         if self.past_deadline() {
-            return Err(OutOfBudget { nodes: 0, ran_out: RanOut::Time });
+            return Err(OutOfBudget { nodes: 0, ran_out: Stop::Timeout });
         }
         let mut path = Path::new(self.puzzle);
         let clear = match self.player {
@@ -292,10 +273,10 @@ impl<'a> Enumeration<'a> {
         }
         self.nodes += 1;
         if self.budget.is_some_and(|b| self.nodes > b) {
-            return Err(OutOfBudget { nodes: self.nodes, ran_out: RanOut::Nodes });
+            return Err(OutOfBudget { nodes: self.nodes, ran_out: Stop::Nodes });
         }
         if self.nodes.is_multiple_of(DEADLINE_EVERY) && self.past_deadline() {
-            return Err(OutOfBudget { nodes: self.nodes, ran_out: RanOut::Time });
+            return Err(OutOfBudget { nodes: self.nodes, ran_out: Stop::Timeout });
         }
         if self.nodes.is_multiple_of(PROGRESS_EVERY) {
             (self.progress)(self.nodes);

@@ -4,13 +4,14 @@
 //! player is kept as its rules, from which each thread makes its own
 //! predicate (a [`RuleSetPredicate`] memoises, so it is not shared).
 
-use super::information::{odds, Odds, OutOfBudget, Player, RanOut};
+use super::information::{odds, Odds, OutOfBudget, Player};
 use crate::domains::witness::formats::puzzle::Puzzle;
 use crate::domains::witness::rules::ruleset::RuleSetPredicate;
 use crate::domains::witness::synthesis::domain::Witness;
 use crate::domains::witness::synthesis::view::ViewIds;
 use crate::domains::Domain;
 use crate::dsl::ast::{FeatureId, Rule};
+use crate::stop::Stop;
 use rayon::prelude::*;
 use std::time::Instant;
 
@@ -96,7 +97,7 @@ pub enum Figure {
     /// The odds, enumerated to the end.
     Known(Odds),
     /// Out of the budget of expanded states, or of time: what ran out.
-    Unknown(RanOut),
+    Unknown(Stop),
     /// A rule player that reached fewer goal states than the local or
     /// perfect player, which reach every solution: a rule pruned a path
     /// some solution begins with, so the odds it gave are wrong.
@@ -118,7 +119,7 @@ impl Figure {
     }
 
     /// What ran out, if the figure is unknown.
-    pub fn ran_out(&self) -> Option<RanOut> {
+    pub fn ran_out(&self) -> Option<Stop> {
         match self {
             Figure::Unknown(why) => Some(*why),
             Figure::Known(_) | Figure::Unsound { .. } => None,
@@ -271,8 +272,8 @@ mod tests {
         let players = [Who::Uniform, Who::Local];
         let past = Limits { deadline: Some(Instant::now()), ..Limits::nodes(1 << 20) };
         let f = evaluate(&puzzle, 0, &players, past, &quiet);
-        assert!(f.iter().all(|f| f.ran_out() == Some(RanOut::Time) && f.odds().is_none()), "{f:?}");
+        assert!(f.iter().all(|f| f.ran_out() == Some(Stop::Timeout) && f.odds().is_none()), "{f:?}");
         let f = evaluate(&puzzle, 0, &players, Limits::nodes(10), &quiet);
-        assert!(f.iter().all(|f| f.ran_out() == Some(RanOut::Nodes)), "{f:?}");
+        assert!(f.iter().all(|f| f.ran_out() == Some(Stop::Nodes)), "{f:?}");
     }
 }

@@ -228,12 +228,12 @@ pub fn measure(
                 solved_rules: usize::from(r.solution().is_some()),
                 invalid: usize::from(r.solution().is_some_and(|s| !s.is_solution(p))),
                 lost: usize::from(b.solution().is_some() && r.outcome == Outcome::NoSolution),
-                stopped: [&b, &r].iter().filter(|s| matches!(s.outcome, Outcome::BudgetExhausted(_))).count(),
+                stopped: [&b, &r].iter().filter(|s| matches!(s.outcome, Outcome::Stopped(_))).count(),
                 ..Totals::default()
             }
         })
         .collect();
-    if trace && matches!(b.outcome, Outcome::BudgetExhausted(_)) {
+    if trace && matches!(b.outcome, Outcome::Stopped(_)) {
         out.iter_mut().for_each(|t| t.untraced = 1);
     } else if trace {
         let oracle = RefCell::new(Oracle::new(p));

@@ -24,7 +24,7 @@
 //!   Every search has a node budget ([`SearchConfig::max_nodes`]): the
 //!   arena and the open list hold one entry per path pushed (about 32
 //!   bytes with both), so the budget bounds memory; a search that reaches
-//!   it stops with [`Budget::Nodes`], which is not "no solution".
+//!   it stops with [`Stop::Memory`], which is not "no solution".
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -32,6 +32,7 @@ use std::time::{Duration, Instant};
 
 use crate::domains::witness::board::path::Path;
 use crate::domains::witness::formats::puzzle::Puzzle;
+use crate::stop::Stop;
 
 /// How the predicate is used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,28 +87,6 @@ impl SearchConfig {
     }
 }
 
-/// Which budget ran out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Budget {
-    /// The expansion limit.
-    Expansions,
-    /// The time limit.
-    Time,
-    /// The node (memory) budget.
-    Nodes,
-}
-
-impl Budget {
-    /// How a report says the search stopped: `stopped (time)` and so on.
-    pub fn word(self) -> &'static str {
-        match self {
-            Budget::Expansions => "stopped (expansion budget)",
-            Budget::Time => "stopped (time budget)",
-            Budget::Nodes => "stopped (node budget: memory)",
-        }
-    }
-}
-
 /// Why the search stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -116,8 +95,9 @@ pub enum Outcome {
     /// The open list ran empty: no solution (if the predicate is sound or
     /// the mode is [`Mode::Sort`]).
     NoSolution,
-    /// A budget ran out first.
-    BudgetExhausted(Budget),
+    /// A budget ran out first: [`Stop::Expansions`], [`Stop::TimeBudget`]
+    /// or [`Stop::Memory`].
+    Stopped(Stop),
 }
 
 /// The result and measurements of one search.
@@ -203,8 +183,8 @@ pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) 
     let mut chain: Vec<u32> = Vec::new();
 
     while let Some(Reverse((flagged_node, _, _, _, id))) = open.pop() {
-        if let Some(budget) = spent_budget(config, report.expansions, started) {
-            report.outcome = Outcome::BudgetExhausted(budget);
+        if let Some(stop) = spent_budget(config, report.expansions, started) {
+            report.outcome = Outcome::Stopped(stop);
             break;
         }
         report.expansions += 1;
@@ -235,7 +215,7 @@ pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) 
                 }
             }
             if arena.len() >= config.max_nodes {
-                report.outcome = Outcome::BudgetExhausted(Budget::Nodes);
+                report.outcome = Outcome::Stopped(Stop::Memory);
                 report.elapsed = started.elapsed();
                 return report;
             }
@@ -253,12 +233,12 @@ pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) 
 /// The budget that has run out before expansion number `expansions + 1`,
 /// if any (the clock is read only every 256 expansions, to keep its cost
 /// out of the expansion loop).
-fn spent_budget(config: &SearchConfig, expansions: u64, started: Instant) -> Option<Budget> {
+fn spent_budget(config: &SearchConfig, expansions: u64, started: Instant) -> Option<Stop> {
     if config.max_expansions.is_some_and(|m| expansions >= m) {
-        return Some(Budget::Expansions);
+        return Some(Stop::Expansions);
     }
     if expansions.is_multiple_of(256) && config.time_limit.is_some_and(|t| started.elapsed() >= t) {
-        return Some(Budget::Time);
+        return Some(Stop::TimeBudget);
     }
     None
 }
@@ -292,7 +272,7 @@ pub fn format_outcome(outcome: &Outcome) -> String {
     match outcome {
         Outcome::Solved(path) => path.to_text(),
         Outcome::NoSolution => "none".to_string(),
-        Outcome::BudgetExhausted(budget) => budget.word().to_string(),
+        Outcome::Stopped(stop) => format!("stopped ({})", stop.name()),
     }
 }
 
@@ -319,7 +299,7 @@ mod tests {
         assert_eq!(r.outcome, Outcome::NoSolution);
         assert_eq!(format_outcome(&r.outcome), "none");
         let r = astar(&p, &never, &SearchConfig { max_expansions: Some(3), ..SearchConfig::default() });
-        assert_eq!(r.outcome, Outcome::BudgetExhausted(Budget::Expansions));
+        assert_eq!(r.outcome, Outcome::Stopped(Stop::Expansions));
         assert_eq!(r.expansions, 3);
         let r = astar(&p, &never, &SearchConfig::default().with_node_limit(4));
         assert_eq!(format_outcome(&r.outcome), "stopped (node budget: memory)");
