@@ -17,7 +17,7 @@ use stratsynth::dsl::ast::Rule;
 /// Options of `analyze`.
 #[derive(clap::Args, Debug, Serialize)]
 pub struct AnalyzeArgs {
-    /// Puzzles (`.non`, webpbn XML, or tournament sets of many puzzles).
+    /// Puzzles (`.non`, webpbn XML, or tournament sets of many puzzles; or Flow puzzles, `.flow` or any file in a Flow layout).
     #[arg(required = true)]
     pub puzzles: Vec<PathBuf>,
     /// The complete solver's options.
@@ -113,6 +113,9 @@ pub(crate) fn json_puzzle<'a>(
 
 /// `analyze`.
 pub fn run(args: &AnalyzeArgs) -> CmdResult {
+    if super::flow::takes(&args.puzzles, &args.solver)? {
+        return super::flow::analyze(&args.puzzles, &args.solver, args.rules.as_deref(), args.json);
+    }
     let loaded = args.rules.as_deref().map(read_nonogram_rules).transpose()?;
     let puzzles = read_all(&args.puzzles)?;
     let with_rules = loaded.as_ref().map(|(d, r)| (d, r.as_slice()));

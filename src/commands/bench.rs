@@ -102,6 +102,12 @@ pub fn dispatch(args: &BenchArgs) -> CmdResult {
         _ if args.generate => super::bench_generate::run(args.puzzles, args.seed, &args.pictures),
         _ if args.sat_compare => super::bench_sat::run(&args.boards, &args.solver),
         _ if args.difficulty => super::bench_difficulty::run(&args.boards, &args.solver),
+        _ if !args.boards.is_empty() && super::flow::takes(&args.boards, &args.solver)? => {
+            if args.nonogrid.is_some() || args.solutions.is_some() {
+                return Err("--nonogrid and --solutions compare nonogram answers, not Flow ones".into());
+            }
+            super::flow::bench(&args.boards, &args.solver)
+        }
         _ if !args.boards.is_empty() => {
             let nonogrid = args
                 .nonogrid

@@ -7,6 +7,7 @@ pub mod bench_difficulty;
 pub mod bench_generate;
 pub mod bench_sat;
 pub mod explain;
+pub mod flow;
 pub mod generate_nonogram;
 pub mod generate_report;
 pub mod learn;

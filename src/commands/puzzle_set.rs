@@ -1,6 +1,7 @@
 //! What the commands solving sets of puzzles share (`analyze`, `bench
 //! --boards`): the solver's options (`--first`, `--threads`, `--timeout`,
-//! `--max-nodes`, `--cube-conflicts`, `--sat-formula`, `--sat-solver`), reading every puzzle of every file first (a bad file
+//! `--max-nodes`, `--cube-conflicts`, `--sat-formula`, `--sat-solver`;
+//! `--touching`, `--propagation` for Flow puzzles), reading every puzzle of every file first (a bad file
 //! costs no solving), and running a job per puzzle on every core with
 //! results in puzzle order and progress on stderr once a set takes over a
 //! second (a bar on a terminal, else a line every few seconds).
@@ -13,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
+use stratsynth::domains::flow::solve::Rules;
 use stratsynth::domains::nonogram::board::complete::Limits;
 use stratsynth::domains::nonogram::board::encoding::Encoding;
 use stratsynth::domains::nonogram::board::sat::SatSolver;
@@ -40,6 +42,16 @@ pub struct SolverArgs {
     #[arg(long, value_parser = clap::value_parser!(i32).range(1..))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cube_conflicts: Option<i32>,
+    /// Flow puzzles: count Flow Free's looser solutions too (paths may run
+    /// beside themselves).
+    #[arg(long)]
+    pub touching: bool,
+    /// Flow puzzles: the propagation at each search node: `none` (only
+    /// inconsistent states refused), `local` (forced, full, colour clash,
+    /// no loop, same-colour neighbours linked) or `all` (also stranded
+    /// colours and areas).
+    #[arg(long, default_value = "all", value_parser = parse_propagation)]
+    pub propagation: Rules,
     /// The encoding of the SAT fallback's formula: `regular` (a regular
     /// constraint per line) or `starts` (a variable per place a block may
     /// start) (default: `starts`, and `regular` on clues with symmetries).
@@ -55,6 +67,12 @@ pub struct SolverArgs {
 fn parse_encoding(s: &str) -> Result<Encoding, String> {
     let names: Vec<&str> = Encoding::ALL.iter().map(|e| e.name()).collect();
     let found = Encoding::ALL.into_iter().find(|e| e.name() == s);
+    found.ok_or_else(|| format!("expected one of {}, found {s:?}", names.join(", ")))
+}
+
+fn parse_propagation(s: &str) -> Result<Rules, String> {
+    let names: Vec<&str> = Rules::ALL.iter().map(|r| r.name()).collect();
+    let found = Rules::ALL.into_iter().find(|r| r.name() == s);
     found.ok_or_else(|| format!("expected one of {}, found {s:?}", names.join(", ")))
 }
 
@@ -99,10 +117,10 @@ pub fn read_all(paths: &[PathBuf]) -> Result<Vec<(String, Puzzle)>, String> {
 /// `job` on every puzzle (its place in the set, name and puzzle), on `threads` workers (every core by default);
 /// the results in puzzle order whatever the thread count. A bar on stderr
 /// shows progress once the set has taken a second.
-pub fn run_all<R: Send>(
-    puzzles: &[(String, Puzzle)],
+pub fn run_all<P: Sync, R: Send>(
+    puzzles: &[(String, P)],
     threads: Option<usize>,
-    job: impl Fn(usize, &str, &Puzzle) -> R + Sync,
+    job: impl Fn(usize, &str, &P) -> R + Sync,
 ) -> Result<Vec<R>, String> {
     let started = Instant::now();
     let bar = ProgressBar::with_draw_target(Some(puzzles.len() as u64), ProgressDrawTarget::hidden()).with_style(

@@ -1,4 +1,5 @@
-//! `print`, `check` and `verify`: commands on rule files.
+//! `print`, `check` and `verify`: commands on rule files (`print` also
+//! draws Flow puzzles: `flow`).
 
 use super::{read_nonogram_rules, read_rules, some_rules, CmdResult};
 use std::path::PathBuf;
@@ -23,17 +24,43 @@ fn is_cost_note(line: &str) -> bool {
 /// Options of `print`.
 #[derive(clap::Args, serde::Serialize, Debug)]
 pub struct PrintArgs {
-    /// The `.rules` file.
+    /// The `.rules` file, or a Flow puzzle file to draw.
     pub rules: PathBuf,
     /// Put each nonogram rule's plain-English sentence first in its comment
     /// (unless the comment already starts with it).
     #[arg(long)]
     pub english: bool,
+    /// Flow puzzles: solve each and draw its paths (the first solution
+    /// found, within 60 s).
+    #[arg(long)]
+    pub solve: bool,
+    /// Flow puzzles, with `--solve`: count Flow Free's looser solutions too.
+    #[arg(long, requires = "solve")]
+    pub touching: bool,
+    /// Flow puzzles: write the drawings as one HTML page here instead.
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
 }
 
 /// `print RULES`: each rule pretty-printed after a `# cost N` line;
 /// printing its own output gives the same text.
 pub fn print(args: &PrintArgs) -> CmdResult {
+    if super::flow::is_flow_file(&args.rules) {
+        if args.english {
+            return Err(format!(
+                "{}: --english describes nonogram rules; this is a Flow puzzle file",
+                args.rules.display()
+            ));
+        }
+        let drawing = super::flow::Drawing { solve: args.solve, touching: args.touching, html: args.html.as_deref() };
+        return super::flow::print(&args.rules, drawing);
+    }
+    if args.solve || args.html.is_some() {
+        return Err(format!(
+            "{}: --solve and --html draw Flow puzzles; this is not a Flow puzzle file",
+            args.rules.display()
+        ));
+    }
     let (path, english) = (args.rules.as_path(), args.english);
     let (schema, rules) = read_rules(path)?;
     if english && schema.domain() != "nonogram" {

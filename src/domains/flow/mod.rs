@@ -9,6 +9,8 @@
 //! - [`draw`]: boards and solutions as text and as HTML pages;
 //! - [`report`]: what `analyze` says about each puzzle, as text and JSON.
 
+pub mod draw;
 pub mod formats;
 pub mod model;
+pub mod report;
 pub mod solve;

@@ -1,0 +1,8 @@
+//! Flow boards drawn: endpoints, and when a solution is known its paths in
+//! their colours.
+//!
+//! - [`text`]: a board as text, links drawn between cells;
+//! - [`html`]: boards as one self-contained HTML page of SVG drawings.
+
+pub mod html;
+pub mod text;

@@ -1,0 +1,144 @@
+//! What `analyze` says about Flow puzzles: one JSON object per puzzle
+//! (the field names of the nonogram analysis where they mean the same),
+//! the text table, and the drawings of a solution or of two that differ.
+
+use serde::Serialize;
+
+use super::draw::text::board;
+use super::formats::write::{solution_json, solution_links, WriteError};
+use super::model::puzzle::Puzzle;
+use super::model::state::Solution;
+use super::solve::Outcome;
+
+/// One puzzle in `analyze --json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonPuzzle {
+    /// The puzzle's name (`FILE` or `FILE#N`).
+    pub file: String,
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// Number of colours.
+    pub colours: usize,
+    /// Whether Flow Free's looser solutions were counted (`--touching`).
+    pub touching: bool,
+    /// 0, 1, or 2 for "two or more" (1 for "one or more" with `--first`);
+    /// null if the solver stopped first.
+    pub solutions: Option<usize>,
+    /// Why the solver stopped before it knew (`"timeout"`, `"node budget"`).
+    pub stopped: Option<&'static str>,
+    /// The first solution found, `{"links": [[[x1, y1], [x2, y2]], ...]}`.
+    pub solution: Option<serde_json::Value>,
+    /// With two solutions found: the links in exactly one of them.
+    pub differ: Option<Vec<[[usize; 2]; 2]>>,
+    /// Search nodes visited.
+    pub search_nodes: u64,
+    /// The search's CPU time in milliseconds (to 0.01).
+    pub search_ms: f64,
+}
+
+/// The milliseconds of `out`'s search, to 0.01.
+fn millis(out: &Outcome) -> f64 {
+    (out.time.as_secs_f64() * 100_000.0).round() / 100.0
+}
+
+/// One puzzle's answer in `--json`.
+pub fn json_puzzle(file: &str, p: &Puzzle, out: &Outcome, touching: bool) -> JsonPuzzle {
+    let differ = match out.solutions.as_slice() {
+        [a, b, ..] => Some(solution_links(p, &Solution::new(a.differ(b)))),
+        _ => None,
+    };
+    JsonPuzzle {
+        file: file.to_string(),
+        width: p.width(),
+        height: p.height(),
+        colours: p.colours(),
+        touching,
+        solutions: out.count(),
+        stopped: out.stopped.map(|s| s.name()),
+        solution: out.solutions.first().map(|s| solution_json(p, s)),
+        differ,
+        search_nodes: out.nodes,
+        search_ms: millis(out),
+    }
+}
+
+/// The count as the table shows it: `unknown`, `2+` (or `1+` with
+/// `first`) when the limit was reached, else the number.
+pub fn shown_count(out: &Outcome, first: bool) -> String {
+    match out.count() {
+        None => "unknown".to_string(),
+        Some(n) if n == 2 || (n == 1 && first) => format!("{n}+"),
+        Some(n) => n.to_string(),
+    }
+}
+
+/// The table of answers: puzzle, size, colours, solutions, nodes, CPU ms.
+pub fn table(rows: &[(&str, &Puzzle, &Outcome)], first: bool) -> String {
+    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(6).max(6);
+    let mut out = format!(
+        "{:<width$} {:>7} {:>7} {:>9} {:>9} {:>9}\n",
+        "puzzle", "size", "colours", "solutions", "nodes", "search ms"
+    );
+    for (name, p, o) in rows {
+        out += &format!(
+            "{name:<width$} {:>7} {:>7} {:>9} {:>9} {:>9.2}\n",
+            format!("{}x{}", p.width(), p.height()),
+            p.colours(),
+            shown_count(o, first),
+            o.nodes,
+            millis(o)
+        );
+    }
+    out
+}
+
+/// Two drawings side by side, three spaces apart.
+fn side_by_side(left: &str, right: &str) -> String {
+    let width = left.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    left.lines().zip(right.lines()).map(|(l, r)| format!("  {l:<width$}   {r}\n")).collect()
+}
+
+/// What to show of one puzzle's answer under the table: two solutions
+/// side by side and how many links they differ in; with `single` (the
+/// only puzzle of the run), its one solution drawn.
+pub fn details(file: &str, p: &Puzzle, out: &Outcome, single: bool) -> Result<String, WriteError> {
+    Ok(match out.solutions.as_slice() {
+        [a, b, ..] => format!(
+            "\n{file}: two of its solutions (they differ in {} links):\n{}",
+            a.differ(b).len(),
+            side_by_side(&board(p, Some(a))?, &board(p, Some(b))?)
+        ),
+        [a] if single => {
+            let drawn: String = board(p, Some(a))?.lines().map(|l| format!("  {l}\n")).collect();
+            format!("\n{file}: its solution:\n{drawn}")
+        }
+        _ => String::new(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::flow::formats::read::parse_flow;
+    use crate::domains::flow::solve::{solve, Limits, Options, Rules};
+
+    /// A puzzle with two solutions under `touching`: the JSON names both
+    /// the first solution and where the two differ; the text draws both.
+    #[test]
+    fn two_solutions_are_reported_with_their_difference() {
+        let p = parse_flow("A..\n...\n..A\n", "t").unwrap().remove(0).1;
+        let out = solve(&p, Options { touching: true, rules: Rules::All }, Limits::solutions(2));
+        let j = json_puzzle("t", &p, &out, true);
+        assert_eq!((j.solutions, j.stopped, j.colours), (Some(2), None, 1));
+        assert_eq!(j.solution.unwrap()["links"].as_array().unwrap().len(), 8);
+        assert!(!j.differ.unwrap().is_empty());
+        let text = details("t", &p, &out, false).unwrap();
+        assert!(text.starts_with("\nt: two of its solutions (they differ in ") && text.lines().count() == 7);
+        assert!(table(&[("t", &p, &out)], false).contains("2+"));
+        let strict = solve(&p, Options::default(), Limits::solutions(2));
+        let j = json_puzzle("t", &p, &strict, false);
+        assert_eq!((j.solutions, j.solution, j.differ), (Some(0), None, None));
+    }
+}
