@@ -215,3 +215,79 @@ fn requests_past_the_places_at_work_get_503_at_once() {
     let (status, answer) = studio.post("/api/nonogram/analyze", &json!({"rows": [[1]], "columns": [[1]]}).to_string());
     assert_eq!((status, answer["solutions"].clone()), (200, json!(1)));
 }
+
+#[test]
+fn only_the_studios_own_page_drives_it() {
+    let studio = Studio::start(8, &[]);
+    let (address, body) = (studio.address.clone(), r#"{"rows": [[1]], "columns": [[1]]}"#);
+    let post = |headers: &str| {
+        studio.raw(&format!(
+            "POST /api/nonogram/analyze HTTP/1.1\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        ))
+    };
+    let json = "Content-Type: application/json\r\n";
+    let refused = [
+        (format!("Host: {address}\r\nOrigin: http://evil.example\r\n{json}"), 403, "Origin"),
+        (format!("Host: {address}\r\nOrigin: null\r\n{json}"), 403, "Origin"),
+        (format!("Host: evil.example:{}\r\n{json}", &address[10..]), 403, "Host"),
+        (format!("Host: 127.0.0.1:1\r\n{json}"), 403, "Host"),
+        (json.to_string(), 403, "Host"),
+        (format!("Host: {address}\r\nContent-Type: text/plain\r\n"), 415, "application/json"),
+        (format!("Host: {address}\r\nContent-Type: application/x-www-form-urlencoded\r\n"), 415, "application/json"),
+        (format!("Host: {address}\r\n"), 415, "application/json"),
+    ];
+    for (headers, status, said) in refused {
+        let (got, answer) = post(&headers);
+        assert_eq!(got, status, "{headers}: {answer}");
+        assert!(answer.contains(said), "{headers}: {answer}");
+    }
+    // the page's own requests, and those of a client that sends no Origin
+    for headers in [
+        format!("Host: {address}\r\nOrigin: http://{address}\r\n{json}"),
+        format!("Host: localhost:{}\r\n{json}", &address[10..]),
+    ] {
+        let (got, answer) = post(&headers);
+        assert_eq!(got, 200, "{headers}: {answer}");
+    }
+    // a file route takes the file's bytes as application/octet-stream
+    let ron = "(width: 1, height: 1, start: (0, 0), goal: (1, 1))";
+    for (kind, status) in [("application/octet-stream", 200), ("application/json", 415)] {
+        let request = format!("POST /api/witness/open HTTP/1.1\r\nHost: {address}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{ron}", ron.len());
+        assert_eq!(studio.raw(&request).0, status, "{kind}");
+    }
+}
+
+#[test]
+fn beyond_loopback_a_warning_and_a_token() {
+    let mut child = Command::new(BIN)
+        .args(["studio", "--port", "0", "--listen", "0.0.0.0", "--read-timeout-ms", "1000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let mut warning = String::new();
+    BufReader::new(child.stderr.take().unwrap()).read_line(&mut warning).unwrap();
+    assert!(warning.starts_with("warning: --listen 0.0.0.0 serves the studio beyond this machine"), "{warning}");
+    let url = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap();
+    let (port, token) = url.trim_start_matches("http://0.0.0.0:").split_once("/?token=").expect("a token in the URL");
+    assert!(token.len() >= 32, "{token}");
+    // only ever sent to loopback
+    let studio = Studio { address: format!("127.0.0.1:{port}"), child };
+    let host = &studio.address;
+    let page = |query: &str| studio.raw(&format!("GET /{query} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"));
+    assert_eq!(page("").0, 403);
+    assert_eq!(page("?token=wrong").0, 403);
+    let (status, html) = page(&format!("?token={token}"));
+    assert_eq!(status, 200);
+    assert!(html.contains(&format!(r#"<meta name="studio-token" content="{token}">"#)));
+    let body = r#"{"rows": [[1]], "columns": [[1]]}"#;
+    let post = |extra: &str| {
+        studio.raw(&format!("POST /api/nonogram/analyze HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len())).0
+    };
+    assert_eq!(post(""), 403);
+    assert_eq!(post("X-Studio-Token: wrong\r\n"), 403);
+    assert_eq!(post(&format!("X-Studio-Token: {token}\r\n")), 200);
+}

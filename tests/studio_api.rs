@@ -41,7 +41,9 @@ impl Studio {
 
     /// POSTs `body`; the status and the JSON answer.
     fn post(&self, path: &str, body: &[u8]) -> (u16, Value) {
-        let result = ureq::post(&format!("{}{path}", self.url)).timeout(Duration::from_secs(60)).send_bytes(body);
+        let kind = if path.ends_with("/open") { "application/octet-stream" } else { "application/json" };
+        let request = ureq::post(&format!("{}{path}", self.url)).set("Content-Type", kind);
+        let result = request.timeout(Duration::from_secs(60)).send_bytes(body);
         let response = match result {
             Ok(r) => r,
             Err(ureq::Error::Status(_, r)) => r,
@@ -373,7 +375,10 @@ fn past_its_budget_a_request_is_unknown_and_others_are_served_meanwhile() {
     let big = json!({"puzzle": "(width: 8, height: 8, start: (0, 0), goal: (8, 8))"}).to_string();
     let slow = std::thread::spawn(move || {
         let started = Instant::now();
-        let r = ureq::post(&format!("{url}/api/witness/analyze?budget_ms=1500")).send_string(&big).unwrap();
+        let r = ureq::post(&format!("{url}/api/witness/analyze?budget_ms=1500"))
+            .set("Content-Type", "application/json")
+            .send_string(&big)
+            .unwrap();
         (r.into_json::<Value>().unwrap(), started.elapsed())
     });
     std::thread::sleep(Duration::from_millis(200));

@@ -5,6 +5,7 @@
 
 use super::CmdResult;
 use crate::studio::budget::MAX_BUDGET_MS;
+use crate::studio::guard::Guard;
 use crate::studio::players::Players;
 use crate::studio::server::Manners;
 use crate::studio::Studio;
@@ -51,12 +52,18 @@ pub fn run(args: &StudioArgs) -> CmdResult {
         max_connections: args.max_connections as usize,
         read_timeout: Duration::from_millis(args.read_timeout_ms),
     };
-    let studio = Studio::new(players, args.budget_ms, manners.read_timeout);
-    let (nonogram, witness) = (studio.players.nonogram_name.clone(), studio.players.witness.name.clone());
-    crate::studio::server::run(SocketAddr::new(args.listen, args.port), studio, manners, |address| {
-        println!(
-            "stratsynth studio: http://{address}/ (nonogram rules {nonogram}, Witness rules {witness}; Ctrl-C stops)"
-        );
+    crate::studio::server::run(SocketAddr::new(args.listen, args.port), manners, |address| {
+        let guard = Guard::new(address);
+        let (nonogram, witness) = (&players.nonogram_name, &players.witness.name);
+        let token = guard.token.as_ref().map_or(String::new(), |t| format!("?token={t}"));
+        if guard.token.is_some() {
+            eprintln!(
+                "warning: --listen {} serves the studio beyond this machine: whoever can reach it and has the URL below (with its token) can use it",
+                args.listen
+            );
+        }
+        println!("stratsynth studio: http://{address}/{token} (nonogram rules {nonogram}, Witness rules {witness}; Ctrl-C stops)");
+        Ok(Studio::new(Arc::clone(&players), args.budget_ms, manners.read_timeout, guard))
     })?;
     eprintln!("stratsynth studio: stopped");
     Ok(ExitCode::SUCCESS)

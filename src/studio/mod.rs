@@ -10,6 +10,7 @@
 
 pub mod bench;
 pub mod budget;
+pub mod guard;
 pub mod nonogram;
 pub mod players;
 pub mod requests;
@@ -24,6 +25,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use budget::{run_within, Budget};
+use guard::Guard;
 use http_body_util::BodyExt;
 use players::Players;
 use serde_json::{json, Value};
@@ -99,7 +101,8 @@ const ASSETS: &[(&str, &str, &str)] = &[
 ];
 
 /// The studio's state: its players, its default budget, its places for
-/// requests at work and how long a body may take to come.
+/// requests at work, how long a body may take to come, and who may drive
+/// it.
 pub struct Studio {
     /// The rule sets the players use.
     pub players: Arc<Players>,
@@ -109,26 +112,35 @@ pub struct Studio {
     pub read_timeout: Duration,
     /// [`MAX_AT_WORK`] places; a request's work holds one until it ends.
     pub at_work: Arc<Semaphore>,
+    /// The address served and the token asked.
+    pub guard: Guard,
 }
 
 impl Studio {
-    /// The studio with `players`, a default budget and a read timeout.
-    pub fn new(players: Arc<Players>, default_budget_ms: u64, read_timeout: Duration) -> Studio {
-        Studio { players, default_budget_ms, read_timeout, at_work: Arc::new(Semaphore::new(MAX_AT_WORK)) }
+    /// The studio with `players`, a default budget, a read timeout and a
+    /// guard.
+    pub fn new(players: Arc<Players>, default_budget_ms: u64, read_timeout: Duration, guard: Guard) -> Studio {
+        let at_work = Arc::new(Semaphore::new(MAX_AT_WORK));
+        Studio { players, default_budget_ms, read_timeout, at_work, guard }
     }
 }
 
 /// The router: every API route (POST), every file of the page (GET), 404
-/// and 405 answered in JSON.
+/// and 405 answered in JSON; every request first passes [`guard::check`].
 pub fn app(studio: Arc<Studio>) -> Router {
     let mut router = Router::new();
     for route in ROUTES {
         router = router.route(route.path, post(move |State(s): State<Arc<Studio>>, r: Request| api(s, route, r)));
     }
     for asset in ASSETS {
-        router = router.route(asset.0, get(move || async move { ([(CONTENT_TYPE, asset.1)], asset.2) }));
+        let page = move |s: State<Arc<Studio>>| async move { ([(CONTENT_TYPE, asset.1)], s.guard.page(asset.2)) };
+        router = router.route(asset.0, get(page));
     }
-    router.fallback(not_found).method_not_allowed_fallback(wrong_method).with_state(studio)
+    router
+        .fallback(not_found)
+        .method_not_allowed_fallback(wrong_method)
+        .layer(axum::middleware::from_fn_with_state(Arc::clone(&studio), guard::check))
+        .with_state(studio)
 }
 
 /// 404: no such page or route.

@@ -49,14 +49,13 @@ fn busy() -> String {
     )
 }
 
-/// Serves `studio` on `address` with `manners` until Ctrl-C: a tokio
-/// runtime of two threads for the connections, the requests' work on its
-/// blocking pool; `started` is told the address bound (port 0: any free).
+/// Serves the studio `make` makes for the address bound (`address`; port
+/// 0: any free) with `manners` until Ctrl-C: a tokio runtime of two
+/// threads for the connections, the requests' work on its blocking pool.
 pub fn run(
     address: SocketAddr,
-    studio: Studio,
     manners: Manners,
-    started: impl FnOnce(SocketAddr),
+    make: impl FnOnce(SocketAddr) -> Result<Studio, String>,
 ) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -70,8 +69,7 @@ pub fn run(
     let stop = Arc::new(Notify::new());
     let stopper = Arc::clone(&stop);
     ctrlc::set_handler(move || stopper.notify_one()).map_err(|e| format!("cannot catch Ctrl-C: {e}"))?;
-    started(bound);
-    let app = app(Arc::new(studio));
+    let app = app(Arc::new(make(bound)?));
     runtime.block_on(serve(listener, app, manners, async move { stop.notified().await }));
     runtime.shutdown_timeout(Duration::from_millis(500));
     Ok(())

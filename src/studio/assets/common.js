@@ -2,13 +2,19 @@
 // panel's file tools built from one template.
 "use strict";
 
+// The token the server asks when it serves beyond this machine (empty on
+// loopback), given in the page it served.
+const TOKEN = document.querySelector('meta[name="studio-token"]').content;
+
 // POSTs `body` (an object, or raw bytes) to the API; resolves to the JSON
 // answer, rejects with the server's message.
 async function api(path, body) {
   const raw = body instanceof ArrayBuffer;
+  const headers = { "Content-Type": raw ? "application/octet-stream" : "application/json" };
+  if (TOKEN) headers["X-Studio-Token"] = TOKEN;
   const res = await fetch(path, {
     method: "POST",
-    headers: { "Content-Type": raw ? "application/octet-stream" : "application/json" },
+    headers,
     body: raw ? body : JSON.stringify(body),
   });
   const answer = await res.json();
