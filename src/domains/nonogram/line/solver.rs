@@ -1,5 +1,6 @@
 //! The exact nonogram line solver: validity and the maximal transition of a
-//! line, plus the earliest/latest start of every hint over all solutions.
+//! line, plus the earliest/latest start of every hint over all solutions
+//! and every place each hint's block can start.
 //!
 //! A dynamic program over (hints placed, cell position), forward and
 //! backward, decides in O(N·k) which block placements occur in some solution
@@ -40,6 +41,8 @@ pub struct LineSolver {
     can_false: Vec<bool>,
     /// Per hint: earliest and latest start over all solutions.
     ranges: Vec<HintRange>,
+    /// Every `(hint, first cell)` of a block in some solution, by cell.
+    starts: Vec<(usize, usize)>,
 }
 
 impl LineSolver {
@@ -161,6 +164,7 @@ impl LineSolver {
         self.can_false.resize(n, false);
         self.ranges.clear();
         self.ranges.resize(k, HintRange { earliest_start: usize::MAX, latest_start: 0 });
+        self.starts.clear();
         for p in 0..n {
             for j in 0..=k {
                 if !self.fwd[j * w + p] {
@@ -181,6 +185,7 @@ impl LineSolver {
                         let r = &mut self.ranges[j];
                         r.earliest_start = r.earliest_start.min(p);
                         r.latest_start = r.latest_start.max(p);
+                        self.starts.push((j, p));
                     }
                 }
             }
@@ -229,6 +234,13 @@ impl LineSolver {
     pub fn hint_ranges(&mut self, line: &Line) -> Option<Vec<HintRange>> {
         self.analyse(&line.hints, &line.cells).then(|| self.ranges.clone())
     }
+
+    /// The ranges of [`hint_ranges`](Self::hint_ranges) and every place a
+    /// hint's block starts in some solution (`(hint, first cell)`, by
+    /// cell), or `None` if the line is invalid.
+    pub fn placements(&mut self, line: &Line) -> Option<(Vec<HintRange>, Vec<(usize, usize)>)> {
+        self.analyse(&line.hints, &line.cells).then(|| (self.ranges.clone(), self.starts.clone()))
+    }
 }
 
 thread_local! {
@@ -256,6 +268,11 @@ pub fn is_valid(line: &Line) -> bool {
 /// the line is invalid.
 pub fn hint_ranges(line: &Line) -> Option<Vec<HintRange>> {
     with_solver(|s| s.hint_ranges(line))
+}
+
+/// [`LineSolver::placements`] with this thread's shared solver.
+pub fn placements(line: &Line) -> Option<(Vec<HintRange>, Vec<(usize, usize)>)> {
+    with_solver(|s| s.placements(line))
 }
 
 /// Brute-force enumeration of all solutions of a line (tests only; 2^N).

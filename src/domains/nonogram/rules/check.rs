@@ -11,7 +11,8 @@
 //! neither), and with the same placement features (if it reads them). It
 //! is evaluated once per such group, and a fill is sound on the group when
 //! every line of the group forces it. Rules that declare both blocks and
-//! gaps are evaluated on every line.
+//! gaps, or read an ownership feature (which depends on every cell), are
+//! evaluated on every line.
 
 use crate::domains::nonogram::line::enumerate::{for_each_valid_line, for_each_valid_solved, hint_sequences};
 use crate::domains::nonogram::line::model::{Cell, Line};
@@ -80,19 +81,21 @@ pub fn brute_force(domain: &Nonogram, rule: &Rule, max_n: usize) -> Option<Brute
 }
 
 /// What a rule reads of a line besides its hints and length: its blocks,
-/// its gaps, the placement features.
+/// its gaps, the placement features, the ownership features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Reads {
     blocks: bool,
     gaps: bool,
     placement: bool,
+    ownership: bool,
 }
 
 impl Reads {
     /// Whether the rule reads the whole line (the blocks and the gaps
-    /// together are its cells), so it is evaluated on every line.
+    /// together are its cells, and the ownership features depend on all
+    /// of them), so it is evaluated on every line.
     fn cells(self) -> bool {
-        self.blocks && self.gaps
+        (self.blocks && self.gaps) || self.ownership
     }
 }
 
@@ -102,6 +105,7 @@ fn reads(domain: &Nonogram, rule: &Rule) -> Reads {
         blocks: rule.decls.iter().any(|d| d.ty == ids.block),
         gaps: rule.decls.iter().any(|d| d.ty == ids.gap),
         placement: ids.reads_placement(rule),
+        ownership: ids.reads_ownership(rule),
     }
 }
 

@@ -31,7 +31,10 @@ fn decl_words(d: &Decl, schema: &Schema) -> String {
 fn int_words(e: &IntExpr, decls: &[Decl], schema: &Schema) -> String {
     match e {
         IntExpr::Lit(n) => n.to_string(),
-        IntExpr::Global(_) => "the line length".into(),
+        IntExpr::Global(g) => match schema.global(*g).name.as_str() {
+            "hint_count" => "the number of hints".into(),
+            _ => "the line length".into(),
+        },
         IntExpr::Feature(f, v) => {
             let d = &decls[*v as usize];
             let hint = schema.type_name(d.ty) == "hint";
@@ -45,6 +48,10 @@ fn int_words(e: &IntExpr, decls: &[Decl], schema: &Schema) -> String {
                 ("highest_start_cell", _) => format!("the first cell of the rightmost placement of {name}"),
                 ("earliest_start", _) => format!("the earliest cell where {name} can start"),
                 ("latest_start", _) => format!("the latest cell where {name} can start"),
+                ("first_owner", _) => format!("the index of the first hint {name} can be part of"),
+                ("last_owner", _) => format!("the index of the last hint {name} can be part of"),
+                ("first_fit", _) => format!("the index of the first hint that can lie in {name}"),
+                ("last_fit", _) => format!("the index of the last hint that can lie in {name}"),
                 (other, _) => format!("{other}({name})"),
             }
         }
@@ -148,7 +155,7 @@ pub fn structural_name(rule: &Rule, schema: &Schema) -> String {
     if *a == IntExpr::Lit(0) {
         parts.push("from_start".into());
     }
-    if matches!(b, IntExpr::Global(_)) {
+    if matches!(b, IntExpr::Global(g) if schema.global(*g).name == "line_size") {
         parts.push("to_end".into());
     }
     if parts.len() == 1 {

@@ -4,7 +4,7 @@
 //! exhaustive table of small valid lines.
 
 use crate::domains::nonogram::line::model::{Cell, Line};
-use crate::domains::nonogram::line::solver::hint_ranges;
+use crate::domains::nonogram::line::ownership::{ownership, Extremes};
 use crate::domains::nonogram::line::state::LineState;
 use crate::dsl::ast::{FeatureId, TypeId};
 use crate::dsl::eval::{ActionValue, ElementTable, View};
@@ -32,6 +32,10 @@ pub(crate) struct Ids {
     pub highest_start: FeatureId,
     pub earliest_start: FeatureId,
     pub latest_start: FeatureId,
+    pub first_owner: FeatureId,
+    pub last_owner: FeatureId,
+    pub first_fit: FeatureId,
+    pub last_fit: FeatureId,
 }
 
 impl Ids {
@@ -39,6 +43,13 @@ impl Ids {
     /// `latest_start`), whose values depend on every known cell.
     pub fn reads_placement(&self, rule: &crate::dsl::ast::Rule) -> bool {
         rule.uses_feature(self.earliest_start) || rule.uses_feature(self.latest_start)
+    }
+
+    /// Whether `rule` reads an ownership feature (`first_owner`,
+    /// `last_owner`, `first_fit`, `last_fit`), whose values depend on every
+    /// known cell.
+    pub fn reads_ownership(&self, rule: &crate::dsl::ast::Rule) -> bool {
+        [self.first_owner, self.last_owner, self.first_fit, self.last_fit].iter().any(|&f| rule.uses_feature(f))
     }
 }
 
@@ -81,12 +92,19 @@ impl Nonogram {
             highest_start: ft("highest_start_cell")?,
             earliest_start: ft("earliest_start")?,
             latest_start: ft("latest_start")?,
+            first_owner: ft("first_owner")?,
+            last_owner: ft("last_owner")?,
+            first_fit: ft("first_fit")?,
+            last_fit: ft("last_fit")?,
         };
-        if schema.type_count() != 3 || schema.feature_count() != 6 {
-            return Err(err("the nonogram domain provides exactly the types hint, block, gap and the features start, size, lowest_end_cell, highest_start_cell, earliest_start, latest_start".into()));
+        if schema.type_count() != 3 || schema.feature_count() != 10 {
+            return Err(err("the nonogram domain provides exactly the types hint, block, gap and the features start, size, lowest_end_cell, highest_start_cell, earliest_start, latest_start, first_owner, last_owner, first_fit, last_fit".into()));
         }
-        if schema.file.globals.len() != 1 || schema.global_id("line_size").is_none() {
-            return Err(err("the nonogram domain provides exactly the global `line_size`".into()));
+        let globals: Vec<&str> = schema.file.globals.iter().map(|g| g.name.as_str()).collect();
+        if globals != ["line_size", "hint_count"] {
+            return Err(err(
+                "the nonogram domain provides exactly the globals `line_size` and `hint_count`, in that order".into(),
+            ));
         }
         match schema.file.actions.as_slice() {
             [a] if a.name == "fill"
@@ -105,11 +123,13 @@ impl Nonogram {
         self.ids
     }
 
-    /// The view of a bare line (hints, blocks, gaps, line_size). The
-    /// placement features come from the exact line solver (the first cell
-    /// of each hint in the leftmost and the rightmost solution); on a line
-    /// no solution extends, where no rule's conclusion means anything, they
-    /// are the packings' (`lowest_end_cell - size`, `highest_start_cell`).
+    /// The view of a bare line (hints, blocks, gaps, line_size,
+    /// hint_count). The placement and ownership features come from the
+    /// exact line solver's possible placements of each hint
+    /// ([`ownership`]); on a line no solution extends, where no rule's
+    /// conclusion means anything, the placement features are the packings'
+    /// (`lowest_end_cell - size`, `highest_start_cell`) and the ownership
+    /// features those of no hint (k and -1).
     pub fn line_view(&self, line: &Line) -> View {
         let nf = self.schema.feature_count();
         let ids = self.ids;
@@ -117,7 +137,8 @@ impl Nonogram {
         let k = line.hints.len() as i64;
         let n = line.len() as i64;
         let total: i64 = line.hints.iter().map(|&h| h as i64).sum();
-        let ranges = hint_ranges(line);
+        let owned = ownership(line);
+        let ranges = owned.as_ref().map(|o| &o.ranges);
         let mut before = 0i64;
         let mut row = vec![0; nf];
         for (i, &h) in line.hints.iter().enumerate() {
@@ -129,7 +150,7 @@ impl Nonogram {
             row[ids.size.0 as usize] = h;
             row[ids.lowest_end.0 as usize] = lowest_end;
             row[ids.highest_start.0 as usize] = highest_start;
-            let (earliest, latest) = match &ranges {
+            let (earliest, latest) = match ranges {
                 Some(r) => (r[i].earliest_start as i64, r[i].latest_start as i64),
                 None => (lowest_end - h, highest_start),
             };
@@ -138,15 +159,24 @@ impl Nonogram {
             tables[ids.hint.0 as usize].push(&row);
             before += h;
         }
-        for (ty, runs) in [(ids.block, line.blocks()), (ids.gap, line.gaps())] {
-            for (s, len) in runs {
+        let none = Extremes { first: k, last: -1 };
+        let blocks = owned.as_ref().map(|o| &o.blocks[..]).unwrap_or(&[]);
+        let gaps = owned.as_ref().map(|o| &o.gaps[..]).unwrap_or(&[]);
+        for (ty, runs, extremes, (first, last)) in [
+            (ids.block, line.blocks(), blocks, (ids.first_owner, ids.last_owner)),
+            (ids.gap, line.gaps(), gaps, (ids.first_fit, ids.last_fit)),
+        ] {
+            for (i, (s, len)) in runs.into_iter().enumerate() {
                 row.fill(0);
                 row[ids.start.0 as usize] = s as i64;
                 row[ids.size.0 as usize] = len as i64;
+                let e = extremes.get(i).copied().unwrap_or(none);
+                row[first.0 as usize] = e.first;
+                row[last.0 as usize] = e.last;
                 tables[ty.0 as usize].push(&row);
             }
         }
-        View { globals: vec![n], tables }
+        View { globals: vec![n, k], tables }
     }
 }
 
@@ -271,11 +301,14 @@ mod tests {
         ActionValue { action: ActionId(0), args: vec![value as i64, a, b] }
     }
 
-    /// The placement features equal their definition (docs/language.md): the
-    /// smallest and the largest first cell of each hint over all solutions,
-    /// found by brute force, on every valid line of up to 10 cells.
+    /// The placement and ownership features equal their definitions
+    /// (docs/reference/language.md), found by enumerating every solution,
+    /// on every valid line of up to 10 cells: the smallest and the largest
+    /// first cell of each hint, the least and greatest hint whose run
+    /// contains each block, and the least and greatest hint whose run lies
+    /// inside each gap (k and -1 if none); `hint_count` is k.
     #[test]
-    fn placement_features_are_the_extreme_starts_over_all_solutions() {
+    fn placement_and_ownership_features_are_their_definitions_over_all_solutions() {
         use crate::domains::nonogram::line::enumerate::for_each_valid_line;
         use crate::domains::nonogram::line::model::solutions_by_hints;
         use rayon::prelude::*;
@@ -284,51 +317,62 @@ mod tests {
         let mask = |cells: &[Cell], want: Cell| {
             cells.iter().enumerate().filter(|(_, &c)| c == want).fold(0u32, |m, (i, _)| m | 1 << i)
         };
+        // the least and greatest hint index among `runs` of the agreeing
+        // solutions that satisfy `pred` (k and -1 if none)
+        let extremes = |agreeing: &[&Vec<(usize, usize)>], k: usize, pred: &dyn Fn(usize, usize) -> bool| {
+            let held = agreeing.iter().flat_map(|runs| runs.iter().enumerate().filter(|(_, &(s, e))| pred(s, e)));
+            held.fold((k as i64, -1), |(lo, hi), (i, _)| (lo.min(i as i64), hi.max(i as i64)))
+        };
         let lines: usize = (1..=10usize)
             .map(|n| {
                 let by_hints: Vec<(Vec<u32>, Vec<Vec<bool>>)> = solutions_by_hints(n).into_iter().collect();
                 by_hints
                     .par_iter()
                     .map(|(hints, solutions)| {
-                        // each solution as a bit mask with its hints' first cells
-                        let solutions: Vec<(u32, Vec<i64>)> = solutions
+                        // each solution as a bit mask with its hints' runs [start, end)
+                        let solutions: Vec<(u32, Vec<(usize, usize)>)> = solutions
                             .iter()
                             .map(|s| {
                                 let cells: Vec<Cell> = s.iter().map(|&v| Cell::from_bool(v)).collect();
-                                let starts = Line::new(hints.clone(), cells.clone())
+                                let runs = Line::new(hints.clone(), cells.clone())
                                     .blocks()
                                     .iter()
-                                    .map(|&(start, _)| start as i64)
+                                    .map(|&(start, len)| (start, start + len))
                                     .collect();
-                                (mask(&cells, Cell::True), starts)
+                                (mask(&cells, Cell::True), runs)
                             })
                             .collect();
+                        let k = hints.len();
                         let mut count = 0;
                         for_each_valid_line(hints, n, |state| {
-                            let (yes, no) = (mask(&state.line.cells, Cell::True), mask(&state.line.cells, Cell::False));
-                            let agreeing: Vec<&Vec<i64>> = solutions
+                            let line = &state.line;
+                            let (yes, no) = (mask(&line.cells, Cell::True), mask(&line.cells, Cell::False));
+                            let agreeing: Vec<&Vec<(usize, usize)>> = solutions
                                 .iter()
                                 .filter(|(s, _)| s & yes == yes && s & no == 0)
-                                .map(|(_, starts)| starts)
+                                .map(|(_, runs)| runs)
                                 .collect();
-                            assert!(!agreeing.is_empty(), "{}", state.line);
-                            let view = domain.line_view(&state.line);
+                            assert!(!agreeing.is_empty(), "{line}");
+                            let view = domain.line_view(line);
+                            assert_eq!(view.globals, vec![n as i64, k as i64], "globals of {line}");
                             let table = view.table(ids.hint);
-                            for i in 0..hints.len() {
-                                let earliest = agreeing.iter().map(|s| s[i]).min();
-                                let latest = agreeing.iter().map(|s| s[i]).max();
-                                assert_eq!(
-                                    Some(table.get(i, ids.earliest_start)),
-                                    earliest,
-                                    "earliest_start of hint {i} on {}",
-                                    state.line
-                                );
-                                assert_eq!(
-                                    Some(table.get(i, ids.latest_start)),
-                                    latest,
-                                    "latest_start of hint {i} on {}",
-                                    state.line
-                                );
+                            for i in 0..k {
+                                let earliest = agreeing.iter().map(|s| s[i].0 as i64).min();
+                                let latest = agreeing.iter().map(|s| s[i].0 as i64).max();
+                                let got = (table.get(i, ids.earliest_start), table.get(i, ids.latest_start));
+                                assert_eq!((Some(got.0), Some(got.1)), (earliest, latest), "hint {i} on {line}");
+                            }
+                            let blocks = view.table(ids.block);
+                            for (b, (bs, len)) in line.blocks().into_iter().enumerate() {
+                                let owners = extremes(&agreeing, k, &|s, e| s <= bs && bs + len <= e);
+                                let got = (blocks.get(b, ids.first_owner), blocks.get(b, ids.last_owner));
+                                assert_eq!(got, owners, "owners of block {b} on {line}");
+                            }
+                            let gaps = view.table(ids.gap);
+                            for (g, (gs, len)) in line.gaps().into_iter().enumerate() {
+                                let fits = extremes(&agreeing, k, &|s, e| gs <= s && e <= gs + len);
+                                let got = (gaps.get(g, ids.first_fit), gaps.get(g, ids.last_fit));
+                                assert_eq!(got, fits, "fits of gap {g} on {line}");
                             }
                             count += 1;
                         });

@@ -32,10 +32,13 @@
 //! [`Placement::Tight`] encoding: every slot, and extreme solutions no run
 //! of which can move one cell further alone, so that a model that still
 //! does not replay can be excluded by pinning its line's true features.
+//! The ownership features are read off the same two solutions
+//! ([`owners`](super::owners)).
 
 use super::domain::{Ids, Nonogram};
+use super::owners::{fits, owner, Runs};
 use crate::domains::nonogram::line::model::{Cell, Line};
-use crate::domains::nonogram::line::solver::hint_ranges;
+use crate::domains::nonogram::line::ownership::ownership;
 use crate::domains::nonogram::line::state::LineState;
 use crate::dsl::ast::{ActionId, PatternKind, Polarity, Rule, TypeId, Var};
 use crate::dsl::symbolic::{num, signed_value, widen, Num, NumOps, SymTable, SymView};
@@ -61,15 +64,18 @@ pub struct LineTerms {
     pub gaps: Vec<(Num, Num)>,
     /// The counts of used block and gap slots.
     pub counts: (Num, Num),
-    /// The placement features per hint slot (earliest, latest starts), if
-    /// encoded.
-    pub placement: Option<(Vec<Num>, Vec<Num>)>,
+    /// The runs of the solutions giving the placement and ownership
+    /// features (leftmost and rightmost, or as far as the encoding says),
+    /// if encoded.
+    pub placement: Option<(Vec<(Num, Num)>, Vec<(Num, Num)>)>,
+    /// `(first_fit, last_fit)` per gap slot, if encoded.
+    pub fits: Vec<(Num, Num)>,
     /// Whether the encoding is [`Placement::Tight`]: a model that does not
     /// replay may be excluded by pinning its line's true features.
     pub pinnable: bool,
 }
 
-/// How an encoding holds the placement features.
+/// How an encoding holds the placement and ownership features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Placement {
     /// Not at all (they are 0): only for rules that do not read them.
@@ -164,9 +170,12 @@ impl Slots {
     ///
     /// A type no variable binds thus gets 0 block slots, or 1 gap slot
     /// (the whole line). The same holds with the [`Placement::Relaxed`]
-    /// placement features: the line's leftmost and rightmost solutions
-    /// still agree with the line with cells forgotten, and keep their
-    /// places relative to the (unchanged) solution.
+    /// placement and ownership features: the line's leftmost and
+    /// rightmost solutions still agree with the line with cells forgotten,
+    /// and keep their places relative to the (unchanged) solution; the
+    /// kept blocks and gaps keep the line's true ownership features, and
+    /// every fact about a merged gap's fits holds of the least and greatest
+    /// hint the three solutions place in it.
     pub(crate) fn for_rule(ids: Ids, bound: usize, rule: &Rule) -> Slots {
         let all = Slots::all(bound);
         // taking blocks away removes them (unnegated comparisons with the
@@ -294,7 +303,7 @@ fn hint_rows(
     (n, k): (&Num, &Num),
     hints: &[Num],
     runs: &[(Num, Num)],
-    placement: Option<&(Vec<Num>, Vec<Num>)>,
+    placement: Option<&(Runs, Runs)>,
     valid: &mut Vec<Bool>,
 ) -> Vec<Vec<Num>> {
     let w = width(bound);
@@ -321,9 +330,9 @@ fn hint_rows(
         row[ids.size.0 as usize] = hints[i].clone();
         row[ids.lowest_end.0 as usize] = c(i).plus(&before).plus(&hints[i]);
         row[ids.highest_start.0 as usize] = n.plus(&c(i + 1)).minus(k).minus(&total.minus(&before));
-        if let Some((earliest, latest)) = placement {
-            row[ids.earliest_start.0 as usize] = earliest[i].clone();
-            row[ids.latest_start.0 as usize] = latest[i].clone();
+        if let Some((left, right)) = placement {
+            row[ids.earliest_start.0 as usize] = left[i].0.clone();
+            row[ids.latest_start.0 as usize] = right[i].0.clone();
         }
         // implied: the solution places hint i between its leftmost and
         // rightmost packings
@@ -361,7 +370,7 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement:
     // (and, as those two are, with no run that moves one cell further alone)
     let pinnable = placement == Placement::Tight;
     let placement = (placement != Placement::Absent).then(|| {
-        let mut extreme = |name: &str, leftmost: bool| -> Vec<Num> {
+        let mut extreme = |name: &str, leftmost: bool| -> Runs {
             let other = solution_runs(&hints, &n, &k, bound, w, &mut valid, name);
             agrees_with_cells(&other, &k, &block_count, &blocks, &gaps, w, &mut valid);
             for (i, ((s, _), (p, _))) in other.iter().zip(&runs).enumerate() {
@@ -373,18 +382,30 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement:
                 };
                 valid.push(k.sgt(&c(i)).implies(Bool::and(&[beyond, stays])));
             }
-            other.into_iter().map(|(s, _)| s).collect()
+            other
         };
         (extreme("left", true), extreme("right", false))
     });
 
     let hint_slots = hint_rows(ids, nf, bound, (&n, &k), &hints, &runs, placement.as_ref(), &mut valid);
-    let table = |runs: &[(Num, Num)]| -> Vec<Vec<Num>> {
+    // ownership: a block's owners in the rightmost and leftmost solutions,
+    // a gap's fits (0 without the extreme solutions: no rule reads them)
+    let (owners, fits): (Vec<(Num, Num)>, Vec<(Num, Num)>) = match &placement {
+        Some((left, right)) => (
+            blocks.iter().map(|b| (owner(right, &k, b, w), owner(left, &k, b, w))).collect(),
+            fits(&gaps, &gap_count, &k, &[&runs, left, right], (left, right), w, &mut valid),
+        ),
+        None => (vec![(c(0), c(0)); blocks.len()], vec![(c(0), c(0)); gaps.len()]),
+    };
+    let table = |runs: &[(Num, Num)], extremes: &[(Num, Num)], (first, last): (usize, usize)| -> Vec<Vec<Num>> {
         runs.iter()
-            .map(|(s, e)| {
+            .zip(extremes)
+            .map(|((s, e), (lo, hi))| {
                 let mut row = vec![c(0); nf];
                 row[ids.size.0 as usize] = e.minus(s);
                 row[ids.start.0 as usize] = s.clone();
+                row[first] = lo.clone();
+                row[last] = hi.clone();
                 row
             })
             .collect()
@@ -392,11 +413,13 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement:
     let empty = || SymTable { count: c(0), slots: vec![], sparse: None };
     let mut tables = vec![empty(), empty(), empty()];
     tables[ids.hint.0 as usize] = SymTable { count: k.clone(), slots: hint_slots, sparse: None };
-    tables[ids.block.0 as usize] = SymTable { count: block_count.clone(), slots: table(&blocks), sparse: None };
-    tables[ids.gap.0 as usize] = SymTable { count: gap_count.clone(), slots: table(&gaps), sparse: None };
+    let block_rows = table(&blocks, &owners, (ids.first_owner.0 as usize, ids.last_owner.0 as usize));
+    let gap_rows = table(&gaps, &fits, (ids.first_fit.0 as usize, ids.last_fit.0 as usize));
+    tables[ids.block.0 as usize] = SymTable { count: block_count.clone(), slots: block_rows, sparse: None };
+    tables[ids.gap.0 as usize] = SymTable { count: gap_count.clone(), slots: gap_rows, sparse: None };
     // On a valid line every value the rules see lies in [0, bound]; the
     // stated magnitude leaves room (the encoding's width holds 4 * (bound + 1)).
-    let view = SymView { globals: vec![n.clone()], tables, width: w, magnitude: 2 * bound as i64 + 2 };
+    let view = SymView { globals: vec![n.clone(), k.clone()], tables, width: w, magnitude: 2 * bound as i64 + 2 };
     Encoding {
         view,
         valid: Bool::and(&valid),
@@ -410,6 +433,7 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement:
             gaps,
             counts: (block_count, gap_count),
             placement,
+            fits,
             pinnable,
         },
     }
@@ -460,13 +484,16 @@ pub fn decode(t: &LineTerms, model: &Model) -> Line {
     Line::new(hints, cells)
 }
 
-/// "If the encoded line is `line`, its placement features are the true
-/// ones" (`None` without placement features, or if `line` does not fit
-/// the encoding's slots or is invalid). With every block and gap slot, the
-/// slots hold a line's blocks and gaps exactly, so they name it.
+/// "If the encoded line is `line`, its placement and ownership features
+/// are the true ones" (`None` without those features, or if `line` does
+/// not fit the encoding's slots or is invalid). With every block and gap
+/// slot, the slots hold a line's blocks and gaps exactly, so they name it.
+/// The extreme solutions' starts pinned, their runs (so the blocks'
+/// owners) are the true ones too.
 pub fn pin_placement(t: &LineTerms, line: &Line) -> Option<Bool> {
-    let (earliest, latest) = t.placement.as_ref().filter(|_| t.pinnable)?;
-    let ranges = hint_ranges(line)?;
+    let (left, right) = t.placement.as_ref().filter(|_| t.pinnable)?;
+    let owned = ownership(line)?;
+    let ranges = &owned.ranges;
     let (blocks, gaps) = (line.blocks(), line.gaps());
     if line.len() > t.bound
         || blocks.len() > t.blocks.len()
@@ -489,11 +516,19 @@ pub fn pin_placement(t: &LineTerms, line: &Line) -> Option<Bool> {
             runs.iter().zip(slots.iter()).map(|(&(s, len), (x, y))| Bool::and(&[x.same(&c(s)), y.same(&c(s + len))])),
         );
     }
-    let truth: Vec<Bool> = ranges
+    let mut truth: Vec<Bool> = ranges
         .iter()
-        .zip(earliest.iter().zip(latest))
-        .map(|(r, (e, l))| Bool::and(&[e.same(&c(r.earliest_start)), l.same(&c(r.latest_start))]))
+        .zip(left.iter().zip(right))
+        .map(|(r, ((e, _), (l, _)))| Bool::and(&[e.same(&c(r.earliest_start)), l.same(&c(r.latest_start))]))
         .collect();
+    let at = |v: i64| num(v, w);
+    truth.extend(
+        owned
+            .gaps
+            .iter()
+            .zip(&t.fits)
+            .map(|(x, (first, last))| Bool::and(&[first.same(&at(x.first)), last.same(&at(x.last))])),
+    );
     Some(Bool::and(&same).implies(Bool::and(&truth)))
 }
 
@@ -506,12 +541,14 @@ impl Symbolic for Nonogram {
 
     fn encode_for(&self, bound: u32, rule: &Rule) -> Encoding<LineTerms> {
         let slots = Slots::for_rule(self.ids(), bound as usize, rule);
-        let placement = if self.ids().reads_placement(rule) { Placement::Relaxed } else { Placement::Absent };
+        let ids = self.ids();
+        let extremes = ids.reads_placement(rule) || ids.reads_ownership(rule);
+        let placement = if extremes { Placement::Relaxed } else { Placement::Absent };
         encode(self.ids(), self.schema().feature_count(), bound as usize, slots, placement)
     }
 
     fn encode_tight_for(&self, bound: u32, rule: &Rule) -> Option<Encoding<LineTerms>> {
-        self.ids().reads_placement(rule).then(|| self.encode(bound))
+        (self.ids().reads_placement(rule) || self.ids().reads_ownership(rule)).then(|| self.encode(bound))
     }
 
     fn wrong(&self, enc: &Encoding<LineTerms>, _action: ActionId, args: &[Num]) -> Bool {
