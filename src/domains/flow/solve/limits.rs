@@ -1,16 +1,16 @@
 //! What a solve is asked ([`Options`]: the convention and the propagation
 //! rules), how far it may go ([`Limits`]), and what it found ([`Outcome`],
-//! with [`Stop`] when it stopped before it knew, named as the nonogram
-//! solver names it).
+//! with [`Stop`] when it stopped before it knew, named as every bounded
+//! search names it).
 //!
 //! This module knows limits and answers: not boards or search.
 
 use std::time::{Duration, Instant};
 
 use crate::domains::flow::model::state::Solution;
-/// Why a search stopped before its answer was known: the nonogram
-/// solver's reasons, shared so that reports name them alike.
-pub use crate::domains::nonogram::board::complete::Stop;
+/// Why a search stopped before its answer was known: the one stop reason
+/// of every bounded search, so that reports name them alike.
+pub use crate::stop::Stop;
 
 /// The propagation the search applies at every node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
