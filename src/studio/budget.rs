@@ -13,8 +13,8 @@ use super::{Answer, ApiError};
 use serde_json::{json, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
-use tokio::sync::OwnedSemaphorePermit;
 use stratsynth::stop::Stop;
+use tokio::sync::OwnedSemaphorePermit;
 
 /// The largest budget a request may ask for.
 pub const MAX_BUDGET_MS: u64 = 60_000;
