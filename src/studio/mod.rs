@@ -9,6 +9,7 @@
 
 pub mod bench;
 pub mod budget;
+pub mod command;
 pub mod nonogram;
 pub mod players;
 pub mod witness;

@@ -1,11 +1,10 @@
 //! `studio [--port P] [--listen ADDR] [--rules FILE]... [--bench]`: serves the
-//! designer's studio (one page and its JSON API, [`crate::studio`]) on
+//! designer's studio (one page and its JSON API, [`super`]) on
 //! 127.0.0.1 unless told another address, prints its URL, and stops
 //! cleanly on Ctrl-C.
 
-use super::CmdResult;
-use crate::studio::budget::MAX_BUDGET_MS;
-use crate::studio::players::Players;
+use super::budget::MAX_BUDGET_MS;
+use super::players::Players;
 use std::net::IpAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -32,10 +31,10 @@ pub struct StudioArgs {
 }
 
 /// `studio`.
-pub fn run(args: &StudioArgs) -> CmdResult {
+pub fn run(args: &StudioArgs) -> Result<ExitCode, String> {
     let players = Arc::new(Players::load(&args.rules)?);
     if args.bench {
-        crate::studio::bench::run(&players, args.budget_ms)?;
+        super::bench::run(&players, args.budget_ms)?;
         return Ok(ExitCode::SUCCESS);
     }
     let server = tiny_http::Server::http((args.listen, args.port))
@@ -48,7 +47,7 @@ pub fn run(args: &StudioArgs) -> CmdResult {
         "stratsynth studio: http://{address}/ (nonogram rules {}, Witness rules {}; Ctrl-C stops)",
         players.nonogram_name, players.witness.name
     );
-    crate::studio::serve(server, players, args.budget_ms);
+    super::serve(server, players, args.budget_ms);
     eprintln!("stratsynth studio: stopped");
     Ok(ExitCode::SUCCESS)
 }
