@@ -252,6 +252,37 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     Ok(())
 }
 
+/// A bundled input found neither where it was given nor in the source tree.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: not found in the working directory nor in {tree} (the source tree stratsynth was built from); give its path")]
+pub struct NotBundled {
+    /// The path as given.
+    pub path: String,
+    /// The source tree.
+    pub tree: &'static str,
+}
+
+impl From<NotBundled> for String {
+    fn from(e: NotBundled) -> String {
+        e.to_string()
+    }
+}
+
+/// A bundled input (the defaults of `bench`, `learn nonogram` and the
+/// studio's bench): the path as given if it exists, else the same relative
+/// path in the source tree stratsynth was built from, so that the defaults
+/// work outside the checkout.
+pub fn bundled(path: &Path) -> Result<PathBuf, NotBundled> {
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    if path.exists() || path.is_absolute() {
+        Ok(path.to_path_buf())
+    } else if built.exists() {
+        Ok(built)
+    } else {
+        Err(NotBundled { path: path.display().to_string(), tree: env!("CARGO_MANIFEST_DIR") })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,10 @@
 //!   (CPU time, peak memory); [`stop`]: why a bounded search stopped
 //!   (which budget ran out).
 //!
+//! Over the domains: [`rule_files`] reads rule files in their domain and
+//! refuses unsound Witness rules; [`report`] builds the answers (JSON and
+//! text) the command line and the studio both give.
+//!
 //! Each puzzle domain lives under [`domains`] (nonogram lines, Witness
 //! partial paths) and plugs in by implementing the engine's traits; the
 //! engine never imports a domain.
@@ -29,6 +33,8 @@ pub mod files;
 pub mod html;
 pub mod located;
 pub mod pipeline;
+pub mod report;
+pub mod rule_files;
 pub mod select;
 pub mod stop;
 pub mod synth;

@@ -89,7 +89,7 @@ enum Command {
         kind: GenerateCommand,
     },
     /// The designer's studio: one local web page (and its JSON API) to draw, check, grade, explain, repair and generate puzzles.
-    Studio(commands::studio::StudioArgs),
+    Studio(studio::command::StudioArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -208,7 +208,7 @@ fn main() -> ExitCode {
         Command::Generate { kind: GenerateCommand::Nonogram(args) } => {
             with_threads(args.threads, || commands::generate_nonogram::generate(&args))
         }
-        Command::Studio(args) => commands::studio::run(&args),
+        Command::Studio(args) => studio::command::run(&args),
     };
     match result {
         Ok(code) => code,

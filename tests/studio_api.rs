@@ -163,6 +163,29 @@ fn repairs_equal_the_cli() {
 }
 
 #[test]
+fn random_puzzles_equal_the_cli() {
+    let studio = Studio::start();
+    for (size, seed, player) in [("8x8", 1, "line"), ("10x10", 4, "rules:rules/nonogram/top10.rules")] {
+        let cli = cli_json(
+            &["generate", "nonogram", "--size", size, "--count", "1", "--seed", &seed.to_string()]
+                .into_iter()
+                .chain(["--player", player, "--json"])
+                .collect::<Vec<_>>(),
+        );
+        let (width, height) = size.split_once('x').unwrap();
+        let request = json!({"width": width.parse::<u64>().unwrap(), "height": height.parse::<u64>().unwrap(),
+            "seed": seed, "player": player.split(':').next().unwrap()});
+        let answer = studio.post_json("/api/nonogram/random", &request);
+        // the titles and files name the run; the puzzles, their steps, bits and rules are the CLI's
+        let puzzles = |v: &Value| {
+            v["puzzles"].as_array().unwrap().iter().map(|p| without(p.clone(), &["title", "file"])).collect::<Vec<_>>()
+        };
+        assert_eq!(puzzles(&cli).len(), 1, "{size}: {cli}");
+        assert_eq!(puzzles(&answer), puzzles(&cli), "{size}");
+    }
+}
+
+#[test]
 fn witness_answers_equal_the_cli() {
     let studio = Studio::start();
     let dir = tempfile::tempdir().unwrap();

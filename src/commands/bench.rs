@@ -6,7 +6,7 @@
 //! nonogrid, or its SAT fallback's encodings and solvers (`--sat-compare`), or with the
 //! difficulty measure (`--difficulty`).
 
-use super::{bundled, read_nonogram_rules, CmdResult};
+use super::CmdResult;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::{Path, PathBuf};
@@ -23,6 +23,8 @@ use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::specialise::specialisations;
+use stratsynth::files::bundled;
+use stratsynth::rule_files::read_nonogram_rules;
 use stratsynth::synth::{Config, Engine, Stats};
 
 /// Random valid lines of `len` cells: a random solution, its hints, and a

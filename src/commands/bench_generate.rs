@@ -2,7 +2,7 @@
 //! run with the command's own code: random 15x15 puzzles for the line
 //! player (puzzles per second), then the repair of each picture (seconds).
 
-use super::{bundled, CmdResult};
+use super::CmdResult;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -12,6 +12,7 @@ use stratsynth::domains::nonogram::make::picture::read_picture;
 use stratsynth::domains::nonogram::make::random::{Shape, Symmetry};
 use stratsynth::domains::nonogram::make::repair::{RepairBudget, Tally};
 use stratsynth::domains::nonogram::make::run::{random_puzzles, repair_picture};
+use stratsynth::files::bundled;
 
 /// The pictures repaired by default: two bundled 25x25 pictures whose
 /// puzzles the line solver cannot finish.

@@ -5,26 +5,28 @@
 //! checks of `make::accept` (the player solves it, the complete solver
 //! finds exactly one solution); the outputs are `generate_report`'s.
 
-use super::generate_report::{check_outputs, finish, Made, Names, Outputs, Report};
-use super::progress::ticking;
-use super::{read_nonogram_rules, CmdResult};
+use super::generate_report::{check_outputs, finish, Names, Outputs};
+use super::CmdResult;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 use stratsynth::domains::nonogram::line::bitline::MAX_LINE;
+use stratsynth::domains::nonogram::make::accept::range;
 use stratsynth::domains::nonogram::make::accept::Wanted;
 use stratsynth::domains::nonogram::make::judge::Player;
-use stratsynth::domains::nonogram::make::picture::{read_picture, Picture};
+use stratsynth::domains::nonogram::make::picture::read_picture;
 use stratsynth::domains::nonogram::make::random::{Shape, Symmetry};
-use stratsynth::domains::nonogram::make::repair::{Repair, RepairBudget, Tally};
-use stratsynth::domains::nonogram::make::run::{random_puzzles, repair_picture, Kept, Repaired};
+use stratsynth::domains::nonogram::make::repair::RepairBudget;
+use stratsynth::domains::nonogram::make::run::random_puzzles;
 use stratsynth::domains::nonogram::play::analysis::MAX_CELLS;
 use stratsynth::domains::nonogram::rules::check::brute_force_all;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;
-use stratsynth::stop::Stop;
+use stratsynth::report::nonogram::generate::Report;
+use stratsynth::report::nonogram::generate::{random_made, repair_report};
+use stratsynth::report::ticking::ticking;
+use stratsynth::rule_files::read_nonogram_rules;
 
 /// Options of `generate nonogram`.
 #[derive(clap::Args, Debug)]
@@ -206,25 +208,6 @@ fn outputs(args: &NonogramArgs) -> Outputs<'_> {
     }
 }
 
-/// `A..B` (inclusive) of `T`; a single `N` is `N..N`. Refused: an empty
-/// range (A > B), and ends that are negative or not finite (`NaN`, `inf`),
-/// which no puzzle could meet.
-pub(crate) fn range<T: std::str::FromStr + PartialOrd + Copy + Into<f64>>(
-    option: &str,
-    text: &str,
-) -> Result<RangeInclusive<T>, String> {
-    let bad = |why: &str| format!("{option} {text}: expected a range A..B (inclusive) or a number{why}");
-    let (a, b) = text.split_once("..").unwrap_or((text, text));
-    let (a, b): (T, T) = (a.trim().parse().map_err(|_| bad(""))?, b.trim().parse().map_err(|_| bad(""))?);
-    if [a, b].iter().any(|&x| !x.into().is_finite() || x.into() < 0.0) {
-        return Err(bad(", with finite ends of at least 0"));
-    }
-    if a.into() > b.into() {
-        return Err(bad(" with A <= B (this one is empty)"));
-    }
-    Ok(a..=b)
-}
-
 /// `WxH`.
 fn size(text: &str) -> Result<(usize, usize), String> {
     let bad =
@@ -329,21 +312,6 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
     Ok(ExitCode::SUCCESS)
 }
 
-/// The random puzzles kept from the pictures of `seed`, as made puzzles
-/// (named later).
-pub(crate) fn random_made(kept: Vec<Kept>, seed: u64) -> Vec<Made> {
-    kept.into_iter()
-        .map(|(index, picture, solve)| Made {
-            name: String::new(),
-            title: format!("Random {}x{}, seed {seed}, candidate {index}", picture.width, picture.height),
-            origin: format!("candidate {index}"),
-            puzzle: picture.puzzle(None),
-            changed: vec![],
-            solve,
-        })
-        .collect()
-}
-
 /// A picture: fine as it is, or repaired.
 fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs: &[&Path]) -> CmdResult {
     let picture = read_picture(path).map_err(|e| e.to_string())?;
@@ -368,87 +336,4 @@ fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs:
     }
     finish(&outputs(args), &report)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The report of `generate nonogram --from`: the picture's first `count`
-/// repairs for the player `player` (one with no change if it is fine), or
-/// none with a summary saying that none was found within `budget`.
-pub(crate) fn repair_report(
-    picture: &Picture,
-    shown: &str,
-    player: &str,
-    rule_names: Vec<String>,
-    wanted: &Wanted,
-    budget: RepairBudget,
-    count: usize,
-) -> Result<Report, String> {
-    let started = Instant::now();
-    let tally = Tally::default();
-    let say = |elapsed: Duration| {
-        Some(format!(
-            "{shown}: repair search, {:.0} s: stage {} of 3, {} pictures judged, fewest cells left undecided {}",
-            elapsed.as_secs_f64(),
-            tally.stage(),
-            tally.judged(),
-            tally.best().map_or("-".into(), |b| b.to_string())
-        ))
-    };
-    let repaired =
-        ticking(say, || repair_picture(picture, wanted, budget, &tally)).map_err(|e| format!("{shown}: {e}"))?;
-    let seconds = started.elapsed().as_secs_f64();
-    let title = picture.title.clone().unwrap_or_else(|| shown.to_string());
-    let (w, h) = (picture.width, picture.height);
-    let undecided = match repaired.differing {
-        0 => format!("the player {player} leaves {} cells undecided", repaired.undecided),
-        d => format!(
-            "the player {player} leaves {} cells undecided; the clues have two solutions differing in {d} cells, where the search starts",
-            repaired.undecided
-        ),
-    };
-    let summary = match (repaired.stage, repaired.repairs.first()) {
-        (0, _) => format!("{shown}: {w}x{h} picture; its puzzle is unique and the player {player} solves it without guessing: nothing to change"),
-        (_, None) => format!("{shown}: {w}x{h} picture; {undecided}; {}", no_repair(&repaired, budget, seconds)),
-        (stage, Some((changed, _))) => format!(
-            "{shown}: {w}x{h} picture; {undecided}; {} repairs of {} changed cells found (stage {stage} of 3, {} pictures judged, {seconds:.2} s); the {} best (fewest steps first):",
-            repaired.repairs.len(),
-            changed.len(),
-            repaired.evaluations,
-            repaired.repairs.len().min(count)
-        ),
-    };
-    let made: Vec<Made> = repaired
-        .repairs
-        .into_iter()
-        .take(count)
-        .enumerate()
-        .map(|(k, (changed, solve))| {
-            let cells = Repair { changed: changed.clone() }.apply(&picture.cells);
-            let (name, title) = if changed.is_empty() {
-                ("unchanged".to_string(), title.clone())
-            } else {
-                (format!("repair-{}", k + 1), format!("{title}, repair {}", k + 1))
-            };
-            let puzzle = Picture { cells, ..picture.clone() }.puzzle(None);
-            Made { origin: name.clone(), name, title, puzzle, changed, solve }
-        })
-        .collect();
-    Ok(Report { summary, made, rule_names, original: Some(picture.cells.clone()) })
-}
-
-/// Why a repair search found nothing: what ran out, or that it tried every
-/// change up to the largest number.
-fn no_repair(repaired: &Repaired, budget: RepairBudget, seconds: f64) -> String {
-    let (n, stage, most) = (repaired.evaluations, repaired.stage, budget.max_changes);
-    match repaired.stopped {
-        // the repair search stops on its pictures judged or on its deadline
-        Some(Stop::Evaluations) => format!(
-            "no repair within the budget: --max-evaluations {n} pictures judged (stage {stage} of 3, up to {most} changed cells); raise --max-evaluations"
-        ),
-        Some(_) => format!(
-            "no repair within the budget: the time ran out after {seconds:.1} s and {n} pictures judged (stage {stage} of 3, up to {most} changed cells); raise --timeout"
-        ),
-        None => format!(
-            "no repair of at most {most} changed cells near the undecided cells ({n} pictures judged in {seconds:.1} s); raise --max-changes"
-        ),
-    }
 }

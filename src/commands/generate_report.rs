@@ -8,12 +8,11 @@
 //! written, so a failed write loses nothing computed.
 
 use super::{check_output, command_line, write_output};
-use serde_json::{json, Value};
 use std::path::Path;
 use stratsynth::domains::nonogram::board::propagate::Clues;
-use stratsynth::domains::nonogram::formats::non::{format_non, Puzzle};
-use stratsynth::domains::nonogram::make::judge::Solve;
+use stratsynth::domains::nonogram::formats::non::format_non;
 use stratsynth::domains::nonogram::play::html::{gallery, Drawn};
+use stratsynth::report::nonogram::generate::{changed_words, json_report, text, Report};
 
 /// Where and how the report goes.
 pub struct Outputs<'a> {
@@ -27,34 +26,6 @@ pub struct Outputs<'a> {
     pub seed: u64,
     /// `--player`, for the files' metadata.
     pub player: &'a str,
-}
-
-/// One puzzle made.
-pub struct Made {
-    /// Its name, also its file's (`repair-1`, `random-3`, `unchanged`).
-    pub name: String,
-    /// Its title.
-    pub title: String,
-    /// Where it came from (`candidate 17`, `repair-1`).
-    pub origin: String,
-    /// The puzzle, with its goal.
-    pub puzzle: Puzzle,
-    /// The cells changed from the picture (grid indices).
-    pub changed: Vec<usize>,
-    /// The player's solve.
-    pub solve: Solve,
-}
-
-/// What a run made.
-pub struct Report {
-    /// The first line of the report.
-    pub summary: String,
-    /// The puzzles, in output order.
-    pub made: Vec<Made>,
-    /// The player's rule names (empty without rules).
-    pub rule_names: Vec<String>,
-    /// The picture repaired, if any.
-    pub original: Option<Vec<bool>>,
 }
 
 /// The file names a run may write in the `-o` directory: `NAME.non` for
@@ -146,125 +117,6 @@ pub fn check_outputs(args: &Outputs, names: &Names, inputs: &[&Path]) -> Result<
         }
     }
     Ok(())
-}
-
-/// `row r, column c` (from 1) of grid index `p`.
-fn cell_name(width: usize, p: usize) -> (usize, usize) {
-    (p / width + 1, p % width + 1)
-}
-
-/// The rules a solve used, most used first: `name×count`.
-fn rules_used(names: &[String], solve: &Solve) -> Vec<(String, usize)> {
-    let mut used: Vec<(String, usize)> =
-        names.iter().cloned().zip(solve.rule_counts.iter().copied()).filter(|(_, n)| *n > 0).collect();
-    used.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    used
-}
-
-/// A picture as text, one row a line: `#` black, `.` white, and for the
-/// cells changed from `original`: `+` made black, `-` made white.
-fn drawing(width: usize, cells: &[bool], original: &[bool]) -> String {
-    cells
-        .chunks(width)
-        .zip(original.chunks(width))
-        .map(|(row, before)| {
-            let line: String = row
-                .iter()
-                .zip(before)
-                .map(|(&now, &was)| match (now, was) {
-                    (true, true) => '#',
-                    (false, false) => '.',
-                    (true, false) => '+',
-                    (false, true) => '-',
-                })
-                .collect();
-            format!("    {line}\n")
-        })
-        .collect()
-}
-
-/// The changed cells in words.
-fn changed_words(width: usize, m: &Made) -> String {
-    let goal = m.puzzle.goal.as_deref().unwrap_or_default();
-    let words: Vec<String> = m
-        .changed
-        .iter()
-        .map(|&p| {
-            let (r, c) = cell_name(width, p);
-            format!("row {r} column {c} made {}", if goal[p] { "black" } else { "white" })
-        })
-        .collect();
-    words.join(", ")
-}
-
-/// The text report: summary, table, changes, rules used.
-fn text(report: &Report) -> String {
-    let mut out = format!("{}\n", report.summary);
-    let width = report.made.iter().map(|m| m.name.len()).max().unwrap_or(6).max(6);
-    out += &format!(
-        "{:<width$}  {:>7} {:>6} {:>7} {:>7}  rules used (steps)\n",
-        "puzzle", "size", "steps", "bits", "changed"
-    );
-    for m in &report.made {
-        let used: Vec<String> =
-            rules_used(&report.rule_names, &m.solve).iter().map(|(n, k)| format!("{n} {k}")).collect();
-        let size = format!("{}x{}", m.puzzle.width, m.puzzle.height);
-        let used = if report.rule_names.is_empty() { "-".to_string() } else { used.join(", ") };
-        out += &format!(
-            "{:<width$}  {size:>7} {:>6} {:>7.2} {:>7}  {used}\n",
-            m.name,
-            m.solve.steps,
-            m.solve.bits,
-            m.changed.len()
-        );
-    }
-    if let Some(original) = &report.original {
-        for m in report.made.iter().filter(|m| !m.changed.is_empty()) {
-            out += &format!("{}: {}\n", m.name, changed_words(m.puzzle.width, m));
-            out += &drawing(m.puzzle.width, m.puzzle.goal.as_deref().unwrap_or_default(), original);
-        }
-    }
-    if !report.rule_names.is_empty() {
-        let mut total = vec![0; report.rule_names.len()];
-        for m in &report.made {
-            total.iter_mut().zip(&m.solve.rule_counts).for_each(|(t, k)| *t += k);
-        }
-        let all = Solve { steps: 0, bits: 0.0, rule_counts: total };
-        out += "steps made by each rule over all puzzles:\n";
-        for (name, k) in rules_used(&report.rule_names, &all) {
-            out += &format!("  {name:<30} {k:>6}\n");
-        }
-    }
-    out
-}
-
-/// The report as JSON.
-pub(crate) fn json_report(report: &Report, files: &[Option<String>]) -> Value {
-    let puzzles: Vec<Value> = report
-        .made
-        .iter()
-        .zip(files)
-        .map(|(m, file)| {
-            let goal = m.puzzle.goal.as_deref().unwrap_or_default();
-            let changed: Vec<Value> = m
-                .changed
-                .iter()
-                .map(|&p| {
-                    let (row, column) = cell_name(m.puzzle.width, p);
-                    json!({"row": row, "column": column, "black": goal[p]})
-                })
-                .collect();
-            let rules: serde_json::Map<String, Value> =
-                rules_used(&report.rule_names, &m.solve).into_iter().map(|(n, k)| (n, json!(k))).collect();
-            json!({
-                "name": m.name, "title": m.title, "origin": m.origin, "file": file,
-                "width": m.puzzle.width, "height": m.puzzle.height,
-                "steps": m.solve.steps, "bits": m.solve.bits, "changed": changed, "rules": rules,
-                "goal": goal.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>(),
-            })
-        })
-        .collect();
-    json!({"summary": report.summary, "puzzles": puzzles})
 }
 
 /// Prints the report, then writes the puzzle files and the page.

@@ -7,7 +7,7 @@
 
 use super::progress::Progress;
 use super::synth::bound_line;
-use super::{bundled, check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
+use super::{check_output, command_line, write_rules_file, CmdResult};
 use super::{percent, selection_table, versions};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -23,9 +23,11 @@ use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
 use stratsynth::dsl::schema::Schema;
+use stratsynth::files::bundled;
 use stratsynth::pipeline::augment::augment_journal;
 use stratsynth::pipeline::shards::{learn_shard, merge_shards, ShardRun};
 use stratsynth::pipeline::{dedup_by_key, learn as run_pipeline, LearnOptions, LearnRun, Shard};
+use stratsynth::rule_files::read_nonogram_rules;
 use stratsynth::select::Pick;
 use stratsynth::synth::Config;
 use stratsynth::usage::Usage;

@@ -2,7 +2,7 @@
 //! learning around synthesis as commands of their own (specifications
 //! in, rule sets out, rule sets compared).
 
-use super::{check_output, read_nonogram_rules, write_output, CmdResult};
+use super::{check_output, write_output, CmdResult};
 use super::{percent, selection_table};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -16,6 +16,7 @@ use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::print::print_rule;
+use stratsynth::rule_files::read_nonogram_rules;
 
 /// Reads a `.lines` test set within the domain's line limit.
 fn read_tests(domain: &Nonogram, lines: &Path) -> Result<Vec<Transition>, String> {

@@ -16,7 +16,6 @@ pub mod nonogram;
 pub mod progress;
 pub mod puzzle_set;
 pub mod rules;
-pub mod studio;
 pub mod synth;
 pub mod witness;
 pub mod witness_bench;
@@ -25,10 +24,8 @@ pub mod witness_generate;
 pub mod witness_info;
 pub mod witness_learn;
 
-use std::path::{Path, PathBuf};
-use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
+use std::path::Path;
 use stratsynth::dsl::ast::Rule;
-use stratsynth::dsl::parse::{detect_and_parse, parse_rules};
 use stratsynth::dsl::schema::Schema;
 use stratsynth::select::Pick;
 
@@ -54,37 +51,6 @@ pub fn write_rules_file(path: &Path, header: &[String], rules: &[Rule], schema: 
 /// A command's failure, already worded for the user.
 pub type CmdResult = Result<std::process::ExitCode, String>;
 
-/// The rule files' domains, in the order files are tried.
-pub fn schemas() -> Vec<Schema> {
-    vec![Schema::nonogram(), Schema::witness()]
-}
-
-/// Reads a rule file, detecting its domain; returns the schema and rules.
-pub fn read_rules(path: &Path) -> Result<(Schema, Vec<Rule>), String> {
-    let shown = path.display().to_string();
-    let text = stratsynth::files::read_text(path).map_err(|e| e.to_string())?;
-    let mut schemas = schemas();
-    let (i, rules) = detect_and_parse(&text, &shown, &schemas).map_err(|e| e.to_string())?;
-    Ok((schemas.swap_remove(i), rules))
-}
-
-/// Reads a rule file that a command of the domain of `schema` takes: the
-/// error of reading it in that domain, saying which domain it is in if
-/// another reads it (an empty file is an empty set of any domain).
-pub fn read_rules_in(path: &Path, schema: Schema) -> Result<(Schema, Vec<Rule>), String> {
-    let shown = path.display().to_string();
-    let text = stratsynth::files::read_text(path).map_err(|e| e.to_string())?;
-    match parse_rules(&text, &shown, &schema) {
-        Ok(rules) => Ok((schema, rules)),
-        Err(e) => Err(match schemas().iter().find(|s| parse_rules(&text, &shown, s).is_ok()) {
-            Some(other) => {
-                format!("{e} (these are {} rules; this command takes {} rules)", other.domain(), schema.domain())
-            }
-            None => e.to_string(),
-        }),
-    }
-}
-
 /// `text` safe to print on a terminal: control characters (escape
 /// sequences that could move the cursor, recolour or retitle the
 /// terminal) are shown escaped, `\u{1b}`, instead of sent.
@@ -101,13 +67,6 @@ pub fn some_rules(path: &Path, rules: &[Rule]) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads a rule file that must be in the nonogram domain.
-pub fn read_nonogram_rules(path: &Path) -> Result<(Nonogram, Vec<Rule>), String> {
-    let (schema, rules) = read_rules_in(path, Schema::nonogram())?;
-    let domain = Nonogram::with_schema(schema, "dsl/nonogram.ron").map_err(|e| e.to_string())?;
-    Ok((domain, rules))
-}
-
 /// Refuses, before any work, an output that is a directory, would replace
 /// one of `inputs`, or lies in a directory that cannot be written.
 pub fn check_output(output: &Path, inputs: &[&Path]) -> Result<(), String> {
@@ -117,25 +76,6 @@ pub fn check_output(output: &Path, inputs: &[&Path]) -> Result<(), String> {
 /// Writes an output file atomically (temporary file beside it, then rename).
 pub fn write_output(path: &Path, text: &str) -> Result<(), String> {
     stratsynth::files::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
-}
-
-/// A bundled input (the defaults of `bench` and `learn nonogram`): the
-/// path as given if it exists, else the same relative path in the source
-/// tree stratsynth was built from, so that the defaults work outside the
-/// checkout.
-pub fn bundled(path: &Path) -> Result<PathBuf, String> {
-    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-    if path.exists() || path.is_absolute() {
-        Ok(path.to_path_buf())
-    } else if built.exists() {
-        Ok(built)
-    } else {
-        Err(format!(
-            "{}: not found in the working directory nor in {} (the source tree stratsynth was built from); give its path",
-            path.display(),
-            env!("CARGO_MANIFEST_DIR")
-        ))
-    }
 }
 
 /// `part` as a percentage of `whole` (0 if `whole` is 0).

@@ -1,7 +1,7 @@
 //! `solve`, `trace` and `cover`: nonogram boards and test transitions.
 
 use super::percent;
-use super::{check_output, read_nonogram_rules, CmdResult};
+use super::{check_output, CmdResult};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::{Path, PathBuf};
@@ -16,6 +16,7 @@ use stratsynth::domains::nonogram::rules::coverage::Coverage;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
+use stratsynth::rule_files::read_nonogram_rules;
 
 /// Why line-by-line solving with a rule set stopped.
 #[derive(Debug, thiserror::Error)]

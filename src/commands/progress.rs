@@ -6,9 +6,8 @@
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use stratsynth::pipeline::observer::{BatchStart, Observer, RoundDone};
 
 /// Draws a run's progress on standard error.
@@ -84,27 +83,4 @@ impl Observer for Progress {
             bar.finish_and_clear();
         }
     }
-}
-
-/// How often [`ticking`] speaks.
-const TICK: Duration = Duration::from_secs(5);
-
-/// Runs `work`, printing `say(elapsed)` on standard error every few seconds
-/// until it ends (when `say` gives a line).
-pub fn ticking<T>(say: impl Fn(Duration) -> Option<String> + Sync, work: impl FnOnce() -> T) -> T {
-    let started = Instant::now();
-    let (done, waiting) = channel::<()>();
-    std::thread::scope(|scope| {
-        let say = &say;
-        scope.spawn(move || {
-            while let Err(RecvTimeoutError::Timeout) = waiting.recv_timeout(TICK) {
-                if let Some(line) = say(started.elapsed()) {
-                    eprintln!("{line}");
-                }
-            }
-        });
-        let out = work();
-        drop(done);
-        out
-    })
 }

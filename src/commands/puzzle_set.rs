@@ -6,7 +6,6 @@
 //! results in puzzle order and progress on stderr once a set takes over a
 //! second (a bar on a terminal, else a line every few seconds).
 
-use super::progress::ticking;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -20,6 +19,7 @@ use stratsynth::domains::nonogram::board::encoding::Encoding;
 use stratsynth::domains::nonogram::board::sat::SatSolver;
 use stratsynth::domains::nonogram::formats::non::Puzzle;
 use stratsynth::domains::nonogram::formats::puzzle::read_puzzles;
+use stratsynth::report::ticking::ticking;
 
 /// The complete solver's options.
 #[derive(clap::Args, Debug, Clone, serde::Serialize)]

@@ -1,7 +1,7 @@
 //! `print`, `check` and `verify`: commands on rule files (`print` also
 //! draws Flow puzzles: `flow`).
 
-use super::{read_nonogram_rules, read_rules, some_rules, CmdResult};
+use super::{some_rules, CmdResult};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use stratsynth::domains::nonogram::rules::check::{brute_force_all, MAX_LEN};
@@ -13,6 +13,7 @@ use stratsynth::dsl::cost::cost;
 use stratsynth::dsl::eval::{ActionValue, Binding};
 use stratsynth::dsl::print::print_rule;
 use stratsynth::dsl::schema::Schema;
+use stratsynth::rule_files::{read_nonogram_rules, read_rules};
 use stratsynth::synth::verify::{Verdict, Verifier};
 
 /// Whether a description line is the `cost N` note `print` writes (read

@@ -7,7 +7,7 @@
 
 use super::progress::Progress;
 use super::versions;
-use super::{check_output, command_line, read_nonogram_rules, write_rules_file, CmdResult};
+use super::{check_output, command_line, write_rules_file, CmdResult};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -20,6 +20,7 @@ use stratsynth::domains::Domain;
 use stratsynth::dsl::print::print_rule;
 use stratsynth::pipeline::batch::{label, WINDOW};
 use stratsynth::pipeline::{jobs, journal_path, run_batch, BatchOptions, Shard};
+use stratsynth::rule_files::read_nonogram_rules;
 use stratsynth::synth::meta::Meta;
 use stratsynth::synth::{Config, Engine, Spec};
 

@@ -6,8 +6,7 @@
 //! fires" (Stevens §5.2; [`RuleSetPredicate`]); without `--rules` the
 //! predicate is local constraint checking alone (`rules/witness/baseline.rules`).
 
-use super::progress::ticking;
-use super::{check_output, read_rules_in, write_output, CmdResult};
+use super::{check_output, write_output, CmdResult};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
@@ -18,7 +17,6 @@ use stratsynth::domains::witness::make::generate::{Algorithm, Generator, Generat
 use stratsynth::domains::witness::make::generate_kinds::Kinds;
 use stratsynth::domains::witness::model::grid::{size_limit, MAX_SIDE};
 use stratsynth::domains::witness::rules::ruleset::RuleSetPredicate;
-use stratsynth::domains::witness::rules::screen::{coverage, first_pruned};
 use stratsynth::domains::witness::search::astar::{astar, format_outcome, Mode, Outcome, SearchConfig};
 use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::domains::witness::synthesis::mine::{mine_observed, PuzzleMined, Scope};
@@ -26,7 +24,8 @@ use stratsynth::domains::witness::synthesis::specs::write_specs;
 use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
-use stratsynth::dsl::schema::Schema;
+use stratsynth::report::ticking::ticking;
+use stratsynth::rule_files::read_sound_rules;
 use stratsynth::stop::Stop;
 
 /// The predicate of a Witness rule file (none: local constraint checking),
@@ -42,31 +41,6 @@ pub(crate) fn predicate(rules: Option<&FsPath>) -> Result<RuleSetPredicate, Stri
 /// The predicate of `rules` of `domain`.
 pub(crate) fn predicate_of(domain: &Witness, rules: Vec<Rule>) -> RuleSetPredicate {
     RuleSetPredicate::new(domain.ids(), domain.schema().size_feature, rules)
-}
-
-/// Reads a Witness rule file that will play or prune, refusing it if a
-/// rule prunes a path some solution begins with ([`refuse_unsound`]).
-pub(crate) fn read_sound_rules(path: &FsPath) -> Result<(Witness, Vec<Rule>), String> {
-    let (schema, rules) = read_rules_in(path, Schema::witness())?;
-    let domain = Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?;
-    refuse_unsound(&path.display().to_string(), &domain, &rules)?;
-    Ok((domain, rules))
-}
-
-/// Refuses the rules of `file` if one of them fires on a completable
-/// state of the brute-force check ([`first_pruned`]): a player or a search
-/// with them would lose solutions, so its figures would be wrong.
-pub(crate) fn refuse_unsound(file: &str, domain: &Witness, rules: &[Rule]) -> Result<(), String> {
-    match first_pruned(domain, rules) {
-        None => Ok(()),
-        Some(found) => Err(format!(
-            "{file}: rule `{}` is unsound: it prunes {}, a path some solution begins with (brute force on {}); \
-             rules that play or prune must be sound: check the set with `stratsynth verify`",
-            rules[found.rule].name,
-            found.state.show(),
-            coverage(domain)
-        )),
-    }
 }
 
 /// A size range argument `WxH..WxH` of option `flag`, within the size limit.

@@ -6,9 +6,8 @@
 //! [`measure`](stratsynth::domains::witness::rules::measure), as a
 //! table or JSON.
 
-use super::progress::ticking;
 use super::witness::{predicate_of, puzzles};
-use super::{read_rules_in, CmdResult};
+use super::CmdResult;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -18,6 +17,8 @@ use stratsynth::domains::witness::rules::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::search::astar::SearchConfig;
 use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::dsl::schema::Schema;
+use stratsynth::report::ticking::ticking;
+use stratsynth::rule_files::read_rules_in;
 
 /// The JSON object of `t`, with its size if given.
 fn totals_json(t: &Totals, size: Option<&str>) -> serde_json::Value {

@@ -4,7 +4,7 @@
 //! (read, or drawn around random routes).
 
 use super::witness::{puzzles, sizes};
-use super::{percent, read_rules_in, CmdResult};
+use super::{percent, CmdResult};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use stratsynth::domains::witness::make::generate::{generate, Algorithm, GeneratorConfig};
@@ -12,6 +12,7 @@ use stratsynth::domains::witness::make::generate_kinds::Kinds;
 use stratsynth::domains::witness::rules::compare::{compare, recovered, test_states, Verdict};
 use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::dsl::schema::Schema;
+use stratsynth::rule_files::read_rules_in;
 
 /// Options of `witness compare`.
 #[derive(clap::Args, Debug)]

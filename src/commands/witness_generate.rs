@@ -10,10 +10,7 @@
 //! that rule lowers the most.
 
 use super::witness::{puzzles, sizes};
-use super::witness_info::{
-    deadline_in, players_json, progress_line, rows, rule_player, sh, solutions, solutions_text, stopped, unknown_note,
-    warn_unsound, DEFAULT_MAX_NODES, DEFAULT_TIMEOUT,
-};
+use super::witness_info::{deadline_in, rule_player, unknown_note, warn_unsound, DEFAULT_TIMEOUT};
 use super::{check_output, command_line, write_output, CmdResult};
 use serde_json::{json, Value};
 use std::path::{Path as FsPath, PathBuf};
@@ -27,6 +24,8 @@ use stratsynth::domains::witness::play::page::{page, PagePuzzle};
 use stratsynth::domains::witness::play::players::{evaluate_all, tsi, Figure, Limits, RulePlayer, Who};
 use stratsynth::domains::witness::Puzzle;
 use stratsynth::domains::witness::Vertex;
+use stratsynth::report::witness::made_json;
+use stratsynth::report::witness::{progress_line, rows, sh, solutions_text, DEFAULT_MAX_NODES};
 
 /// What the generated puzzles are ranked by, largest first.
 #[derive(clap::ValueEnum, serde::Serialize, Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,13 +228,6 @@ fn figures_line(players: &[Who], m: &Made) -> String {
         rows(players, &m.figures).into_iter().map(|[who, msi, tsi]| format!("{who} MSI {msi} TSI {tsi}")).collect();
     let score = m.score.map_or("unknown".into(), |s| format!("{s:.2}"));
     format!("{}: score {score}; {} solutions; {}", m.origin, solutions_text(&m.figures[0]), cells.join("; "))
-}
-
-/// One made puzzle as an element of `witness generate --json`: `origin`,
-/// `puzzle` (RON), `score`, `solutions`, `stopped` (what ran out if a
-/// figure is unknown) and `players`.
-pub(crate) fn made_json(m: &Made, players: &[Who]) -> Value {
-    json!({"origin": m.origin, "puzzle": m.puzzle.to_ron(), "score": m.score, "solutions": solutions(&m.figures[0]), "stopped": stopped(&m.figures), "players": players_json(players, &m.figures)})
 }
 
 /// Writes the puzzle file (and page), prints the report or JSON.

@@ -3,20 +3,20 @@
 //! information"), as text, `--json` or an HTML page; and the players and
 //! figures `witness generate` ([`super::witness_generate`]) ranks by.
 
-use super::witness::{puzzles, read_sound_rules};
+use super::witness::puzzles;
 use super::{check_output, write_output, CmdResult};
 use serde_json::{json, Value};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use stratsynth::domains::witness::play::information::Odds;
 use stratsynth::domains::witness::play::page::{page, PagePuzzle};
 use stratsynth::domains::witness::play::players::{evaluate_all, Figure, Limits, RulePlayer, Who};
 use stratsynth::domains::witness::Puzzle;
+use stratsynth::report::witness::{
+    players_json, progress_line, rows, solutions, solutions_text, stopped, DEFAULT_MAX_NODES,
+};
+use stratsynth::rule_files::read_sound_rules;
 use stratsynth::stop::Stop;
-
-/// Default budget of expanded states per player for puzzles beyond 5x5.
-pub(crate) const DEFAULT_MAX_NODES: u64 = 5_000_000;
 
 /// Default `--timeout` in seconds: per puzzle for `witness analyze` (as
 /// `analyze`'s), for the whole run of `witness generate`.
@@ -32,41 +32,6 @@ pub(crate) fn deadline_in(seconds: f64) -> Instant {
 pub(super) fn rule_player(path: &FsPath) -> Result<RulePlayer, String> {
     let (domain, rules) = read_sound_rules(path)?;
     Ok(RulePlayer::new(path.display().to_string(), &domain, rules))
-}
-
-/// The progress line of an evaluation on stderr: `{label}{index} (WxH),
-/// player P: N states, S s`, the puzzle `p`.
-pub(crate) fn progress_line(label: &str, index: usize, p: &Puzzle, player: &str, nodes: u64, secs: f64) {
-    eprintln!("{label}{index} ({}x{}), player {player}: {nodes} states, {secs:.1} s", p.width(), p.height());
-}
-
-/// One figure in Shannon as text: two decimals, `inf`, `unknown` (out of
-/// the budget) or `unsound` (the player lost solutions).
-pub(super) fn sh(figure: &Figure, value: fn(&Odds) -> Option<f64>) -> String {
-    match figure {
-        Figure::Known(o) => value(o).map_or("inf".into(), |x| format!("{x:.2}")),
-        Figure::Unknown(_) => "unknown".into(),
-        Figure::Unsound { .. } => "unsound".into(),
-    }
-}
-
-/// The figures of one puzzle as the JSON list of `{player, msi, tsi,
-/// stopped}` (`stopped`: what ran out when the figures are `"unknown"`,
-/// `"timeout"` or `"node budget"`, else null).
-pub(crate) fn players_json(players: &[Who], figures: &[Figure]) -> Value {
-    players
-        .iter()
-        .zip(figures)
-        .map(|(who, f)| {
-            json!({"player": who.name(), "msi": sh_json(f, Odds::msi), "tsi": sh_json(f, Odds::tsi), "stopped": f.ran_out().map(Stop::name)})
-        })
-        .collect()
-}
-
-/// What ran out on a puzzle, for its `stopped` field: the time if any
-/// player's did, else the states if any player's did, else nothing.
-pub(crate) fn stopped(figures: &[Figure]) -> Option<&'static str> {
-    figures.iter().filter_map(Figure::ran_out).max().map(Stop::name)
 }
 
 /// What `--timeout` and `--max-nodes` left unknown on a puzzle, in words
@@ -86,27 +51,6 @@ pub(crate) fn unknown_note(players: &[Who], figures: &[Figure], timeout: f64, ma
         parts.push(format!("--max-nodes {max_nodes} states ran out in the players {}", nodes.join(", ")));
     }
     (!parts.is_empty()).then(|| format!("unknown: {}; their MSI and TSI are unknown", parts.join("; ")))
-}
-
-/// One figure in Shannon for JSON: a number, `null` for +∞, `"unknown"`,
-/// `"unsound"`.
-fn sh_json(figure: &Figure, value: fn(&Odds) -> Option<f64>) -> Value {
-    match figure {
-        Figure::Known(o) => value(o).map_or(Value::Null, |x| json!(x)),
-        Figure::Unknown(_) => json!("unknown"),
-        Figure::Unsound { .. } => json!("unsound"),
-    }
-}
-
-/// The number of solutions: the goals a sound player reaches (the local
-/// player's), or `unknown`.
-pub(crate) fn solutions(local: &Figure) -> Value {
-    local.odds().map_or(json!("unknown"), |o| json!(o.goals))
-}
-
-/// [`solutions`] as text (`unknown` unquoted).
-pub(crate) fn solutions_text(local: &Figure) -> String {
-    local.odds().map_or("unknown".into(), |o| o.goals.to_string())
 }
 
 /// Warns on standard error of each rule player that lost solutions on a
@@ -206,11 +150,6 @@ pub fn analyze(args: &AnalyzeArgs) -> CmdResult {
         }
     }
     Ok(if unsound || unknown { ExitCode::from(1) } else { ExitCode::SUCCESS })
-}
-
-/// The figures of one puzzle as (player, MSI, TSI) text rows.
-pub(super) fn rows(players: &[Who], figures: &[Figure]) -> Vec<[String; 3]> {
-    players.iter().zip(figures).map(|(who, f)| [who.name().to_string(), sh(f, Odds::msi), sh(f, Odds::tsi)]).collect()
 }
 
 /// The text report: per puzzle its size and solutions, then a row per

@@ -2,7 +2,6 @@
 //! on the Witness learner, and the learned rule file it writes (header,
 //! named rules, the selection's table).
 
-use super::progress::ticking;
 use super::witness::{mining_line, sizes};
 use super::{check_output, write_output, CmdResult};
 use std::path::Path as FsPath;
@@ -14,6 +13,7 @@ use stratsynth::domains::witness::synthesis::mine::PuzzleMined;
 use stratsynth::domains::Domain;
 use stratsynth::pipeline::augment::augment_journal;
 use stratsynth::pipeline::LearnRun;
+use stratsynth::report::ticking::ticking;
 
 /// Options of `learn witness`.
 #[derive(clap::Args, serde::Serialize, Debug)]

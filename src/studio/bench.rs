@@ -13,13 +13,13 @@
 use super::budget::Budget;
 use super::nonogram::analyze;
 use super::players::Players;
-use crate::commands::bundled;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 use std::path::Path;
 use std::time::Instant;
 use stratsynth::domains::nonogram::formats::puzzle::read_puzzle;
+use stratsynth::files::bundled;
 use stratsynth::usage::{thread_cpu_time, thread_preemptions};
 
 /// The bundled 25x25 pictures.

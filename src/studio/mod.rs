@@ -10,6 +10,7 @@
 
 pub mod bench;
 pub mod budget;
+pub mod command;
 pub mod guard;
 pub mod nonogram;
 pub mod players;

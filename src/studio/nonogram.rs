@@ -8,15 +8,12 @@ use super::budget::Budget;
 use super::players::Players;
 use super::requests::{parse, within, NonogramPuzzle, Random, Repair};
 use super::{Answer, ApiError};
-use crate::commands::analyze::json_puzzle;
-use crate::commands::explain::{describe, step_json};
-use crate::commands::generate_nonogram::{random_made, range, repair_report};
-use crate::commands::generate_report::{json_report, Report};
 use serde_json::{json, Value};
 use stratsynth::domains::nonogram::board::complete::Limits;
 use stratsynth::domains::nonogram::board::propagate::Clues;
 use stratsynth::domains::nonogram::formats::non::{format_non, Puzzle};
 use stratsynth::domains::nonogram::line::bitline::MAX_LINE;
+use stratsynth::domains::nonogram::make::accept::range;
 use stratsynth::domains::nonogram::make::accept::Wanted;
 use stratsynth::domains::nonogram::make::judge::Player;
 use stratsynth::domains::nonogram::make::picture::{picture_of_bytes, Picture};
@@ -25,6 +22,9 @@ use stratsynth::domains::nonogram::make::repair::RepairBudget;
 use stratsynth::domains::nonogram::make::run::random_puzzles;
 use stratsynth::domains::nonogram::play::analysis::{analyse, count, MAX_CELLS};
 use stratsynth::domains::nonogram::play::player::{play, Knowledge, PlayError};
+use stratsynth::report::nonogram::analyze::json_puzzle;
+use stratsynth::report::nonogram::explain::{describe, step_json};
+use stratsynth::report::nonogram::generate::{json_report, random_made, repair_report, Report};
 use stratsynth::stop::Stop;
 
 /// The complete solver's node budget per request (as `analyze`'s default).

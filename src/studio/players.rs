@@ -4,8 +4,6 @@
 //! into the binary so that the studio needs no file at run time;
 //! `--rules FILE` replaces the default of the file's domain.
 
-use crate::commands::read_rules;
-use crate::commands::witness::refuse_unsound;
 use std::path::PathBuf;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::witness::play::players::RulePlayer;
@@ -13,6 +11,7 @@ use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::parse::parse_rules;
 use stratsynth::dsl::schema::Schema;
+use stratsynth::rule_files::{read_rules, refuse_unsound};
 
 /// The default nonogram rule set's name and text.
 const NONOGRAM_RULES: (&str, &str) = ("rules/nonogram/top10.rules", include_str!("../../rules/nonogram/top10.rules"));

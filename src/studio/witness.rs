@@ -10,10 +10,6 @@ use super::budget::Budget;
 use super::players::Players;
 use super::requests::{parse, within, Generate, Solutions, WitnessPuzzle};
 use super::{Answer, ApiError};
-use crate::commands::witness_generate::made_json;
-use crate::commands::witness_info::{
-    players_json, progress_line, solutions as solution_count, stopped, DEFAULT_MAX_NODES,
-};
 use serde_json::{json, Value};
 use std::time::Instant;
 use stratsynth::domains::witness::board::oracle::Oracle;
@@ -22,6 +18,8 @@ use stratsynth::domains::witness::make::epcg::Placeholders;
 use stratsynth::domains::witness::make::rank::{fill_and_rank, Order};
 use stratsynth::domains::witness::play::players::{evaluate, Figure, Limits, Who};
 use stratsynth::domains::witness::{Path, Puzzle};
+use stratsynth::report::witness::solutions as solution_count;
+use stratsynth::report::witness::{made_json, players_json, progress_line, stopped, DEFAULT_MAX_NODES};
 use stratsynth::stop::Stop;
 
 /// The puzzle of a request's `puzzle`: one puzzle in RON, alone or as a

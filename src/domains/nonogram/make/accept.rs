@@ -26,6 +26,44 @@ pub struct Wanted<'a> {
     pub max_nodes: u64,
 }
 
+/// An option's range that no puzzle could meet, or that does not read.
+#[derive(Debug, thiserror::Error)]
+#[error("{option} {text}: expected a range A..B (inclusive) or a number{why}")]
+pub struct RangeError {
+    /// The option (`--bits`, or the studio's field).
+    pub option: String,
+    /// The text given.
+    pub text: String,
+    /// What the ends must be, if they read.
+    pub why: &'static str,
+}
+
+impl From<RangeError> for String {
+    fn from(e: RangeError) -> String {
+        e.to_string()
+    }
+}
+
+/// `A..B` (inclusive) of `T`, the ranges a wanted puzzle is given in
+/// (`--steps`, `--bits`); a single `N` is `N..N`. Refused: an empty range
+/// (A > B), and ends that are negative or not finite (`NaN`, `inf`), which
+/// no puzzle could meet.
+pub fn range<T: std::str::FromStr + PartialOrd + Copy + Into<f64>>(
+    option: &str,
+    text: &str,
+) -> Result<RangeInclusive<T>, RangeError> {
+    let bad = |why: &'static str| RangeError { option: option.to_string(), text: text.to_string(), why };
+    let (a, b) = text.split_once("..").unwrap_or((text, text));
+    let (a, b): (T, T) = (a.trim().parse().map_err(|_| bad(""))?, b.trim().parse().map_err(|_| bad(""))?);
+    if [a, b].iter().any(|&x| !x.into().is_finite() || x.into() < 0.0) {
+        return Err(bad(", with finite ends of at least 0"));
+    }
+    if a.into() > b.into() {
+        return Err(bad(" with A <= B (this one is empty)"));
+    }
+    Ok(a..=b)
+}
+
 /// The player's solve of the picture `cells` (`width` columns) if the
 /// puzzle is what is wanted, else `None`.
 pub fn accept(wanted: &Wanted, width: usize, cells: &[bool]) -> Result<Option<Solve>, PlayError> {

@@ -1,14 +1,13 @@
 //! `studio [--port P] [--listen ADDR] [--rules FILE]... [--bench]`: serves the
-//! designer's studio (one page and its JSON API, [`crate::studio`]) on
+//! designer's studio (one page and its JSON API, [`super`]) on
 //! 127.0.0.1 unless told another address, prints its URL, and stops
 //! cleanly on Ctrl-C.
 
-use super::CmdResult;
-use crate::studio::budget::MAX_BUDGET_MS;
-use crate::studio::guard::Guard;
-use crate::studio::players::Players;
-use crate::studio::server::Manners;
-use crate::studio::Studio;
+use super::budget::MAX_BUDGET_MS;
+use super::guard::Guard;
+use super::players::Players;
+use super::server::Manners;
+use super::Studio;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,17 +41,17 @@ pub struct StudioArgs {
 }
 
 /// `studio`.
-pub fn run(args: &StudioArgs) -> CmdResult {
+pub fn run(args: &StudioArgs) -> Result<ExitCode, String> {
     let players = Arc::new(Players::load(&args.rules)?);
     if args.bench {
-        crate::studio::bench::run(&players, args.budget_ms)?;
+        super::bench::run(&players, args.budget_ms)?;
         return Ok(ExitCode::SUCCESS);
     }
     let manners = Manners {
         max_connections: args.max_connections as usize,
         read_timeout: Duration::from_millis(args.read_timeout_ms),
     };
-    crate::studio::server::run(SocketAddr::new(args.listen, args.port), manners, |address| {
+    super::server::run(SocketAddr::new(args.listen, args.port), manners, |address| {
         let guard = Guard::new(address);
         let (nonogram, witness) = (&players.nonogram_name, &players.witness.name);
         let token = guard.token.as_ref().map_or(String::new(), |t| format!("?token={t}"));

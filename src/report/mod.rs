@@ -1,0 +1,11 @@
+//! The answers the command line and the studio both give, built here from
+//! the library's results so that the two are one: a command prints them,
+//! the studio serves them (the same fields as the command's `--json`).
+//!
+//! - [`nonogram`]: `analyze`, `explain` and `generate nonogram`'s answers;
+//! - [`witness`]: `witness analyze` and `witness generate`'s figures;
+//! - [`ticking`]: progress lines on standard error for long work.
+
+pub mod nonogram;
+pub mod ticking;
+pub mod witness;
