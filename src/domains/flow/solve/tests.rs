@@ -109,7 +109,7 @@ fn the_development_set_is_unique() {
     assert_eq!(touching_unique, 98);
 }
 
-/// Past the node budget the answer is unknown, the solutions found so far kept.
+/// Past the node budget or the deadline the answer is unknown.
 #[test]
 fn the_node_budget_stops_the_search() {
     let p = parse_flow("A....\n.....\n.....\n.....\n....A\n", "t").unwrap().remove(0).1;
@@ -119,6 +119,9 @@ fn the_node_budget_stops_the_search() {
     let limits = Limits { max_nodes: Some(2), ..Limits::solutions(2) };
     let out = solve(&p, Options { touching: true, rules: Rules::All }, limits);
     assert_eq!((out.count(), out.stopped, out.nodes), (None, Some(Stop::Nodes), 2));
+    let past = Limits { deadline: Some(std::time::Instant::now()), ..Limits::solutions(2) };
+    let out = solve(&p, Options::default(), past);
+    assert_eq!((out.count(), out.stopped, out.nodes), (None, Some(Stop::Timeout), 0));
 }
 
 /// The board's incremental counts, colours and heads, and the global
