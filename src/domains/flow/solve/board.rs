@@ -12,7 +12,7 @@
 
 use crate::domains::flow::model::grid::{Cell, Slot};
 use crate::domains::flow::model::puzzle::Puzzle;
-use crate::domains::flow::model::state::{Solution, Status};
+use crate::domains::flow::model::state::{Solution, State, Status};
 
 use super::limits::{Options, Rules};
 
@@ -77,6 +77,11 @@ impl Board {
     /// Whether a slot is still open.
     pub fn any_open(&self) -> bool {
         self.slots.contains(&Status::Open)
+    }
+
+    /// The board's slots as a state.
+    pub fn state(&self) -> State {
+        State::from_statuses(self.slots.clone())
     }
 
     /// The board's links, as a solution (meaningful once nothing is open).

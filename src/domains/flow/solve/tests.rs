@@ -5,12 +5,16 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::board::Board;
 use super::brute::solutions;
+use super::stranded::Stranded;
 use super::{solve, Limits, Options, Rules, Stop};
 use crate::domains::flow::formats::read::parse_flow;
 use crate::domains::flow::model::check::check;
+use crate::domains::flow::model::features::Features;
 use crate::domains::flow::model::grid::{Cell, Grid};
 use crate::domains::flow::model::puzzle::Puzzle;
+use crate::domains::flow::model::state::Status;
 
 /// Every way to pair some of the cells `from..n` not yet `used`.
 fn matchings(n: usize, from: usize, used: &mut Vec<bool>, pairs: &mut Vec<[Cell; 2]>, out: &mut Vec<Vec<[Cell; 2]>>) {
@@ -105,7 +109,7 @@ fn the_development_set_is_unique() {
     assert_eq!(touching_unique, 98);
 }
 
-/// Past the node budget the answer is unknown, the solutions found so far kept.
+/// Past the node budget or the deadline the answer is unknown.
 #[test]
 fn the_node_budget_stops_the_search() {
     let p = parse_flow("A....\n.....\n.....\n.....\n....A\n", "t").unwrap().remove(0).1;
@@ -115,4 +119,60 @@ fn the_node_budget_stops_the_search() {
     let limits = Limits { max_nodes: Some(2), ..Limits::solutions(2) };
     let out = solve(&p, Options { touching: true, rules: Rules::All }, limits);
     assert_eq!((out.count(), out.stopped, out.nodes), (None, Some(Stop::Nodes), 2));
+    let past = Limits { deadline: Some(std::time::Instant::now()), ..Limits::solutions(2) };
+    let out = solve(&p, Options::default(), past);
+    assert_eq!((out.count(), out.stopped, out.nodes), (None, Some(Stop::Timeout), 0));
+}
+
+/// The board's incremental counts, colours and heads, and the global
+/// rules' verdict, equal DSL.md's features computed from scratch, on
+/// random walks of links and cuts over the development set's puzzles.
+#[test]
+fn the_board_keeps_the_features_of_its_state() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/specs/flow/dev.flow")).unwrap();
+    let set = parse_flow(&text, "dev.flow").unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let options = Options { touching: false, rules: Rules::None };
+    let mut stranded = Stranded::default();
+    let (mut steps, mut pruned) = (0, 0);
+    for (_, p) in set.iter().take(40) {
+        let g = p.grid();
+        let truth = solve(p, Options::default(), Limits::solutions(1)).solutions.remove(0);
+        let mut board = Board::new(p);
+        loop {
+            let open: Vec<usize> = (0..g.slots()).filter(|&s| board.status(s) == Status::Open).collect();
+            if open.is_empty() {
+                break;
+            }
+            let s = open[rng.gen_range(0..open.len())];
+            let true_link = truth.links().binary_search(&s).is_ok();
+            let made = if true_link ^ rng.gen_bool(0.05) { board.link(p, s) } else { board.cut(p, s) };
+            if made.and_then(|_| board.settle(p, options)).is_err() {
+                break;
+            }
+            steps += 1;
+            let f = Features::of(p, &board.state());
+            for c in 0..g.cells() {
+                assert_eq!(
+                    (board.need(p, c) as i64, board.open(c), board.colour(c)),
+                    (f.need(c), f.open(c), f.colour(c))
+                );
+            }
+            let mut alive = true;
+            for colour in 1..=p.colours() {
+                let [e1, e2] = p.ends(colour);
+                let mut heads = vec![board.head(e1), board.head(e2)];
+                heads.sort_unstable();
+                assert_eq!(f.done(colour), board.head(e1) == e2);
+                if !f.done(colour) {
+                    assert_eq!(f.heads(colour), heads.as_slice());
+                }
+                alive &= f.meets(colour);
+            }
+            alive &= f.areas().iter().all(|a| a.flows > 0);
+            assert_eq!(stranded.check(p, &board).is_ok(), alive);
+            pruned += usize::from(!alive);
+        }
+    }
+    assert!(steps > 500 && pruned > 50, "{steps} steps, {pruned} pruned");
 }
