@@ -53,6 +53,8 @@ pub struct SearchConfig {
     pub time_limit: Option<Duration>,
     /// Stop when this many paths have been pushed (the memory budget).
     pub max_nodes: usize,
+    /// Stop at this instant (a whole run's deadline).
+    pub deadline: Option<Instant>,
 }
 
 /// The default node budget: 2^23 paths, about 270 MB of arena and open
@@ -62,7 +64,13 @@ pub const DEFAULT_MAX_NODES: usize = 1 << 23;
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { mode: Mode::Prune, max_expansions: None, time_limit: None, max_nodes: DEFAULT_MAX_NODES }
+        SearchConfig {
+            mode: Mode::Prune,
+            max_expansions: None,
+            time_limit: None,
+            max_nodes: DEFAULT_MAX_NODES,
+            deadline: None,
+        }
     }
 }
 
@@ -82,6 +90,12 @@ impl SearchConfig {
     /// Sets a time budget.
     pub fn with_time_limit(mut self, t: Duration) -> Self {
         self.time_limit = Some(t);
+        self
+    }
+
+    /// Sets a deadline (if any), read as the time budget is.
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> Self {
+        self.deadline = deadline;
         self
     }
 }
@@ -257,7 +271,10 @@ fn spent_budget(config: &SearchConfig, expansions: u64, started: Instant) -> Opt
     if config.max_expansions.is_some_and(|m| expansions >= m) {
         return Some(Budget::Expansions);
     }
-    if expansions.is_multiple_of(256) && config.time_limit.is_some_and(|t| started.elapsed() >= t) {
+    if expansions.is_multiple_of(256)
+        && (config.time_limit.is_some_and(|t| started.elapsed() >= t)
+            || config.deadline.is_some_and(|d| Instant::now() >= d))
+    {
         return Some(Budget::Time);
     }
     None
