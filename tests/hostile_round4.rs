@@ -2,6 +2,7 @@
 //! end with their `--timeout` (the exact solvability checks included),
 //! and the small defects of the round stay fixed.
 
+use serde_json::json;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
@@ -64,4 +65,19 @@ fn witness_bench_takes_a_timeout() {
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("--timeout 2 s ran out: 2 searches stopped"), "{stderr}");
     assert!(took < Duration::from_millis(3000), "--timeout 2 ended after {took:?}");
+}
+
+#[test]
+fn the_complete_solver_stops_at_its_memory_and_says_memory() {
+    let p200 = "specs/puzzles/hakank-p200.non";
+    let (output, _) = run(&["analyze", p200, "--memory", "1", "--json"]);
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!((answer[0]["solutions"].clone(), answer[0]["stopped"].clone()), (json!(null), json!("memory")));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("the solver stopped (memory)"), "{stderr}");
+    // with the default (4096 MB) it ends
+    let (output, _) = run(&["analyze", p200, "--json"]);
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!((answer[0]["solutions"].clone(), answer[0]["stopped"].clone()), (json!(1), json!(null)));
 }

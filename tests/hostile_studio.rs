@@ -332,3 +332,14 @@ fn work_ends_with_its_budget_so_sixteen_hard_puzzles_cannot_lock_the_server() {
     );
     assert_eq!((status, answer["solutions"].clone()), (200, json!(2)), "{answer}");
 }
+
+#[test]
+fn the_studios_requests_together_stop_at_its_memory() {
+    let studio = Studio::start(8, &["--memory", "1"]);
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/specs/puzzles/hakank-p200.non")).unwrap();
+    let goal = text.lines().find_map(|l| l.strip_prefix("goal ")).unwrap().trim_matches('"');
+    let (status, answer) =
+        studio.post("/api/nonogram/analyze", &json!({"width": 25, "height": 25, "goal": goal}).to_string());
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!((answer["solutions"].clone(), answer["stopped"].clone()), (json!(null), json!("memory")), "{answer}");
+}

@@ -15,6 +15,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use stratsynth::domains::nonogram::board::complete::Limits;
 use stratsynth::domains::nonogram::board::encoding::Encoding;
+use stratsynth::domains::nonogram::board::limits::hold_z3_to;
 use stratsynth::domains::nonogram::board::sat::SatSolver;
 use stratsynth::domains::nonogram::formats::non::Puzzle;
 use stratsynth::domains::nonogram::formats::puzzle::read_puzzles;
@@ -50,6 +51,20 @@ pub struct SolverArgs {
     #[arg(long, value_parser = parse_sat_solver)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sat_solver: Option<SatSolver>,
+    /// Megabytes of memory the process may hold (the SAT fallback's Z3
+    /// included); past them a puzzle's answer is `unknown` (`memory`).
+    #[arg(long, default_value_t = DEFAULT_MEMORY_MB, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub memory: u64,
+}
+
+/// The default of `--memory`: 4 GiB.
+pub const DEFAULT_MEMORY_MB: u64 = 4096;
+
+/// Holds the process (its Z3 solvers too) to `mb` megabytes, said once.
+pub fn hold_memory(mb: u64) -> u64 {
+    static HELD: std::sync::Once = std::sync::Once::new();
+    HELD.call_once(|| hold_z3_to(mb << 20));
+    mb << 20
 }
 
 fn parse_encoding(s: &str) -> Result<Encoding, String> {
@@ -81,6 +96,7 @@ impl SolverArgs {
             cube_conflicts: self.cube_conflicts,
             sat_encoding: self.sat_formula,
             sat_solver: self.sat_solver,
+            max_memory: Some(hold_memory(self.memory)),
             ..base
         }
     }

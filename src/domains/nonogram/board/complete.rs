@@ -42,7 +42,11 @@ pub use super::limits::{Limits, SAT_AFTER};
 use super::probes::{ProbeStore, Score};
 use super::propagate::Clues;
 use super::sat;
-use crate::usage::thread_cpu_time;
+use crate::usage::{memory, thread_cpu_time};
+
+/// How often (in probes) the process's memory is read against
+/// [`Limits::max_memory`] (a read takes some microseconds).
+const MEMORY_EVERY: u64 = 256;
 
 /// Why a search stopped before its answer was known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +55,8 @@ pub enum Stop {
     Timeout,
     /// The node budget ran out.
     Nodes,
+    /// The process's memory went past [`Limits::max_memory`].
+    Memory,
 }
 
 impl Stop {
@@ -59,6 +65,7 @@ impl Stop {
         match self {
             Stop::Timeout => "timeout",
             Stop::Nodes => "node budget",
+            Stop::Memory => "memory",
         }
     }
 }
@@ -284,7 +291,7 @@ impl<'a> Search<'a> {
         self.out.solutions.extend(found.solutions);
         self.out.by_sat = true;
         if !found.complete {
-            self.out.stopped = Some(Stop::Timeout);
+            self.out.stopped = Some(if self.over_memory() { Stop::Memory } else { Stop::Timeout });
         }
     }
 
@@ -296,8 +303,15 @@ impl<'a> Search<'a> {
         self.out.probes += 2;
         if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
             self.out.stopped = Some(Stop::Timeout);
+        } else if self.out.probes.is_multiple_of(MEMORY_EVERY) && self.over_memory() {
+            self.out.stopped = Some(Stop::Memory);
         }
         self.out.stopped.is_some()
+    }
+
+    /// Whether the process's resident memory is past the limit (if any).
+    fn over_memory(&self) -> bool {
+        self.limits.max_memory.is_some_and(|m| memory() > m)
     }
 
     /// Records a solved board (if new); true once the limit is reached.
