@@ -15,11 +15,14 @@ pub enum Stop {
     Nodes,
     /// The paths one Witness A* search may hold, which bounds its memory
     /// (`--max-nodes` of `witness solve` and `witness bench`).
-    Memory,
+    HeldPaths,
     /// The expansions one Witness A* search may make.
     Expansions,
     /// The pictures a repair search may judge (`--max-evaluations`).
     Evaluations,
+    /// The process's memory went past the search's memory budget
+    /// (`analyze --max-memory`; the studio's share of its total).
+    Memory,
     /// The time one Witness A* search may take (`--budget-ms`, or what is
     /// left of `witness solve --timeout`).
     TimeBudget,
@@ -34,7 +37,8 @@ impl Stop {
     pub fn name(self) -> &'static str {
         match self {
             Stop::Nodes => "node budget",
-            Stop::Memory => "node budget: memory",
+            Stop::HeldPaths => "node budget: memory",
+            Stop::Memory => "memory",
             Stop::Expansions => "expansion budget",
             Stop::Evaluations => "evaluation budget",
             Stop::TimeBudget => "time budget",
@@ -49,7 +53,15 @@ mod tests {
 
     #[test]
     fn each_budget_has_a_name_of_its_own_and_time_ranks_last() {
-        let all = [Stop::Nodes, Stop::Memory, Stop::Expansions, Stop::Evaluations, Stop::TimeBudget, Stop::Timeout];
+        let all = [
+            Stop::Nodes,
+            Stop::HeldPaths,
+            Stop::Expansions,
+            Stop::Evaluations,
+            Stop::Memory,
+            Stop::TimeBudget,
+            Stop::Timeout,
+        ];
         let names: std::collections::HashSet<&str> = all.iter().map(|s| s.name()).collect();
         assert_eq!(names.len(), all.len());
         assert_eq!(all.iter().max(), Some(&Stop::Timeout));

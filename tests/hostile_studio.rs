@@ -291,3 +291,55 @@ fn beyond_loopback_a_warning_and_a_token() {
     assert_eq!(post("X-Studio-Token: wrong\r\n"), 403);
     assert_eq!(post(&format!("X-Studio-Token: {token}\r\n")), 200);
 }
+
+#[test]
+fn work_ends_with_its_budget_so_sixteen_hard_puzzles_cannot_lock_the_server() {
+    let studio = Studio::start(64, &[]);
+    // a dot on every vertex and the goal of the other colour: no solution,
+    // and proving it is a search of every Hamiltonian path
+    let dots: Vec<String> = (0..=8).flat_map(|x| (0..=8).map(move |y| format!("({x}, {y})"))).collect();
+    let puzzle = format!("(width: 8, height: 8, start: (0, 0), goal: (8, 1), dots: [{}])", dots.join(", "));
+    let hard: Vec<_> = (0..16)
+        .map(|i| {
+            let address = studio.address.clone();
+            let (path, body) = match i % 2 {
+                0 => ("/api/witness/solutions", json!({"puzzle": puzzle})),
+                _ => ("/api/witness/generate", json!({"puzzle": puzzle, "at": [[0, 0], [1, 1]]})),
+            };
+            std::thread::spawn(move || {
+                let started = Instant::now();
+                let mut s = TcpStream::connect(&address).unwrap();
+                s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+                let body = body.to_string();
+                let request = format!("POST {path}?budget_ms=1500 HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len());
+                s.write_all(request.as_bytes()).unwrap();
+                let (status, answer) = answer_of(&mut s);
+                (status, answer, started.elapsed())
+            })
+        })
+        .collect();
+    for h in hard {
+        let (status, answer, took) = h.join().unwrap();
+        assert_eq!(status, 200, "{answer}");
+        assert!(answer.contains(r#""stopped":"timeout""#), "{answer}");
+        assert!(took < Duration::from_millis(2000), "answered after {took:?} (budget 1.5 s)");
+    }
+    // their work stopped with them: every place at work is free at once
+    std::thread::sleep(Duration::from_millis(100));
+    let (status, answer) = studio.post(
+        "/api/witness/analyze",
+        &json!({"puzzle": "(width: 1, height: 1, start: (0, 0), goal: (1, 1))"}).to_string(),
+    );
+    assert_eq!((status, answer["solutions"].clone()), (200, json!(2)), "{answer}");
+}
+
+#[test]
+fn the_studios_requests_together_stop_at_its_memory() {
+    let studio = Studio::start(8, &["--memory", "1"]);
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/specs/puzzles/hakank-p200.non")).unwrap();
+    let goal = text.lines().find_map(|l| l.strip_prefix("goal ")).unwrap().trim_matches('"');
+    let (status, answer) =
+        studio.post("/api/nonogram/analyze", &json!({"width": 25, "height": 25, "goal": goal}).to_string());
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!((answer["solutions"].clone(), answer["stopped"].clone()), (json!(null), json!("memory")), "{answer}");
+}

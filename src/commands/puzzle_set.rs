@@ -16,6 +16,7 @@ use rayon::prelude::*;
 use stratsynth::domains::flow::solve::Rules;
 use stratsynth::domains::nonogram::board::complete::Limits;
 use stratsynth::domains::nonogram::board::encoding::Encoding;
+use stratsynth::domains::nonogram::board::limits::{hold_memory, DEFAULT_MEMORY_MB};
 use stratsynth::domains::nonogram::board::sat::SatSolver;
 use stratsynth::domains::nonogram::formats::non::Puzzle;
 use stratsynth::domains::nonogram::formats::puzzle::read_puzzles;
@@ -62,6 +63,10 @@ pub struct SolverArgs {
     #[arg(long, value_parser = parse_sat_solver)]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sat_solver: Option<SatSolver>,
+    /// Megabytes of memory the process may hold (the SAT fallback's Z3
+    /// included); past them a puzzle's answer is `unknown` (`memory`).
+    #[arg(long, default_value_t = DEFAULT_MEMORY_MB, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub memory: u64,
 }
 
 fn parse_encoding(s: &str) -> Result<Encoding, String> {
@@ -99,6 +104,7 @@ impl SolverArgs {
             cube_conflicts: self.cube_conflicts,
             sat_encoding: self.sat_formula,
             sat_solver: self.sat_solver,
+            max_memory: Some(hold_memory(self.memory)),
             ..base
         }
     }

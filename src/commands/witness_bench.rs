@@ -11,7 +11,7 @@ use super::CmdResult;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use stratsynth::domains::witness::rules::measure::{all_sizes, by_size, Totals};
 use stratsynth::domains::witness::rules::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::search::astar::SearchConfig;
@@ -78,6 +78,9 @@ pub struct BenchArgs {
     /// puzzle whose baseline search stopped is not traced.
     #[arg(long, default_value_t = stratsynth::domains::witness::search::astar::DEFAULT_MAX_NODES, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
     pub max_nodes: usize,
+    /// Seconds for the whole run (none: each search is bounded by --max-nodes only); past it every search stops (counted as stopped), no puzzle is traced, and the command exits 1.
+    #[arg(long, value_parser = super::puzzle_set::parse_seconds)]
+    pub timeout: Option<f64>,
 }
 
 /// Per size, one [`Totals`] per rule set.
@@ -103,7 +106,8 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
     let preds = args.rules.iter().map(predicate).collect::<Result<Vec<_>, _>>()?;
     let large_puzzles = args.large.as_deref().map(puzzles).transpose()?;
     let refs: Vec<&RuleSetPredicate> = preds.iter().collect();
-    let nodes = SearchConfig::default().with_node_limit(args.max_nodes);
+    let deadline = args.timeout.map(super::witness_info::deadline_in);
+    let nodes = SearchConfig::default().with_node_limit(args.max_nodes).with_deadline(deadline);
     // each search is bounded by --max-nodes (and --budget-ms on the large
     // puzzles), the run by their number: said every few seconds
     let (count, sets) = (ps.len() + large_puzzles.as_ref().map_or(0, Vec::len), preds.len());
@@ -122,6 +126,14 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
     // without a time budget, a solution the baseline finds and the rules
     // miss was pruned away: the rules are unsound and the figures void
     let mut verdict = ExitCode::SUCCESS;
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        verdict = ExitCode::from(1);
+        let stopped: usize = (0..preds.len()).map(|i| all_sizes(&sizes, i).stopped).sum();
+        eprintln!(
+            "witness bench: --timeout {} s ran out: {stopped} searches stopped, the figures are partial; raise --timeout",
+            args.timeout.unwrap_or_default()
+        );
+    }
     for (i, rules) in args.rules.iter().enumerate() {
         let all = all_sizes(&sizes, i);
         if all.lost > 0 || all.invalid > 0 {

@@ -39,6 +39,9 @@ pub struct Budget {
     pub deadline: Instant,
     /// When it runs out: the answer is due.
     pub answer_by: Instant,
+    /// The bytes of memory the whole server may hold (`--memory`): a
+    /// complete search stops (`"stopped": "memory"`) past them.
+    pub memory: Option<u64>,
 }
 
 impl Budget {
@@ -62,7 +65,8 @@ impl Budget {
     /// A budget of `ms` milliseconds from now.
     pub fn from_ms(ms: u64) -> Budget {
         let (now, whole) = (Instant::now(), Duration::from_millis(ms));
-        Budget { ms, deadline: now + whole - (whole / 10).min(MAX_RESERVE), answer_by: now + whole }
+        let deadline = now + whole - (whole / 10).min(MAX_RESERVE);
+        Budget { ms, deadline, answer_by: now + whole, memory: None }
     }
 }
 

@@ -35,6 +35,9 @@ pub struct StudioArgs {
     /// The time in milliseconds a client has to send a request's head (also on a kept-alive connection, from the previous answer), and then its body; past it the connection is closed (408 for a body).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
     pub read_timeout_ms: u64,
+    /// Megabytes of memory the server may hold, all its requests together (Z3 included); past them a complete search stops, `"stopped": "memory"`.
+    #[arg(long, default_value_t = stratsynth::domains::nonogram::board::limits::DEFAULT_MEMORY_MB, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub memory: u64,
     /// Instead of serving: time the page's update (the analyze route) on the bundled 25x25 pictures and print the figures.
     #[arg(long)]
     pub bench: bool,
@@ -62,7 +65,8 @@ pub fn run(args: &StudioArgs) -> Result<ExitCode, String> {
             );
         }
         println!("stratsynth studio: http://{address}/{token} (nonogram rules {nonogram}, Witness rules {witness}; Ctrl-C stops)");
-        Ok(Studio::new(Arc::clone(&players), args.budget_ms, manners.read_timeout, guard))
+        let memory = stratsynth::domains::nonogram::board::limits::hold_memory(args.memory);
+        Ok(Studio::new(Arc::clone(&players), (args.budget_ms, manners.read_timeout), guard, memory))
     })?;
     eprintln!("stratsynth studio: stopped");
     Ok(ExitCode::SUCCESS)

@@ -115,14 +115,21 @@ pub struct Studio {
     pub at_work: Arc<Semaphore>,
     /// The address served and the token asked.
     pub guard: Guard,
+    /// The bytes of memory the server may hold, all its requests together.
+    pub memory: u64,
 }
 
 impl Studio {
-    /// The studio with `players`, a default budget, a read timeout and a
-    /// guard.
-    pub fn new(players: Arc<Players>, default_budget_ms: u64, read_timeout: Duration, guard: Guard) -> Studio {
+    /// The studio with `players`, a default budget, a read timeout, a
+    /// guard and the memory its requests may hold together.
+    pub fn new(
+        players: Arc<Players>,
+        (default_budget_ms, read_timeout): (u64, Duration),
+        guard: Guard,
+        memory: u64,
+    ) -> Studio {
         let at_work = Arc::new(Semaphore::new(MAX_AT_WORK));
-        Studio { players, default_budget_ms, read_timeout, at_work, guard }
+        Studio { players, default_budget_ms, read_timeout, at_work, guard, memory }
     }
 }
 
@@ -170,7 +177,7 @@ async fn api(studio: Arc<Studio>, route: &'static Route, request: Request) -> Re
         Err(e) => return respond(Err(e)),
     };
     let budget = match budget_of(&url) {
-        Ok(b) => b,
+        Ok(b) => Budget { memory: Some(studio.memory), ..b },
         Err(e) => return respond(Err(e)),
     };
     let Ok(slot) = Arc::clone(&studio.at_work).try_acquire_owned() else {

@@ -117,7 +117,8 @@ pub fn puzzle_of<'a>(body: &'a NonogramPuzzle) -> Result<Puzzle, ApiError> {
 
 /// The complete solver's limits for a request.
 fn limits(budget: &Budget) -> Limits {
-    Limits { max_nodes: Some(MAX_NODES), deadline: Some(budget.deadline), ..Limits::solutions(2) }
+    let (max_nodes, deadline, max_memory) = (Some(MAX_NODES), Some(budget.deadline), budget.memory);
+    Limits { max_nodes, deadline, max_memory, ..Limits::solutions(2) }
 }
 
 /// `POST /api/nonogram/analyze`: one element of `analyze --json` with the

@@ -109,20 +109,25 @@ pub fn analyze_unknown(players: &Players, budget: &Budget) -> Value {
 
 /// `POST /api/witness/solutions`: the first `max` (default 50) solutions in
 /// depth-first order, each a list of vertices `[x, y]`; `complete` tells
-/// whether they are all of them.
+/// whether they are all of them; stopped by the deadline (the search and
+/// its completability checks read it), those found, `"stopped":
+/// "timeout"` and `budget_ms`.
 pub fn solutions(_: &Players, body: &[u8], budget: &Budget) -> Answer {
     let body: Solutions = parse(body)?;
     let puzzle = puzzle_of(&body.puzzle)?;
     let max = within("max", body.max, 1..=1000, Some(50))? as usize;
     let mut found = vec![];
-    let mut oracle = Oracle::new(&puzzle);
+    let mut oracle = Oracle::new(&puzzle).with_deadline(Some(budget.deadline));
     let goal = puzzle.grid().vertex_id(puzzle.goal());
     let mut path = Path::new(&puzzle);
     let complete = if oracle.completable(&path) {
         Search { puzzle: &puzzle, oracle: &mut oracle, goal, max, deadline: budget.deadline }.go(&mut path, &mut found)
     } else {
-        true
+        !oracle.stopped()
     };
+    if oracle.stopped() || (!complete && found.len() < max) {
+        return Ok(json!({"paths": found, "complete": false, "stopped": "timeout", "budget_ms": budget.ms}));
+    }
     Ok(json!({"paths": found, "complete": complete}))
 }
 
@@ -151,7 +156,8 @@ impl Search<'_, '_> {
                 }
                 true
             } else {
-                !self.oracle.completable(path) || self.go(path, found)
+                let completable = self.oracle.completable(path);
+                !self.oracle.stopped() && (!completable || self.go(path, found))
             };
             path.pop();
             if !complete {

@@ -43,7 +43,11 @@ use super::probes::{ProbeStore, Score};
 use super::propagate::Clues;
 use super::sat;
 use crate::stop::Stop;
-use crate::usage::thread_cpu_time;
+use crate::usage::{memory, thread_cpu_time};
+
+/// How often (in probes) the process's memory is read against
+/// [`Limits::max_memory`] (a read takes some microseconds).
+const MEMORY_EVERY: u64 = 256;
 
 /// What the search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -266,7 +270,7 @@ impl<'a> Search<'a> {
         self.out.solutions.extend(found.solutions);
         self.out.by_sat = true;
         if !found.complete {
-            self.out.stopped = Some(Stop::Timeout);
+            self.out.stopped = Some(if self.over_memory() { Stop::Memory } else { Stop::Timeout });
         }
     }
 
@@ -278,8 +282,15 @@ impl<'a> Search<'a> {
         self.out.probes += 2;
         if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
             self.out.stopped = Some(Stop::Timeout);
+        } else if self.out.probes.is_multiple_of(MEMORY_EVERY) && self.over_memory() {
+            self.out.stopped = Some(Stop::Memory);
         }
         self.out.stopped.is_some()
+    }
+
+    /// Whether the process's resident memory is past the limit (if any).
+    fn over_memory(&self) -> bool {
+        self.limits.max_memory.is_some_and(|m| memory() > m)
     }
 
     /// Records a solved board (if new); true once the limit is reached.

@@ -1,5 +1,6 @@
 //! How far a complete search may go ([`Limits`]): solutions wanted, node
-//! budget, deadline, and when and how it hands over to the SAT fallback.
+//! budget, deadline, memory, and when and how it hands over to the SAT
+//! fallback.
 //!
 //! This module knows limits: not boards or search.
 
@@ -21,6 +22,11 @@ pub struct Limits {
     pub max_nodes: Option<u64>,
     /// Stop (answer unknown) at this instant.
     pub deadline: Option<Instant>,
+    /// Stop (answer unknown, `memory`) when the process's resident memory
+    /// passes this many bytes (read every few hundred probes and when the
+    /// SAT fallback gives up; the fallback's Z3 is held to it by
+    /// [`hold_z3_to`]).
+    pub max_memory: Option<u64>,
     /// Hand over to the SAT fallback after this many nodes (`None`: never;
     /// the fallback is bounded by the deadline only, not by nodes).
     pub sat_after: Option<u64>,
@@ -44,6 +50,7 @@ impl Limits {
             solutions,
             max_nodes: None,
             deadline: None,
+            max_memory: None,
             sat_after: Some(SAT_AFTER),
             sat_solver: None,
             sat_encoding: None,
@@ -59,4 +66,21 @@ impl Limits {
         let encoding = if symmetric { Encoding::Regular } else { Encoding::Starts };
         (self.sat_encoding.unwrap_or(encoding), self.sat_solver.unwrap_or_default())
     }
+}
+
+/// Holds every Z3 solver of this process to `bytes` of memory together
+/// (Z3's global `memory_max_size`): past it Z3 gives up, and the search
+/// that asked says `memory`.
+pub fn hold_z3_to(bytes: u64) {
+    z3::set_global_param("memory_max_size", &(bytes >> 20).max(1).to_string());
+}
+
+/// The default of `--memory`: 4 GiB.
+pub const DEFAULT_MEMORY_MB: u64 = 4096;
+
+/// Holds the process (its Z3 solvers too) to `mb` megabytes, said once.
+pub fn hold_memory(mb: u64) -> u64 {
+    static HELD: std::sync::Once = std::sync::Once::new();
+    HELD.call_once(|| hold_z3_to(mb << 20));
+    mb << 20
 }

@@ -30,12 +30,17 @@
 //! many queries on the same puzzle. The tables hold at most
 //! [`MEMO_BUDGET`] keys together (about 40 MB): when full they start
 //! again empty, so memory is bounded on any puzzle and every answer stays
-//! exact (a forgotten key is searched again).
+//! exact (a forgotten key is searched again). Given a deadline
+//! ([`Oracle::with_deadline`]), it reads the clock every
+//! [`DEADLINE_EVERY`] nodes and, past it, stops every query at once
+//! ([`Oracle::stopped`]): its answers from then on mean nothing, and
+//! nothing learnt after it is memoised.
 //!
 //! Following Stevens (§2.1), a *partial path* does not contain the goal;
 //! the enumerators list the length-0 path (start only) too.
 
 use std::collections::{HashMap, HashSet};
+use std::time::Instant;
 
 use super::areas::Areas;
 use super::path::Path;
@@ -46,6 +51,10 @@ use crate::domains::witness::model::grid::{BitSet, Grid};
 /// Most keys the memo tables hold together (a key is 72 bytes; a table
 /// of 2^18 keys has 2^19 slots).
 pub const MEMO_BUDGET: usize = 1 << 18;
+
+/// How often (in search nodes) the deadline is read: a node takes about a
+/// microsecond.
+pub const DEADLINE_EVERY: u64 = 64;
 
 /// Memo key: the part of a state that determines its completions.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -77,6 +86,10 @@ pub struct Oracle<'p> {
     /// Most keys the tables hold together.
     budget: usize,
     nodes: u64,
+    /// When every query gives up; `None`: never.
+    deadline: Option<Instant>,
+    /// Whether the deadline stopped a query.
+    stopped: bool,
 }
 
 impl<'p> Oracle<'p> {
@@ -92,7 +105,30 @@ impl<'p> Oracle<'p> {
             counts: HashMap::new(),
             budget: MEMO_BUDGET,
             nodes: 0,
+            deadline: None,
+            stopped: false,
         }
+    }
+
+    /// This oracle, giving up at `deadline` (if any).
+    pub fn with_deadline(self, deadline: Option<Instant>) -> Oracle<'p> {
+        Oracle { deadline, ..self }
+    }
+
+    /// Whether the deadline stopped a query: its answer, and every later
+    /// one, means nothing.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Counts a node; whether the search must stop (the deadline passed,
+    /// read every [`DEADLINE_EVERY`] nodes).
+    fn out_of_time(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.stopped && self.nodes.is_multiple_of(DEADLINE_EVERY) {
+            self.stopped = self.deadline.is_some_and(|d| Instant::now() >= d);
+        }
+        self.stopped
     }
 
     /// This oracle, its memo tables holding at most `keys` keys together.
@@ -199,7 +235,9 @@ impl<'p> Oracle<'p> {
 
     /// On success leaves `p` extended to a solution.
     fn exists(&mut self, p: &mut Path) -> bool {
-        self.nodes += 1;
+        if self.out_of_time() {
+            return false;
+        }
         let key = match self.analyse(p) {
             Verdict::Dead => return false,
             Verdict::Open(k) => k,
@@ -216,13 +254,18 @@ impl<'p> Oracle<'p> {
             }
             p.pop();
         }
+        if self.stopped {
+            return false;
+        }
         self.make_room();
         self.dead.insert(key);
         false
     }
 
     fn count(&mut self, p: &mut Path) -> u64 {
-        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
         let key = match self.analyse(p) {
             Verdict::Dead => return 0,
             Verdict::Open(k) => k,
@@ -236,6 +279,9 @@ impl<'p> Oracle<'p> {
             p.push_id(u);
             n += if u == self.goal { u64::from(p.satisfies(self.puzzle)) } else { self.count(p) };
             p.pop();
+        }
+        if self.stopped {
+            return 0;
         }
         self.make_room();
         self.counts.insert(key, n);
@@ -328,5 +374,22 @@ mod tests {
         let (mut yes, mut no) = (0, 0);
         label_partial_paths(&p, &mut |_, c| if c { yes += 1 } else { no += 1 });
         assert_eq!((yes, no), (3, 6));
+    }
+
+    #[test]
+    fn past_its_deadline_the_oracle_stops_and_says_so() {
+        // a dot on every vertex of 8x8, the goal of the other colour: no
+        // Hamiltonian path, and proving it takes the search very long
+        let dots: Vec<String> = (0..=8).flat_map(|x| (0..=8).map(move |y| format!("({x}, {y})"))).collect();
+        let text = format!("[(width: 8, height: 8, start: (0, 0), goal: (8, 1), dots: [{}])]", dots.join(", "));
+        let p = crate::domains::witness::formats::puzzle::parse_puzzles(&text, "t").unwrap().remove(0);
+        let started = Instant::now();
+        let mut o = Oracle::new(&p).with_deadline(Some(started + std::time::Duration::from_millis(200)));
+        let _ = o.completable(&Path::new(&p));
+        assert!(o.stopped());
+        assert!(started.elapsed() < std::time::Duration::from_millis(400), "{:?}", started.elapsed());
+        let q = Puzzle::new(2, 1, (0, 0), (2, 1), &[(0, 0, 1), (1, 0, 2)]).unwrap();
+        let mut fresh = Oracle::new(&q).with_deadline(Some(Instant::now() + std::time::Duration::from_secs(60)));
+        assert!(fresh.completable(&Path::new(&q)) && !fresh.stopped());
     }
 }

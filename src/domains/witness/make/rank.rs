@@ -6,7 +6,8 @@
 //! knowing one rule lowers the most.
 
 use super::epcg::Placeholders;
-use crate::domains::witness::board::oracle::solve;
+use crate::domains::witness::board::oracle::Oracle;
+use crate::domains::witness::board::path::Path;
 use crate::domains::witness::formats::puzzle::{Problem, Puzzle};
 use crate::domains::witness::play::players::{evaluate, tsi, Figure, Limits, Progress, Who};
 use rayon::prelude::*;
@@ -57,7 +58,7 @@ pub struct Variants {
     /// How many variants are solvable (of those judged).
     pub solvable: usize,
     /// How many variants were not judged: the deadline had passed before
-    /// their solvability check began.
+    /// their solvability check began or ended.
     pub not_judged: usize,
 }
 
@@ -73,7 +74,8 @@ enum Variant {
 
 /// Shen's Algorithm 4: every filling of `placeholders` (in parallel), the
 /// solvable ones evaluated for `players` (within `limits`, its deadline
-/// for the whole run: no filling is judged after it, and the players'
+/// for the whole run: no filling is judged after it, a solvability check
+/// going on stops at it (the filling not judged), and the players'
 /// enumerations stop at it; progress told with the variant's rank as
 /// index), scored by `order` and ranked. For [`Order::Gap`] the players
 /// are local first, then the rules.
@@ -91,7 +93,12 @@ pub fn fill_and_rank(
                 return Ok(Variant::NotJudged);
             }
             let puzzle = placeholders.unrank(rank)?;
-            if solve(&puzzle).is_none() {
+            let mut oracle = Oracle::new(&puzzle).with_deadline(limits.deadline);
+            let solvable = oracle.completable(&Path::new(&puzzle));
+            if oracle.stopped() {
+                return Ok(Variant::NotJudged);
+            }
+            if !solvable {
                 return Ok(Variant::Unsolvable);
             }
             let figures = evaluate(&puzzle, rank, players, limits, progress);
@@ -135,6 +142,7 @@ pub fn teaching(candidates: &[Puzzle], figures: &[Vec<Figure>], r: usize) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domains::witness::board::oracle::solve;
     use crate::domains::witness::formats::puzzle::parse_puzzles;
     use crate::domains::witness::play::players::{evaluate_all, RulePlayer};
     use crate::domains::witness::synthesis::testing::{puzzles, rules, STARVED};

@@ -226,7 +226,8 @@ impl<'a> Enumeration<'a> {
 
     /// This enumeration, giving up at `deadline` (if any).
     pub fn with_deadline(self, deadline: Option<Instant>) -> Enumeration<'a> {
-        Enumeration { deadline, ..self }
+        let oracle = self.oracle.map(|o| o.with_deadline(deadline));
+        Enumeration { deadline, oracle, ..self }
     }
 
     /// This enumeration, its memo holding at most about `bytes` bytes.
@@ -244,7 +245,12 @@ impl<'a> Enumeration<'a> {
             Player::Rules(rules) => !rules.rules_fire(self.puzzle, &path),
             _ => true,
         };
-        self.odds(&mut path, clear)
+        let odds = self.odds(&mut path, clear);
+        // the perfect player's oracle stopped at the deadline: its answers meant nothing
+        if self.oracle.as_ref().is_some_and(Oracle::stopped) {
+            return Err(OutOfBudget { nodes: self.nodes, ran_out: Stop::Timeout });
+        }
+        odds
     }
 
     /// Whether the deadline has passed.

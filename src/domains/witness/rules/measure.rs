@@ -236,7 +236,7 @@ pub fn measure(
     if trace && matches!(b.outcome, Outcome::Stopped(_)) {
         out.iter_mut().for_each(|t| t.untraced = 1);
     } else if trace {
-        let oracle = RefCell::new(Oracle::new(p));
+        let oracle = RefCell::new(Oracle::new(p).with_deadline(config.deadline));
         let incompletable = Cell::new(0u64);
         let pruned: Vec<Cell<u64>> = preds.iter().map(|_| Cell::new(0)).collect();
         let traced = |pz: &Puzzle, path: &Path| {
@@ -254,6 +254,11 @@ pub fn measure(
         astar(p, &traced, config);
         let perfect = |pz: &Puzzle, path: &Path| baseline(pz, path) || !oracle.borrow_mut().completable(path);
         let perfect_expansions = astar(p, &perfect, config).expansions;
+        // the deadline stopped the exact checks: the trace means nothing
+        if oracle.borrow().stopped() {
+            out.iter_mut().for_each(|t| t.untraced = 1);
+            return out;
+        }
         for (t, n) in out.iter_mut().zip(&pruned) {
             t.trace_incompletable = incompletable.get();
             t.trace_pruned = n.get();

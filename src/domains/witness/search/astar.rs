@@ -24,7 +24,7 @@
 //!   Every search has a node budget ([`SearchConfig::max_nodes`]): the
 //!   arena and the open list hold one entry per path pushed (about 32
 //!   bytes with both), so the budget bounds memory; a search that reaches
-//!   it stops with [`Stop::Memory`], which is not "no solution".
+//!   it stops with [`Stop::HeldPaths`], which is not "no solution".
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -54,6 +54,8 @@ pub struct SearchConfig {
     pub time_limit: Option<Duration>,
     /// Stop when this many paths have been pushed (the memory budget).
     pub max_nodes: usize,
+    /// Stop at this instant (a whole run's deadline).
+    pub deadline: Option<Instant>,
 }
 
 /// The default node budget: 2^23 paths, about 270 MB of arena and open
@@ -63,7 +65,13 @@ pub const DEFAULT_MAX_NODES: usize = 1 << 23;
 
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig { mode: Mode::Prune, max_expansions: None, time_limit: None, max_nodes: DEFAULT_MAX_NODES }
+        SearchConfig {
+            mode: Mode::Prune,
+            max_expansions: None,
+            time_limit: None,
+            max_nodes: DEFAULT_MAX_NODES,
+            deadline: None,
+        }
     }
 }
 
@@ -85,6 +93,12 @@ impl SearchConfig {
         self.time_limit = Some(t);
         self
     }
+
+    /// Sets a deadline (if any), read as the time budget is.
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> Self {
+        self.deadline = deadline;
+        self
+    }
 }
 
 /// Why the search stopped.
@@ -96,7 +110,7 @@ pub enum Outcome {
     /// the mode is [`Mode::Sort`]).
     NoSolution,
     /// A budget ran out first: [`Stop::Expansions`], [`Stop::TimeBudget`]
-    /// or [`Stop::Memory`].
+    /// or [`Stop::HeldPaths`].
     Stopped(Stop),
 }
 
@@ -215,7 +229,7 @@ pub fn astar(puzzle: &Puzzle, predicate: &dyn Predicate, config: &SearchConfig) 
                 }
             }
             if arena.len() >= config.max_nodes {
-                report.outcome = Outcome::Stopped(Stop::Memory);
+                report.outcome = Outcome::Stopped(Stop::HeldPaths);
                 report.elapsed = started.elapsed();
                 return report;
             }
@@ -237,7 +251,10 @@ fn spent_budget(config: &SearchConfig, expansions: u64, started: Instant) -> Opt
     if config.max_expansions.is_some_and(|m| expansions >= m) {
         return Some(Stop::Expansions);
     }
-    if expansions.is_multiple_of(256) && config.time_limit.is_some_and(|t| started.elapsed() >= t) {
+    if expansions.is_multiple_of(256)
+        && (config.time_limit.is_some_and(|t| started.elapsed() >= t)
+            || config.deadline.is_some_and(|d| Instant::now() >= d))
+    {
         return Some(Stop::TimeBudget);
     }
     None

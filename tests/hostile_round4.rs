@@ -1,0 +1,83 @@
+//! Hostile input, round four, on the command line: long Witness commands
+//! end with their `--timeout` (the exact solvability checks included),
+//! and the small defects of the round stay fixed.
+
+use serde_json::json;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_stratsynth");
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// `stratsynth ARGS` in the source tree: its output and wall time.
+fn run(args: &[&str]) -> (Output, Duration) {
+    let started = Instant::now();
+    let out = Command::new(BIN).args(args).current_dir(ROOT).output().unwrap();
+    (out, started.elapsed())
+}
+
+/// An 8x8 puzzle with a dot on every vertex, the goal at `goal`: with
+/// (8, 1) no solution, and proving it is a search of every Hamiltonian path.
+fn dots(dir: &std::path::Path, goal: (usize, usize)) -> String {
+    let dots: Vec<String> = (0..=8).flat_map(|x| (0..=8).map(move |y| format!("({x}, {y})"))).collect();
+    let file = dir.join(format!("dots-{}-{}.ron", goal.0, goal.1));
+    let text = format!(
+        "[\n    (width: 8, height: 8, start: (0, 0), goal: ({}, {}), dots: [{}]),\n]\n",
+        goal.0,
+        goal.1,
+        dots.join(", ")
+    );
+    std::fs::write(&file, text).unwrap();
+    file.to_str().unwrap().to_string()
+}
+
+#[test]
+fn witness_generate_ends_with_its_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dots(dir.path(), (8, 1));
+    let out = dir.path().join("g.ron");
+    let (output, took) = run(&[
+        "witness",
+        "generate",
+        "--base",
+        &base,
+        "--at",
+        "0,0",
+        "1,1",
+        "--timeout",
+        "2",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("16 not judged within --timeout 2 s"), "{stdout}");
+    assert!(took < Duration::from_millis(3000), "--timeout 2 ended after {took:?}");
+}
+
+#[test]
+fn witness_bench_takes_a_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dots(dir.path(), (8, 8));
+    let args = ["witness", "bench", "--puzzles", &puzzles, "--rules", "rules/witness/learned.rules"];
+    let (output, took) = run(&[&args[..], &["--repeat", "1", "--timeout", "2"]].concat());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("--timeout 2 s ran out: 2 searches stopped"), "{stderr}");
+    assert!(took < Duration::from_millis(3000), "--timeout 2 ended after {took:?}");
+}
+
+#[test]
+fn the_complete_solver_stops_at_its_memory_and_says_memory() {
+    let p200 = "specs/puzzles/hakank-p200.non";
+    let (output, _) = run(&["analyze", p200, "--memory", "1", "--json"]);
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!((answer[0]["solutions"].clone(), answer[0]["stopped"].clone()), (json!(null), json!("memory")));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("the solver stopped (memory)"), "{stderr}");
+    // with the default (4096 MB) it ends
+    let (output, _) = run(&["analyze", p200, "--json"]);
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!((answer[0]["solutions"].clone(), answer[0]["stopped"].clone()), (json!(1), json!(null)));
+}
