@@ -18,6 +18,8 @@
 mod mutants;
 
 use mutants::{assert_confirmed, disagreement, distinct_mutants, z3_equals_brute_force_on_rule_and_mutants, BOUND};
+use stratsynth::domains::nonogram::line::model::Line;
+use stratsynth::domains::nonogram::line::solver::solve;
 use stratsynth::domains::nonogram::rules::check::brute_force_all;
 use stratsynth::domains::nonogram::synthesis::domain::{fill_args, Nonogram};
 use stratsynth::domains::Domain;
