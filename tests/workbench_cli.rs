@@ -1,4 +1,5 @@
-//! The designer's workbench end to end: `analyze --json`, `explain --html`,
+//! The designer's workbench end to end: `analyze --json`, `explain --html`
+//! (and ownership steps in words),
 //! `print --english`, and bad input (contradictory
 //! clues, malformed and multicolour webpbn, an oversized board, a rule set
 //! that fills a wrong cell) exiting non-zero with a clear message.
@@ -140,4 +141,27 @@ fn print_english_puts_each_sentence_first_once() {
     let out = run(&["print", "--english", "rules/nonogram/control.rules"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.split("# cost ").skip(1).all(|b| b.lines().nth(1).unwrap().starts_with("# For ")));
+}
+
+/// `explain` names ownership steps in plain words: the hint a block must be
+/// part of, a gap no hint can lie in.
+#[test]
+fn explain_names_ownership_steps_in_plain_words() {
+    let rules = temp("ownership.rules");
+    let text = [
+        std::fs::read_to_string("rules/nonogram/control.rules").unwrap(),
+        std::fs::read_to_string("rules/nonogram/ownership.rules").unwrap(),
+    ]
+    .join("\n");
+    std::fs::write(&rules, text).unwrap();
+    let out = run(&["explain", "specs/puzzles/hakank-bear.non", "--rules", rules.to_str().unwrap()]);
+    let _ = std::fs::remove_file(&rules);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().any(|l| l.contains("rule owned_block_complete")), "{text}");
+    assert!(
+        text.lines().any(|l| l.contains("binding: b = block at cells ") && l.contains(": it must be part of the ")),
+        "{text}"
+    );
+    assert!(text.lines().any(|l| l.contains("binding: g = gap at cells ") && l.contains(": no hint can lie in it")));
 }

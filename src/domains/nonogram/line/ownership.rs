@@ -66,8 +66,8 @@ pub fn ownership(line: &Line) -> Option<Ownership> {
     for (j, p) in starts {
         let end = p + line.hints[j] as usize;
         fits[gap_of[p]].add(j);
-        for b in block_from[p]..block_from[end.min(line.len())] {
-            owners[b].add(j);
+        for owner in &mut owners[block_from[p]..block_from[end.min(line.len())]] {
+            owner.add(j);
         }
     }
     Some(Ownership { ranges, blocks: owners, gaps: fits })

@@ -23,6 +23,9 @@ pub struct HintRange {
     pub latest_start: usize,
 }
 
+/// Every `(hint, first cell)` of a hint's block in some solution.
+pub type Starts = Vec<(usize, usize)>;
+
 /// An exact line solver with reusable scratch buffers (allocation-free once
 /// warmed up for a given line size).
 #[derive(Debug, Default, Clone)]
@@ -42,7 +45,7 @@ pub struct LineSolver {
     /// Per hint: earliest and latest start over all solutions.
     ranges: Vec<HintRange>,
     /// Every `(hint, first cell)` of a block in some solution, by cell.
-    starts: Vec<(usize, usize)>,
+    starts: Starts,
 }
 
 impl LineSolver {
@@ -238,7 +241,7 @@ impl LineSolver {
     /// The ranges of [`hint_ranges`](Self::hint_ranges) and every place a
     /// hint's block starts in some solution (`(hint, first cell)`, by
     /// cell), or `None` if the line is invalid.
-    pub fn placements(&mut self, line: &Line) -> Option<(Vec<HintRange>, Vec<(usize, usize)>)> {
+    pub fn placements(&mut self, line: &Line) -> Option<(Vec<HintRange>, Starts)> {
         self.analyse(&line.hints, &line.cells).then(|| (self.ranges.clone(), self.starts.clone()))
     }
 }
@@ -271,7 +274,7 @@ pub fn hint_ranges(line: &Line) -> Option<Vec<HintRange>> {
 }
 
 /// [`LineSolver::placements`] with this thread's shared solver.
-pub fn placements(line: &Line) -> Option<(Vec<HintRange>, Vec<(usize, usize)>)> {
+pub fn placements(line: &Line) -> Option<(Vec<HintRange>, Starts)> {
     with_solver(|s| s.placements(line))
 }
 

@@ -32,11 +32,12 @@ use crate::domains::nonogram::board::propagate::Clues;
 use crate::domains::nonogram::line::bitline::{self, Masks, MAX_LINE};
 use crate::domains::nonogram::line::decompose::decompose;
 use crate::domains::nonogram::line::model::{Cell, Line};
+use crate::domains::nonogram::line::ownership::{ownership, Extremes};
 use crate::domains::nonogram::line::solver::LineSolver;
 use crate::domains::nonogram::rules::apply::{ApplyOptions, Prepared};
 use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::domains::Domain;
-use crate::dsl::ast::Rule;
+use crate::dsl::ast::{FeatureId, Rule};
 
 /// What the player knows.
 #[derive(Clone, Copy, Debug)]
@@ -331,7 +332,10 @@ impl Player<'_> {
 
 /// Each pattern variable of an application and its element, in words:
 /// `h = hint 2 (3)` (hints numbered from 1 along the line), `b = block at
-/// cells 4-6`, `g = gap at cells 1-3` (cells numbered from 1 along the line).
+/// cells 4-6`, `g = gap at cells 1-3` (cells numbered from 1 along the
+/// line); where the rule reads the blocks' owners or the gaps' fits, what
+/// they are: `b = block at cells 4-6: it must be part of the 6 (hint 2)`, `g =
+/// gap at cells 1-3: no hint can lie in it`.
 fn describe_binding(
     domain: &Nonogram,
     rule: &Rule,
@@ -348,6 +352,22 @@ fn describe_binding(
             .map(|subs| subs.iter().take_while(|s| s.offset != app.offset).map(|s| s.line.hints.len()).sum())
             .unwrap_or(0)
     };
+    let hint = |e: usize| {
+        let j = if app.mirrored { frame.hints.len() - 1 - e } else { e };
+        format!("the {} (hint {})", frame.hints[e], hint_offset + j + 1)
+    };
+    let hints = |x: &Extremes| {
+        let (a, b) = (hint(x.first as usize), hint(x.last as usize));
+        if x.first == x.last {
+            a
+        } else if app.mirrored {
+            format!("{b} to {a}")
+        } else {
+            format!("{a} to {b}")
+        }
+    };
+    let owned = ids.reads_ownership(rule).then(|| ownership(frame)).flatten();
+    let reads = |features: [FeatureId; 2]| features.iter().any(|&f| rule.uses_feature(f));
     let span = |s: usize, len: usize| {
         let first = if app.mirrored { app.offset + frame.len() - s - len } else { app.offset + s };
         format!("cells {}-{}", first + 1, first + len)
@@ -361,10 +381,25 @@ fn describe_binding(
                 format!("hint {} ({})", hint_offset + j + 1, frame.hints[e])
             } else if d.ty == ids.block {
                 let (s, len) = frame.blocks()[e];
-                format!("block at {}", span(s, len))
+                let owners = match &owned {
+                    Some(o) if reads([ids.first_owner, ids.last_owner]) => {
+                        let x = &o.blocks[e];
+                        let can = if x.first == x.last { "must" } else { "can only" };
+                        format!(": it {can} be part of {}", hints(x))
+                    }
+                    _ => String::new(),
+                };
+                format!("block at {}{owners}", span(s, len))
             } else {
                 let (s, len) = frame.gaps()[e];
-                format!("gap at {}", span(s, len))
+                let fits = match &owned {
+                    Some(o) if reads([ids.first_fit, ids.last_fit]) => match &o.gaps[e] {
+                        x if x.first > x.last => ": no hint can lie in it".to_string(),
+                        x => format!(": only {} can lie in it", hints(x)),
+                    },
+                    _ => String::new(),
+                };
+                format!("gap at {}{fits}", span(s, len))
             };
             format!("{} = {what}", d.name)
         })

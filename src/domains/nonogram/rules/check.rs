@@ -8,15 +8,15 @@
 //! declares, so on lines of one length and one hint sequence it makes the
 //! same fills on all lines with the same blocks (if it declares no gap), the
 //! same gaps (if it declares no block), or on all of them (if it declares
-//! neither), and with the same placement features (if it reads them). It
-//! is evaluated once per such group, and a fill is sound on the group when
-//! every line of the group forces it. Rules that declare both blocks and
-//! gaps, or read an ownership feature (which depends on every cell), are
-//! evaluated on every line.
+//! neither), and with the same placement and ownership features (if it
+//! reads them). It is evaluated once per such group, and a fill is sound on
+//! the group when every line of the group forces it. Rules that declare
+//! both blocks and gaps are evaluated on every line.
 
 use crate::domains::nonogram::line::enumerate::{for_each_valid_line, for_each_valid_solved, hint_sequences};
 use crate::domains::nonogram::line::model::{Cell, Line};
-use crate::domains::nonogram::line::solver::{hint_ranges, HintRange};
+use crate::domains::nonogram::line::ownership::{ownership, Extremes, Ownership};
+use crate::domains::nonogram::line::solver::HintRange;
 use crate::domains::nonogram::line::state::LineState;
 use crate::domains::nonogram::synthesis::domain::Nonogram;
 use crate::domains::Domain;
@@ -92,10 +92,9 @@ struct Reads {
 
 impl Reads {
     /// Whether the rule reads the whole line (the blocks and the gaps
-    /// together are its cells, and the ownership features depend on all
-    /// of them), so it is evaluated on every line.
+    /// together are its cells), so it is evaluated on every line.
     fn cells(self) -> bool {
-        (self.blocks && self.gaps) || self.ownership
+        self.blocks && self.gaps
     }
 }
 
@@ -111,8 +110,9 @@ fn reads(domain: &Nonogram, rule: &Rule) -> Reads {
 
 /// What lines giving a rule the same fills share: the true cells (if it
 /// reads blocks), the not-false cells (if gaps), the hints' ranges (if
-/// placement features).
-type Key = (u64, u64, Vec<HintRange>);
+/// placement features), the blocks' owners or the gaps' fits (if it reads
+/// ownership features, of the type it reads).
+type Key = (u64, u64, Vec<HintRange>, Vec<Extremes>);
 
 /// Whether the rule's hint patterns can bind on a line with `k` hints.
 fn binds_hints(domain: &Nonogram, rule: &Rule, k: usize) -> bool {
@@ -199,20 +199,27 @@ fn unsound_on(domain: &Nonogram, rules: &[Rule], live: &[usize], hints: &[u32], 
     if classes.is_empty() {
         return vec![];
     }
-    let placement = classes.iter().any(|(x, ..)| x.placement);
+    let solutions = classes.iter().any(|(x, ..)| x.placement || x.ownership);
     let view_of = |cells: &[Cell]| domain.line_view(&Line::new(hints.to_vec(), cells.to_vec()));
     let mut unsound: Vec<usize> = vec![];
     for_each_valid_solved(hints, n, |line, target| {
-        let ranges =
-            if placement { hint_ranges(&Line::new(hints.to_vec(), line.to_vec())).unwrap_or_default() } else { vec![] };
+        let owned = if solutions { ownership(&Line::new(hints.to_vec(), line.to_vec())) } else { None };
+        let Ownership { ranges, blocks, gaps } =
+            owned.unwrap_or(Ownership { ranges: vec![], blocks: vec![], gaps: vec![] });
         let (yes, maybe) = (mask(line, |c| c == Cell::True), mask(line, |c| c != Cell::False));
         let mut view = None;
         for (x, members, groups) in &mut classes {
             if !x.cells() {
+                let owners = match (x.ownership, x.blocks) {
+                    (false, _) => vec![],
+                    (true, true) => blocks.clone(),
+                    (true, false) => gaps.clone(),
+                };
                 let key = (
                     if x.blocks { yes } else { 0 },
                     if x.gaps { maybe } else { 0 },
                     if x.placement { ranges.clone() } else { vec![] },
+                    owners,
                 );
                 join(groups, key, line, target);
                 continue;
@@ -267,7 +274,8 @@ mod tests {
     use crate::domains::nonogram::line::enumerate::valid_lines;
     use crate::dsl::parse::parse_rules;
 
-    /// Rules reading nothing, blocks, gaps and both, sound and not.
+    /// Rules reading nothing, blocks, gaps and both, ownership of blocks
+    /// and of gaps, sound and not.
     const RULES: &str = "
 def boxes:
     with h = arbitrary(hint):
@@ -301,6 +309,22 @@ def far_gap_or_around:
     with h = singleton(hint) and b = arbitrary(block) and g = arbitrary(gap):
     if start(g) < start(b):
     then fill(false, start(g), start(g) + size(g))
+def joined:
+    with b = arbitrary(block) and c = arbitrary(block):
+    if start(b) < start(c) and first_owner(b) = last_owner(c):
+    then fill(true, start(b) + size(b), start(c))
+def joined_any:
+    with b = arbitrary(block) and c = arbitrary(block):
+    if start(b) < start(c) and first_owner(b) <= last_owner(c):
+    then fill(true, start(b) + size(b), start(c))
+def unusable:
+    with g = arbitrary(gap):
+    if first_fit(g) > last_fit(g):
+    then fill(false, start(g), start(g) + size(g))
+def unusable_or_one:
+    with g = arbitrary(gap):
+    if first_fit(g) >= last_fit(g):
+    then fill(false, start(g), start(g) + size(g))
 ";
 
     #[test]
@@ -327,6 +351,9 @@ def far_gap_or_around:
         }
         let unsound: Vec<&str> =
             rules.iter().zip(&found).filter(|(_, c)| c.is_some()).map(|(r, _)| r.name.as_str()).collect();
-        assert_eq!(unsound, ["boxes_wide", "punctuate_any", "small_gap_le", "far_gap_or_around"]);
+        assert_eq!(
+            unsound,
+            ["boxes_wide", "punctuate_any", "small_gap_le", "far_gap_or_around", "joined_any", "unusable_or_one"]
+        );
     }
 }

@@ -3,12 +3,13 @@
 //! - [`domain`]: the `Domain` implementation (view, oracle, orientations,
 //!   small and sampled states);
 //! - [`symbolic`]: the `Symbolic` implementation, the Z3 encoding of every
-//!   line up to a bound (the ownership features in `owners`);
+//!   line up to a bound;
+//! - [`owners`]: the ownership features in that encoding;
 //! - [`spec`]: specifications (a state and one run of deductions);
 //! - [`mine`]: specifications mined from small lines and transitions.
 
 pub mod domain;
 pub mod mine;
-mod owners;
+pub mod owners;
 pub mod spec;
 pub mod symbolic;

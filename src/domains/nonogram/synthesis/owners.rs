@@ -26,7 +26,10 @@ use crate::dsl::symbolic::{num, Num, NumOps};
 use z3::ast::Bool;
 
 /// A run `[start, end)` per hint slot (`[0, 0)` beyond k).
-pub(crate) type Runs = Vec<(Num, Num)>;
+pub type Runs = Vec<(Num, Num)>;
+
+/// The least and greatest hint index of each block or gap slot.
+pub type Extremes = Vec<(Num, Num)>;
 
 /// Whether run `i` of `runs` (a hint slot below `k`) contains `[s, e)`.
 fn contains(runs: &Runs, i: usize, k: &Num, (s, e): (&Num, &Num), w: u32) -> Bool {
@@ -53,7 +56,7 @@ pub(crate) fn fits(
     (left, right): (&Runs, &Runs),
     w: u32,
     valid: &mut Vec<Bool>,
-) -> Vec<(Num, Num)> {
+) -> Extremes {
     let c = |v: i64| num(v, w);
     let mut out = vec![];
     for (m, (gs, ge)) in gaps.iter().enumerate() {
@@ -64,7 +67,7 @@ pub(crate) fn fits(
             first.sle(k),
             last.sge(&c(-1)),
             last.slt(k),
-            first.same(k).iff(&last.same(&c(-1))),
+            first.same(k).iff(last.same(&c(-1))),
             first.slt(k).implies(first.sle(&last)),
         ];
         for i in 0..left.len() {

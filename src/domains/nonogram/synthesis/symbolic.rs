@@ -36,7 +36,7 @@
 //! ([`owners`](super::owners)).
 
 use super::domain::{Ids, Nonogram};
-use super::owners::{fits, owner, Runs};
+use super::owners::{fits, owner, Extremes, Runs};
 use crate::domains::nonogram::line::model::{Cell, Line};
 use crate::domains::nonogram::line::ownership::ownership;
 use crate::domains::nonogram::line::state::LineState;
@@ -67,9 +67,9 @@ pub struct LineTerms {
     /// The runs of the solutions giving the placement and ownership
     /// features (leftmost and rightmost, or as far as the encoding says),
     /// if encoded.
-    pub placement: Option<(Vec<(Num, Num)>, Vec<(Num, Num)>)>,
+    pub placement: Option<(Runs, Runs)>,
     /// `(first_fit, last_fit)` per gap slot, if encoded.
-    pub fits: Vec<(Num, Num)>,
+    pub fits: Extremes,
     /// Whether the encoding is [`Placement::Tight`]: a model that does not
     /// replay may be excluded by pinning its line's true features.
     pub pinnable: bool,
@@ -390,7 +390,7 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement:
     let hint_slots = hint_rows(ids, nf, bound, (&n, &k), &hints, &runs, placement.as_ref(), &mut valid);
     // ownership: a block's owners in the rightmost and leftmost solutions,
     // a gap's fits (0 without the extreme solutions: no rule reads them)
-    let (owners, fits): (Vec<(Num, Num)>, Vec<(Num, Num)>) = match &placement {
+    let (owners, fits): (Extremes, Extremes) = match &placement {
         Some((left, right)) => (
             blocks.iter().map(|b| (owner(right, &k, b, w), owner(left, &k, b, w))).collect(),
             fits(&gaps, &gap_count, &k, &[&runs, left, right], (left, right), w, &mut valid),
