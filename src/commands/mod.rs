@@ -55,7 +55,7 @@ pub type CmdResult = Result<std::process::ExitCode, String>;
 
 /// The rule files' domains, in the order files are tried.
 pub fn schemas() -> Vec<Schema> {
-    vec![Schema::nonogram(), Schema::witness()]
+    vec![Schema::nonogram(), Schema::witness(), Schema::flow()]
 }
 
 /// Reads a rule file, detecting its domain; returns the schema and rules.

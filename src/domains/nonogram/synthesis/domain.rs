@@ -146,7 +146,7 @@ impl Nonogram {
                 tables[ty.0 as usize].push(&row);
             }
         }
-        View { globals: vec![n], tables }
+        View { globals: vec![n], tables, pairs: vec![] }
     }
 }
 
