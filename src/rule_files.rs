@@ -65,7 +65,7 @@ impl From<RuleFileError> for String {
 
 /// The rule files' domains, in the order files are tried.
 pub fn schemas() -> Vec<Schema> {
-    vec![Schema::nonogram(), Schema::witness()]
+    vec![Schema::nonogram(), Schema::witness(), Schema::flow()]
 }
 
 /// Reads a rule file, detecting its domain; returns the schema and rules.

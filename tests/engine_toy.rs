@@ -69,7 +69,7 @@ impl Domain for Bag {
     fn view(&self, state: &Vec<i64>) -> View {
         let mut items = ElementTable::new(1);
         state.iter().for_each(|&v| items.push(&[v]));
-        View { globals: vec![state.len() as i64], tables: vec![items] }
+        View { globals: vec![state.len() as i64], tables: vec![items], pairs: vec![] }
     }
 
     fn is_sound(&self, state: &Vec<i64>, action: &ActionValue) -> bool {
@@ -117,7 +117,7 @@ impl Symbolic for Bag {
         }
         let table =
             SymTable { count: count.clone(), slots: slots.iter().map(|v| vec![v.clone()]).collect(), sparse: None };
-        let view = SymView { globals: vec![count], tables: vec![table], width: w, magnitude: 4 };
+        let view = SymView { globals: vec![count], tables: vec![table], pairs: vec![], width: w, magnitude: 4 };
         Encoding { view, valid: Bool::and(&valid), extra: () }
     }
 

@@ -130,6 +130,8 @@ pub enum BoolExpr {
     Unique(Var, Box<BoolExpr>),
     /// A boolean feature of a bound element (`touches_head(s)`).
     Feature(FeatureId, Var),
+    /// A boolean feature of two bound elements (`neighbours(c, d)`).
+    Pair(FeatureId, Var, Var),
 }
 
 /// An argument of an action.
@@ -139,6 +141,8 @@ pub enum ActionArg {
     Bool(bool),
     /// An integer expression.
     Int(IntExpr),
+    /// A bound variable (its element's index).
+    Element(Var),
 }
 
 /// `then NAME(args)` or `then NAME`.
@@ -249,7 +253,7 @@ impl BoolExpr {
     /// comparison.
     pub fn compares_others(&self, v: Var, polarity: Polarity) -> bool {
         match self {
-            BoolExpr::True | BoolExpr::Cmp(..) | BoolExpr::Feature(..) => false,
+            BoolExpr::True | BoolExpr::Cmp(..) | BoolExpr::Feature(..) | BoolExpr::Pair(..) => false,
             BoolExpr::Maximal(w) | BoolExpr::Minimal(w) => *w == v && polarity != Polarity::Positive,
             BoolExpr::Unique(w, inner) => {
                 (*w == v && polarity != Polarity::Positive) || inner.compares_others(v, Polarity::Both)
@@ -263,7 +267,7 @@ impl BoolExpr {
     pub fn uses_feature(&self, f: FeatureId) -> bool {
         match self {
             BoolExpr::True | BoolExpr::Maximal(_) | BoolExpr::Minimal(_) => false,
-            BoolExpr::Feature(g, _) => *g == f,
+            BoolExpr::Feature(g, _) | BoolExpr::Pair(g, ..) => *g == f,
             BoolExpr::Cmp(_, a, b) => a.uses_feature(f) || b.uses_feature(f),
             BoolExpr::Unique(_, inner) | BoolExpr::Not(inner) => inner.uses_feature(f),
             BoolExpr::And(parts) => parts.iter().any(|p| p.uses_feature(f)),

@@ -24,6 +24,7 @@ pub fn cost(rule: &Rule, schema: &Schema) -> u32 {
             .map(|a| match a {
                 ActionArg::Bool(_) => c.bool_literal,
                 ActionArg::Int(e) => int_cost(e, schema),
+                ActionArg::Element(_) => c.element,
             })
             .sum::<u32>();
     decls + bool_cost(&rule.condition, schema) + action
@@ -53,7 +54,7 @@ pub fn bool_cost(b: &BoolExpr, schema: &Schema) -> u32 {
         BoolExpr::Maximal(_) => c.maximal,
         BoolExpr::Minimal(_) => c.minimal,
         BoolExpr::Unique(_, inner) => c.unique + bool_cost(inner, schema),
-        BoolExpr::Feature(f, _) => schema.feature(*f).cost,
+        BoolExpr::Feature(f, _) | BoolExpr::Pair(f, ..) => schema.feature(*f).cost,
     }
 }
 

@@ -82,6 +82,7 @@ enum Literal {
     Unique(Var, Vec<Literal>),
     /// The negation of a conjunction that is not one comparison.
     NotAll(Vec<Literal>),
+    Pair(FeatureId, Var, Var),
 }
 
 /// A normalised action argument.
@@ -89,6 +90,7 @@ enum Literal {
 enum Arg {
     Bool(bool),
     Int(Linear),
+    Element(Var),
 }
 
 /// The key under which rules equal up to the rewrites named in the module
@@ -136,6 +138,7 @@ impl Normaliser<'_> {
             BoolExpr::Maximal(v) => out.push(Literal::Maximal(self.to[*v as usize])),
             BoolExpr::Minimal(v) => out.push(Literal::Minimal(self.to[*v as usize])),
             BoolExpr::Feature(f, v) => out.push(Literal::Feature(*f, self.to[*v as usize])),
+            BoolExpr::Pair(f, v, w) => out.push(Literal::Pair(*f, self.to[*v as usize], self.to[*w as usize])),
             BoolExpr::Unique(v, b) => out.push(Literal::Unique(self.to[*v as usize], self.all(b))),
             BoolExpr::Not(b) => out.extend(negate(self.all(b))),
         }
@@ -216,6 +219,7 @@ pub fn normal_key(rule: &Rule) -> NormalKey {
                     .map(|a| match a {
                         ActionArg::Bool(b) => Arg::Bool(*b),
                         ActionArg::Int(e) => Arg::Int(n.int(e)),
+                        ActionArg::Element(v) => Arg::Element(to[*v as usize]),
                     })
                     .collect(),
             }

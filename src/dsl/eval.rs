@@ -55,12 +55,21 @@ pub struct View {
     pub globals: Vec<i64>,
     /// Element tables, in type-id order.
     pub tables: Vec<ElementTable>,
+    /// Per feature id, the pairs of elements (indices in the feature's one
+    /// type) on which a boolean feature of two elements holds, sorted; a
+    /// feature past the end, or of one element, holds on no pair.
+    pub pairs: Vec<Vec<[usize; 2]>>,
 }
 
 impl View {
     /// The elements of type `t`.
     pub fn table(&self, t: TypeId) -> &ElementTable {
         &self.tables[t.0 as usize]
+    }
+
+    /// Whether the feature of two elements `f` holds on `(a, b)`.
+    pub fn pair(&self, f: FeatureId, a: usize, b: usize) -> bool {
+        self.pairs.get(f.0 as usize).is_some_and(|p| p.binary_search(&[a, b]).is_ok())
     }
 }
 
@@ -168,10 +177,7 @@ impl<'a> Interpreter<'a> {
         loop {
             if self.eval_bool(&self.rule.condition, binding) {
                 for (v, a) in values.iter_mut().zip(args) {
-                    *v = match a {
-                        ActionArg::Bool(x) => *x as i64,
-                        ActionArg::Int(e) => self.eval_int(e, binding),
-                    };
+                    *v = self.eval_arg(a, binding);
                 }
                 f(&values[..args.len()]);
             }
@@ -183,17 +189,18 @@ impl<'a> Interpreter<'a> {
 
     /// The action's value under a binding.
     pub fn eval_action(&self, b: &Binding) -> ActionValue {
-        let args = self
-            .rule
-            .action
-            .args
-            .iter()
-            .map(|a| match a {
-                ActionArg::Bool(v) => *v as i64,
-                ActionArg::Int(e) => self.eval_int(e, b),
-            })
-            .collect();
+        let args = self.rule.action.args.iter().map(|a| self.eval_arg(a, b)).collect();
         ActionValue { action: self.rule.action.id, args }
+    }
+
+    /// An action argument under a binding (booleans as 0/1, elements as
+    /// their index).
+    pub fn eval_arg(&self, a: &ActionArg, b: &[usize]) -> i64 {
+        match a {
+            ActionArg::Bool(x) => *x as i64,
+            ActionArg::Int(e) => self.eval_int(e, b),
+            ActionArg::Element(v) => b[*v as usize] as i64,
+        }
     }
 
     fn feature(&self, f: FeatureId, v: Var, b: &[usize]) -> i64 {
@@ -231,6 +238,7 @@ impl<'a> Interpreter<'a> {
             BoolExpr::Maximal(v) => self.extremal(*v, b, |mine, other| mine >= other),
             BoolExpr::Minimal(v) => self.extremal(*v, b, |mine, other| mine <= other),
             BoolExpr::Feature(f, v) => self.feature(*f, *v, b) != 0,
+            BoolExpr::Pair(f, v, w) => self.view.pair(*f, b[*v as usize], b[*w as usize]),
             BoolExpr::Unique(v, x) => {
                 if !self.eval_bool(x, b) {
                     return false;

@@ -23,6 +23,7 @@ fn normal_form(rule: &Rule, order: &[usize]) -> (Vec<Decl>, BoolExpr, Vec<Action
         .map(|a| match a {
             ActionArg::Int(e) => ActionArg::Int(rename_int(e, &renumber)),
             ActionArg::Bool(b) => ActionArg::Bool(*b),
+            ActionArg::Element(v) => ActionArg::Element(renumber[*v as usize]),
         })
         .collect();
     (decls, rename_bool(&rule.condition, &renumber), args)
@@ -52,6 +53,7 @@ fn rename_bool(e: &BoolExpr, to: &[Var]) -> BoolExpr {
         BoolExpr::Minimal(v) => BoolExpr::Minimal(to[*v as usize]),
         BoolExpr::Unique(v, x) => BoolExpr::Unique(to[*v as usize], Box::new(rename_bool(x, to))),
         BoolExpr::Feature(f, v) => BoolExpr::Feature(*f, to[*v as usize]),
+        BoolExpr::Pair(f, v, w) => BoolExpr::Pair(*f, to[*v as usize], to[*w as usize]),
     }
 }
 

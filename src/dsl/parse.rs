@@ -14,7 +14,7 @@
 //! cursor, and the file, rule, declaration and action grammar; conditions
 //! and integer expressions are read by the sibling module `parse_expr`.
 
-use super::ast::{Action, ActionArg, CmpOp, Decl, PatternKind, Rule};
+use super::ast::{Action, ActionArg, CmpOp, Decl, PatternKind, Rule, Var};
 pub use super::lexer::ParseError;
 use super::lexer::{is_reserved, lex, Lexed, Tok, Token};
 use super::schema::{ParamKind, Schema};
@@ -254,6 +254,34 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// Argument `i` of action `name`: a bound variable of type `element`.
+    fn element_arg(&mut self, name: &str, i: usize, element: &str) -> Res<Var> {
+        let at = self.token();
+        let found = match self.peek() {
+            Tok::Name(n) => self.decls.iter().position(|d| d.name == *n),
+            _ => None,
+        };
+        match found {
+            Some(v) if self.schema.type_name(self.decls[v].ty) == element => {
+                self.advance();
+                Ok(v as Var)
+            }
+            Some(v) => Err(self.error_at(
+                at,
+                format!(
+                    "argument {} of '{name}' must be a {element} variable; '{}' is of type {}",
+                    i + 1,
+                    self.decls[v].name,
+                    self.schema.type_name(self.decls[v].ty)
+                ),
+            )),
+            None => Err(self.error_at(
+                at,
+                format!("argument {} of '{name}' must be a bound {element} variable, found {}", i + 1, self.peek()),
+            )),
+        }
+    }
+
     fn action(&mut self) -> Res<Action> {
         let at = self.token();
         let (id, def) = match self.peek() {
@@ -275,8 +303,16 @@ impl<'a> Parser<'a> {
             }
             return Ok(Action { id, args: vec![] });
         }
-        let signature: Vec<&str> =
-            def.params.iter().map(|p| if *p == ParamKind::Bool { "bool" } else { "int" }).collect();
+        let element = def.element.as_deref().unwrap_or_default();
+        let signature: Vec<&str> = def
+            .params
+            .iter()
+            .map(|p| match p {
+                ParamKind::Bool => "bool",
+                ParamKind::Int => "int",
+                ParamKind::Element => element,
+            })
+            .collect();
         let signature = signature.join(", ");
         if *self.peek() != Tok::LParen {
             return Err(self.expected(&format!("'(' (action '{name}' takes {n} arguments: {signature})")));
@@ -304,6 +340,7 @@ impl<'a> Parser<'a> {
                     ))
                 }
                 ParamKind::Int => args.push(ActionArg::Int(self.int()?)),
+                ParamKind::Element => args.push(ActionArg::Element(self.element_arg(name, i, element)?)),
             }
             if i + 1 < n {
                 match self.peek() {

@@ -134,11 +134,14 @@ impl<'a> Parser<'a> {
             Tok::Name(n) if self.feature_of_kind(n) == Some(FeatureKind::Bool) => {
                 let f = self.schema.feature_id(n).expect("known feature");
                 self.advance();
-                let v = self.applied_var(f, start)?;
+                let vars = self.applied_vars(f, start)?;
                 if matches!(self.peek(), Tok::Cmp(_) | Tok::Plus | Tok::Minus | Tok::Star) {
                     return Err(self.error_at(start, format!("boolean feature '{n}' used as a number")));
                 }
-                Ok(BoolExpr::Feature(f, v))
+                Ok(match vars[..] {
+                    [v, w] => BoolExpr::Pair(f, v, w),
+                    _ => BoolExpr::Feature(f, vars[0]),
+                })
             }
             _ => self.comparison(),
         }
@@ -148,9 +151,34 @@ impl<'a> Parser<'a> {
         self.schema.feature_id(name).map(|f| self.schema.feature(f).kind)
     }
 
+    /// `( VAR { , VAR } )` after the boolean feature `f` (named at `at`):
+    /// as many variables as it reads, each of a type it applies to.
+    fn applied_vars(&mut self, f: FeatureId, at: &Token) -> Res<Vec<Var>> {
+        self.expect(Tok::LParen)?;
+        let mut vars = vec![self.var()?];
+        while *self.peek() == Tok::Comma {
+            self.advance();
+            vars.push(self.var()?);
+        }
+        let arity = self.schema.feature(f).arity as usize;
+        if vars.len() != arity {
+            let name = &self.schema.feature(f).name;
+            let wanted = if arity == 1 { "one element".to_string() } else { format!("{arity} elements") };
+            return Err(self.error_at(at, format!("feature '{name}' reads {wanted}, found {}", vars.len())));
+        }
+        self.expect(Tok::RParen)?;
+        vars.into_iter().map(|(v, _)| self.applies_to(f, v, at).map(|()| v)).collect()
+    }
+
     /// `( VAR )` after feature `f` (named at `at`), checking it applies.
     fn applied_var(&mut self, f: FeatureId, at: &Token) -> Res<Var> {
         let (v, _) = self.var_arg()?;
+        self.applies_to(f, v, at)?;
+        Ok(v)
+    }
+
+    /// Checks that feature `f` (named at `at`) applies to variable `v`'s type.
+    fn applies_to(&self, f: FeatureId, v: Var, at: &Token) -> Res<()> {
         let d = &self.decls[v as usize];
         if !self.schema.applies(f, d.ty) {
             let def = self.schema.feature(f);
@@ -165,7 +193,7 @@ impl<'a> Parser<'a> {
                 ),
             ));
         }
-        Ok(v)
+        Ok(())
     }
 
     /// `int CMP int`.

@@ -31,6 +31,8 @@ enum Term {
     Feature(TypeId, FeatureId, Var),
     /// A global.
     Global(GlobalId),
+    /// The index of the element bound to a variable.
+    Element(Var),
 }
 
 /// `c + sum(k * term)`, wrapping.
@@ -66,6 +68,7 @@ impl Linear {
             let x = match t {
                 Term::Feature(ty, f, v) => view.table(ty).get(b[v as usize], f),
                 Term::Global(g) => view.globals[g.0 as usize],
+                Term::Element(v) => b[v as usize] as i64,
             };
             acc.wrapping_add(k.wrapping_mul(x))
         })
@@ -151,6 +154,7 @@ fn last_var(e: &BoolExpr) -> Option<Var> {
         BoolExpr::And(parts) => parts.iter().filter_map(last_var).max(),
         BoolExpr::Cmp(_, x, y) => last_var_int(x).max(last_var_int(y)),
         BoolExpr::Maximal(v) | BoolExpr::Minimal(v) | BoolExpr::Feature(_, v) => Some(*v),
+        BoolExpr::Pair(_, v, w) => Some(*v.max(w)),
         BoolExpr::Unique(v, x) => Some(*v).max(last_var(x)),
     }
 }
@@ -194,6 +198,7 @@ impl<'a> Plans<'a> {
                 .map(|a| match a {
                     ActionArg::Bool(x) => Linear { c: *x as i64, terms: vec![] },
                     ActionArg::Int(e) => Linear::of(e, &types),
+                    ActionArg::Element(v) => Linear { c: 0, terms: vec![(1, Term::Element(*v))] },
                 })
                 .collect();
             if small {

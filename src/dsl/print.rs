@@ -110,6 +110,7 @@ impl Printer<'_> {
             BoolExpr::Minimal(v) => format!("minimal({})", self.var(*v)),
             BoolExpr::Unique(v, inner) => format!("{} is unique where ({})", self.var(*v), self.bool(inner)),
             BoolExpr::Feature(f, v) => format!("{}({})", self.schema.feature(*f).name, self.var(*v)),
+            BoolExpr::Pair(f, v, w) => format!("{}({}, {})", self.schema.feature(*f).name, self.var(*v), self.var(*w)),
         }
     }
 
@@ -141,6 +142,7 @@ impl Printer<'_> {
             .map(|arg| match arg {
                 ActionArg::Bool(b) => b.to_string(),
                 ActionArg::Int(e) => self.int(e, Prec::Sum),
+                ActionArg::Element(v) => self.var(*v).to_string(),
             })
             .collect();
         format!("{name}({})", args.join(", "))

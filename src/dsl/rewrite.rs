@@ -32,6 +32,8 @@ pub enum Leaf {
     Var(u8),
     /// `true`
     True,
+    /// A boolean feature of two variables.
+    Pair(u8, u8, u8),
 }
 
 impl fmt::Display for Leaf {
@@ -40,6 +42,7 @@ impl fmt::Display for Leaf {
             Leaf::Global(g) => write!(f, "g{g}"),
             Leaf::Feature(x, v) => write!(f, "f{x}.{v}"),
             Leaf::BoolFeature(x, v) => write!(f, "b{x}.{v}"),
+            Leaf::Pair(x, v, w) => write!(f, "p{x}.{v}.{w}"),
             Leaf::Maximal(v) => write!(f, "max{v}"),
             Leaf::Minimal(v) => write!(f, "min{v}"),
             Leaf::Var(v) => write!(f, "v{v}"),
@@ -72,6 +75,9 @@ impl FromStr for Leaf {
             pair(r).map(|(a, b)| Leaf::Feature(a, b))
         } else if let Some(r) = s.strip_prefix('b') {
             pair(r).map(|(a, b)| Leaf::BoolFeature(a, b))
+        } else if let Some(r) = s.strip_prefix('p') {
+            let (x, vw) = r.split_once('.').unwrap_or_default();
+            pair(vw).and_then(|(v, w)| Some(Leaf::Pair(x.parse().ok()?, v, w)))
         } else if let Some(r) = s.strip_prefix('v') {
             r.parse().ok().map(Leaf::Var)
         } else {
@@ -206,7 +212,7 @@ impl egg::CostFunction<Lang> for DslCost<'_> {
             Lang::Unique([_, b]) => c.unique + costs(*b),
             Lang::Leaf(l) => match l {
                 Leaf::Global(g) => self.schema.global(GlobalId(*g)).cost,
-                Leaf::Feature(f, _) | Leaf::BoolFeature(f, _) => feature(*f),
+                Leaf::Feature(f, _) | Leaf::BoolFeature(f, _) | Leaf::Pair(f, ..) => feature(*f),
                 Leaf::Maximal(_) => c.maximal,
                 Leaf::Minimal(_) => c.minimal,
                 Leaf::True => c.true_,
@@ -263,6 +269,7 @@ fn add_bool(e: &BoolExpr, out: &mut RecExpr<Lang>) -> Id {
         BoolExpr::Maximal(v) => out.add(Lang::Leaf(Leaf::Maximal(*v))),
         BoolExpr::Minimal(v) => out.add(Lang::Leaf(Leaf::Minimal(*v))),
         BoolExpr::Feature(f, v) => out.add(Lang::Leaf(Leaf::BoolFeature(f.0, *v))),
+        BoolExpr::Pair(f, v, w) => out.add(Lang::Leaf(Leaf::Pair(f.0, *v, *w))),
         BoolExpr::Unique(v, b) => {
             let v = out.add(Lang::Leaf(Leaf::Var(*v)));
             let b = add_bool(b, out);
@@ -299,6 +306,7 @@ fn bool_of(expr: &RecExpr<Lang>, id: Id) -> Option<BoolExpr> {
         Lang::Leaf(Leaf::Maximal(v)) => BoolExpr::Maximal(*v),
         Lang::Leaf(Leaf::Minimal(v)) => BoolExpr::Minimal(*v),
         Lang::Leaf(Leaf::BoolFeature(f, v)) => BoolExpr::Feature(FeatureId(*f), *v),
+        Lang::Leaf(Leaf::Pair(f, v, w)) => BoolExpr::Pair(FeatureId(*f), *v, *w),
         Lang::Not(a) => BoolExpr::Not(Box::new(bool_of(expr, *a)?)),
         Lang::And([a, b]) => {
             let mut parts = vec![];

@@ -28,6 +28,18 @@ pub struct FeatureDef {
     pub types: Vec<String>,
     /// Cost of one use.
     pub cost: u32,
+    /// How many elements it reads: 1, or 2 for a boolean feature of two
+    /// elements of its one type (Flow's `neighbours(c, d)`).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub arity: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+fn is_one(n: &u8) -> bool {
+    *n == 1
 }
 
 /// A global of the state.
@@ -46,6 +58,9 @@ pub enum ParamKind {
     Bool,
     /// An integer expression.
     Int,
+    /// A bound variable of the action's [`element`](ActionDef::element)
+    /// type (Flow's `link(c, d)`); its value is the element's index.
+    Element,
 }
 
 /// An action a rule may conclude.
@@ -57,6 +72,9 @@ pub struct ActionDef {
     pub params: Vec<ParamKind>,
     /// Cost of the action node.
     pub cost: u32,
+    /// The element type of its [`Element`](ParamKind::Element) parameters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub element: Option<String>,
 }
 
 /// The cost of every generic construct (features, globals and actions carry
@@ -95,6 +113,13 @@ pub struct Costs {
     pub mul: u32,
     /// `true`/`false` as an action argument.
     pub bool_literal: u32,
+    /// A variable as an action argument (Flow's `link(c, d)`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub element: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Size limits of the domain.
@@ -241,12 +266,29 @@ impl Schema {
                 row[i] = true;
             }
             applies.push(row);
+            match f.arity {
+                1 => {}
+                2 if f.kind == FeatureKind::Bool && f.types.len() == 1 => {}
+                2 => {
+                    return Err(invalid(format!(
+                        "feature `{}` of two elements must be boolean and of one type",
+                        f.name
+                    )))
+                }
+                n => return Err(invalid(format!("feature `{}` reads {n} elements (at most 2)", f.name))),
+            }
         }
         let size = file
             .features
             .iter()
             .position(|f| f.name == file.size_feature && f.kind == FeatureKind::Int)
             .ok_or_else(|| invalid(format!("size feature `{}` is not an integer feature", file.size_feature)))?;
+        for a in &file.actions {
+            let known = a.element.as_ref().is_some_and(|t| file.types.contains(t));
+            if a.params.contains(&ParamKind::Element) && !known {
+                return Err(invalid(format!("action `{}` takes elements but names no known element type", a.name)));
+            }
+        }
         if let Some(t) = file.limits.split.iter().find(|t| !file.types.contains(t)) {
             return Err(invalid(format!("limits.split names unknown type `{t}`")));
         }
@@ -263,6 +305,11 @@ impl Schema {
     pub fn witness() -> Schema {
         Schema::from_ron(include_str!("../../dsl/witness.ron"), "dsl/witness.ron")
             .expect("bundled witness.ron is valid")
+    }
+
+    /// The bundled Flow schema (`dsl/flow.ron`).
+    pub fn flow() -> Schema {
+        Schema::from_ron(include_str!("../../dsl/flow.ron"), "dsl/flow.ron").expect("bundled flow.ron is valid")
     }
 
     /// The domain's name.

@@ -94,6 +94,10 @@ pub struct SymView {
     pub globals: Vec<Num>,
     /// Element tables in type-id order.
     pub tables: Vec<SymTable>,
+    /// Per feature id, for a boolean feature of two elements: the pairs of
+    /// slots (of the feature's one type) on which it may hold, each with
+    /// the term saying whether it does; it holds on no other pair.
+    pub pairs: Vec<Vec<([usize; 2], Bool)>>,
     /// The bit width of every term of the view (globals, counts, features)
     /// when [`Num`] is a bit-vector; ignored for integers.
     pub width: u32,
@@ -330,7 +334,11 @@ impl<'a> Compiler<'a> {
         }
         fn boolean(e: &BoolExpr, m: i128, need: &mut u32) {
             match e {
-                BoolExpr::True | BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Feature(..) => {}
+                BoolExpr::True
+                | BoolExpr::Maximal(_)
+                | BoolExpr::Minimal(_)
+                | BoolExpr::Feature(..)
+                | BoolExpr::Pair(..) => {}
                 BoolExpr::Not(b) | BoolExpr::Unique(_, b) => boolean(b, m, need),
                 BoolExpr::And(parts) => parts.iter().for_each(|p| boolean(p, m, need)),
                 BoolExpr::Cmp(_, a, b) => {
@@ -385,6 +393,7 @@ impl<'a> Compiler<'a> {
             .map(|a| match a {
                 ActionArg::Bool(b) => num(*b as i64, width),
                 ActionArg::Int(e) => ctx.int(e, &env),
+                ActionArg::Element(v) => ctx.index(*v, &indices[*v as usize]),
             })
             .collect();
         Ok(CompiledRule { indices, binds, condition, args, width })
@@ -422,6 +431,23 @@ impl Ctx<'_, '_> {
         }
     }
 
+    /// The index of the element at slot `ix` of variable `v`'s table, at
+    /// the rule's width: the slot in a dense table, its rank in a sparse one.
+    fn index(&self, v: Var, ix: &Num) -> Num {
+        let table = self.table(v);
+        let vw = self.compiler.view.width;
+        match &table.sparse {
+            None => widen(ix, self.width),
+            Some(s) => {
+                let mut acc = num(0, vw);
+                for j in (0..table.slots.len()).rev() {
+                    acc = ix.same(&num(j as i64, vw)).ite(&s.rank[j], &acc);
+                }
+                widen(&acc, self.width)
+            }
+        }
+    }
+
     fn int(&self, e: &IntExpr, env: &[Slot]) -> Num {
         let w = self.width;
         match e {
@@ -454,6 +480,17 @@ impl Ctx<'_, '_> {
             BoolExpr::Maximal(v) => self.extremal(*v, env, |mine, other| mine.sge(other)),
             BoolExpr::Minimal(v) => self.extremal(*v, env, |mine, other| mine.sle(other)),
             BoolExpr::Feature(f, v) => self.feature(*f, *v, env).same(&num(0, self.compiler.view.width)).not(),
+            BoolExpr::Pair(f, v, w) => {
+                let vw = self.compiler.view.width;
+                let at = |x: Var, j: usize| match &env[x as usize] {
+                    Slot::Symbolic(ix) => ix.same(&num(j as i64, vw)),
+                    Slot::Fixed(i) => Bool::from_bool(*i == j),
+                };
+                let holds: Vec<Bool> = self.compiler.view.pairs.get(f.0 as usize).map_or(vec![], |pairs| {
+                    pairs.iter().map(|([a, b], t)| Bool::and(&[at(*v, *a), at(*w, *b), t.clone()])).collect()
+                });
+                Bool::or(&holds)
+            }
             BoolExpr::Unique(v, b) => {
                 let here = self.bool(b, env);
                 let table = self.table(*v);

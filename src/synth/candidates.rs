@@ -47,6 +47,9 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
                 let choices: Vec<i64> = match p {
                     ParamKind::Bool => vec![0, 1],
                     ParamKind::Int => values.clone(),
+                    // the search builds no actions on elements (Flow's
+                    // `link` and `cut`): they have no candidates
+                    ParamKind::Element => vec![],
                 };
                 tuples = tuples
                     .into_iter()
@@ -63,6 +66,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
                     let options: Vec<(ArgChoice, u32)> = match p {
                         ParamKind::Bool => vec![(ArgChoice::Bool(v != 0), schema.costs().bool_literal)],
                         ParamKind::Int => by_value[&v].iter().map(|&i| (ArgChoice::Term(i), terms[i].cost)).collect(),
+                        ParamKind::Element => vec![],
                     };
                     partial = partial
                         .into_iter()

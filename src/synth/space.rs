@@ -274,7 +274,7 @@ pub(super) fn hint_and_block_view(
             table.push(&values);
         }
     }
-    (rule, View { globals: vec![23; schema.globals().count()], tables })
+    (rule, View { globals: vec![23; schema.globals().count()], tables, pairs: vec![] })
 }
 
 #[cfg(test)]

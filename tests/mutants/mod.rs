@@ -64,7 +64,7 @@ fn bool_sites(
             out.extend(int_sites(a, at_int).into_iter().map(|x| BoolExpr::Cmp(*op, x, b.clone())));
             out.extend(int_sites(b, at_int).into_iter().map(|y| BoolExpr::Cmp(*op, a.clone(), y)));
         }
-        BoolExpr::True | BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Feature(..) => {}
+        BoolExpr::True | BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Feature(..) | BoolExpr::Pair(..) => {}
     }
     out
 }
@@ -185,6 +185,7 @@ pub fn mutants(rule: &Rule, schema: &Schema) -> Vec<Rule> {
         let changed: Vec<ActionArg> = match arg {
             ActionArg::Bool(v) => vec![ActionArg::Bool(!v)],
             ActionArg::Int(e) => vec![ActionArg::Int(shift(e, 1)), ActionArg::Int(shift(e, -1))],
+            ActionArg::Element(_) => vec![],
         };
         for a in changed {
             let kind = if matches!(a, ActionArg::Bool(_)) { "value" } else { "bound" };

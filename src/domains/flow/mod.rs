@@ -4,6 +4,7 @@
 //! - [`model`]: the grid, cells and slots, puzzles, partial states and
 //!   their features, solutions and what makes one;
 //! - [`formats`]: the three file layouts, read and written;
+//! - [`rules`]: rule sets on Flow states: their view, the player, soundness;
 //! - [`solve`]: the complete solver that counts solutions (0, 1 or 2+)
 //!   within limits;
 //! - [`draw`]: boards and solutions as text and as HTML pages;
@@ -13,4 +14,5 @@ pub mod draw;
 pub mod formats;
 pub mod model;
 pub mod report;
+pub mod rules;
 pub mod solve;

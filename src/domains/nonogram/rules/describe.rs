@@ -91,6 +91,7 @@ fn bool_words(e: &BoolExpr, decls: &[Decl], schema: &Schema) -> String {
         BoolExpr::Minimal(v) => format!("{} is a smallest {}", name(v), ty(v)),
         BoolExpr::Unique(v, b) => format!("{} is the only {} where {}", name(v), ty(v), bool_words(b, decls, schema)),
         BoolExpr::Feature(f, v) => format!("{}({})", schema.feature(*f).name.as_str(), name(v)),
+        BoolExpr::Pair(f, v, w) => format!("{}({}, {})", schema.feature(*f).name.as_str(), name(v), name(w)),
     }
 }
 

@@ -176,7 +176,7 @@ impl Nonogram {
                 tables[ty.0 as usize].push(&row);
             }
         }
-        View { globals: vec![n, k], tables }
+        View { globals: vec![n, k], tables, pairs: vec![] }
     }
 }
 

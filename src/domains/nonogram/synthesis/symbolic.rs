@@ -419,7 +419,13 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement:
     tables[ids.gap.0 as usize] = SymTable { count: gap_count.clone(), slots: gap_rows, sparse: None };
     // On a valid line every value the rules see lies in [0, bound]; the
     // stated magnitude leaves room (the encoding's width holds 4 * (bound + 1)).
-    let view = SymView { globals: vec![n.clone(), k.clone()], tables, width: w, magnitude: 2 * bound as i64 + 2 };
+    let view = SymView {
+        globals: vec![n.clone(), k.clone()],
+        tables,
+        pairs: vec![],
+        width: w,
+        magnitude: 2 * bound as i64 + 2,
+    };
     Encoding {
         view,
         valid: Bool::and(&valid),

@@ -41,7 +41,7 @@ fn bool_words(e: &BoolExpr, schema: &Schema) -> String {
         BoolExpr::Maximal(_) => "largest".into(),
         BoolExpr::Minimal(_) => "smallest".into(),
         BoolExpr::Unique(_, b) => format!("only_{}", bool_words(b, schema)),
-        BoolExpr::Feature(f, _) => schema.feature(*f).name.clone(),
+        BoolExpr::Feature(f, _) | BoolExpr::Pair(f, ..) => schema.feature(*f).name.clone(),
     }
 }
 

@@ -184,7 +184,7 @@ fn square_view(ids: &ViewIds, g: &BoundGrid, squares: &Squares, length: &Num, go
     tables[ids.square.0 as usize] = sparse_table(g, present, slots);
     // Every value a rule sees lies in [0, max((bound + 1)^2, 255)]; the
     // width holds four times that.
-    SymView { globals, tables, width: g.wd, magnitude: magnitude(g.b) }
+    SymView { globals, tables, pairs: vec![], width: g.wd, magnitude: magnitude(g.b) }
 }
 
 /// The puzzle and partial path of a model (`None` if they are not valid,

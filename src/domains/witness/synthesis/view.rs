@@ -228,7 +228,11 @@ impl ViewIds {
 
     /// A view without elements, laid out for [`ViewIds::fill`].
     pub fn empty(&self) -> View {
-        View { globals: vec![0; self.globals], tables: vec![ElementTable::new(self.features); self.types] }
+        View {
+            globals: vec![0; self.globals],
+            tables: vec![ElementTable::new(self.features); self.types],
+            pairs: vec![],
+        }
     }
 
     /// Overwrites `view` (made by [`ViewIds::empty`] or [`ViewIds::view`])
@@ -308,7 +312,11 @@ fn any_node(rule: &Rule, int: &dyn Fn(&IntExpr) -> bool, boolean: &dyn Fn(&BoolE
     fn walk_bool(e: &BoolExpr, int: &dyn Fn(&IntExpr) -> bool, boolean: &dyn Fn(&BoolExpr) -> bool) -> bool {
         boolean(e)
             || match e {
-                BoolExpr::True | BoolExpr::Maximal(_) | BoolExpr::Minimal(_) | BoolExpr::Feature(..) => false,
+                BoolExpr::True
+                | BoolExpr::Maximal(_)
+                | BoolExpr::Minimal(_)
+                | BoolExpr::Feature(..)
+                | BoolExpr::Pair(..) => false,
                 BoolExpr::Not(b) | BoolExpr::Unique(_, b) => walk_bool(b, int, boolean),
                 BoolExpr::And(parts) => parts.iter().any(|p| walk_bool(p, int, boolean)),
                 BoolExpr::Cmp(_, a, b) => walk_int(a, int) || walk_int(b, int),

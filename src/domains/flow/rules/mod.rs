@@ -1,0 +1,9 @@
+//! Flow rule sets at work (DSL.md, "Domain: Flow boards"):
+//!
+//! - [`view`]: a state as the rule language sees it, and what actions say;
+//! - [`orient`]: the eight orientations rules are applied in;
+//! - [`player`]: a rule set applied in rounds, its coverage;
+//! - [`brute`]: brute-force soundness on small boards.
+
+pub mod orient;
+pub mod view;
