@@ -48,8 +48,8 @@ enum Command {
     Check(commands::rules::CheckArgs),
     /// Prove each rule sound with Z3 up to a bound, or give a counterexample.
     Verify(commands::rules::VerifyArgs),
-    /// Solve a `.non` puzzle line by line, with the exact line solver or a rule set.
-    Solve(commands::nonogram::SolveArgs),
+    /// Solve a `.non` puzzle line by line (`solve PUZZLE` or `solve nonogram PUZZLE`), or Witness puzzles with A* (`solve witness`).
+    Solve(Solve),
     /// Write solution traces (random rollouts) of puzzles as test transitions.
     Trace(commands::nonogram::TraceArgs),
     /// Coverage of a rule set on test transitions.
@@ -59,10 +59,10 @@ enum Command {
         #[command(subcommand)]
         domain: LearnCommand,
     },
-    /// Witness triangle puzzles: generate, solve, benchmark a rule set.
-    Witness {
+    /// Draw random puzzle sets (`gen witness`: Stevens' generators).
+    Gen {
         #[command(subcommand)]
-        command: WitnessCommand,
+        domain: GenCommand,
     },
     /// Synthesise sound rules for nonogram specifications (`HINTS | START | TARGET`).
     Synth(commands::synth::SynthArgs),
@@ -74,61 +74,139 @@ enum Command {
         domain: MineCommand,
     },
     /// Choose K rules greedily by coverage on test transitions and write them.
-    Select(commands::mine_select_compare::SelectArgs),
-    /// Compare a learned rule set with control rules on test transitions.
-    Compare(commands::mine_select_compare::CompareArgs),
-    /// Analyse puzzles: solutions, line- and rule-solvability, steps, difficulty, ranking.
-    Analyze(commands::analyze::AnalyzeArgs),
+    Select(commands::select::SelectArgs),
+    /// Compare a learned rule set with control rules: nonogram rules on test transitions (`compare --learned ...` or `compare nonogram`), or Witness rules (`compare witness`).
+    Compare(Compare),
+    /// Analyse puzzles: nonograms' solutions, line- and rule-solvability, steps, difficulty, ranking (`analyze PUZZLES` or `analyze nonogram`); Witness puzzles' solution information (`analyze witness`).
+    Analyze(Analyze),
     /// Explain a puzzle's solve step by step with a rule set (text, and an HTML page with `--html`).
     Explain(commands::explain::ExplainArgs),
-    /// Measure the line solver's throughput and the time of `cover`.
-    Bench(commands::bench::BenchArgs),
-    /// Make puzzles to order: from a picture (repaired if needed) or at random.
+    /// Measure the line solver's throughput and the time of `cover` (and more, by option), or a Witness rule set's speed-up (`bench witness`).
+    Bench(Bench),
+    /// Make puzzles to order: nonograms from a picture or at random, Witness puzzles to a difficulty.
     Generate {
         #[command(subcommand)]
         kind: GenerateCommand,
     },
     /// The designer's studio: one local web page (and its JSON API) to draw, check, grade, explain, repair and generate puzzles.
     Studio(studio::command::StudioArgs),
+    /// The former spellings `witness gen|solve|bench|analyze|generate|compare` (now `gen witness`, `solve witness`, ...).
+    #[command(hide = true)]
+    Witness {
+        #[command(subcommand)]
+        command: WitnessCommand,
+    },
 }
+
+/// A verb whose nonogram options may be given directly (`VERB ARGS`, as
+/// before the domains came) or after a domain (`VERB nonogram ARGS`,
+/// `VERB witness ARGS`); the options given directly are `$given` (an
+/// `Option` where a field is required, clap asking for it when no domain
+/// is named).
+macro_rules! verb {
+    ($name:ident, $domains:ident, $given:ty, $nonogram:ty, $witness:ty, $nonogram_doc:literal, $witness_doc:literal) => {
+        #[derive(clap::Args, Debug)]
+        #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+        struct $name {
+            #[command(subcommand)]
+            domain: Option<$domains>,
+            #[command(flatten)]
+            nonogram: $given,
+        }
+
+        #[derive(Subcommand, Debug)]
+        enum $domains {
+            #[doc = $nonogram_doc]
+            Nonogram(Box<$nonogram>),
+            #[doc = $witness_doc]
+            Witness($witness),
+        }
+    };
+}
+
+verb!(
+    Solve,
+    SolveDomain,
+    Option<commands::nonogram::SolveArgs>,
+    commands::nonogram::SolveArgs,
+    commands::solve_witness::SolveArgs,
+    "Solve a `.non` puzzle line by line, with the exact line solver or a rule set.",
+    "Solve puzzles with A*, pruning (or sorting) by local constraint checking and a rule set."
+);
+verb!(
+    Compare,
+    CompareDomain,
+    Option<commands::compare::CompareArgs>,
+    commands::compare::CompareArgs,
+    commands::compare_witness::CompareArgs,
+    "Compare a learned rule set with control rules on test transitions.",
+    "Which rules of a control set (Shen's inference rules) a learned rule set recovers, and where it goes beyond."
+);
+verb!(
+    Analyze,
+    AnalyzeDomain,
+    commands::analyze::AnalyzeArgs,
+    commands::analyze::AnalyzeArgs,
+    commands::analyze_witness::AnalyzeArgs,
+    "Analyse puzzles: solutions, line- and rule-solvability, steps, difficulty, ranking.",
+    "Solutions and solution information (MSI, TSI in Sh) per player: uniform, local, each rule file."
+);
+verb!(
+    Bench,
+    BenchDomain,
+    commands::bench::BenchArgs,
+    commands::bench::BenchArgs,
+    commands::bench_witness::BenchArgs,
+    "Measure the line solver's throughput and the time of `cover`.",
+    "Speed-up of a rule set over local constraint checking (Stevens eq. 2.1/2.2), per size."
+);
 
 #[derive(Subcommand, Debug)]
 enum GenerateCommand {
     /// Nonograms unique and solved by a chosen player without guessing: from a picture, or random.
     Nonogram(commands::generate_nonogram::NonogramArgs),
+    /// Witness puzzles made to a difficulty: every filling of placeholder squares (EPCG), or teaching puzzles per rule.
+    Witness(commands::generate_witness::GenerateArgs),
+}
+
+#[derive(Subcommand, Debug)]
+enum GenCommand {
+    /// Generate random solvable Witness puzzles (Stevens, Appendix D).
+    Witness(commands::gen_witness::GenArgs),
 }
 
 #[derive(Subcommand, Debug)]
 enum LearnCommand {
     /// Nonogram rules: mine, synthesise, deduplicate, select the top K, compare with the control rules.
-    Nonogram(commands::learn::NonogramArgs),
+    Nonogram(commands::learn_nonogram::NonogramArgs),
     /// Witness pruning rules from generated training puzzles.
-    Witness(commands::witness_learn::LearnArgs),
+    Witness(commands::learn_witness::LearnArgs),
 }
 
+/// The former `witness VERB` spellings, kept so that no script breaks.
 #[derive(Subcommand, Debug)]
 enum WitnessCommand {
-    /// Generate random solvable puzzles (Stevens, Appendix D).
-    Gen(commands::witness::GenArgs),
-    /// Solve puzzles with A*, pruning (or sorting) by local constraint checking and a rule set.
-    Solve(commands::witness::SolveArgs),
-    /// Speed-up of a rule set over local constraint checking (Stevens eq. 2.1/2.2), per size.
-    Bench(commands::witness_bench::BenchArgs),
-    /// Solutions and solution information (MSI, TSI in Sh) per player: uniform, local, each rule file.
-    Analyze(commands::witness_info::AnalyzeArgs),
-    /// Puzzles made to a difficulty: every filling of placeholder squares (EPCG), or teaching puzzles per rule.
-    Generate(commands::witness_generate::GenerateArgs),
-    /// Which rules of a control set (Shen's inference rules) a learned rule set recovers, and where it goes beyond.
-    Compare(commands::witness_compare::CompareArgs),
+    /// `gen witness` (this spelling kept for scripts): random solvable puzzles (Stevens, Appendix D).
+    Gen(commands::gen_witness::GenArgs),
+    /// `solve witness` (this spelling kept for scripts): A* with local constraint checking and a rule set.
+    Solve(commands::solve_witness::SolveArgs),
+    /// `bench witness` (this spelling kept for scripts): a rule set's speed-up over local constraint checking.
+    Bench(commands::bench_witness::BenchArgs),
+    /// `analyze witness` (this spelling kept for scripts): solutions and solution information per player.
+    Analyze(commands::analyze_witness::AnalyzeArgs),
+    /// `generate witness` (this spelling kept for scripts): puzzles made to a difficulty.
+    Generate(commands::generate_witness::GenerateArgs),
+    /// `compare witness` (this spelling kept for scripts): a control set's rules a learned set recovers.
+    Compare(commands::compare_witness::CompareArgs),
 }
 
 /// Domains `mine` knows.
 #[derive(Subcommand, Debug)]
 enum MineCommand {
     /// Every deduction of every small nonogram line state, one per run of newly forced cells.
-    Nonogram(commands::mine_select_compare::MineArgs),
+    Nonogram(commands::mine_nonogram::MineArgs),
     /// Incompletable partial paths of generated puzzles that the rules do not prune.
-    Witness(commands::witness::MineArgs),
+    Witness(commands::mine_witness::MineArgs),
 }
 
 /// Runs `f` on a rayon pool of `threads` workers (the global pool if `None`).
@@ -181,34 +259,49 @@ fn main() -> ExitCode {
         Command::Print(args) => commands::rules::print(&args),
         Command::Check(args) => commands::rules::check(&args),
         Command::Verify(args) => commands::rules::verify(&args),
-        Command::Solve(args) => commands::nonogram::solve(&args),
+        Command::Solve(Solve { domain: Some(SolveDomain::Nonogram(args)), .. }) => commands::nonogram::solve(&args),
+        Command::Solve(Solve { nonogram: Some(args), .. }) => commands::nonogram::solve(&args),
+        Command::Solve(Solve { domain: Some(SolveDomain::Witness(args)), .. })
+        | Command::Witness { command: WitnessCommand::Solve(args) } => commands::solve_witness::solve(&args),
         Command::Trace(args) => commands::nonogram::trace(&args),
         Command::Cover(args) => commands::nonogram::cover(&args),
         Command::Learn { domain: LearnCommand::Nonogram(args) } => {
-            with_threads(args.threads, || commands::learn::learn(&args))
+            with_threads(args.proof.threads, || commands::learn_nonogram::learn(&args))
         }
         Command::Learn { domain: LearnCommand::Witness(args) } => {
-            with_threads(args.threads, || commands::witness_learn::learn(&args))
+            with_threads(args.proof.threads, || commands::learn_witness::learn(&args))
         }
-        Command::Witness { command: WitnessCommand::Gen(args) } => commands::witness::gen(&args),
-        Command::Witness { command: WitnessCommand::Solve(args) } => commands::witness::solve(&args),
-        Command::Witness { command: WitnessCommand::Bench(args) } => commands::witness_bench::bench(&args),
-        Command::Witness { command: WitnessCommand::Analyze(args) } => commands::witness_info::analyze(&args),
-        Command::Witness { command: WitnessCommand::Generate(args) } => commands::witness_generate::generate(&args),
-        Command::Witness { command: WitnessCommand::Compare(args) } => commands::witness_compare::compare_sets(&args),
+        Command::Gen { domain: GenCommand::Witness(args) }
+        | Command::Witness { command: WitnessCommand::Gen(args) } => commands::gen_witness::gen(&args),
         Command::Synth(args) => with_threads(args.threads, || commands::synth::run(&args)),
         Command::Merge(args) => commands::synth::merge(&args),
-        Command::Mine { domain: MineCommand::Nonogram(args) } => commands::mine_select_compare::mine(&args),
-        Command::Mine { domain: MineCommand::Witness(args) } => commands::witness::mine_specs(&args),
-        Command::Select(args) => commands::mine_select_compare::select(&args),
-        Command::Compare(args) => commands::mine_select_compare::compare(&args),
-        Command::Analyze(args) => commands::analyze::run(&args),
+        Command::Mine { domain: MineCommand::Nonogram(args) } => commands::mine_nonogram::mine(&args),
+        Command::Mine { domain: MineCommand::Witness(args) } => commands::mine_witness::mine_specs(&args),
+        Command::Select(args) => commands::select::select(&args),
+        Command::Compare(Compare { domain: Some(CompareDomain::Nonogram(args)), .. }) => {
+            commands::compare::compare(&args)
+        }
+        Command::Compare(Compare { nonogram: Some(args), .. }) => commands::compare::compare(&args),
+        Command::Compare(Compare { domain: Some(CompareDomain::Witness(args)), .. })
+        | Command::Witness { command: WitnessCommand::Compare(args) } => commands::compare_witness::compare_sets(&args),
+        Command::Analyze(Analyze { domain: Some(AnalyzeDomain::Nonogram(args)), .. }) => commands::analyze::run(&args),
+        Command::Analyze(Analyze { domain: None, nonogram: args }) => commands::analyze::run(&args),
+        Command::Analyze(Analyze { domain: Some(AnalyzeDomain::Witness(args)), .. })
+        | Command::Witness { command: WitnessCommand::Analyze(args) } => commands::analyze_witness::analyze(&args),
         Command::Explain(args) => commands::explain::run(&args),
-        Command::Bench(args) => commands::bench::dispatch(&args),
+        Command::Bench(Bench { domain: Some(BenchDomain::Nonogram(args)), .. }) => commands::bench::dispatch(&args),
+        Command::Bench(Bench { domain: None, nonogram: args }) => commands::bench::dispatch(&args),
+        Command::Bench(Bench { domain: Some(BenchDomain::Witness(args)), .. })
+        | Command::Witness { command: WitnessCommand::Bench(args) } => commands::bench_witness::bench(&args),
         Command::Generate { kind: GenerateCommand::Nonogram(args) } => {
             with_threads(args.threads, || commands::generate_nonogram::generate(&args))
         }
+        Command::Generate { kind: GenerateCommand::Witness(args) }
+        | Command::Witness { command: WitnessCommand::Generate(args) } => commands::generate_witness::generate(&args),
         Command::Studio(args) => studio::command::run(&args),
+        Command::Solve(_) | Command::Compare(_) => {
+            Err("give the command's options, or a domain: nonogram or witness".into())
+        }
     };
     match result {
         Ok(code) => code,

@@ -1,28 +1,36 @@
-//! Subcommand implementations: read inputs, call the library, print.
+//! Subcommand implementations, one file per command (`VERB_DOMAIN.rs` where
+//! the verb takes a domain): read inputs, call the library and its report
+//! layer, print.
 
 pub mod analyze;
+pub mod analyze_witness;
 pub mod bench;
 pub mod bench_boards;
 pub mod bench_difficulty;
 pub mod bench_generate;
 pub mod bench_sat;
+pub mod bench_witness;
+pub mod compare;
+pub mod compare_witness;
 pub mod explain;
 pub mod flow;
+pub mod gen_witness;
 pub mod generate_nonogram;
 pub mod generate_report;
-pub mod learn;
-pub mod mine_select_compare;
+pub mod generate_witness;
+pub mod learn_args;
+pub mod learn_nonogram;
+pub mod learn_witness;
+pub mod mine_nonogram;
+pub mod mine_witness;
 pub mod nonogram;
 pub mod progress;
 pub mod puzzle_set;
 pub mod rules;
+pub mod select;
+pub mod solve_witness;
 pub mod synth;
 pub mod witness;
-pub mod witness_bench;
-pub mod witness_compare;
-pub mod witness_generate;
-pub mod witness_info;
-pub mod witness_learn;
 
 use std::path::Path;
 use stratsynth::dsl::ast::Rule;

@@ -1,4 +1,5 @@
-//! `solve`, `trace` and `cover`: nonogram boards and test transitions.
+//! `solve`, `trace` and `cover`: nonogram boards and test transitions; and
+//! the test sets `select` and `compare` read.
 
 use super::percent;
 use super::{check_output, CmdResult};
@@ -8,11 +9,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use stratsynth::domains::nonogram::board::grid::{exact, Board, BoardError, Contradiction};
 use stratsynth::domains::nonogram::board::trace::trace_puzzle;
-use stratsynth::domains::nonogram::formats::lines::{read_test_set, write_lines_file};
+use stratsynth::domains::nonogram::formats::lines::{read_test_set, write_lines_file, Transition};
 use stratsynth::domains::nonogram::formats::non::read_non_file;
 use stratsynth::domains::nonogram::formats::puzzle::read_puzzle;
 use stratsynth::domains::nonogram::rules::apply::{saturate, ApplyOptions};
 use stratsynth::domains::nonogram::rules::coverage::Coverage;
+use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::Domain;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
@@ -231,4 +233,17 @@ pub fn cover(args: &CoverArgs) -> CmdResult {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+/// Reads a `.lines` test set within the domain's line limit.
+pub(super) fn read_tests(domain: &Nonogram, lines: &Path) -> Result<Vec<Transition>, String> {
+    read_test_set(lines, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())
+}
+
+/// How rules are applied, in words.
+pub(super) fn orientation(one_sided: bool) -> &'static str {
+    if one_sided {
+        "one orientation"
+    } else {
+        "both orientations"
+    }
 }

@@ -9,8 +9,8 @@
 //! `--teach`, per rule of a file the generated puzzles whose TSI knowing
 //! that rule lowers the most.
 
+use super::analyze_witness::{deadline_in, rule_player, unknown_note, warn_unsound, DEFAULT_TIMEOUT};
 use super::witness::{puzzles, sizes};
-use super::witness_info::{deadline_in, rule_player, unknown_note, warn_unsound, DEFAULT_TIMEOUT};
 use super::{check_output, command_line, write_output, CmdResult};
 use serde_json::{json, Value};
 use std::path::{Path as FsPath, PathBuf};

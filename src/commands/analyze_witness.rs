@@ -1,7 +1,7 @@
 //! `witness analyze`: per puzzle the number of solutions and the MSI and TSI
 //! (Shannon) of several players (docs/language.md "Players and solution
 //! information"), as text, `--json` or an HTML page; and the players and
-//! figures `witness generate` ([`super::witness_generate`]) ranks by.
+//! figures `witness generate` ([`super::generate_witness`]) ranks by.
 
 use super::witness::puzzles;
 use super::{check_output, write_output, CmdResult};

@@ -2,6 +2,7 @@
 //! on the Witness learner, and the learned rule file it writes (header,
 //! named rules, the selection's table).
 
+use super::learn_args::ProofArgs;
 use super::witness::{mining_line, sizes};
 use super::{check_output, write_output, CmdResult};
 use std::path::Path as FsPath;
@@ -16,7 +17,7 @@ use stratsynth::pipeline::LearnRun;
 use stratsynth::report::ticking::ticking;
 
 /// Options of `learn witness`.
-#[derive(clap::Args, serde::Serialize, Debug)]
+#[derive(clap::Args, Debug)]
 pub struct LearnArgs {
     /// Sizes of training and filter puzzles (Algorithm 3).
     #[arg(long, default_value = "2x2..4x4")]
@@ -41,7 +42,6 @@ pub struct LearnArgs {
     /// --max-specs that no rule learned so far prunes (journal
     /// `OUTPUT.augment.journal`; default none).
     #[arg(long)]
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub augment: Option<usize>,
     /// Output `.rules` file (the journal is `OUTPUT.journal`).
     #[arg(short, long, default_value = "rules/witness/learned.rules")]
@@ -49,39 +49,60 @@ pub struct LearnArgs {
     /// Continue the run recorded in the journal.
     #[arg(long)]
     pub resume: bool,
-    /// Z3 resource limit per query of the search (`rlimit`: Z3's own step
-    /// count, so the answer does not depend on machine load); a rule whose
-    /// proof runs out is never kept unproven (see `--retry-rlimit`).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_SEARCH_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
-    pub rlimit: u32,
-    /// Z3 resource limit of the second proof of the rules whose proof ran
-    /// out of `--rlimit` and that would add to the learned set's score or
-    /// enter its top K (0: no second proof; those rules are dropped).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_SECOND_PROOF_RLIMIT)]
-    pub retry_rlimit: u32,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// The proofs' resource limits and the worker threads.
+    #[command(flatten)]
+    pub proof: ProofArgs,
     /// Constraint kinds of the training and filter puzzles, comma-separated
     /// (triangles, colours, stars, dots, broken): puzzles drawn around a
     /// random route (default: triangle puzzles of Algorithm 3).
     #[arg(long)]
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub constraints: Option<String>,
     /// Colours of separation squares and stars with `--constraints` (default 2).
     #[arg(long)]
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub colours: Option<u8>,
     /// Soundness bound of the proofs (grid side; default: the DSL file's).
     #[arg(long)]
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub bound: Option<u32>,
     /// What the selection asks of a rule: `time`, to save filter
     /// expansions and modelled search time (the default); `expansions`,
     /// to save expansions.
     #[arg(long)]
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub select_by: Option<SelectBy>,
+}
+
+/// The options as the rule file's `# options:` line writes them (the
+/// options not given left out).
+impl serde::Serialize for LearnArgs {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        /// An option written only when given.
+        fn given<S: SerializeStruct, T: serde::Serialize>(
+            out: &mut S,
+            name: &'static str,
+            value: &Option<T>,
+        ) -> Result<(), S::Error> {
+            match value {
+                Some(_) => out.serialize_field(name, value),
+                None => out.skip_field(name),
+            }
+        }
+        let mut out = serializer.serialize_struct("LearnArgs", 16)?;
+        out.serialize_field("sizes", &self.sizes)?;
+        out.serialize_field("train", &self.train)?;
+        out.serialize_field("filter", &self.filter)?;
+        out.serialize_field("seed", &self.seed)?;
+        out.serialize_field("k", &self.k)?;
+        out.serialize_field("max_specs", &self.max_specs)?;
+        given(&mut out, "augment", &self.augment)?;
+        out.serialize_field("output", &self.output)?;
+        out.serialize_field("resume", &self.resume)?;
+        self.proof.serialize_fields(&mut out)?;
+        given(&mut out, "constraints", &self.constraints)?;
+        given(&mut out, "colours", &self.colours)?;
+        given(&mut out, "bound", &self.bound)?;
+        given(&mut out, "select_by", &self.select_by)?;
+        out.end()
+    }
 }
 
 /// What the selection of `learn witness` asks of a rule.
@@ -125,7 +146,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     };
     let schema = domain.schema();
     let engine = stratsynth::synth::Config::builder(schema)
-        .rlimit(args.rlimit)
+        .rlimit(args.proof.rlimit)
         .bound(args.bound)
         .build()
         .map_err(|e| format!("--rlimit/--bound: {e}"))?;
@@ -154,7 +175,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         progressive: true,
         augment: args.augment.unwrap_or(0),
         k: args.k,
-        retry_rlimit: args.retry_rlimit,
+        retry_rlimit: args.proof.retry_rlimit,
         observer: &progress,
     };
     let run = learn(&learner, options).map_err(|e| e.to_string())?;

@@ -5,6 +5,7 @@
 //! the top K by coverage on the test traces, and report that set against
 //! all learned rules and the control rules.
 
+use super::learn_args::ProofArgs;
 use super::progress::Progress;
 use super::synth::bound_line;
 use super::{check_output, command_line, write_rules_file, CmdResult};
@@ -33,7 +34,7 @@ use stratsynth::synth::Config;
 use stratsynth::usage::Usage;
 
 /// Options of `learn nonogram`.
-#[derive(clap::Args, Serialize, Debug)]
+#[derive(clap::Args, Debug)]
 pub struct NonogramArgs {
     /// Directory of the outputs (`learned.rules`, `topK.rules`, the journal
     /// `learned.journal`); created, with its parents, if it does not exist.
@@ -73,19 +74,9 @@ pub struct NonogramArgs {
     /// How many rules to select.
     #[arg(short = 'k', default_value_t = 10)]
     pub k: usize,
-    /// Z3 resource limit per query of the search (`rlimit`: Z3's own step
-    /// count, so the answer does not depend on machine load); a rule whose
-    /// proof runs out is never kept unproven (see `--retry-rlimit`).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_SEARCH_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
-    pub rlimit: u32,
-    /// Z3 resource limit of the second proof of the rules whose proof ran
-    /// out of `--rlimit` and that would add to the learned set's score or
-    /// enter its top K (0: no second proof; those rules are dropped).
-    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_SECOND_PROOF_RLIMIT)]
-    pub retry_rlimit: u32,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// The proofs' resource limits and the worker threads.
+    #[command(flatten)]
+    pub proof: ProofArgs,
     /// Split the synthesis into N shard jobs: with `--shard i`, synthesise
     /// shard i only (`shard-i-of-N.rules` and `.journal` in the out-dir);
     /// with `--merge`, merge the N finished shards and finish the pipeline.
@@ -97,6 +88,30 @@ pub struct NonogramArgs {
     /// Merge the `--shards N` finished shards in the out-dir.
     #[arg(long, requires = "shards")]
     pub merge: bool,
+}
+
+/// The options as the rule files' `# options:` line writes them.
+impl Serialize for NonogramArgs {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("NonogramArgs", 17)?;
+        out.serialize_field("out_dir", &self.out_dir)?;
+        out.serialize_field("sample", &self.sample)?;
+        out.serialize_field("max_len", &self.max_len)?;
+        out.serialize_field("seed", &self.seed)?;
+        out.serialize_field("resume", &self.resume)?;
+        out.serialize_field("skip_made", &self.skip_made)?;
+        out.serialize_field("augment", &self.augment)?;
+        out.serialize_field("climb", &self.climb)?;
+        out.serialize_field("tests", &self.tests)?;
+        out.serialize_field("control", &self.control)?;
+        out.serialize_field("k", &self.k)?;
+        self.proof.serialize_fields(&mut out)?;
+        out.serialize_field("shards", &self.shards)?;
+        out.serialize_field("shard", &self.shard)?;
+        out.serialize_field("merge", &self.merge)?;
+        out.end()
+    }
 }
 
 /// What a `learn nonogram` run does: everything, one shard's synthesis,
@@ -169,7 +184,7 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
         check_output(&output, &[&args.tests, &args.control])?;
     }
     let config = Config::builder(domain.schema())
-        .rlimit(args.rlimit)
+        .rlimit(args.proof.rlimit)
         .explore(!args.climb)
         .build()
         .map_err(|e| format!("--rlimit: {e}"))?;
@@ -187,7 +202,7 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
         progressive: args.skip_made,
         augment: args.augment,
         k: args.k,
-        retry_rlimit: args.retry_rlimit,
+        retry_rlimit: args.proof.retry_rlimit,
         observer: &progress,
     };
     let (run, merged) = match mode {

@@ -1,0 +1,76 @@
+//! The options `learn nonogram` and `learn witness` share (the proofs'
+//! resource limits, the worker threads), flattened into each; and how they
+//! are written in a rule file's `# options:` line, in the place each
+//! command has always written them.
+
+use serde::ser::SerializeStruct;
+
+/// The shared options of the `learn` commands.
+#[derive(clap::Args, Debug)]
+pub struct ProofArgs {
+    /// Z3 resource limit per query of the search (`rlimit`: Z3's own step
+    /// count, so the answer does not depend on machine load); a rule whose
+    /// proof runs out is never kept unproven (see `--retry-rlimit`).
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_SEARCH_RLIMIT, value_parser = clap::value_parser!(u32).range(1..))]
+    pub rlimit: u32,
+    /// Z3 resource limit of the second proof of the rules whose proof ran
+    /// out of `--rlimit` and that would add to the learned set's score or
+    /// enter its top K (0: no second proof; those rules are dropped).
+    #[arg(long, default_value_t = stratsynth::synth::DEFAULT_SECOND_PROOF_RLIMIT)]
+    pub retry_rlimit: u32,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+impl ProofArgs {
+    /// Writes the fields into the options of a command (`rlimit`,
+    /// `retry_rlimit`, `threads`, in that order).
+    pub fn serialize_fields<S: SerializeStruct>(&self, out: &mut S) -> Result<(), S::Error> {
+        out.serialize_field("rlimit", &self.rlimit)?;
+        out.serialize_field("retry_rlimit", &self.retry_rlimit)?;
+        out.serialize_field("threads", &self.threads)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::learn_nonogram::NonogramArgs;
+    use super::super::learn_witness::LearnArgs;
+    use clap::Parser;
+
+    /// `learn nonogram` or `learn witness` as parsed from the command line.
+    #[derive(Parser)]
+    enum Learn {
+        Nonogram(NonogramArgs),
+        Witness(LearnArgs),
+    }
+
+    /// The `# options:` line of a committed rule file.
+    fn options_line(file: &str) -> String {
+        let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+        text.lines().find_map(|l| l.strip_prefix("# options: ")).unwrap().to_string()
+    }
+
+    /// The options line the command line `args` writes.
+    fn written(args: &[&str]) -> String {
+        match Learn::parse_from(args) {
+            Learn::Nonogram(a) => ron::to_string(&a).unwrap(),
+            Learn::Witness(a) => ron::to_string(&a).unwrap(),
+        }
+    }
+
+    #[test]
+    fn the_shared_options_are_written_where_the_committed_rule_files_have_them() {
+        assert_eq!(written(&["learn", "nonogram"]), options_line("rules/nonogram/learned.rules"));
+        assert_eq!(written(&["learn", "witness"]), options_line("rules/witness/learned.rules"));
+        let marks =
+            "learn witness --constraints colours,stars,dots --colours 2 --sizes 4x4..5x5 --train 12 --filter 60 \
+                     --max-specs 30 --augment 30 --select-by expansions -k 10 --bound 4 --threads 2 \
+                     -o rules/witness/learned-marks.rules";
+        assert_eq!(
+            written(&marks.split_whitespace().collect::<Vec<_>>()),
+            options_line("rules/witness/learned-marks.rules")
+        );
+    }
+}

@@ -1,0 +1,87 @@
+//! `select`: K rules chosen greedily by coverage on test transitions,
+//! written as a rule file.
+
+use super::nonogram::{orientation, read_tests};
+use super::{check_output, write_output, CmdResult};
+use super::{percent, selection_table};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use stratsynth::domains::nonogram::rules::apply::ApplyOptions;
+use stratsynth::domains::nonogram::rules::coverage::Coverage;
+use stratsynth::domains::Domain;
+use stratsynth::dsl::cost::cost;
+use stratsynth::dsl::print::print_rule;
+use stratsynth::rule_files::read_nonogram_rules;
+
+/// Options of `select`.
+#[derive(clap::Args, serde::Serialize, Debug)]
+pub struct SelectArgs {
+    /// The `.rules` file of candidates.
+    #[arg(long)]
+    pub rules: PathBuf,
+    /// The `.lines` test set.
+    #[arg(long)]
+    pub lines: PathBuf,
+    /// How many rules to choose.
+    #[arg(short = 'k')]
+    pub k: usize,
+    /// Output `.rules` file.
+    #[arg(short, long)]
+    pub output: PathBuf,
+    /// Apply rules only in each line's own orientation (the paper's setting).
+    #[arg(long)]
+    pub one_sided: bool,
+}
+
+/// `select --rules R --lines T -k K -o OUT [--one-sided]`.
+pub fn select(args: &SelectArgs) -> CmdResult {
+    let (rules_path, lines, k, output, one_sided) =
+        (args.rules.as_path(), args.lines.as_path(), args.k, args.output.as_path(), args.one_sided);
+    if k == 0 {
+        return Err("-k must be at least 1".into());
+    }
+    check_output(output, &[rules_path, lines])?;
+    let (domain, rules) = read_nonogram_rules(rules_path)?;
+    let tests = read_tests(&domain, lines)?;
+    let coverage = Coverage::new(&domain, &rules, &tests, ApplyOptions { one_sided });
+    let cost_of = |i: usize| cost(&rules[i], domain.schema());
+    let picks = coverage.top(k, cost_of).map_err(|e| format!("{}: {e}", lines.display()))?;
+    let max = coverage.max_cells();
+    let covered = picks.last().map_or(0, |p| p.score);
+
+    let table = selection_table(&picks, &rules, cost_of, max, 28);
+    let summary = format!(
+        "{} of {} rules chosen greedily by coverage ({}, with the decomposition oracle) on {} transitions of {}: \
+         {covered} of {max} cells ({:.1}%)",
+        picks.len(),
+        rules.len(),
+        orientation(one_sided),
+        tests.len(),
+        lines.display(),
+        percent(covered, max)
+    );
+    let command = format!(
+        "stratsynth select --rules {} --lines {} -k {k} -o {}{}",
+        rules_path.display(),
+        lines.display(),
+        output.display(),
+        if one_sided { " --one-sided" } else { "" }
+    );
+    let mut text = format!("# {command}\n# {summary}\n");
+    for row in &table {
+        text.push_str(&format!("# {row}\n"));
+    }
+    let chosen: Vec<String> = picks.iter().map(|p| print_rule(&rules[p.index], domain.schema())).collect();
+    text.push('\n');
+    text.push_str(&chosen.join("\n"));
+    write_output(output, &text)?;
+    println!("{summary}");
+    for row in &table {
+        println!("{row}");
+    }
+    if picks.len() < k {
+        println!("(no other rule adds coverage)");
+    }
+    eprintln!("wrote {} rules to {}", picks.len(), output.display());
+    Ok(ExitCode::SUCCESS)
+}
