@@ -81,3 +81,51 @@ fn the_complete_solver_stops_at_its_memory_and_says_memory() {
     let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!((answer[0]["solutions"].clone(), answer[0]["stopped"].clone()), (json!(1), json!(null)));
 }
+
+/// Writes `text` to `name` in `dir`; its path.
+fn write(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn studio_refuses_an_unsound_nonogram_rule_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // fills the whole line whatever it is: unsound on a line of 2 cells
+    let unsound = "def fills_all:\n    with h = arbitrary(hint):\n    if true:\n    then fill(true, 0, size(h))\n";
+    let file = write(dir.path(), "unsound.rules", unsound);
+    let (output, _) = run(&["studio", "--port", "0", "--rules", &file]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("rule `fills_all` is unsound: on the line "), "{stderr}");
+}
+
+#[test]
+fn witness_generate_refuses_top_0_and_one_file_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = write(dir.path(), "b.ron", "[\n    (width: 2, height: 2, start: (0, 0), goal: (2, 2)),\n]\n");
+    let out = dir.path().join("x.ron");
+    let out = out.to_str().unwrap();
+    let args = ["witness", "generate", "--base", &base, "--at", "0,0"];
+    let (output, _) = run(&[&args[..], &["--top", "0", "-o", out]].concat());
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--top"));
+    let dotted = format!("{}/./x.ron", dir.path().display());
+    for html in [out, dotted.as_str()] {
+        let (output, _) = run(&[&args[..], &["-o", out, "--html", html]].concat());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("the same file twice"), "{stderr}");
+        assert!(!std::path::Path::new(out).exists(), "nothing written");
+    }
+}
+
+#[test]
+fn sat_compare_says_nothing_agrees_when_no_pair_ended() {
+    let (output, _) =
+        run(&["bench", "--boards", "specs/puzzles/hakank-p200.non", "--sat-compare", "--timeout", "0.001"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(!stdout.contains("answers agree"), "{stdout}");
+    assert!(stdout.contains("answers not compared: no puzzle had two pairs that ended"), "{stdout}");
+}

@@ -53,7 +53,7 @@ pub fn run(puzzles: &[PathBuf], solver: &SolverArgs) -> CmdResult {
         print!(" {:>15}", heading(pair));
     }
     println!("  (fallback CPU s)");
-    let (mut handed, mut differ, mut wrong) = (0, 0, 0);
+    let (mut handed, mut differ, mut wrong, mut compared) = (0, 0, 0, 0);
     let (mut totals, mut least, mut fastest) = (vec![0.0f64; pairs.len()], 0.0, vec![0usize; pairs.len()]);
     for ((name, puzzle), result) in set.iter().zip(results) {
         let outs = result?;
@@ -68,6 +68,7 @@ pub fn run(puzzles: &[PathBuf], solver: &SolverArgs) -> CmdResult {
         fastest[best] += 1;
         let answers: Vec<String> = outs.iter().map(show).collect();
         let known: Vec<usize> = outs.iter().filter_map(|o| o.count()).collect();
+        compared += usize::from(known.len() >= 2);
         let mut note = String::new();
         if known.windows(2).any(|w| w[0] != w[1]) {
             differ += 1;
@@ -101,7 +102,11 @@ pub fn run(puzzles: &[PathBuf], solver: &SolverArgs) -> CmdResult {
     }
     println!(
         "  per-puzzle least {least:>10.3} CPU s; answers {}",
-        if differ + wrong == 0 { "agree".to_string() } else { format!("DIFFER on {differ}, {wrong} WRONG") }
+        match (differ + wrong, compared) {
+            (0, 0) => "not compared: no puzzle had two pairs that ended (raise --timeout)".to_string(),
+            (0, _) => format!("agree (on the {compared} puzzles where two or more pairs ended)"),
+            _ => format!("DIFFER on {differ}, {wrong} WRONG"),
+        }
     );
     Ok(if differ + wrong == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -59,7 +59,7 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, default_value_t = Order::Tsi)]
     pub order: Order,
     /// Keep the best N puzzles (default: all solvable ones; with --teach, 3 per rule).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u64).range(1..), |n| n as usize))]
     pub top: Option<usize>,
     /// A JSON list on stdout instead of the text report.
     #[arg(long)]
@@ -110,11 +110,27 @@ pub fn generate(args: &GenerateArgs) -> CmdResult {
     for out in [&args.output, &args.html].into_iter().flatten() {
         check_output(out, &inputs)?;
     }
+    if let (Some(out), Some(html)) = (&args.output, &args.html) {
+        if same_file(out, html) {
+            return Err(format!("-o {} and --html {}: the same file twice; give two", out.display(), html.display()));
+        }
+    }
     match (&args.base, &args.teach) {
         (Some(base), None) => epcg(args, base, limits),
         (None, Some(rules)) => teach(args, rules, limits),
         _ => Err("give either --base PUZZLE.ron --at C,R ... or --teach RULES --size WxH".into()),
     }
+}
+
+/// Whether `a` and `b` name one file (the same path, or the same file
+/// through `.`, `..` or links).
+fn same_file(a: &FsPath, b: &FsPath) -> bool {
+    let real = |p: &FsPath| {
+        let dir = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(FsPath::new("."));
+        std::fs::canonicalize(p)
+            .or_else(|_| std::fs::canonicalize(dir).map(|d| d.join(p.file_name().unwrap_or_default())))
+    };
+    a == b || real(a).ok().zip(real(b).ok()).is_some_and(|(x, y)| x == y)
 }
 
 /// A placeholder `column,row`.

@@ -5,6 +5,7 @@
 //! `--rules FILE` replaces the default of the file's domain.
 
 use std::path::PathBuf;
+use stratsynth::domains::nonogram::rules::check::brute_force_all;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::witness::play::players::RulePlayer;
 use stratsynth::domains::witness::synthesis::domain::Witness;
@@ -50,6 +51,7 @@ impl Players {
                     return Err(twice("nonogram"));
                 }
                 players.nonogram = Nonogram::with_schema(schema, "dsl/nonogram.ron").map_err(|e| e.to_string())?;
+                refuse_unsound_nonogram(&name, &players.nonogram, &rules)?;
                 players.nonogram_rules = rules;
                 players.nonogram_name = name;
             } else {
@@ -60,6 +62,25 @@ impl Players {
             }
         }
         Ok(players)
+    }
+}
+
+/// Lines of 1 to this many cells on which a nonogram rule file is checked
+/// by brute force before it plays (as `generate nonogram --player` does).
+const NONOGRAM_CHECK_CELLS: usize = 10;
+
+/// Refuses a nonogram rule file with a rule unsound on a short line (it
+/// fills a cell the line does not force), as an unsound Witness one is.
+fn refuse_unsound_nonogram(name: &str, domain: &Nonogram, rules: &[Rule]) -> Result<(), String> {
+    let checked = brute_force_all(domain, rules, NONOGRAM_CHECK_CELLS);
+    match rules.iter().zip(checked).find_map(|(rule, cx)| cx.map(|cx| (rule, cx))) {
+        Some((rule, cx)) => Err(format!(
+            "{name}: rule `{}` is unsound: on the line {} it fills a cell the line does not force; \
+             the studio's players must be sound: check the set with `stratsynth verify`",
+            rule.name,
+            stratsynth::synth::Domain::show(domain, &cx.state)
+        )),
+        None => Ok(()),
     }
 }
 
