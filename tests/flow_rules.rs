@@ -56,3 +56,27 @@ fn the_reader_refuses_with_positions() {
     let e = refused(" with x = arbitrary(cell):\n if true:\n then prune");
     assert_eq!(e, "r.rules:2:7: variable name 'x' is a reserved word (a feature)");
 }
+
+/// The control rules on the development set: never unsound, never pruning
+/// (each puzzle has a solution), and deciding nearly every slot (its many
+/// short paths make it easy; DSL.md's strategies decide 99.8% of such boards).
+#[test]
+fn the_control_rules_play_the_development_set() {
+    use stratsynth::domains::flow::formats::read::read_flow;
+    use stratsynth::domains::flow::model::state::State;
+    use stratsynth::domains::flow::rules::player::Player;
+    let schema = Schema::flow();
+    let rules = parse_rules(&control(), "control.rules", &schema).unwrap();
+    let player = Player::new(&rules, &schema, "dsl/flow.ron").unwrap();
+    let (mut slots, mut decided, mut solved) = (0, 0, 0);
+    let puzzles = read_flow(std::path::Path::new(&format!("{ROOT}/specs/flow/dev.flow"))).unwrap();
+    for (name, p) in &puzzles {
+        let play = player.play(p, &State::start(p.grid()), None).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(play.pruned, None, "{name}");
+        slots += p.grid().slots();
+        decided += play.decided();
+        solved += play.solved() as usize;
+    }
+    eprintln!("control rules on dev.flow: {decided} of {slots} slots decided, {solved} of {} solved", puzzles.len());
+    assert!(decided * 100 >= slots * 95, "{decided} of {slots}");
+}

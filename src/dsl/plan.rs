@@ -13,6 +13,11 @@
 //!   bindings are a sub-box of that, visited in the same (lexicographic)
 //!   order, and the condition and action do not read pattern kinds.
 //!
+//! - A variable that an unnegated conjunct `f(v, w)` (a boolean feature
+//!   of two elements, `v` bound before `w`) ties to an earlier one runs
+//!   over the elements paired with `v`'s in the view only (in increasing
+//!   order, so still lexicographically): the others fail the conjunct.
+//!
 //! Integer expressions are compiled to linear forms (a constant plus
 //! multiples of features and globals): with wrapping arithmetic, integers
 //! modulo 2^64 form a ring, so the linear form's value is the tree's, and
@@ -102,6 +107,40 @@ impl Conjunct {
     }
 }
 
+/// The elements a variable runs over, in increasing order.
+#[derive(Clone, Copy)]
+enum Candidates<'v> {
+    /// `[start, end)`.
+    Range(usize, usize),
+    /// The second elements of these pairs (of a feature of two elements,
+    /// all with one first element).
+    Paired(&'v [[usize; 2]]),
+}
+
+impl<'v> Candidates<'v> {
+    /// The candidates of a variable with `anchor` (see [`Group::anchors`])
+    /// within `bounds`, the earlier variables bound as in `b`.
+    fn of(view: &'v View, anchor: Option<(FeatureId, Var)>, b: &[usize], bounds: (usize, usize)) -> Candidates<'v> {
+        match anchor {
+            None => Candidates::Range(bounds.0, bounds.1),
+            Some((f, v)) => {
+                let all = view.pairs.get(f.0 as usize).map_or(&[][..], |p| &p[..]);
+                let first = b[v as usize];
+                let (lo, hi) = (all.partition_point(|e| e[0] < first), all.partition_point(|e| e[0] <= first));
+                Candidates::Paired(&all[lo..hi])
+            }
+        }
+    }
+
+    /// The `i`-th candidate, if there is one.
+    fn get(self, i: usize) -> Option<usize> {
+        match self {
+            Candidates::Range(start, end) => Some(start + i).filter(|&x| x < end),
+            Candidates::Paired(pairs) => pairs.get(i).map(|e| e[1]),
+        }
+    }
+}
+
 /// Rules of one group: same declared types, condition and action.
 struct Group {
     /// The first member, whose condition and action every member shares.
@@ -112,6 +151,9 @@ struct Group {
     /// `levels[0]`: conjuncts reading no variable; `levels[k + 1]`:
     /// conjuncts whose last variable read is `k`.
     levels: Vec<Vec<Conjunct>>,
+    /// Per variable, a feature of two elements and an earlier variable
+    /// such that the condition requires `feature(earlier, variable)`.
+    anchors: Vec<Option<(FeatureId, Var)>>,
     /// The action's arguments.
     args: Vec<Linear>,
 }
@@ -188,7 +230,13 @@ impl<'a> Plans<'a> {
             conjuncts(&rule.condition, &mut parts);
             let types: Vec<TypeId> = rule.decls.iter().map(|d| d.ty).collect();
             let mut levels: Vec<Vec<Conjunct>> = (0..=rule.decls.len()).map(|_| vec![]).collect();
+            let mut anchors = vec![None; rule.decls.len()];
             for p in parts {
+                if let BoolExpr::Pair(f, v, w) = p {
+                    if v < w && anchors[w as usize].is_none() {
+                        anchors[w as usize] = Some((f, v));
+                    }
+                }
                 levels[last_var(&p).map_or(0, |v| v as usize + 1)].push(Conjunct::of(p, &types));
             }
             let args = rule
@@ -204,7 +252,7 @@ impl<'a> Plans<'a> {
             if small {
                 by_key.insert(key, groups.len());
             }
-            groups.push(Group { first: i, members: vec![(i as u32, kinds)], levels, args });
+            groups.push(Group { first: i, members: vec![(i as u32, kinds)], levels, anchors, args });
         }
         Plans { rules, groups, group_of, size }
     }
@@ -283,23 +331,31 @@ impl<'a> Plans<'a> {
                 continue;
             }
             let b = &mut b[..d];
+            // per variable, its candidates and the position reached in them
+            let mut cands = [Candidates::Range(0, 0); SMALL];
+            let mut pos = [0usize; SMALL];
             let mut k = 0;
-            b[0] = bounds[0].0;
+            cands[0] = Candidates::of(view, group.anchors[0], b, bounds[0]);
             loop {
-                if b[k] == bounds[k].1 {
-                    if k == 0 {
-                        break;
+                match cands[k].get(pos[k]) {
+                    None if k == 0 => break,
+                    None => {
+                        k -= 1;
+                        pos[k] += 1;
                     }
-                    k -= 1;
-                    b[k] += 1;
-                } else if !holds(k + 1, b) {
-                    b[k] += 1;
-                } else if k + 1 == d {
-                    leaf(b);
-                    b[k] += 1;
-                } else {
-                    k += 1;
-                    b[k] = bounds[k].0;
+                    Some(x) => {
+                        b[k] = x;
+                        if x < bounds[k].0 || x >= bounds[k].1 || !holds(k + 1, b) {
+                            pos[k] += 1;
+                        } else if k + 1 == d {
+                            leaf(b);
+                            pos[k] += 1;
+                        } else {
+                            k += 1;
+                            pos[k] = 0;
+                            cands[k] = Candidates::of(view, group.anchors[k], b, bounds[k]);
+                        }
+                    }
                 }
             }
         }

@@ -6,4 +6,5 @@
 //! - [`brute`]: brute-force soundness on small boards.
 
 pub mod orient;
+pub mod player;
 pub mod view;
