@@ -106,7 +106,7 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
     let preds = args.rules.iter().map(predicate).collect::<Result<Vec<_>, _>>()?;
     let large_puzzles = args.large.as_deref().map(puzzles).transpose()?;
     let refs: Vec<&RuleSetPredicate> = preds.iter().collect();
-    let deadline = args.timeout.map(super::witness_info::deadline_in);
+    let deadline = args.timeout.map(super::analyze_witness::deadline_in);
     let nodes = SearchConfig::default().with_node_limit(args.max_nodes).with_deadline(deadline);
     // each search is bounded by --max-nodes (and --budget-ms on the large
     // puzzles), the run by their number: said every few seconds
