@@ -42,7 +42,7 @@ fn special_files_and_links_to_them_are_refused_and_kept() {
     if make_node("mknod", &device, &["c", "1", "3"]) {
         cases.push((device.clone(), "is a character device, not a regular file"));
     } else {
-        eprintln!("not root: the character-device case is skipped");
+        cli::skipped("not root: the character-device case");
     }
     for (node, _) in cases.clone() {
         let link = dir.path().join(format!("{}-link", node.file_name().unwrap().to_string_lossy()));

@@ -118,7 +118,7 @@ fn an_endless_input_is_cut_off() {
     // the device numbers of /dev/zero, on a node made here (needs root)
     let zero = dir.path().join("zero");
     if !Command::new("mknod").arg(&zero).args(["c", "1", "5"]).status().is_ok_and(|s| s.success()) {
-        eprintln!("not root: the endless-device case is skipped");
+        cli::skipped("not root: the endless-device case");
         return;
     }
     let out = run(&["print", &zero.display().to_string()]);
