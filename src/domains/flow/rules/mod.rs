@@ -5,6 +5,7 @@
 //! - [`player`]: a rule set applied in rounds, its coverage;
 //! - [`brute`]: brute-force soundness on small boards.
 
+pub mod brute;
 pub mod orient;
 pub mod player;
 pub mod view;
