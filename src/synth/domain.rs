@@ -40,7 +40,7 @@
 //!     fn view(&self, bag: &Vec<i64>) -> View {
 //!         let mut items = ElementTable::new(1);
 //!         bag.iter().for_each(|&v| items.push(&[v]));
-//!         View { globals: vec![bag.len() as i64], tables: vec![items] }
+//!         View { globals: vec![bag.len() as i64], tables: vec![items], pairs: vec![] }
 //!     }
 //!     fn is_sound(&self, bag: &Vec<i64>, claim: &ActionValue) -> bool {
 //!         bag.iter().any(|&v| v >= claim.args[0])
