@@ -3,7 +3,7 @@
 //! the solution or where two differ, `--json`), `bench --boards` (answers,
 //! nodes and CPU time over a set) and `print` (boards drawn as text or an
 //! HTML page, solved with `--solve`). The reports are built by
-//! `domains::flow::report` and `domains::flow::draw`.
+//! `report::flow` and `domains::flow::draw`.
 
 use super::puzzle_set::{run_all, SolverArgs};
 use super::{write_output, CmdResult};
@@ -15,8 +15,8 @@ use stratsynth::domains::flow::draw::html::{page, PageBoard};
 use stratsynth::domains::flow::draw::text::board;
 use stratsynth::domains::flow::formats::read::{looks_like_flow, read_flow};
 use stratsynth::domains::flow::model::puzzle::Puzzle;
-use stratsynth::domains::flow::report::{details, json_puzzle, shown_count, table, JsonPuzzle};
 use stratsynth::domains::flow::solve::{solve, Limits, Options, Outcome, Rules};
+use stratsynth::report::flow::{details, json_puzzle, shown_count, table, JsonPuzzle};
 use stratsynth::usage::cpu_time;
 
 /// Whether `path` is a Flow file: named `.flow`, or (any other name) its

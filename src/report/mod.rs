@@ -2,10 +2,12 @@
 //! the library's results so that the two are one: a command prints them,
 //! the studio serves them (the same fields as the command's `--json`).
 //!
+//! - [`flow`]: `analyze`'s answers on Flow puzzles;
 //! - [`nonogram`]: `analyze`, `explain` and `generate nonogram`'s answers;
 //! - [`witness`]: `witness analyze` and `witness generate`'s figures;
 //! - [`ticking`]: progress lines on standard error for long work.
 
+pub mod flow;
 pub mod nonogram;
 pub mod ticking;
 pub mod witness;

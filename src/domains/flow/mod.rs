@@ -7,12 +7,11 @@
 //! - [`rules`]: rule sets on Flow states: their view, the player, soundness;
 //! - [`solve`]: the complete solver that counts solutions (0, 1 or 2+)
 //!   within limits;
-//! - [`draw`]: boards and solutions as text and as HTML pages;
-//! - [`report`]: what `analyze` says about each puzzle, as text and JSON.
+//! - [`draw`]: boards and solutions as text and as HTML pages (what
+//!   `analyze` says of them is `crate::report::flow`).
 
 pub mod draw;
 pub mod formats;
 pub mod model;
-pub mod report;
 pub mod rules;
 pub mod solve;

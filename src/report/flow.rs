@@ -4,11 +4,11 @@
 
 use serde::Serialize;
 
-use super::draw::text::board;
-use super::formats::write::{solution_json, solution_links, WriteError};
-use super::model::puzzle::Puzzle;
-use super::model::state::Solution;
-use super::solve::Outcome;
+use crate::domains::flow::draw::text::board;
+use crate::domains::flow::formats::write::{solution_json, solution_links, WriteError};
+use crate::domains::flow::model::puzzle::Puzzle;
+use crate::domains::flow::model::state::Solution;
+use crate::domains::flow::solve::Outcome;
 
 /// One puzzle in `analyze --json`.
 #[derive(Clone, Debug, Serialize)]
