@@ -1,5 +1,5 @@
 //! Flow rule files: the control set reads and prints back as itself, and
-//! the reader refuses what DSL.md's Flow domain rules out, each with its
+//! the reader refuses what docs/reference/language.md's Flow domain rules out, each with its
 //! position (`maximal`/`minimal` on cells and flows, a feature of two cells
 //! given one, a `link` on a flow, a variable named like a feature).
 
@@ -59,7 +59,7 @@ fn the_reader_refuses_with_positions() {
 
 /// The control rules on the development set: never unsound, never pruning
 /// (each puzzle has a solution), and deciding nearly every slot (its many
-/// short paths make it easy; DSL.md's strategies decide 99.8% of such boards).
+/// short paths make it easy; docs/reference/language.md's strategies decide 99.8% of such boards).
 #[test]
 fn the_control_rules_play_the_development_set() {
     use stratsynth::domains::flow::formats::read::read_flow;

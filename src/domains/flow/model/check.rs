@@ -1,4 +1,4 @@
-//! Whether a link set is a solution, by FORMATS.md's definition: every
+//! Whether a link set is a solution, by docs/reference/formats.md's definition: every
 //! endpoint has one link and every other cell two, every chain holds
 //! exactly two endpoints, of one colour, and (unless `touching`, Flow
 //! Free's looser convention) two side-adjacent cells of one colour are

@@ -1,4 +1,4 @@
-//! What a state implies, computed from the definitions of DSL.md ("Domain:
+//! What a state implies, computed from the definitions of docs/reference/language.md ("Domain:
 //! Flow boards"): per cell its links, open slots, need, colour and chain;
 //! per colour its heads, whether it is done and whether its heads can still
 //! meet; the areas of colourless cells with their size, heads and flows.

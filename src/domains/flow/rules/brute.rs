@@ -1,4 +1,4 @@
-//! Brute-force soundness of Flow rules (DSL.md, "Domain: Flow boards"):
+//! Brute-force soundness of Flow rules (docs/reference/language.md, "Domain: Flow boards"):
 //! on every puzzle of a board size (every endpoint placement with every
 //! number of colours) or on sampled ones, every consistent state (a state
 //! is consistent if some solution links every linked slot and no cut
@@ -72,7 +72,7 @@ pub struct Visited {
     pub states: usize,
 }
 
-/// Every solution of `p` (FORMATS.md's convention), as slot bit sets.
+/// Every solution of `p` (docs/reference/formats.md's convention), as slot bit sets.
 pub fn solutions(p: &Puzzle) -> Vec<u64> {
     let g = p.grid();
     assert!(g.slots() <= MAX_SLOTS, "at most {MAX_SLOTS} slots");

@@ -1,4 +1,4 @@
-//! Flow rule sets at work (DSL.md, "Domain: Flow boards"):
+//! Flow rule sets at work (docs/reference/language.md, "Domain: Flow boards"):
 //!
 //! - [`view`]: a state as the rule language sees it, and what actions say;
 //! - [`orient`]: the eight orientations rules are applied in;

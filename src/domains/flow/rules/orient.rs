@@ -1,5 +1,5 @@
 //! The eight orientations of a Flow board (turned and mirrored), as rules
-//! are applied in them (DSL.md, "Domain: Flow boards"): a puzzle and its
+//! are applied in them (docs/reference/language.md, "Domain: Flow boards"): a puzzle and its
 //! state seen in an orientation, colours numbered again row by row there,
 //! and the way back from its cells to the board's.
 

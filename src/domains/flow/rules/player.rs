@@ -1,4 +1,4 @@
-//! A rule set applied to a Flow state (DSL.md, "Domain: Flow boards"): in
+//! A rule set applied to a Flow state (docs/reference/language.md, "Domain: Flow boards"): in
 //! rounds, every rule on the state at the start of the round, in the eight
 //! orientations of the board, every link and cut found applied at once,
 //! until a round decides nothing or a rule prunes. A round that would both

@@ -1,4 +1,4 @@
-//! A Flow state as the rule language sees it (DSL.md, "Domain: Flow
+//! A Flow state as the rule language sees it (docs/reference/language.md, "Domain: Flow
 //! boards"): the element tables `cell`, `flow` and `area` with their
 //! features, the features of two cells, the globals `width` and `height`,
 //! read off [`Features`]; and the actions `link`, `cut` and `prune` with
@@ -243,7 +243,7 @@ mod tests {
     use crate::dsl::eval::Interpreter;
     use crate::dsl::parse::parse_rules;
 
-    /// The view carries DSL.md's features: cells row by row with their
+    /// The view carries docs/reference/language.md's features: cells row by row with their
     /// place and counts, colours, areas, the two-cell features and the
     /// globals; the DSL's examples read it as written.
     #[test]

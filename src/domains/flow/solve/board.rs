@@ -4,7 +4,7 @@
 //! rules applied to a fixpoint over the cells whose counts or colour
 //! changed.
 //!
-//! The local rules are DSL.md's forced, full, colour_clash, no_loop and
+//! The local rules are docs/reference/language.md's forced, full, colour_clash, no_loop and
 //! dead_end, and (without `touching`) the rule that two neighbours of one
 //! colour are linked. Whatever the rules, a link or cut that makes the
 //! board inconsistent (a cell past its links, a loop, two colours joined,

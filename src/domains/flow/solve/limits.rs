@@ -51,7 +51,7 @@ pub struct Options {
 }
 
 impl Default for Options {
-    /// FORMATS.md's convention, every rule.
+    /// docs/reference/formats.md's convention, every rule.
     fn default() -> Options {
         Options { touching: false, rules: Rules::All }
     }

@@ -1,5 +1,5 @@
 //! The complete Flow solver: counts a puzzle's solutions (0, 1, or 2 for
-//! "two or more") under FORMATS.md's convention or, with `touching`, Flow
+//! "two or more") under docs/reference/formats.md's convention or, with `touching`, Flow
 //! Free's looser one, within a node budget and a deadline.
 //!
 //! - [`limits`]: the options (convention, propagation rules), the limits

@@ -1,4 +1,4 @@
-//! The global rules: DSL.md's stranded_colour (a colour whose two heads
+//! The global rules: docs/reference/language.md's stranded_colour (a colour whose two heads
 //! can no longer meet through colourless cells) and stranded_area (an area
 //! of colourless cells no colour can pass through), on a board the local
 //! rules have settled.

@@ -125,7 +125,7 @@ fn the_node_budget_stops_the_search() {
 }
 
 /// The board's incremental counts, colours and heads, and the global
-/// rules' verdict, equal DSL.md's features computed from scratch, on
+/// rules' verdict, equal docs/reference/language.md's features computed from scratch, on
 /// random walks of links and cuts over the development set's puzzles.
 #[test]
 fn the_board_keeps_the_features_of_its_state() {
