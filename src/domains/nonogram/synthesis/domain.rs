@@ -51,6 +51,11 @@ impl Ids {
     pub fn reads_ownership(&self, rule: &crate::dsl::ast::Rule) -> bool {
         [self.first_owner, self.last_owner, self.first_fit, self.last_fit].iter().any(|&f| rule.uses_feature(f))
     }
+
+    /// Whether `rule` reads a gap's fits (`first_fit`, `last_fit`).
+    pub fn reads_fits(&self, rule: &crate::dsl::ast::Rule) -> bool {
+        rule.uses_feature(self.first_fit) || rule.uses_feature(self.last_fit)
+    }
 }
 
 /// The nonogram line domain.

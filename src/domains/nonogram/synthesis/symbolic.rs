@@ -68,7 +68,7 @@ pub struct LineTerms {
     /// features (leftmost and rightmost, or as far as the encoding says),
     /// if encoded.
     pub placement: Option<(Runs, Runs)>,
-    /// `(first_fit, last_fit)` per gap slot, if encoded.
+    /// `(first_fit, last_fit)` per gap slot, if encoded (else empty).
     pub fits: Extremes,
     /// Whether the encoding is [`Placement::Tight`]: a model that does not
     /// replay may be excluded by pinning its line's true features.
@@ -349,8 +349,16 @@ fn hint_rows(
 /// Encodes every valid line of 1..=bound cells with at most `slots`
 /// blocks and gaps (`ids`: where the domain's names live in the schema,
 /// which has `nf` features), with the placement features as `placement`
-/// says.
-pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement: Placement) -> Encoding<LineTerms> {
+/// says, and the gaps' fits if `with_fits` (their facts, a few per hint
+/// and gap slot, weigh on every query: only for rules that read them).
+pub(crate) fn encode(
+    ids: Ids,
+    nf: usize,
+    bound: usize,
+    slots: Slots,
+    placement: Placement,
+    with_fits: bool,
+) -> Encoding<LineTerms> {
     let w = width(bound);
     let c = |v: usize| num(v as i64, w);
     let max_hints = bound.div_ceil(2);
@@ -388,15 +396,19 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement:
     });
 
     let hint_slots = hint_rows(ids, nf, bound, (&n, &k), &hints, &runs, placement.as_ref(), &mut valid);
-    // ownership: a block's owners in the rightmost and leftmost solutions,
-    // a gap's fits (0 without the extreme solutions: no rule reads them)
-    let (owners, fits): (Extremes, Extremes) = match &placement {
-        Some((left, right)) => (
-            blocks.iter().map(|b| (owner(right, &k, b, w), owner(left, &k, b, w))).collect(),
-            fits(&gaps, &gap_count, &k, &[&runs, left, right], (left, right), w, &mut valid),
-        ),
-        None => (vec![(c(0), c(0)); blocks.len()], vec![(c(0), c(0)); gaps.len()]),
+    // ownership: a block's owners in the rightmost and leftmost solutions
+    // (terms only), a gap's fits (0 where not encoded: no rule reads them)
+    let owners: Extremes = match &placement {
+        Some((left, right)) => blocks.iter().map(|b| (owner(right, &k, b, w), owner(left, &k, b, w))).collect(),
+        None => vec![(c(0), c(0)); blocks.len()],
     };
+    let encoded_fits: Option<Extremes> = match &placement {
+        Some((left, right)) if with_fits => {
+            Some(fits(&gaps, &gap_count, &k, &[&runs, left, right], (left, right), w, &mut valid))
+        }
+        _ => None,
+    };
+    let gap_fits = encoded_fits.clone().unwrap_or_else(|| vec![(c(0), c(0)); gaps.len()]);
     let table = |runs: &[(Num, Num)], extremes: &[(Num, Num)], (first, last): (usize, usize)| -> Vec<Vec<Num>> {
         runs.iter()
             .zip(extremes)
@@ -414,7 +426,7 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement:
     let mut tables = vec![empty(), empty(), empty()];
     tables[ids.hint.0 as usize] = SymTable { count: k.clone(), slots: hint_slots, sparse: None };
     let block_rows = table(&blocks, &owners, (ids.first_owner.0 as usize, ids.last_owner.0 as usize));
-    let gap_rows = table(&gaps, &fits, (ids.first_fit.0 as usize, ids.last_fit.0 as usize));
+    let gap_rows = table(&gaps, &gap_fits, (ids.first_fit.0 as usize, ids.last_fit.0 as usize));
     tables[ids.block.0 as usize] = SymTable { count: block_count.clone(), slots: block_rows, sparse: None };
     tables[ids.gap.0 as usize] = SymTable { count: gap_count.clone(), slots: gap_rows, sparse: None };
     // On a valid line every value the rules see lies in [0, bound]; the
@@ -439,7 +451,7 @@ pub(crate) fn encode(ids: Ids, nf: usize, bound: usize, slots: Slots, placement:
             gaps,
             counts: (block_count, gap_count),
             placement,
-            fits,
+            fits: encoded_fits.unwrap_or_default(),
             pinnable,
         },
     }
@@ -542,7 +554,14 @@ impl Symbolic for Nonogram {
     type Extra = LineTerms;
 
     fn encode(&self, bound: u32) -> Encoding<LineTerms> {
-        encode(self.ids(), self.schema().feature_count(), bound as usize, Slots::all(bound as usize), Placement::Tight)
+        encode(
+            self.ids(),
+            self.schema().feature_count(),
+            bound as usize,
+            Slots::all(bound as usize),
+            Placement::Tight,
+            true,
+        )
     }
 
     fn encode_for(&self, bound: u32, rule: &Rule) -> Encoding<LineTerms> {
@@ -550,11 +569,15 @@ impl Symbolic for Nonogram {
         let ids = self.ids();
         let extremes = ids.reads_placement(rule) || ids.reads_ownership(rule);
         let placement = if extremes { Placement::Relaxed } else { Placement::Absent };
-        encode(self.ids(), self.schema().feature_count(), bound as usize, slots, placement)
+        encode(ids, self.schema().feature_count(), bound as usize, slots, placement, ids.reads_fits(rule))
     }
 
     fn encode_tight_for(&self, bound: u32, rule: &Rule) -> Option<Encoding<LineTerms>> {
-        (self.ids().reads_placement(rule) || self.ids().reads_ownership(rule)).then(|| self.encode(bound))
+        let ids = self.ids();
+        (ids.reads_placement(rule) || ids.reads_ownership(rule)).then(|| {
+            let (nf, slots) = (self.schema().feature_count(), Slots::all(bound as usize));
+            encode(ids, nf, bound as usize, slots, Placement::Tight, ids.reads_fits(rule))
+        })
     }
 
     fn wrong(&self, enc: &Encoding<LineTerms>, _action: ActionId, args: &[Num]) -> Bool {
