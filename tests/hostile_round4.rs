@@ -129,3 +129,28 @@ fn sat_compare_says_nothing_agrees_when_no_pair_ended() {
     assert!(!stdout.contains("answers agree"), "{stdout}");
     assert!(stdout.contains("answers not compared: no puzzle had two pairs that ended"), "{stdout}");
 }
+
+/// A newline in a file name stays inside the header's comment lines of
+/// `select` and `mine` (round three: `select` wrote it as a `def` line).
+#[test]
+fn file_names_with_newlines_stay_in_header_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = dir.path().join("t\ndef evil:");
+    std::fs::copy(format!("{ROOT}/specs/nonogram/traces.lines"), &lines).unwrap();
+    let (lines, out) = (lines.to_str().unwrap(), dir.path().join("s\nx.rules"));
+    let out = out.to_str().unwrap();
+    let (select, _) =
+        run(&["select", "--rules", "rules/nonogram/control.rules", "--lines", lines, "-k", "2", "-o", out]);
+    assert!(select.status.success(), "{}", String::from_utf8_lossy(&select.stderr));
+    let mined = dir.path().join("m\ndef evil:.lines");
+    let (mine, _) = run(&["mine", "nonogram", "--max-len", "3", "-o", mined.to_str().unwrap()]);
+    assert!(mine.status.success(), "{}", String::from_utf8_lossy(&mine.stderr));
+    // select: the header runs to the first blank line; mine: three lines
+    for (file, lines) in [(out.to_string(), None), (mined.to_str().unwrap().to_string(), Some(3))] {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let header: Vec<&str> = text.lines().take_while(|l| !l.is_empty()).take(lines.unwrap_or(usize::MAX)).collect();
+        assert!(header.len() >= 2 && header.iter().all(|l| l.starts_with('#')), "{file:?}: {text:.400}");
+        assert!(header[0].contains("\\n"), "the newline is written escaped: {:?}", header[0]);
+        assert!(!text.lines().any(|l| l.starts_with("def evil")), "{text:.400}");
+    }
+}

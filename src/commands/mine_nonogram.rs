@@ -1,7 +1,7 @@
 //! `mine nonogram`: every deduction of every small nonogram line state,
 //! one specification per run of newly forced cells.
 
-use super::{check_output, write_output, CmdResult};
+use super::{check_output, printable, write_output, CmdResult};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use stratsynth::domains::nonogram::formats::lines::format_transition;
@@ -49,7 +49,11 @@ pub fn mine(args: &MineArgs) -> CmdResult {
          # {} valid line states of 1-{max_len} cells; {} mirror pairs (one state kept from each); \
          {} productive, {used}; {} specifications (one per run of newly forced cells)\n\
          # HINTS | START | TARGET\n",
-        report.states, report.mirror_pairs, report.productive, report.specs
+        report.states,
+        report.mirror_pairs,
+        report.productive,
+        report.specs,
+        command = printable(&command)
     );
     for t in &specs {
         text.push_str(&format_transition(t));

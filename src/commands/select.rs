@@ -2,7 +2,7 @@
 //! written as a rule file.
 
 use super::nonogram::{orientation, read_tests};
-use super::{check_output, write_output, CmdResult};
+use super::{check_output, printable, write_output, CmdResult};
 use super::{percent, selection_table};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -67,10 +67,9 @@ pub fn select(args: &SelectArgs) -> CmdResult {
         output.display(),
         if one_sided { " --one-sided" } else { "" }
     );
-    let mut text = format!("# {command}\n# {summary}\n");
-    for row in &table {
-        text.push_str(&format!("# {row}\n"));
-    }
+    // one comment line each, whatever the file names hold
+    let mut text: String =
+        [&command, &summary].into_iter().chain(&table).map(|l| format!("# {}\n", printable(l))).collect();
     let chosen: Vec<String> = picks.iter().map(|p| print_rule(&rules[p.index], domain.schema())).collect();
     text.push('\n');
     text.push_str(&chosen.join("\n"));
