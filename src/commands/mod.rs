@@ -13,6 +13,7 @@ pub mod bench_witness;
 pub mod compare;
 pub mod compare_witness;
 pub mod explain;
+pub mod explain_flow;
 pub mod flow;
 pub mod gen_witness;
 pub mod generate_nonogram;
