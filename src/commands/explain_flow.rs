@@ -64,8 +64,8 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
     let Some(solution) = outcome.solutions.first() else {
         return Err(format!("{name}: the puzzle has no solution (no path joins every pair with every cell used)"));
     };
-    let names = |r: usize| rules[r].name.clone();
-    let played = play(&p, &Knowledge::Rules(&player), &names, solution, None).map_err(|e| format!("{name}: {e}"))?;
+    let knowledge = Knowledge::Rules { player: &player, rules: &rules };
+    let played = play(&p, &knowledge, solution, None).map_err(|e| format!("{name}: {e}"))?;
     let solutions = outcome.solutions.len();
     let summary = format!(
         "{}x{}, {} colours, {}; {} steps with the {} rules of {rules_file}, {} of them the complete solver's ({:.1} bits)",

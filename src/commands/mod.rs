@@ -16,6 +16,7 @@ pub mod explain;
 pub mod explain_flow;
 pub mod flow;
 pub mod gen_witness;
+pub mod generate_flow;
 pub mod generate_nonogram;
 pub mod generate_report;
 pub mod generate_witness;

@@ -18,11 +18,17 @@ use crate::domains::flow::model::puzzle::Puzzle;
 use crate::domains::flow::model::state::{Solution, State, Status};
 use crate::domains::flow::rules::player::{Player, Unsound};
 use crate::domains::flow::solve::stranded::Stranded;
+use crate::dsl::ast::Rule;
 
 /// What the player knows.
 pub enum Knowledge<'a> {
     /// A rule set, played in rounds.
-    Rules(&'a Player<'a>),
+    Rules {
+        /// Its player.
+        player: &'a Player<'a>,
+        /// Its rules, in file order.
+        rules: &'a [Rule],
+    },
     /// The complete solver's propagation (the `search` player).
     Propagation,
 }
@@ -128,14 +134,14 @@ pub enum PlayError {
 fn rule_steps(
     p: &Puzzle,
     player: &Player,
-    names: &dyn Fn(usize) -> String,
+    rules: &[Rule],
     state: &mut State,
     solution: &Solution,
     rounds: &mut usize,
 ) -> Result<Vec<Step>, PlayError> {
     let play = player.play(p, state, Some(solution))?;
     if let Some(r) = play.pruned {
-        return Err(PlayError::Pruned(names(r)));
+        return Err(PlayError::Pruned(rules[r].name.clone()));
     }
     let mut open = state.statuses().iter().filter(|&&s| s == Status::Open).count();
     let mut steps: Vec<Step> = vec![];
@@ -182,12 +188,11 @@ fn propagation_step(p: &Puzzle, state: &mut State) -> Result<Option<Step>, PlayE
     }))
 }
 
-/// Solves `p` toward `solution` with `knowledge` (`names` gives a rule's
-/// name by its index), stopping once the bits pass `max_bits` if given.
+/// Solves `p` toward `solution` with `knowledge`, stopping once the bits
+/// would pass `max_bits` if given.
 pub fn play(
     p: &Puzzle,
     knowledge: &Knowledge,
-    names: &dyn Fn(usize) -> String,
     solution: &Solution,
     max_bits: Option<f64>,
 ) -> Result<Playthrough, PlayError> {
@@ -196,8 +201,8 @@ pub fn play(
     let mut rounds = 0;
     loop {
         match knowledge {
-            Knowledge::Rules(player) => {
-                out.steps.extend(rule_steps(p, player, names, &mut state, solution, &mut rounds)?)
+            Knowledge::Rules { player, rules } => {
+                out.steps.extend(rule_steps(p, player, rules, &mut state, solution, &mut rounds)?)
             }
             Knowledge::Propagation => out.steps.extend(propagation_step(p, &mut state)?),
         }
