@@ -37,7 +37,13 @@ pub struct ExplainArgs {
 /// `explain`.
 pub fn run(args: &ExplainArgs) -> CmdResult {
     if super::explain_flow::takes(&args.puzzle) {
-        return super::explain_flow::run(args);
+        let asked = super::explain_flow::Asked {
+            puzzle: &args.puzzle,
+            rules: &args.rules,
+            html: args.html.as_deref(),
+            json: args.json,
+        };
+        return super::explain_flow::run(&asked);
     }
     let shown = args.puzzle.display().to_string();
     if let Some(out) = &args.html {

@@ -4,7 +4,6 @@
 //! makes, the complete solver's probes and guesses where the rules are
 //! stuck; as text, `--json`, and an HTML page with `--html`.
 
-use super::explain::ExplainArgs;
 use super::flow::is_flow_file;
 use super::{check_output, printable, write_output, CmdResult};
 use std::path::{Path, PathBuf};
@@ -51,13 +50,25 @@ fn read_one(path: &Path) -> Result<(String, Puzzle), String> {
     }
 }
 
+/// What `explain` was asked, for a Flow puzzle.
+pub struct Asked<'a> {
+    /// The puzzle (`SET#N` for one of a set).
+    pub puzzle: &'a Path,
+    /// The rule file.
+    pub rules: &'a Path,
+    /// `--html`: the page to write.
+    pub html: Option<&'a Path>,
+    /// `--json`.
+    pub json: bool,
+}
+
 /// `explain` on a Flow puzzle.
-pub fn run(args: &ExplainArgs) -> CmdResult {
-    if let Some(out) = &args.html {
-        check_output(out, &[&args.puzzle, &args.rules])?;
+pub fn run(args: &Asked) -> CmdResult {
+    if let Some(out) = args.html {
+        check_output(out, &[args.puzzle, args.rules])?;
     }
-    let (name, p) = read_one(&args.puzzle)?;
-    let (schema, rules) = read_rules_in(&args.rules, Schema::flow())?;
+    let (name, p) = read_one(args.puzzle)?;
+    let (schema, rules) = read_rules_in(args.rules, Schema::flow())?;
     let rules_file = args.rules.display().to_string();
     let player = Player::new(&rules, &schema, &rules_file).map_err(|e| e.to_string())?;
     let outcome = solve(&p, Options::default(), Limits::solutions(2));
@@ -105,7 +116,7 @@ pub fn run(args: &ExplainArgs) -> CmdResult {
         let drawn = board(&p, Some(solution)).map_err(|e| format!("{name}: {e}"))?;
         println!("\nthe solution:\n{}", drawn.lines().map(|l| format!("  {l}\n")).collect::<String>());
     }
-    if let Some(out) = &args.html {
+    if let Some(out) = args.html {
         write_output(out, &steps_page(&printable(&title), &summary, &p, &steps))?;
         eprintln!("wrote {} ({} steps)", out.display(), steps.len());
     }

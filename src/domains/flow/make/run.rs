@@ -172,3 +172,59 @@ pub fn random_puzzles(
     };
     Ok((kept, judged))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::flow::model::check::check;
+    use crate::domains::flow::rules::player::Player;
+    use crate::dsl::ast::Rule;
+    use crate::dsl::parse::parse_rules;
+    use crate::dsl::schema::Schema;
+
+    fn control() -> Vec<Rule> {
+        parse_rules(include_str!("../../../../rules/flow/control.rules"), "c", &Schema::flow()).unwrap()
+    }
+
+    /// The puzzles kept are unique, solved by the control rules alone, the
+    /// same at 1 and 2 threads; a needed rule is one the rest cannot do without.
+    #[test]
+    fn kept_puzzles_are_unique_solved_and_independent_of_threads() {
+        let (schema, rules) = (Schema::flow(), control());
+        let player = Player::new(&rules, &schema, "c").unwrap();
+        let shape = Shape { width: 5, height: 5, colours: 4 };
+        let wanted = Wanted {
+            knowledge: Knowledge::Rules { player: &player, rules: &rules },
+            max_bits: Some(0.0),
+            without: None,
+            max_nodes: 10_000,
+        };
+        let bounds = Bounds { count: 3, max_candidates: 500, deadline: None };
+        let run = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| random_puzzles(&shape, 5, &wanted, bounds, |_, _| {}).unwrap())
+        };
+        let (one, judged) = run(1);
+        let (two, _) = run(2);
+        assert_eq!(one.len(), 3);
+        assert_eq!(judged, one[2].index + 1);
+        for (a, b) in one.iter().zip(&two) {
+            assert_eq!((a.index, &a.puzzle, &a.solution), (b.index, &b.puzzle, &b.solution));
+            assert_eq!(solve(&a.puzzle, Options::default(), Limits::solutions(2)).count(), Some(1));
+            assert_eq!(check(&a.puzzle, &a.solution, false), Ok(()));
+            assert!(a.play.solved_alone() && a.puzzle.colours() == 4);
+        }
+        // needing `forced`: the set without it solves none of them alone
+        let rest: Vec<Rule> = rules.iter().filter(|r| r.name != "forced").cloned().collect();
+        let stuck = Player::new(&rest, &schema, "c").unwrap();
+        let needs = Wanted { without: Some(Knowledge::Rules { player: &stuck, rules: &rest }), ..wanted };
+        let (taught, _) = random_puzzles(&shape, 5, &needs, bounds, |_, _| {}).unwrap();
+        assert!(!taught.is_empty());
+        for m in &taught {
+            assert!(play(&m.puzzle, needs.without.as_ref().unwrap(), &m.solution, Some(0.0)).unwrap().over);
+        }
+        // no cover of 3x1 by two paths
+        assert!(!covers(&Shape { width: 3, height: 1, colours: 2 }, 0, 8));
+        assert!(covers(&shape, 0, 8));
+    }
+}

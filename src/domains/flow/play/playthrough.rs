@@ -223,3 +223,73 @@ pub fn play(
         out.bits += bits;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domains::flow::formats::read::parse_flow;
+    use crate::domains::flow::model::check::check;
+    use crate::domains::flow::solve::{solve, Limits, Options};
+    use crate::dsl::parse::parse_rules;
+    use crate::dsl::schema::Schema;
+
+    const FIVE: &str = "R.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n";
+
+    fn puzzle(text: &str) -> (Puzzle, Solution) {
+        let p = parse_flow(text, "t").unwrap().remove(0).1;
+        let solution = solve(&p, Options::default(), Limits::solutions(1)).solutions.remove(0);
+        (p, solution)
+    }
+
+    /// The links and cuts of every step, applied in order, give the solution.
+    fn replayed(p: &Puzzle, play: &Playthrough) -> Solution {
+        let links: Vec<Slot> = play.steps.iter().flat_map(|s| s.link.iter().copied()).collect();
+        let decided: usize = play.steps.iter().map(|s| s.link.len() + s.cut.len()).sum();
+        assert_eq!(decided, p.grid().slots());
+        Solution::new(links)
+    }
+
+    /// The control rules solve a small board alone: rule steps only, one per
+    /// round and rule, no bits, every slot decided once.
+    #[test]
+    fn the_control_rules_solve_alone() {
+        let schema = Schema::flow();
+        let rules = parse_rules(include_str!("../../../../rules/flow/control.rules"), "c", &schema).unwrap();
+        let player = Player::new(&rules, &schema, "f").unwrap();
+        let (p, solution) = puzzle(FIVE);
+        let play = play(&p, &Knowledge::Rules { player: &player, rules: &rules }, &solution, Some(0.0)).unwrap();
+        assert!(play.solved_alone() && play.bits == 0.0 && play.oracle_steps() == 0);
+        assert_eq!(replayed(&p, &play), solution);
+        let keys: Vec<(Option<usize>, How)> = play.steps.iter().map(|s| (s.round, s.how)).collect();
+        let mut sorted = keys.clone();
+        sorted.dedup();
+        assert_eq!(keys, sorted, "one step per round and rule");
+        assert_eq!(play.rule_counts(rules.len()).iter().sum::<usize>(), p.grid().slots());
+        assert_eq!(play.steps[0].open, p.grid().slots());
+    }
+
+    /// With no rules every step is the oracle's, each costing 1 + log2(U)
+    /// bits; a cap on the bits stops the solve; the search player's
+    /// propagation decides what it can first.
+    #[test]
+    fn the_oracle_steps_in_where_knowledge_stalls() {
+        let schema = Schema::flow();
+        let none: Vec<Rule> = vec![];
+        let player = Player::new(&none, &schema, "f").unwrap();
+        let (p, solution) = puzzle(FIVE);
+        assert_eq!(check(&p, &solution, false), Ok(()));
+        let knowledge = Knowledge::Rules { player: &player, rules: &none };
+        let all = play(&p, &knowledge, &solution, None).unwrap();
+        assert_eq!(replayed(&p, &all), solution);
+        assert!(all.steps.iter().all(|s| matches!(s.how, How::Probe | How::Guess) && s.round.is_none()));
+        let sum: f64 = all.steps.iter().map(|s| 1.0 + (s.open as f64).log2()).sum();
+        assert!((all.bits - sum).abs() < 1e-9 && all.oracle_steps() == all.steps.len());
+        // the first reveal is a probe: some wrong status is refuted at once
+        assert_eq!(all.steps[0].how, How::Probe);
+        let capped = play(&p, &knowledge, &solution, Some(all.bits - 1.0)).unwrap();
+        assert!(capped.over && capped.bits < all.bits);
+        let searched = play(&p, &Knowledge::Propagation, &solution, None).unwrap();
+        assert_eq!(searched.steps[0].how, How::Propagation);
+        assert_eq!(replayed(&p, &searched), solution);
+    }
+}
