@@ -188,3 +188,22 @@ fn generate_refuses_what_cannot_be_made() {
     ]);
     fails(&out, 1, "only 0 of the 1 puzzles asked for within --max-candidates 20");
 }
+
+/// The bundled `specs/flow/made.flow` is exactly what its documented
+/// command writes (run in a fresh directory, so the `-o` path and the
+/// metadata naming the command are the same), and every puzzle is unique.
+#[test]
+fn the_bundled_set_is_what_its_command_writes() {
+    let dir = fresh_dir("flow-made");
+    std::fs::create_dir_all(dir.join("specs/flow")).unwrap();
+    let command = "generate flow --size 6x6,7x7,8x8,9x9,10x10,11x11,12x12 --player search --count 7 --seed 1 -o specs/flow/made.flow";
+    let out = cli::run_in(&dir, &command.split(' ').collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", cli::stderr(&out));
+    let made = std::fs::read_to_string(dir.join("specs/flow/made.flow")).unwrap();
+    assert_eq!(made, std::fs::read_to_string(repo("specs/flow/made.flow")).unwrap());
+    let readme = std::fs::read_to_string(repo("specs/flow/README.md")).unwrap();
+    assert!(readme.contains(&format!("stratsynth {command}")));
+    let analysed = json(&["analyze", &repo("specs/flow/made.flow"), "--json"]);
+    assert_eq!(analysed.as_array().unwrap().len(), 49);
+    assert!(analysed.as_array().unwrap().iter().all(|p| p["solutions"] == 1));
+}
