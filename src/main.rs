@@ -167,6 +167,8 @@ enum GenerateCommand {
     Nonogram(commands::generate_nonogram::NonogramArgs),
     /// Witness puzzles made to a difficulty: every filling of placeholder squares (EPCG), or teaching puzzles per rule.
     Witness(commands::generate_witness::GenerateArgs),
+    /// Flow puzzles with one solution, solved by a chosen player within the bits given (or needing a rule).
+    Flow(commands::generate_flow::FlowArgs),
 }
 
 #[derive(Subcommand, Debug)]
@@ -295,6 +297,9 @@ fn main() -> ExitCode {
         | Command::Witness { command: WitnessCommand::Bench(args) } => commands::bench_witness::bench(&args),
         Command::Generate { kind: GenerateCommand::Nonogram(args) } => {
             with_threads(args.threads, || commands::generate_nonogram::generate(&args))
+        }
+        Command::Generate { kind: GenerateCommand::Flow(args) } => {
+            with_threads(args.threads, || commands::generate_flow::generate(&args))
         }
         Command::Generate { kind: GenerateCommand::Witness(args) }
         | Command::Witness { command: WitnessCommand::Generate(args) } => commands::generate_witness::generate(&args),

@@ -1,6 +1,7 @@
 //! `explain PUZZLE --rules R [--html OUT.html] [--json]`: the solve step by step
 //! with the rules (and the complete solver's probes and guesses where they
-//! are stuck), as text and optionally as a self-contained HTML page.
+//! are stuck), as text and optionally as a self-contained HTML page. Flow
+//! puzzles are `explain_flow`'s.
 
 use super::{check_output, write_output, CmdResult};
 use serde::Serialize;
@@ -20,7 +21,7 @@ use stratsynth::rule_files::read_nonogram_rules;
 /// Options of `explain`.
 #[derive(clap::Args, Debug, Serialize)]
 pub struct ExplainArgs {
-    /// The puzzle (`.non`, webpbn XML, or `SET#N`: puzzle N of a tournament set).
+    /// The puzzle (`.non`, webpbn XML, or `SET#N`: puzzle N of a tournament set; or a Flow puzzle, `.flow` or any file in a Flow layout, `SET#N` of a Flow set).
     pub puzzle: PathBuf,
     /// The player's rule set (applied with the decomposition oracle).
     #[arg(long)]
@@ -28,13 +29,22 @@ pub struct ExplainArgs {
     /// Also write the solve as one self-contained HTML page (an SVG of each step's line, the board at the end).
     #[arg(long, value_name = "OUT.html")]
     pub html: Option<PathBuf>,
-    /// Print the steps as one JSON list instead of the text (`how`, `rule`, `description`, `line`, `cells`, `bits`, `heading`, `notes`).
+    /// Print the steps as JSON instead of the text: for nonograms one list (`how`, `rule`, `description`, `line`, `cells`, `bits`, `heading`, `notes`); for Flow one object (`steps`: `rule`, `how`, `round`, `link`, `cut`, `open`, `bits`).
     #[arg(long)]
     pub json: bool,
 }
 
 /// `explain`.
 pub fn run(args: &ExplainArgs) -> CmdResult {
+    if super::explain_flow::takes(&args.puzzle) {
+        let asked = super::explain_flow::Asked {
+            puzzle: &args.puzzle,
+            rules: &args.rules,
+            html: args.html.as_deref(),
+            json: args.json,
+        };
+        return super::explain_flow::run(&asked);
+    }
     let shown = args.puzzle.display().to_string();
     if let Some(out) = &args.html {
         check_output(out, &[&args.puzzle, &args.rules])?;

@@ -1,8 +1,12 @@
 //! What `analyze` says about Flow puzzles: one JSON object per puzzle
 //! (the field names of the nonogram analysis where they mean the same),
 //! the text table, and the drawings of a solution or of two that differ.
+//! `explain` on Flow puzzles is [`explain`]'s, `generate flow`'s report [`generate`]'s.
 
 use serde::Serialize;
+
+pub mod explain;
+pub mod generate;
 
 use crate::domains::flow::draw::text::board;
 use crate::domains::flow::formats::write::{solution_json, solution_links, WriteError};

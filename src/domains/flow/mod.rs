@@ -7,11 +7,16 @@
 //! - [`rules`]: rule sets on Flow states: their view, the player, soundness;
 //! - [`solve`]: the complete solver that counts solutions (0, 1 or 2+)
 //!   within limits;
+//! - [`play`]: the model player (rules or the solver's propagation, an
+//!   oracle when stuck): the steps `explain` shows, and bits of guessing;
+//! - [`make`]: puzzles made to order (`generate flow`);
 //! - [`draw`]: boards and solutions as text and as HTML pages (what
 //!   `analyze` says of them is `crate::report::flow`).
 
 pub mod draw;
 pub mod formats;
+pub mod make;
 pub mod model;
+pub mod play;
 pub mod rules;
 pub mod solve;

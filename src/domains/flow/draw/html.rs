@@ -1,11 +1,13 @@
 //! Boards as one self-contained HTML page: per board a heading, notes and
 //! an SVG drawing (dark cells, each endpoint a disc in its colour with its
 //! character, and when a solution is known each link a thick line in its
-//! path's colour). No scripts, no external resources.
+//! path's colour), and partial solutions (links so far, cuts, the slots a
+//! step decided outlined). No scripts, no external resources.
 
 use crate::domains::flow::model::features::Features;
+use crate::domains::flow::model::grid::Slot;
 use crate::domains::flow::model::puzzle::{Colour, Puzzle};
-use crate::domains::flow::model::state::{Solution, State};
+use crate::domains::flow::model::state::{Solution, State, Status};
 use crate::html::{circle, escape, head, line, path, square, svg_open, END};
 
 /// The colours of Flow Free's first sixteen, then hues around the wheel.
@@ -40,6 +42,15 @@ const CELL: f64 = 36.0;
 
 /// A board as SVG: cells, links in their path's colour, endpoints.
 pub fn svg(p: &Puzzle, solution: Option<&Solution>) -> String {
+    let state = solution.map_or_else(|| State::start(p.grid()), |s| State::of_solution(p.grid(), s));
+    state_svg(p, &state, false, &[])
+}
+
+/// A partial solution as SVG: its links in their chain's colour (grey for
+/// a chain with no endpoint), with `cuts` its cuts as short red bars
+/// across the side between two cells, and the slots `marked` outlined in
+/// white (a link) or drawn long (a cut).
+pub fn state_svg(p: &Puzzle, state: &State, cuts: bool, marked: &[Slot]) -> String {
     let g = p.grid();
     let (w, h) = (g.width() as f64, g.height() as f64);
     let mut s = svg_open(w * CELL + 2.0, h * CELL + 2.0, &format!("-0.03 -0.03 {:.2} {:.2}", w + 0.06, h + 0.06), "");
@@ -50,13 +61,28 @@ pub fn svg(p: &Puzzle, solution: Option<&Solution>) -> String {
         let (x, y) = g.xy(c);
         (x as f64 + 0.5, y as f64 + 0.5)
     };
-    if let Some(solution) = solution {
-        let features = Features::of(p, &State::of_solution(g, solution));
-        for &l in solution.links() {
-            let [a, b] = g.ends(l);
-            let f = features.colour(a);
-            let stroke = if f == 0 { "#666".to_string() } else { colour_of(f) };
-            s += &line(centre(a), centre(b), &stroke, 0.34);
+    let features = Features::of(p, state);
+    for l in 0..g.slots() {
+        let [a, b] = g.ends(l);
+        let ((ax, ay), (bx, by)) = (centre(a), centre(b));
+        let mark = marked.contains(&l);
+        match state.status(l) {
+            Status::Linked => {
+                if mark {
+                    s += &line((ax, ay), (bx, by), "#fff", 0.5);
+                }
+                let f = features.colour(a);
+                let stroke = if f == 0 { "#666".to_string() } else { colour_of(f) };
+                s += &line((ax, ay), (bx, by), &stroke, 0.34);
+            }
+            Status::Cut if cuts => {
+                // the side between the two cells, at their middle
+                let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
+                let half = if mark { 0.45 } else { 0.2 };
+                let (dx, dy) = if ay == by { (0.0, half) } else { (half, 0.0) };
+                s += &line((mx - dx, my - dy), (mx + dx, my + dy), "#e33", if mark { 0.2 } else { 0.1 });
+            }
+            _ => {}
         }
     }
     for c in (0..g.cells()).filter(|&c| p.endpoint(c) > 0) {

@@ -2,7 +2,9 @@
 //! their colours.
 //!
 //! - [`text`]: a board as text, links drawn between cells;
-//! - [`html`]: boards as one self-contained HTML page of SVG drawings.
+//! - [`html`]: boards as one self-contained HTML page of SVG drawings;
+//! - [`steps`]: a solve's steps as one HTML page (`explain --html`).
 
 pub mod html;
+pub mod steps;
 pub mod text;
