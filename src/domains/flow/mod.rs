@@ -7,6 +7,8 @@
 //! - [`rules`]: rule sets on Flow states: their view, the player, soundness;
 //! - [`solve`]: the complete solver that counts solutions (0, 1 or 2+)
 //!   within limits;
+//! - [`synthesis`]: rules proven by Z3: the symbolic encoding and the
+//!   domain as the engine sees it;
 //! - [`draw`]: boards and solutions as text and as HTML pages (what
 //!   `analyze` says of them is `crate::report::flow`).
 
@@ -15,3 +17,4 @@ pub mod formats;
 pub mod model;
 pub mod rules;
 pub mod solve;
+pub mod synthesis;

@@ -1,0 +1,454 @@
+//! The Z3 encoding of every consistent state of every Flow puzzle on one
+//! board size `w` x `h` (docs/reference/language.md, "Domain: Flow boards"),
+//! with the rule language's `cell`, `flow` and `area` elements, the
+//! features of two cells and the globals as terms; "this action is wrong";
+//! and a puzzle, state and solution read back from a model.
+//!
+//! Each board size is its own encoding, so `x`, `y`, the row-by-row indices
+//! and `neighbours` are constants. The unknowns:
+//!
+//! - the puzzle and a solution: per cell whether it is an endpoint and its
+//!   colour in the solution (1..k); a slot is in the solution exactly when
+//!   its cells have one colour (linked cells share a colour, and paths
+//!   never run beside themselves: side-adjacent cells of one colour are
+//!   linked); an endpoint has one link, any other cell two; no cycle (every
+//!   cell descends along the solution's links to an endpoint); each
+//!   endpoint shares its colour with exactly one other endpoint; colours
+//!   are numbered by their first endpoint row by row (a first endpoint's
+//!   colour is one more than the first endpoints before it, and k is their
+//!   number). These are exactly the solutions of docs/reference/formats.md
+//!   (`model::check`): degrees, one path of two endpoints of one colour
+//!   per chain, no touching.
+//! - the state: per slot linked or cut, linked slots in the solution and
+//!   cut ones not: every consistent state with a solution extending it.
+//!
+//! The features, on these states (where every chain lies on one colour's
+//! path):
+//!
+//! - `links`, `open`, `need` count slots; `chain` is the least index of the
+//!   chain by exact labels ([`least_labels`]);
+//! - `colour` is the solution's colour if the chain holds an endpoint, else
+//!   0 (the chain holds one exactly when it descends along linked slots to
+//!   an endpoint); a head is a coloured cell with `need` 1;
+//! - `done(f)`: no head of colour f (a colour not done has two: the loose
+//!   end of each endpoint's chain; a done one has none);
+//! - areas: the colourless cells labelled by least index through slots not
+//!   cut; the table is sparse, slot j holding an area when cell j is its
+//!   first cell; `size` counts its cells; a head touches an area when it
+//!   has an open slot into one of its cells; `heads` counts the heads
+//!   touching it, `flows` the colours with two heads touching it;
+//! - `meets(f)`: done, or its two heads side by side across a slot not cut,
+//!   or both touching one area (a walk between the heads through
+//!   colourless cells over slots not cut is exactly that: its inner cells
+//!   are one area, and a slot not cut from a head to a colourless cell is
+//!   open, a linked one would colour the cell).
+//!
+//! [`Needs`] leaves out the groups of features a rule does not read, so
+//! that Z3 gets a smaller problem; the features left out are 0.
+
+use super::labels::{c, count, descend, flag, least_labels, WIDTH};
+use crate::domains::flow::model::grid::{Cell, Grid};
+use crate::domains::flow::model::puzzle::Puzzle;
+use crate::domains::flow::model::state::{Solution, State, Status};
+use crate::domains::flow::rules::view::{Layout, Meaning};
+use crate::domains::Encoding;
+use crate::dsl::ast::{ActionId, FeatureId, Rule};
+use crate::dsl::symbolic::{signed_value, Num, NumOps, Sparse, SymTable, SymView};
+use z3::ast::Bool;
+use z3::Model;
+
+/// The groups of features an encoding builds (the others are 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Needs {
+    /// `chain`.
+    pub chain: bool,
+    /// `colour` and heads (for `done`, areas and `meets` too).
+    pub colour: bool,
+    /// The `flow` table (`done`, and `meets` if `areas`).
+    pub flows: bool,
+    /// Areas: the `area` table and `meets`.
+    pub areas: bool,
+    /// With areas: which colours have both heads touching an area (`flows`, `meets`).
+    pub two_heads: bool,
+}
+
+impl Needs {
+    /// Every feature.
+    pub const ALL: Needs = Needs { chain: true, colour: true, flows: true, areas: true, two_heads: true };
+
+    /// What `rule` reads: its features, and the tables of the types it declares.
+    pub fn of(rule: &Rule, layout: &Layout) -> Needs {
+        let reads = |m: Meaning| {
+            let mut ids = layout.meanings().iter().enumerate();
+            ids.any(|(f, &g)| g == m && rule.uses_feature(FeatureId(f as u8)))
+        };
+        let [_, flow, area] = layout.types();
+        let declares = |t| rule.decls.iter().any(|d| d.ty == t);
+        let flows = declares(flow);
+        let areas = declares(area) || (flows && reads(Meaning::Meets));
+        let colour = areas || flows || reads(Meaning::Colour);
+        let two_heads = reads(Meaning::Flows) || (flows && reads(Meaning::Meets));
+        Needs { chain: reads(Meaning::Chain), colour, flows, areas, two_heads }
+    }
+}
+
+/// The terms of an encoding that rules do not see directly.
+pub struct BoardTerms {
+    grid: Grid,
+    /// Per cell: an endpoint.
+    endpoint: Vec<Bool>,
+    /// Per cell: its colour in the solution.
+    colour: Vec<Num>,
+    /// The number of colours.
+    colours: Num,
+    /// Per slot: in the solution.
+    solution: Vec<Bool>,
+    /// Per slot: linked, cut.
+    linked: Vec<Bool>,
+    cut: Vec<Bool>,
+}
+
+impl BoardTerms {
+    /// The board's grid.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The formula saying the encoding's puzzle, state and solution are
+    /// `p`, `st` and `sol` (on this board size).
+    pub fn fix(&self, p: &Puzzle, st: &State, sol: &Solution) -> Bool {
+        let mut parts = vec![self.colours.same(&c(p.colours() as i64))];
+        for x in 0..self.grid.cells() {
+            let e = self.endpoint[x].clone();
+            parts.push(if p.endpoint(x) > 0 { e } else { e.not() });
+        }
+        for s in 0..self.grid.slots() {
+            let on = sol.links().binary_search(&s).is_ok();
+            parts.push(if on { self.solution[s].clone() } else { self.solution[s].not() });
+            let (l, k) = (st.status(s) == Status::Linked, st.status(s) == Status::Cut);
+            parts.push(if l { self.linked[s].clone() } else { self.linked[s].not() });
+            parts.push(if k { self.cut[s].clone() } else { self.cut[s].not() });
+        }
+        Bool::and(&parts)
+    }
+}
+
+/// The puzzle and its solution: endpoints, solution colours, links.
+fn puzzle_and_solution(g: &Grid, tag: &str, acc: &mut Vec<Bool>) -> (Vec<Bool>, Vec<Num>, Num, Vec<Bool>) {
+    let n = g.cells();
+    let endpoint: Vec<Bool> = (0..n).map(|x| Bool::new_const(format!("{tag}e{x}"))).collect();
+    let colour: Vec<Num> = (0..n).map(|x| Num::var(format!("{tag}s{x}"), WIDTH)).collect();
+    let colours = Num::var(format!("{tag}k"), WIDTH);
+    let solution: Vec<Bool> = (0..g.slots())
+        .map(|s| {
+            let [a, b] = g.ends(s);
+            colour[a].same(&colour[b])
+        })
+        .collect();
+    let all = vec![Bool::from_bool(true); n];
+    descend(g, &all, &endpoint, &solution, &format!("{tag}sd"), acc);
+    let mut firsts = c(0);
+    for x in 0..n {
+        acc.push(Bool::and(&[colour[x].sge(&c(1)), colour[x].sle(&colours)]));
+        let links: Vec<(&Bool, i32)> = g.slots_of(x).map(|s| (&solution[s], 1)).collect();
+        acc.push(endpoint[x].ite(&Bool::pb_eq(&links, 1), &Bool::pb_eq(&links, 2)));
+        let same = |y: usize| Bool::and(&[endpoint[y].clone(), colour[y].same(&colour[x])]);
+        let partners: Vec<Bool> = (0..n).filter(|&y| y != x).map(same).collect();
+        acc.push(endpoint[x].implies(Bool::pb_eq(&partners.iter().map(|b| (b, 1)).collect::<Vec<_>>(), 1)));
+        let earlier: Vec<Bool> = (0..x).map(same).collect();
+        let first = Bool::and(&[endpoint[x].clone(), Bool::or(&earlier).not()]);
+        acc.push(first.implies(colour[x].same(&firsts.plus(&c(1)))));
+        firsts = firsts.plus(&flag(&first));
+    }
+    acc.push(colours.same(&firsts));
+    (endpoint, colour, colours, solution)
+}
+
+/// Per cell its `chain`, `colour` and whether it is a head, as far as
+/// `needs` asks (`None` where not built).
+struct Chains {
+    chain: Option<Vec<Num>>,
+    /// Per cell: its chain holds an endpoint (coloured).
+    coloured: Option<Vec<Bool>>,
+    colour: Option<Vec<Num>>,
+    head: Option<Vec<Bool>>,
+}
+
+/// The chains of the state.
+fn chains(g: &Grid, t: &BoardTerms, need: &[Num], needs: Needs, tag: &str, acc: &mut Vec<Bool>) -> Chains {
+    let n = g.cells();
+    let all = vec![Bool::from_bool(true); n];
+    let chain = needs.chain.then(|| least_labels(g, &all, &t.linked, &format!("{tag}ch"), acc));
+    if !needs.colour {
+        return Chains { chain, coloured: None, colour: None, head: None };
+    }
+    let coloured: Vec<Bool> = (0..n).map(|x| Bool::new_const(format!("{tag}h{x}"))).collect();
+    for x in 0..n {
+        acc.push(t.endpoint[x].implies(&coloured[x]));
+    }
+    for s in 0..g.slots() {
+        let [a, b] = g.ends(s);
+        acc.push(t.linked[s].implies(coloured[a].eq(&coloured[b])));
+    }
+    descend(g, &coloured, &t.endpoint, &t.linked, &format!("{tag}cd"), acc);
+    let colour = (0..n).map(|x| coloured[x].ite(&t.colour[x], &c(0))).collect();
+    let head = (0..n).map(|x| Bool::and(&[coloured[x].clone(), need[x].same(&c(1))])).collect();
+    Chains { chain, coloured: Some(coloured), colour: Some(colour), head: Some(head) }
+}
+
+/// The areas: per area slot (cell) whether it holds an area, and per cell
+/// and area slot whether the cell is a head touching it; per slot its
+/// `size`.
+struct Areas {
+    present: Vec<Bool>,
+    size: Vec<Num>,
+    /// `touch[h][j]`: cell h is a head with an open slot into area slot j.
+    touch: Vec<Vec<Bool>>,
+}
+
+/// The areas of the state.
+fn areas(g: &Grid, t: &BoardTerms, coloured: &[Bool], head: &[Bool], tag: &str, acc: &mut Vec<Bool>) -> Areas {
+    let n = g.cells();
+    let colourless: Vec<Bool> = coloured.iter().map(|b| b.not()).collect();
+    let not_cut: Vec<Bool> = t.cut.iter().map(|b| b.not()).collect();
+    let label = least_labels(g, &colourless, &not_cut, &format!("{tag}al"), acc);
+    let inside = |x: usize, j: usize| Bool::and(&[colourless[x].clone(), label[x].same(&c(j as i64))]);
+    let present: Vec<Bool> = (0..n).map(|j| inside(j, j)).collect();
+    let size = (0..n).map(|j| count(&(j..n).map(|x| inside(x, j)).collect::<Vec<_>>())).collect();
+    let touch = (0..n)
+        .map(|h| {
+            (0..n)
+                .map(|j| {
+                    let into: Vec<Bool> = g
+                        .slots_of(h)
+                        .filter(|&s| g.across(s, h) >= j)
+                        .map(|s| {
+                            let open = Bool::and(&[t.linked[s].not(), t.cut[s].not()]);
+                            Bool::and(&[open, inside(g.across(s, h), j)])
+                        })
+                        .collect();
+                    Bool::and(&[head[h].clone(), Bool::or(&into)])
+                })
+                .collect()
+        })
+        .collect();
+    Areas { present, size, touch }
+}
+
+/// Encodes every consistent state of every puzzle on a `w` x `h` board
+/// (names prefixed with `tag`), building the features `needs` asks for.
+pub fn encode(layout: &Layout, w: usize, h: usize, needs: Needs, tag: &str) -> Encoding<BoardTerms> {
+    let g = Grid::new(w, h);
+    let (n, m) = (g.cells(), g.slots());
+    let mut acc = vec![];
+    let (endpoint, colour, colours, solution) = puzzle_and_solution(&g, tag, &mut acc);
+    let linked: Vec<Bool> = (0..m).map(|s| Bool::new_const(format!("{tag}l{s}"))).collect();
+    let cut: Vec<Bool> = (0..m).map(|s| Bool::new_const(format!("{tag}x{s}"))).collect();
+    for s in 0..m {
+        acc.push(linked[s].implies(&solution[s]));
+        acc.push(cut[s].implies(solution[s].not()));
+    }
+    let t = BoardTerms { grid: g.clone(), endpoint, colour, colours, solution, linked, cut };
+    let of = |x: Cell, bits: &[Bool]| count(&g.slots_of(x).map(|s| bits[s].clone()).collect::<Vec<_>>());
+    let open: Vec<Bool> = (0..m).map(|s| Bool::and(&[t.linked[s].not(), t.cut[s].not()])).collect();
+    let links: Vec<Num> = (0..n).map(|x| of(x, &t.linked)).collect();
+    let opens: Vec<Num> = (0..n).map(|x| of(x, &open)).collect();
+    let need: Vec<Num> = (0..n).map(|x| t.endpoint[x].ite(&c(1), &c(2)).minus(&links[x])).collect();
+    let chains = chains(&g, &t, &need, needs, tag, &mut acc);
+    let areas = match (&chains.coloured, &chains.head) {
+        (Some(coloured), Some(head)) if needs.areas => Some(areas(&g, &t, coloured, head, tag, &mut acc)),
+        _ => None,
+    };
+    let meanings = layout.meanings();
+    let zero_or = |v: Option<&Num>| v.cloned().unwrap_or_else(|| c(0));
+    let cell_rows: Vec<Vec<Num>> = (0..n)
+        .map(|x| {
+            let (cx, cy) = g.xy(x);
+            meanings
+                .iter()
+                .map(|m| match m {
+                    Meaning::X => c(cx as i64),
+                    Meaning::Y => c(cy as i64),
+                    Meaning::Endpoint => flag(&t.endpoint[x]),
+                    Meaning::Links => links[x].clone(),
+                    Meaning::Open => opens[x].clone(),
+                    Meaning::Need => need[x].clone(),
+                    Meaning::Colour => zero_or(chains.colour.as_ref().map(|v| &v[x])),
+                    Meaning::Chain => zero_or(chains.chain.as_ref().map(|v| &v[x])),
+                    _ => c(0),
+                })
+                .collect()
+        })
+        .collect();
+    let cells = SymTable { count: c(n as i64), slots: cell_rows, sparse: None };
+    let (flows, area_table) = colour_tables(&t, &chains, areas.as_ref(), needs, meanings);
+    let pairs = meanings
+        .iter()
+        .map(|meaning| {
+            let holds = |s: usize| match meaning {
+                Meaning::Neighbours => Some(Bool::from_bool(true)),
+                Meaning::Joined => Some(t.linked[s].clone()),
+                Meaning::Severed => Some(t.cut[s].clone()),
+                _ => None,
+            };
+            (0..m)
+                .filter_map(|s| holds(s).map(|b| (g.ends(s), b)))
+                .flat_map(|([a, b], t)| [([a, b], t.clone()), ([b, a], t)])
+                .collect()
+        })
+        .collect();
+    let globals = layout.width_globals().iter().map(|&wide| c(if wide { w } else { h } as i64)).collect();
+    let mut tables = vec![SymTable { count: c(0), slots: vec![], sparse: None }; 3];
+    for (ty, table) in layout.types().into_iter().zip([cells, flows, area_table]) {
+        tables[ty.0 as usize] = table;
+    }
+    let magnitude = (n as i64).max(w as i64).max(h as i64).max(2);
+    let view = SymView { globals, tables, pairs, width: WIDTH, magnitude };
+    Encoding { view, valid: Bool::and(&acc), extra: t }
+}
+
+/// The `flow` table (colours 1..k; dense) and the `area` table (sparse,
+/// one slot per cell), as far as `needs` asks.
+fn colour_tables(
+    t: &BoardTerms,
+    chains: &Chains,
+    areas: Option<&Areas>,
+    needs: Needs,
+    meanings: &[Meaning],
+) -> (SymTable, SymTable) {
+    let g = &t.grid;
+    let n = g.cells();
+    let empty = || SymTable { count: c(0), slots: vec![], sparse: None };
+    let Some(head) = chains.head.as_ref() else { return (empty(), empty()) };
+    let kmax = n / 2;
+    // head_of[f][x]: x is a head of colour f + 1
+    let head_of: Vec<Vec<Bool>> = (0..kmax)
+        .map(|f| (0..n).map(|x| Bool::and(&[head[x].clone(), t.colour[x].same(&c(f as i64 + 1))])).collect())
+        .collect();
+    // both[f][j]: colour f + 1 has two heads touching area slot j
+    let both: Option<Vec<Vec<Bool>>> = areas.filter(|_| needs.two_heads).map(|a| {
+        (0..kmax)
+            .map(|f| {
+                (0..n)
+                    .map(|j| {
+                        let touching: Vec<Bool> =
+                            (0..n).map(|x| Bool::and(&[head_of[f][x].clone(), a.touch[x][j].clone()])).collect();
+                        count(&touching).same(&c(2))
+                    })
+                    .collect()
+            })
+            .collect()
+    });
+    let flows = if needs.flows {
+        let slots = (0..kmax)
+            .map(|f| {
+                let done = Bool::or(&head_of[f]).not();
+                let meets = both.as_ref().map(|both| {
+                    let side_by_side: Vec<Bool> = (0..g.slots())
+                        .map(|s| {
+                            let [a, b] = g.ends(s);
+                            Bool::and(&[t.cut[s].not(), head_of[f][a].clone(), head_of[f][b].clone()])
+                        })
+                        .collect();
+                    Bool::or(&[done.clone(), Bool::or(&side_by_side), Bool::or(&both[f])])
+                });
+                meanings
+                    .iter()
+                    .map(|m| match m {
+                        Meaning::Done => flag(&done),
+                        Meaning::Meets => meets.as_ref().map_or_else(|| c(0), flag),
+                        _ => c(0),
+                    })
+                    .collect()
+            })
+            .collect();
+        SymTable { count: t.colours.clone(), slots, sparse: None }
+    } else {
+        empty()
+    };
+    let area_table = match areas {
+        Some(a) => {
+            let slots = (0..n)
+                .map(|j| {
+                    let heads = count(&(0..n).map(|x| a.touch[x][j].clone()).collect::<Vec<_>>());
+                    let flows = both.as_ref().map_or_else(
+                        || c(0),
+                        |both| count(&(0..kmax).map(|f| both[f][j].clone()).collect::<Vec<_>>()),
+                    );
+                    meanings
+                        .iter()
+                        .map(|m| match m {
+                            Meaning::Size => a.size[j].clone(),
+                            Meaning::Heads => heads.clone(),
+                            Meaning::Flows => flows.clone(),
+                            _ => c(0),
+                        })
+                        .collect()
+                })
+                .collect();
+            let mut rank = vec![];
+            let mut before = c(0);
+            for j in 0..n {
+                rank.push(before.clone());
+                before = before.plus(&flag(&a.present[j]));
+            }
+            SymTable { count: before, slots, sparse: Some(Sparse { present: a.present.clone(), rank }) }
+        }
+        _ => empty(),
+    };
+    (flows, area_table)
+}
+
+/// "Applying `action` with `args` is wrong" on the encoding's state: a
+/// `prune` always is (a solution extends the state); a `link` or `cut` is
+/// when its cells are not side by side or the solution disagrees.
+pub fn wrong(layout: &Layout, t: &BoardTerms, action: ActionId, args: &[Num]) -> Bool {
+    let [link, cut, _] = layout.actions();
+    if action != link && action != cut {
+        return Bool::from_bool(true);
+    }
+    let g = &t.grid;
+    let at = |v: &Num, x: Cell| v.same(&crate::dsl::symbolic::num(x as i64, v.width()));
+    let right: Vec<Bool> = (0..g.slots())
+        .flat_map(|s| {
+            let [a, b] = g.ends(s);
+            let agrees = if action == link { t.solution[s].clone() } else { t.solution[s].not() };
+            [(a, b), (b, a)].map(|(x, y)| Bool::and(&[at(&args[0], x), at(&args[1], y), agrees.clone()]))
+        })
+        .collect();
+    Bool::or(&right).not()
+}
+
+/// The puzzle, state and solution of a model (`None` if the model is not
+/// one: an encoding fault).
+pub fn decode(t: &BoardTerms, model: &Model) -> Option<(Puzzle, State, Solution)> {
+    let g = &t.grid;
+    let get = |x: &Num| model.eval(x, true).and_then(|v| signed_value(&v));
+    let truth = |x: &Bool| model.eval(x, true).and_then(|v| v.as_bool());
+    let k = get(&t.colours)?;
+    let mut pairs: Vec<Vec<Cell>> = vec![vec![]; k.max(0) as usize];
+    for x in 0..g.cells() {
+        if truth(&t.endpoint[x])? {
+            let f = get(&t.colour[x])?;
+            pairs.get_mut((f - 1).max(0) as usize).filter(|_| f >= 1)?.push(x);
+        }
+    }
+    if pairs.iter().any(|p| p.len() != 2) {
+        return None;
+    }
+    let p = Puzzle::new(g.clone(), pairs.iter().map(|p| (None, [p[0], p[1]])).collect());
+    // the encoding numbers colours as the puzzle does
+    if (0..pairs.len()).any(|f| p.ends(f + 1) != [pairs[f][0], pairs[f][1]]) {
+        return None;
+    }
+    let mut statuses = vec![];
+    let mut links = vec![];
+    for s in 0..g.slots() {
+        let (l, x) = (truth(&t.linked[s])?, truth(&t.cut[s])?);
+        statuses.push(if l { Status::Linked } else if x { Status::Cut } else { Status::Open });
+        if truth(&t.solution[s])? {
+            links.push(s);
+        }
+    }
+    Some((p, State::from_statuses(statuses), Solution::new(links)))
+}
