@@ -58,7 +58,8 @@ impl FlowCase {
         if ends.iter().any(|e| e.len() != 2) {
             return Err(bad("each colour up to the last named has exactly two endpoints"));
         }
-        let puzzle = Puzzle::new(g.clone(), ends.iter().map(|e| (None, [e[0], e[1]])).collect());
+        let named = ends.iter().zip(NAMES.chars()).map(|(e, name)| (Some(name), [e[0], e[1]]));
+        let puzzle = Puzzle::new(g.clone(), named.collect());
         let slots = |part: &str, key: &str| -> Result<Vec<Slot>, BadState> {
             let list = part.strip_prefix(key).ok_or_else(|| bad(&format!("expected `{key}`")))?;
             if list == "none" {

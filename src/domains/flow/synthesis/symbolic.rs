@@ -46,6 +46,7 @@
 //! [`Needs`] leaves out the groups of features a rule does not read, so
 //! that Z3 gets a smaller problem; the features left out are 0.
 
+use super::colours;
 use super::labels::{c, count, descend, flag, least_labels, WIDTH};
 use crate::domains::flow::model::grid::{Cell, Grid};
 use crate::domains::flow::model::puzzle::Puzzle;
@@ -53,7 +54,7 @@ use crate::domains::flow::model::state::{Solution, State, Status};
 use crate::domains::flow::rules::view::{Layout, Meaning};
 use crate::domains::Encoding;
 use crate::dsl::ast::{ActionId, FeatureId, Rule};
-use crate::dsl::symbolic::{signed_value, Num, NumOps, Sparse, SymTable, SymView};
+use crate::dsl::symbolic::{signed_value, Num, NumOps, SymTable, SymView};
 use z3::ast::Bool;
 use z3::Model;
 
@@ -94,24 +95,40 @@ impl Needs {
 
 /// The terms of an encoding that rules do not see directly.
 pub struct BoardTerms {
-    grid: Grid,
+    pub(super) grid: Grid,
     /// Per cell: an endpoint.
-    endpoint: Vec<Bool>,
+    pub(super) endpoint: Vec<Bool>,
     /// Per cell: its colour in the solution.
-    colour: Vec<Num>,
+    pub(super) colour: Vec<Num>,
     /// The number of colours.
-    colours: Num,
+    pub(super) colours: Num,
     /// Per slot: in the solution.
-    solution: Vec<Bool>,
+    pub(super) solution: Vec<Bool>,
     /// Per slot: linked, cut.
-    linked: Vec<Bool>,
-    cut: Vec<Bool>,
+    pub(super) linked: Vec<Bool>,
+    pub(super) cut: Vec<Bool>,
+    /// The definition of the states (without the implied constraints).
+    base: Bool,
+    /// Facts true of every state, stated so that Z3 need not derive them
+    /// by induction along a path in every proof.
+    implied: Vec<Bool>,
 }
 
 impl BoardTerms {
     /// The board's grid.
     pub fn grid(&self) -> &Grid {
         &self.grid
+    }
+
+    /// The definition of the states, without the implied constraints.
+    pub fn base(&self) -> &Bool {
+        &self.base
+    }
+
+    /// The implied constraints: `base` implies each (tests prove it with
+    /// Z3 on small boards; docs/design/flow-rules.md says why on all).
+    pub fn implied(&self) -> &[Bool] {
+        &self.implied
     }
 
     /// The formula saying the encoding's puzzle, state and solution are
@@ -131,6 +148,18 @@ impl BoardTerms {
         }
         Bool::and(&parts)
     }
+}
+
+/// The constraints of an encoding: the definition of the states, and
+/// facts true of every state.
+pub(super) struct Asserts {
+    pub(super) base: Vec<Bool>,
+    pub(super) implied: Vec<Bool>,
+}
+
+/// A table without elements.
+pub(super) fn empty() -> SymTable {
+    SymTable { count: c(0), slots: vec![], sparse: None }
 }
 
 /// The puzzle and its solution: endpoints, solution colours, links.
@@ -175,9 +204,10 @@ struct Chains {
 }
 
 /// The chains of the state.
-fn chains(g: &Grid, t: &BoardTerms, need: &[Num], needs: Needs, tag: &str, acc: &mut Vec<Bool>) -> Chains {
+fn chains(g: &Grid, t: &BoardTerms, need: &[Num], needs: Needs, tag: &str, asserts: &mut Asserts) -> Chains {
     let n = g.cells();
     let all = vec![Bool::from_bool(true); n];
+    let acc = &mut asserts.base;
     let chain = needs.chain.then(|| least_labels(g, &all, &t.linked, &format!("{tag}ch"), acc));
     if !needs.colour {
         return Chains { chain, coloured: None, colour: None, head: None };
@@ -192,47 +222,8 @@ fn chains(g: &Grid, t: &BoardTerms, need: &[Num], needs: Needs, tag: &str, acc: 
     }
     descend(g, &coloured, &t.endpoint, &t.linked, &format!("{tag}cd"), acc);
     let colour = (0..n).map(|x| coloured[x].ite(&t.colour[x], &c(0))).collect();
-    let head = (0..n).map(|x| Bool::and(&[coloured[x].clone(), need[x].same(&c(1))])).collect();
+    let head: Vec<Bool> = (0..n).map(|x| Bool::and(&[coloured[x].clone(), need[x].same(&c(1))])).collect();
     Chains { chain, coloured: Some(coloured), colour: Some(colour), head: Some(head) }
-}
-
-/// The areas: per area slot (cell) whether it holds an area, and per cell
-/// and area slot whether the cell is a head touching it; per slot its
-/// `size`.
-struct Areas {
-    present: Vec<Bool>,
-    size: Vec<Num>,
-    /// `touch[h][j]`: cell h is a head with an open slot into area slot j.
-    touch: Vec<Vec<Bool>>,
-}
-
-/// The areas of the state.
-fn areas(g: &Grid, t: &BoardTerms, coloured: &[Bool], head: &[Bool], tag: &str, acc: &mut Vec<Bool>) -> Areas {
-    let n = g.cells();
-    let colourless: Vec<Bool> = coloured.iter().map(|b| b.not()).collect();
-    let not_cut: Vec<Bool> = t.cut.iter().map(|b| b.not()).collect();
-    let label = least_labels(g, &colourless, &not_cut, &format!("{tag}al"), acc);
-    let inside = |x: usize, j: usize| Bool::and(&[colourless[x].clone(), label[x].same(&c(j as i64))]);
-    let present: Vec<Bool> = (0..n).map(|j| inside(j, j)).collect();
-    let size = (0..n).map(|j| count(&(j..n).map(|x| inside(x, j)).collect::<Vec<_>>())).collect();
-    let touch = (0..n)
-        .map(|h| {
-            (0..n)
-                .map(|j| {
-                    let into: Vec<Bool> = g
-                        .slots_of(h)
-                        .filter(|&s| g.across(s, h) >= j)
-                        .map(|s| {
-                            let open = Bool::and(&[t.linked[s].not(), t.cut[s].not()]);
-                            Bool::and(&[open, inside(g.across(s, h), j)])
-                        })
-                        .collect();
-                    Bool::and(&[head[h].clone(), Bool::or(&into)])
-                })
-                .collect()
-        })
-        .collect();
-    Areas { present, size, touch }
 }
 
 /// Encodes every consistent state of every puzzle on a `w` x `h` board
@@ -248,17 +239,15 @@ pub fn encode(layout: &Layout, w: usize, h: usize, needs: Needs, tag: &str) -> E
         acc.push(linked[s].implies(&solution[s]));
         acc.push(cut[s].implies(solution[s].not()));
     }
-    let t = BoardTerms { grid: g.clone(), endpoint, colour, colours, solution, linked, cut };
+    let base = Bool::from_bool(true);
+    let mut t = BoardTerms { grid: g.clone(), endpoint, colour, colours, solution, linked, cut, base, implied: vec![] };
+    let mut asserts = Asserts { base: acc, implied: vec![] };
     let of = |x: Cell, bits: &[Bool]| count(&g.slots_of(x).map(|s| bits[s].clone()).collect::<Vec<_>>());
     let open: Vec<Bool> = (0..m).map(|s| Bool::and(&[t.linked[s].not(), t.cut[s].not()])).collect();
     let links: Vec<Num> = (0..n).map(|x| of(x, &t.linked)).collect();
     let opens: Vec<Num> = (0..n).map(|x| of(x, &open)).collect();
     let need: Vec<Num> = (0..n).map(|x| t.endpoint[x].ite(&c(1), &c(2)).minus(&links[x])).collect();
-    let chains = chains(&g, &t, &need, needs, tag, &mut acc);
-    let areas = match (&chains.coloured, &chains.head) {
-        (Some(coloured), Some(head)) if needs.areas => Some(areas(&g, &t, coloured, head, tag, &mut acc)),
-        _ => None,
-    };
+    let chains = chains(&g, &t, &need, needs, tag, &mut asserts);
     let meanings = layout.meanings();
     let zero_or = |v: Option<&Num>| v.cloned().unwrap_or_else(|| c(0));
     let cell_rows: Vec<Vec<Num>> = (0..n)
@@ -281,7 +270,13 @@ pub fn encode(layout: &Layout, w: usize, h: usize, needs: Needs, tag: &str) -> E
         })
         .collect();
     let cells = SymTable { count: c(n as i64), slots: cell_rows, sparse: None };
-    let (flows, area_table) = colour_tables(&t, &chains, areas.as_ref(), needs, meanings);
+    let (flows, area_table) = match (&chains.coloured, &chains.head) {
+        (Some(coloured), Some(head)) => {
+            let chains = colours::Coloured { coloured, head };
+            colours::tables(&t, &chains, needs, meanings, tag, &mut asserts)
+        }
+        _ => (empty(), empty()),
+    };
     let pairs = meanings
         .iter()
         .map(|meaning| {
@@ -298,105 +293,17 @@ pub fn encode(layout: &Layout, w: usize, h: usize, needs: Needs, tag: &str) -> E
         })
         .collect();
     let globals = layout.width_globals().iter().map(|&wide| c(if wide { w } else { h } as i64)).collect();
-    let mut tables = vec![SymTable { count: c(0), slots: vec![], sparse: None }; 3];
+    let mut tables = vec![empty(); 3];
     for (ty, table) in layout.types().into_iter().zip([cells, flows, area_table]) {
         tables[ty.0 as usize] = table;
     }
     let magnitude = (n as i64).max(w as i64).max(h as i64).max(2);
     let view = SymView { globals, tables, pairs, width: WIDTH, magnitude };
-    Encoding { view, valid: Bool::and(&acc), extra: t }
-}
-
-/// The `flow` table (colours 1..k; dense) and the `area` table (sparse,
-/// one slot per cell), as far as `needs` asks.
-fn colour_tables(
-    t: &BoardTerms,
-    chains: &Chains,
-    areas: Option<&Areas>,
-    needs: Needs,
-    meanings: &[Meaning],
-) -> (SymTable, SymTable) {
-    let g = &t.grid;
-    let n = g.cells();
-    let empty = || SymTable { count: c(0), slots: vec![], sparse: None };
-    let Some(head) = chains.head.as_ref() else { return (empty(), empty()) };
-    let kmax = n / 2;
-    // head_of[f][x]: x is a head of colour f + 1
-    let head_of: Vec<Vec<Bool>> = (0..kmax)
-        .map(|f| (0..n).map(|x| Bool::and(&[head[x].clone(), t.colour[x].same(&c(f as i64 + 1))])).collect())
-        .collect();
-    // both[f][j]: colour f + 1 has two heads touching area slot j
-    let both: Option<Vec<Vec<Bool>>> = areas.filter(|_| needs.two_heads).map(|a| {
-        (0..kmax)
-            .map(|f| {
-                (0..n)
-                    .map(|j| {
-                        let touching: Vec<Bool> =
-                            (0..n).map(|x| Bool::and(&[head_of[f][x].clone(), a.touch[x][j].clone()])).collect();
-                        count(&touching).same(&c(2))
-                    })
-                    .collect()
-            })
-            .collect()
-    });
-    let flows = if needs.flows {
-        let slots = (0..kmax)
-            .map(|f| {
-                let done = Bool::or(&head_of[f]).not();
-                let meets = both.as_ref().map(|both| {
-                    let side_by_side: Vec<Bool> = (0..g.slots())
-                        .map(|s| {
-                            let [a, b] = g.ends(s);
-                            Bool::and(&[t.cut[s].not(), head_of[f][a].clone(), head_of[f][b].clone()])
-                        })
-                        .collect();
-                    Bool::or(&[done.clone(), Bool::or(&side_by_side), Bool::or(&both[f])])
-                });
-                meanings
-                    .iter()
-                    .map(|m| match m {
-                        Meaning::Done => flag(&done),
-                        Meaning::Meets => meets.as_ref().map_or_else(|| c(0), flag),
-                        _ => c(0),
-                    })
-                    .collect()
-            })
-            .collect();
-        SymTable { count: t.colours.clone(), slots, sparse: None }
-    } else {
-        empty()
-    };
-    let area_table = match areas {
-        Some(a) => {
-            let slots = (0..n)
-                .map(|j| {
-                    let heads = count(&(0..n).map(|x| a.touch[x][j].clone()).collect::<Vec<_>>());
-                    let flows = both.as_ref().map_or_else(
-                        || c(0),
-                        |both| count(&(0..kmax).map(|f| both[f][j].clone()).collect::<Vec<_>>()),
-                    );
-                    meanings
-                        .iter()
-                        .map(|m| match m {
-                            Meaning::Size => a.size[j].clone(),
-                            Meaning::Heads => heads.clone(),
-                            Meaning::Flows => flows.clone(),
-                            _ => c(0),
-                        })
-                        .collect()
-                })
-                .collect();
-            let mut rank = vec![];
-            let mut before = c(0);
-            for j in 0..n {
-                rank.push(before.clone());
-                before = before.plus(&flag(&a.present[j]));
-            }
-            SymTable { count: before, slots, sparse: Some(Sparse { present: a.present.clone(), rank }) }
-        }
-        _ => empty(),
-    };
-    (flows, area_table)
+    t.base = Bool::and(&asserts.base);
+    t.implied = asserts.implied;
+    let mut valid = vec![t.base.clone()];
+    valid.extend(t.implied.iter().cloned());
+    Encoding { view, valid: Bool::and(&valid), extra: t }
 }
 
 /// "Applying `action` with `args` is wrong" on the encoding's state: a
