@@ -4,8 +4,8 @@
 use super::{some_rules, CmdResult};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use stratsynth::domains::nonogram::rules::check::{brute_force_all, MAX_LEN};
 use stratsynth::domains::flow::synthesis::domain::Flow;
+use stratsynth::domains::nonogram::rules::check::{brute_force_all, MAX_LEN};
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::domains::{Domain, Symbolic};

@@ -6,7 +6,8 @@
 //! size. With one size the selector is the constant 0.
 
 use super::labels::{c, WIDTH};
-use super::symbolic::{self, BoardTerms, Needs};
+use super::symbolic;
+use super::terms::{BoardTerms, Needs};
 use crate::domains::flow::model::puzzle::Puzzle;
 use crate::domains::flow::model::state::{Solution, State};
 use crate::domains::flow::rules::view::Layout;
@@ -71,8 +72,10 @@ pub fn encode(layout: &Layout, sizes: &[(usize, usize)], needs: Needs) -> Encodi
                     (Some(s), true) => (s.present[j].clone(), s.rank[j].clone()),
                     _ => (Bool::from_bool(false), c(0)),
                 };
-                let present = (0..slots).map(|j| Bool::or(&(0..of.len()).map(|i| Bool::and(&[on(i), held(i, j).0])).collect::<Vec<_>>()));
-                let rank = (0..slots).map(|j| choose(&selected, &(0..of.len()).map(|i| held(i, j).1).collect::<Vec<_>>()));
+                let present = (0..slots)
+                    .map(|j| Bool::or(&(0..of.len()).map(|i| Bool::and(&[on(i), held(i, j).0])).collect::<Vec<_>>()));
+                let rank =
+                    (0..slots).map(|j| choose(&selected, &(0..of.len()).map(|i| held(i, j).1).collect::<Vec<_>>()));
                 Sparse { present: present.collect(), rank: rank.collect() }
             });
             SymTable { count, slots: rows, sparse }
@@ -80,9 +83,10 @@ pub fn encode(layout: &Layout, sizes: &[(usize, usize)], needs: Needs) -> Encodi
         .collect();
     let pairs = (0..views[0].pairs.len())
         .map(|f| {
-            let each = views.iter().enumerate().flat_map(|(i, v)| {
-                v.pairs[f].iter().map(move |(pair, t)| (*pair, (i, t.clone())))
-            });
+            let each = views
+                .iter()
+                .enumerate()
+                .flat_map(|(i, v)| v.pairs[f].iter().map(move |(pair, t)| (*pair, (i, t.clone()))));
             each.map(|(pair, (i, t))| (pair, if sizes.len() == 1 { t } else { Bool::and(&[on(i), t]) })).collect()
         })
         .collect();

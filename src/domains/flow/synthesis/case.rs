@@ -9,8 +9,8 @@
 
 use crate::domains::flow::model::grid::{Cell, Grid, Slot, MAX_SIDE};
 use crate::domains::flow::model::puzzle::{Puzzle, NAMES};
-use crate::domains::flow::rules::brute::{show_slots, show_state};
 use crate::domains::flow::model::state::{Solution, State, Status};
+use crate::domains::flow::rules::brute::{show_slots, show_state};
 use crate::domains::BadState;
 
 /// A puzzle, a state of it, and a solution extending the state if one is known.
@@ -70,7 +70,7 @@ impl FlowCase {
                 .filter(|t| !t.is_empty())
                 .map(|t| t.parse().map_err(|_| bad("a coordinate is too large")))
                 .collect::<Result<_, _>>()?;
-            if numbers.len() % 4 != 0 {
+            if !numbers.len().is_multiple_of(4) {
                 return Err(bad("a slot is `(x, y)-(x, y)`"));
             }
             numbers
@@ -117,8 +117,12 @@ mod tests {
         assert_eq!(FlowCase::parse(&line).unwrap(), case);
         let bare = FlowCase { witness: None, ..case };
         assert_eq!(FlowCase::parse(&bare.show()).unwrap(), bare);
-        for bad in ["A.B", "A./...; linked none; cut none", "A.A/B..; linked none; cut none", "AA; linked (0, 0)-(0, 1); cut none"]
-        {
+        for bad in [
+            "A.B",
+            "A./...; linked none; cut none",
+            "A.A/B..; linked none; cut none",
+            "AA; linked (0, 0)-(0, 1); cut none",
+        ] {
             assert!(FlowCase::parse(bad).is_err(), "{bad}");
         }
     }

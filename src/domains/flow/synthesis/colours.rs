@@ -30,7 +30,7 @@
 //! are never cut, so it is one area.
 
 use super::labels::{c, count, flag, least_labels, WIDTH};
-use super::symbolic::{empty, Asserts, BoardTerms, Needs};
+use super::terms::{empty, Asserts, BoardTerms, Needs};
 use crate::domains::flow::rules::view::Meaning;
 use crate::dsl::symbolic::{Num, NumOps, Sparse, SymTable};
 use z3::ast::Bool;
@@ -82,11 +82,10 @@ fn areas(t: &BoardTerms, ch: &Coloured, tag: &str, acc: &mut Asserts) -> Areas {
     let colourless: Vec<Bool> = ch.coloured.iter().map(|b| b.not()).collect();
     let not_cut: Vec<Bool> = t.cut.iter().map(|b| b.not()).collect();
     let label = least_labels(g, &colourless, &not_cut, &format!("{tag}al"), &mut acc.base);
-    let middle: Vec<Num> = (0..n / 2).map(|f| Num::var(format!("{tag}m{f}"), WIDTH)).collect();
     for x in 0..n {
-        for (f, m) in middle.iter().enumerate() {
-            let of_f = Bool::and(&[colourless[x].clone(), t.colour[x].same(&c(f as i64 + 1))]);
-            acc.implied.push(of_f.implies(label[x].same(m)));
+        for y in x + 1..n {
+            let one_colour = Bool::and(&[colourless[x].clone(), colourless[y].clone(), t.colour[x].same(&t.colour[y])]);
+            acc.implied.push(one_colour.implies(label[x].same(&label[y])));
         }
     }
     let inside = |x: usize, j: usize| Bool::and(&[colourless[x].clone(), label[x].same(&c(j as i64))]);
@@ -121,14 +120,16 @@ fn pairs(t: &BoardTerms, heads: &Heads, areas: &Areas, tag: &str, acc: &mut Asse
     for f in 0..n / 2 {
         let (h1, h2) = (var(format!("{tag}ha{f}")), var(format!("{tag}hb{f}")));
         let sides = [0, 1].map(|k| (0..4).map(|i| var(format!("{tag}hs{f}_{k}_{i}"))).collect::<Vec<_>>());
-        let is = |h: &Num| Bool::or(&(0..n).map(|x| Bool::and(&[h.same(&c(x as i64)), heads.of[f][x].clone()])).collect::<Vec<_>>());
-        acc.base.push(heads.done[f].not().implies(Bool::and(&[h1.slt(&h2), is(&h1), is(&h2)])));
+        let is = |h: &Num| {
+            Bool::or(&(0..n).map(|x| Bool::and(&[h.same(&c(x as i64)), heads.of[f][x].clone()])).collect::<Vec<_>>())
+        };
+        acc.defs.push(heads.done[f].not().implies(Bool::and(&[h1.slt(&h2), is(&h1), is(&h2)])));
         for x in 0..n {
-            acc.base.push(heads.of[f][x].implies(Bool::or(&[h1.same(&c(x as i64)), h2.same(&c(x as i64))])));
+            acc.defs.push(heads.of[f][x].implies(Bool::or(&[h1.same(&c(x as i64)), h2.same(&c(x as i64))])));
             for (k, h) in [&h1, &h2].into_iter().enumerate() {
                 let read: Vec<Bool> =
                     (0..4).map(|i| sides[k][i].same(areas.side[x].get(i).unwrap_or(&c(-1)))).collect();
-                acc.base.push(h.same(&c(x as i64)).implies(Bool::and(&read)));
+                acc.defs.push(h.same(&c(x as i64)).implies(Bool::and(&read)));
             }
         }
         out.first.push(h1);

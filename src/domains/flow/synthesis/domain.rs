@@ -10,7 +10,7 @@
 
 use super::boards::{self, FlowTerms};
 use super::case::FlowCase;
-use super::symbolic::Needs;
+use super::terms::Needs;
 use crate::domains::flow::model::check::check;
 use crate::domains::flow::model::state::{Solution, Status};
 use crate::domains::flow::rules::brute::{solutions, MAX_SLOTS};

@@ -62,9 +62,9 @@ pub fn least_labels(g: &Grid, member: &[Bool], edge: &[Bool], name: &str, acc: &
     for x in 0..g.cells() {
         acc.push(member[x].implies(Bool::and(&[label[x].sge(&c(0)), label[x].sle(&c(x as i64))])));
     }
-    for s in 0..g.slots() {
+    for (s, e) in edge.iter().enumerate() {
         let [a, b] = g.ends(s);
-        acc.push(Bool::and(&[edge[s].clone(), member[a].clone(), member[b].clone()]).implies(label[a].same(&label[b])));
+        acc.push(Bool::and(&[e.clone(), member[a].clone(), member[b].clone()]).implies(label[a].same(&label[b])));
     }
     let root: Vec<Bool> = (0..g.cells()).map(|x| label[x].same(&c(x as i64))).collect();
     descend(g, member, &root, edge, &format!("{name}d"), acc);

@@ -4,6 +4,7 @@
 //! - [`labels`]: reachability on a grid as exact constraints;
 //! - [`symbolic`]: every consistent state of one board size, its features as terms;
 //! - [`colours`]: the encoding's heads, `done`, `meets` and areas;
+//! - [`terms`]: what an encoding is made of (its unknowns, its constraints);
 //! - [`boards`]: several board sizes in one encoding;
 //! - [`domain`]: the domain as the engine sees it ([`Domain`](crate::domains::Domain),
 //!   [`Symbolic`](crate::domains::Symbolic)).
@@ -14,6 +15,7 @@ pub mod colours;
 pub mod domain;
 pub mod labels;
 pub mod symbolic;
+pub mod terms;
 
 #[cfg(test)]
 mod tests;

@@ -4,7 +4,8 @@
 //! definition of the states.
 
 use super::domain::Flow;
-use super::symbolic::{encode, Needs};
+use super::symbolic::encode;
+use super::terms::Needs;
 use crate::domains::flow::model::puzzle::Puzzle;
 use crate::domains::flow::model::state::{Solution, State, Status};
 use crate::domains::flow::rules::brute::{puzzles, solutions};
@@ -53,7 +54,7 @@ fn each_term_is_the_concrete_value() {
                 let view = layout.view(&p, &st);
                 let solver = Solver::new();
                 solver.assert(&enc.valid);
-                solver.assert(&enc.extra.fix(&p, &st, &sol));
+                solver.assert(enc.extra.fix(&p, &st, &sol));
                 assert_eq!(solver.check(), SatResult::Sat, "{w}x{h}: the state is one of the encoding's");
                 let model = solver.get_model().unwrap();
                 let value = |t: &Num| model.eval(t, true).and_then(|v| signed_value(&v)).unwrap();
@@ -75,7 +76,9 @@ fn each_term_is_the_concrete_value() {
                         None => (0..concrete.len()).collect(),
                         Some(s) => {
                             let present: Vec<bool> = s.present.iter().map(&truth).collect();
-                            wanted.extend(s.present.iter().zip(&present).map(|(t, &b)| if b { t.clone() } else { t.not() }));
+                            wanted.extend(
+                                s.present.iter().zip(&present).map(|(t, &b)| if b { t.clone() } else { t.not() }),
+                            );
                             (0..table.slots.len()).filter(|&j| present[j]).collect()
                         }
                     };
@@ -98,8 +101,32 @@ fn each_term_is_the_concrete_value() {
                     }
                 }
                 // and no other value is possible
-                solver.assert(&Bool::and(&wanted).not());
+                solver.assert(Bool::and(&wanted).not());
                 assert_eq!(solver.check(), SatResult::Unsat, "{w}x{h}: a term has another value");
+            }
+        });
+    }
+}
+
+/// The implied constraints follow from the definition of the states on
+/// every board up to 3x3 (docs/design/flow-rules.md says why on all).
+#[test]
+fn the_implied_constraints_hold() {
+    let flow = Flow::with_schema(Schema::flow(), "dsl/flow.ron").unwrap();
+    for (w, h) in [(1, 3), (2, 2), (2, 3), (3, 2), (3, 3)] {
+        z3::with_z3_config(&z3::Config::new(), || {
+            let enc = encode(flow.layout(), w, h, Needs::ALL, "");
+            assert!(!enc.extra.implied().is_empty());
+            let solver = Solver::new();
+            solver.assert(enc.extra.base());
+            solver.assert(Bool::and(enc.extra.implied()).not());
+            if solver.check() == SatResult::Sat {
+                let model = solver.get_model().unwrap();
+                let broken: Vec<usize> = (0..enc.extra.implied().len())
+                    .filter(|&i| !model.eval(&enc.extra.implied()[i], true).unwrap().as_bool().unwrap())
+                    .collect();
+                let decoded = super::symbolic::decode(&enc.extra, &model);
+                panic!("{w}x{h}: {decoded:?} breaks {broken:?}\n{model}");
             }
         });
     }
