@@ -137,3 +137,20 @@ fn verify_on_flow_rule_files() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--bound must be between 1 and 6"));
 }
+
+/// The domain's encoding of every board up to a bound in one query (the
+/// engine's `Symbolic`, for synthesis) gives the verdicts of the proofs
+/// size by size: the control rules sound up to 2x2, a planted rule
+/// refuted with a counterexample on a board of its own size.
+#[test]
+fn one_query_for_every_board_up_to_a_bound() {
+    let flow = Flow::with_schema(Schema::flow(), "dsl/flow.ron").unwrap();
+    for rule in control() {
+        assert!(Verifier::new(&flow, 2, 60_000).check(&rule).is_sound(), "{}", rule.name);
+    }
+    let planted = parse_rules(PLANTED, "planted.rules", &Schema::flow()).unwrap();
+    match Verifier::new(&flow, 2, 60_000).check(&planted[0]) {
+        Verdict::Unsound(cx) => assert_eq!(cx.state.puzzle.grid().cells(), 4, "{}", cx.state.show()),
+        other => panic!("{}", other.word()),
+    }
+}
