@@ -7,6 +7,8 @@
 //! - [`rules`]: rule sets on Flow states: their view, the player, soundness;
 //! - [`solve`]: the complete solver that counts solutions (0, 1 or 2+)
 //!   within limits;
+//! - [`synthesis`]: rules proven by Z3: the symbolic encoding and the
+//!   domain as the engine sees it;
 //! - [`play`]: the model player (rules or the solver's propagation, an
 //!   oracle when stuck): the steps `explain` shows, and bits of guessing;
 //! - [`make`]: puzzles made to order (`generate flow`);
@@ -20,3 +22,4 @@ pub mod model;
 pub mod play;
 pub mod rules;
 pub mod solve;
+pub mod synthesis;

@@ -37,30 +37,32 @@ pub struct Counterexample {
 }
 
 impl Counterexample {
-    /// The puzzle's rows (`/` between them; endpoints named `A`, `B`, ...
-    /// by colour) and the state's linked and cut slots as `(x, y)-(x, y)`.
+    /// The puzzle and the state as [`show_state`] writes them.
     pub fn show(&self) -> String {
-        let g = self.puzzle.grid();
-        let name = |f: usize| crate::domains::flow::model::puzzle::NAMES.chars().nth(f - 1).unwrap_or('?');
-        let rows: Vec<String> = (0..g.height())
-            .map(|y| {
-                let row = (0..g.width()).map(|x| self.puzzle.endpoint(g.cell(x, y)));
-                row.map(|f| if f == 0 { '.' } else { name(f) }).collect()
-            })
-            .collect();
-        let slots = |status: Status| -> String {
-            let shown: Vec<String> = (0..g.slots())
-                .filter(|&s| self.state.status(s) == status)
-                .map(|s| g.ends(s).map(|c| format!("{:?}", g.xy(c))).join("-"))
-                .collect();
-            if shown.is_empty() {
-                "none".to_string()
-            } else {
-                shown.join(" ")
-            }
-        };
-        format!("{}; linked {}; cut {}", rows.join("/"), slots(Status::Linked), slots(Status::Cut))
+        show_state(&self.puzzle, &self.state)
     }
+}
+
+/// The slots as `(x, y)-(x, y) ...`, or `none`.
+pub fn show_slots(g: &Grid, slots: impl Iterator<Item = usize>) -> String {
+    let shown: Vec<String> = slots.map(|s| g.ends(s).map(|c| format!("{:?}", g.xy(c))).join("-")).collect();
+    if shown.is_empty() {
+        "none".to_string()
+    } else {
+        shown.join(" ")
+    }
+}
+
+/// A puzzle's rows (`/` between them; endpoints named `A`, `B`, ... by
+/// colour) and a state's linked and cut slots (`; linked SLOTS; cut SLOTS`).
+pub fn show_state(p: &Puzzle, st: &State) -> String {
+    let g = p.grid();
+    let name = |f: usize| crate::domains::flow::model::puzzle::NAMES.chars().nth(f - 1).unwrap_or('?');
+    let rows: Vec<String> = (0..g.height())
+        .map(|y| (0..g.width()).map(|x| p.endpoint(g.cell(x, y))).map(|f| if f == 0 { '.' } else { name(f) }).collect())
+        .collect();
+    let with = |status: Status| show_slots(g, (0..g.slots()).filter(|&s| st.status(s) == status));
+    format!("{}; linked {}; cut {}", rows.join("/"), with(Status::Linked), with(Status::Cut))
 }
 
 /// What a sweep visited.

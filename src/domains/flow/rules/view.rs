@@ -14,24 +14,40 @@ use crate::dsl::ast::{ActionId, TypeId};
 use crate::dsl::eval::{ActionValue, ElementTable, View};
 use crate::dsl::schema::Schema;
 
-/// What a feature of the schema reads.
+/// What a feature of the schema reads (docs/reference/language.md's names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Meaning {
+pub enum Meaning {
+    /// `x(c)`
     X,
+    /// `y(c)`
     Y,
+    /// `endpoint(c)`
     Endpoint,
+    /// `links(c)`
     Links,
+    /// `open(c)`
     Open,
+    /// `need(c)`
     Need,
+    /// `colour(c)`
     Colour,
+    /// `chain(c)`
     Chain,
+    /// `neighbours(c, d)`
     Neighbours,
+    /// `joined(c, d)`
     Joined,
+    /// `severed(c, d)`
     Severed,
+    /// `done(f)`
     Done,
+    /// `meets(f)`
     Meets,
+    /// `size(a)`
     Size,
+    /// `heads(a)`
     Heads,
+    /// `flows(a)`
     Flows,
 }
 
@@ -130,6 +146,26 @@ impl Layout {
             cut: act("cut")?,
             prune: act("prune")?,
         })
+    }
+
+    /// Per feature id, its meaning.
+    pub fn meanings(&self) -> &[Meaning] {
+        &self.meanings
+    }
+
+    /// The element types `cell`, `flow` and `area`.
+    pub fn types(&self) -> [TypeId; 3] {
+        [self.cell, self.flow, self.area]
+    }
+
+    /// Per global id, whether it is `width` (else `height`).
+    pub fn width_globals(&self) -> &[bool] {
+        &self.width
+    }
+
+    /// The actions `link`, `cut` and `prune`.
+    pub fn actions(&self) -> [ActionId; 3] {
+        [self.link, self.cut, self.prune]
     }
 
     /// The view of state `st` of puzzle `p`.
