@@ -2,14 +2,12 @@
 //! `--max-nodes` reporting `unknown`), `print` (text and `--html`), `bench
 //! --boards`, and bad input refused with a located error and status 2.
 
-mod cli;
-
-use cli::{fails, fresh_dir, repo, run, write};
+use crate::cli::{fails, fresh_dir, repo, run, write};
 
 /// The JSON list `analyze --json` prints.
 fn analysed(args: &[&str]) -> Vec<serde_json::Value> {
     let out = run(args);
-    assert!(out.status.success(), "{}", cli::stderr(&out));
+    assert!(out.status.success(), "{}", crate::cli::stderr(&out));
     serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap().as_array().unwrap().clone()
 }
 
@@ -48,7 +46,7 @@ fn analyze_reads_any_layout_and_names_unknown() {
         (json[0]["solutions"].clone(), json[0]["stopped"].clone()),
         (serde_json::Value::Null, "node budget".into())
     );
-    assert!(cli::stderr(&stopped).contains("unknown: the solver stopped (node budget)"));
+    assert!(crate::cli::stderr(&stopped).contains("unknown: the solver stopped (node budget)"));
 }
 
 /// `print` draws the board, solved with `--solve`, or as an HTML page.
@@ -71,7 +69,7 @@ fn print_draws_boards() {
 fn bench_boards_times_flow_sets() {
     let out = run(&["bench", "--boards", &repo("specs/flow/dev.flow"), "--propagation", "local"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", cli::stderr(&out));
+    assert!(out.status.success(), "{}", crate::cli::stderr(&out));
     assert!(text.contains("propagation local): 100 puzzles") && text.contains("solutions: 100 x 1"), "{text}");
 }
 
