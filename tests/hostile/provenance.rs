@@ -3,9 +3,7 @@
 //! `# meta:` comments, and a second run on a journal another run holds is
 //! refused instead of corrupting it.
 
-mod cli;
-
-use cli::{fails, run, stderr, write};
+use crate::cli::{fails, run, stderr, write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -46,7 +44,7 @@ fn a_journal_in_use_is_refused() {
     );
     let out = dir.path().join("o.rules").display().to_string();
     let journal = dir.path().join("o.rules.journal");
-    let mut first = Command::new(cli::BIN)
+    let mut first = Command::new(crate::cli::BIN)
         .args(["synth", "--specs", &specs, "-o", &out, "--resume"])
         .stderr(Stdio::null())
         .spawn()
@@ -60,7 +58,7 @@ fn a_journal_in_use_is_refused() {
     let _ = first.kill();
     first.wait().unwrap();
     if finished_first {
-        cli::skipped("the first run ended before the second started: nothing to test on this machine");
+        crate::cli::skipped("the first run ended before the second started: nothing to test on this machine");
         return;
     }
     fails(&second, 2, "o.rules.journal is in use by another run (it holds the journal's lock)");

@@ -3,9 +3,7 @@
 //! any work and left as they were; a link to a regular file is written
 //! through (the link kept); `-o -` is refused, not taken as a file name.
 
-mod cli;
-
-use cli::{fails, repo, run, run_in};
+use crate::cli::{fails, repo, run, run_in};
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 use std::process::Command;
@@ -42,7 +40,7 @@ fn special_files_and_links_to_them_are_refused_and_kept() {
     if make_node("mknod", &device, &["c", "1", "3"]) {
         cases.push((device.clone(), "is a character device, not a regular file"));
     } else {
-        cli::skipped("not root: the character-device case");
+        crate::cli::skipped("not root: the character-device case");
     }
     for (node, _) in cases.clone() {
         let link = dir.path().join(format!("{}-link", node.file_name().unwrap().to_string_lossy()));
@@ -72,7 +70,7 @@ fn a_link_to_a_regular_file_is_written_through() {
     let link = dir.path().join("link.rules");
     std::os::unix::fs::symlink(&real, &link).unwrap();
     let out = select_to(&link.display().to_string());
-    assert!(out.status.success(), "{}", cli::stderr(&out));
+    assert!(out.status.success(), "{}", crate::cli::stderr(&out));
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link is kept");
     assert!(std::fs::read_to_string(&real).unwrap().contains("def "), "the file it names is replaced");
     let mut names: Vec<String> =
@@ -98,6 +96,6 @@ fn dash_is_refused_and_no_file_named_dash_is_written() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     // a file named '-' stays possible, written as ./-
     let out = run_in(dir.path(), &["mine", "nonogram", "--max-len", "4", "-o", "./-"]);
-    assert!(out.status.success(), "{}", cli::stderr(&out));
+    assert!(out.status.success(), "{}", crate::cli::stderr(&out));
     assert!(dir.path().join("-").is_file());
 }

@@ -7,15 +7,14 @@
 //! step's line, so the page grows with steps × side, not steps × cells;
 //! and the misleading messages of item 11 say what happened.
 
-mod cli;
-
-use cli::{fails, repo, run, stderr, write};
+use crate::cli::{fails, repo, run, stderr, write};
+use serde_json::json;
 use std::process::Command;
 
 /// Peak resident memory in KB and the output of `args` run under
 /// `/usr/bin/time`.
 fn peak_kb(args: &[&str]) -> (u64, std::process::Output) {
-    let out = Command::new("/usr/bin/time").args(["-f", "peak %M"]).arg(cli::BIN).args(args).output().unwrap();
+    let out = Command::new("/usr/bin/time").args(["-f", "peak %M"]).arg(crate::cli::BIN).args(args).output().unwrap();
     let err = stderr(&out);
     let kb = err.lines().rev().find_map(|l| l.strip_prefix("peak ")).and_then(|n| n.trim().parse().ok()).expect(&err);
     (kb, out)
@@ -85,8 +84,12 @@ fn witness_bench_stops_at_its_node_budget() {
 fn until_said(args: &[&str], wanted: &str) -> (String, u64, std::time::Duration) {
     use std::io::BufRead;
     let started = std::time::Instant::now();
-    let mut child =
-        Command::new(cli::BIN).current_dir(cli::ROOT).args(args).stderr(std::process::Stdio::piped()).spawn().unwrap();
+    let mut child = Command::new(crate::cli::BIN)
+        .current_dir(crate::cli::ROOT)
+        .args(args)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
     let mut said = vec![];
     for line in std::io::BufReader::new(child.stderr.take().unwrap()).lines() {
         let line = line.unwrap();
@@ -277,4 +280,19 @@ fn misleading_messages_say_what_happened() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).matches("# meta: (spec:").count(), 1);
     let help = String::from_utf8_lossy(&run(&["learn", "nonogram", "--help"]).stdout).into_owned();
     assert!(help.contains("created, with its parents, if it does not exist"), "{help}");
+}
+
+#[test]
+fn the_complete_solver_stops_at_its_memory_and_says_memory() {
+    let p200 = "specs/puzzles/hakank-p200.non";
+    let output = run(&["analyze", p200, "--memory", "1", "--json"]);
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!((answer[0]["solutions"].clone(), answer[0]["stopped"].clone()), (json!(null), json!("memory")));
+    let err = stderr(&output);
+    assert!(err.contains("the solver stopped (memory)"), "{err}");
+    // with the default (4096 MB) it ends
+    let output = run(&["analyze", p200, "--json"]);
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!((answer[0]["solutions"].clone(), answer[0]["stopped"].clone()), (json!(1), json!(null)));
 }

@@ -1,14 +1,15 @@
-//! Hostile input, round three (issue 45, items 3 and 7), driving the
-//! binary: a repair search is bounded by `--timeout` (60 s by default),
-//! says its progress every few seconds, starts where two solutions of the
-//! picture's clues differ, and ends with an honest "no repair within the
-//! budget" naming what ran out; random generation stops at `--timeout`
-//! and says so.
+//! Long runs end with their `--timeout` (issue 45, items 3 and 7, and
+//! round four), driving the binary: a repair search is bounded by
+//! `--timeout` (60 s by default), says its progress every few seconds,
+//! starts where two solutions of the picture's clues differ, and ends with
+//! an honest "no repair within the budget" naming what ran out; random
+//! generation stops at `--timeout` and says so; long Witness commands
+//! (`analyze`, `generate`, `solve`, `bench`, the exact solvability checks
+//! included) end with theirs.
 
-mod cli;
-
-use cli::{fails, fresh_dir, run, stderr, write};
-use std::time::Instant;
+use crate::cli::{fails, fresh_dir, run, stderr, write};
+use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// A plain PBM of a `width` x `height` picture of seeded random cells.
 fn random_pbm(width: usize, height: usize, seed: u64) -> String {
@@ -121,5 +122,48 @@ fn witness_solve_stops_the_whole_run_at_its_timeout() {
     fails(&out, 1, "--timeout 2 s ran out: 3 of the 3 puzzles were not searched to the end");
     assert_eq!(std::fs::read_to_string(&solutions).unwrap(), "stopped (time budget)\n".repeat(3));
     assert!(seconds < 10.0, "{seconds} s");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An 8x8 puzzle with a dot on every vertex, the goal at `goal`, in `dir`:
+/// with (8, 1) no solution, and proving it is a search of every Hamiltonian path.
+fn dots(dir: &Path, goal: (usize, usize)) -> String {
+    let dots: Vec<String> = (0..=8).flat_map(|x| (0..=8).map(move |y| format!("({x}, {y})"))).collect();
+    let text = format!(
+        "[\n    (width: 8, height: 8, start: (0, 0), goal: ({}, {}), dots: [{}]),\n]\n",
+        goal.0,
+        goal.1,
+        dots.join(", ")
+    );
+    write(dir, &format!("dots-{}-{}.ron", goal.0, goal.1), text)
+}
+
+#[test]
+fn witness_generate_ends_with_its_timeout() {
+    let dir = fresh_dir("dots-generate");
+    let base = dots(&dir, (8, 1));
+    let out = dir.join("g.ron").display().to_string();
+    let started = Instant::now();
+    let output = run(&["witness", "generate", "--base", &base, "--at", "0,0", "1,1", "--timeout", "2", "-o", &out]);
+    let took = started.elapsed();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("16 not judged within --timeout 2 s"), "{stdout}");
+    assert!(took < Duration::from_millis(3000), "--timeout 2 ended after {took:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn witness_bench_takes_a_timeout() {
+    let dir = fresh_dir("dots-bench");
+    let puzzles = dots(&dir, (8, 8));
+    let args = ["witness", "bench", "--puzzles", &puzzles, "--rules", "rules/witness/learned.rules"];
+    let started = Instant::now();
+    let output = run(&[&args[..], &["--repeat", "1", "--timeout", "2"]].concat());
+    let took = started.elapsed();
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(err.contains("--timeout 2 s ran out: 2 searches stopped"), "{err}");
+    assert!(took < Duration::from_millis(3000), "--timeout 2 ended after {took:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

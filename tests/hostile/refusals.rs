@@ -1,15 +1,16 @@
-//! Hostile input, round three (issue 45), driving the binary: `generate
-//! nonogram` refuses up front what cannot succeed (empty or unsound rule
-//! players, ranges no puzzle meets, counts beyond the candidates, a zero
-//! node budget), allocates for the work done rather than the count asked,
-//! refuses colliding outputs and creates no `-o` directory for a refused
-//! run; `learn --merge` with a huge shard count finds the first missing
-//! shard without listing them; names with control characters are written
-//! escaped into headers.
+//! What cannot succeed is refused up front (issue 45, rounds three and
+//! four), driving the binary: `generate nonogram` refuses empty or unsound
+//! rule players, ranges no puzzle meets, counts beyond the candidates and
+//! a zero node budget, allocates for the work done rather than the count
+//! asked, refuses colliding outputs and creates no `-o` directory for a
+//! refused run; `learn --merge` with a huge shard count finds the first
+//! missing shard without listing them; names with control characters are
+//! written escaped into headers; the studio refuses an unsound nonogram
+//! rule file; `witness generate` refuses `--top 0` and one file given
+//! twice; `bench --sat-compare` does not claim agreement when no pair of
+//! answers ended.
 
-mod cli;
-
-use cli::{fails, fresh_dir, run, stderr, write};
+use crate::cli::{fails, fresh_dir, run, stderr, write};
 use std::time::Instant;
 
 /// `generate nonogram --size 5x5` with `extra`.
@@ -78,7 +79,7 @@ fn generate_outputs_cannot_collide_and_refused_runs_create_nothing() {
     let fine = generate(&["-o", &o, "--html", &format!("{o}/page.html")]);
     assert!(fine.status.success(), "{}", stderr(&fine));
     assert!(out.join("random-1.non").is_file() && out.join("page.html").is_file());
-    let picture = cli::repo("specs/puzzles/hakank-bear.non");
+    let picture = crate::cli::repo("specs/puzzles/hakank-bear.non");
     fails(
         &run(&["generate", "nonogram", "--from", &picture, "-o", &o, "--html", &format!("{o}/repair-2.non")]),
         2,
@@ -123,4 +124,37 @@ fn a_merge_of_a_huge_shard_count_is_refused_at_once() {
     );
     assert!(started.elapsed().as_secs() < 20);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn studio_refuses_an_unsound_nonogram_rule_file() {
+    let dir = fresh_dir("unsound-studio");
+    // fills the whole line whatever it is: unsound on a line of 2 cells
+    let unsound = "def fills_all:\n    with h = arbitrary(hint):\n    if true:\n    then fill(true, 0, size(h))\n";
+    let file = write(&dir, "unsound.rules", unsound);
+    fails(&run(&["studio", "--port", "0", "--rules", &file]), 2, "rule `fills_all` is unsound: on the line ");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn witness_generate_refuses_top_0_and_one_file_twice() {
+    let dir = fresh_dir("generate-twice");
+    let base = write(&dir, "b.ron", "[\n    (width: 2, height: 2, start: (0, 0), goal: (2, 2)),\n]\n");
+    let out = dir.join("x.ron").display().to_string();
+    let args = ["witness", "generate", "--base", &base, "--at", "0,0"];
+    fails(&run(&[&args[..], &["--top", "0", "-o", &out]].concat()), 2, "--top");
+    let dotted = format!("{}/./x.ron", dir.display());
+    for html in [out.as_str(), dotted.as_str()] {
+        fails(&run(&[&args[..], &["-o", &out, "--html", html]].concat()), 2, "the same file twice");
+        assert!(!std::path::Path::new(&out).exists(), "nothing written");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sat_compare_says_nothing_agrees_when_no_pair_ended() {
+    let output = run(&["bench", "--boards", "specs/puzzles/hakank-p200.non", "--sat-compare", "--timeout", "0.001"]);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(!stdout.contains("answers agree"), "{stdout}");
+    assert!(stdout.contains("answers not compared: no puzzle had two pairs that ended"), "{stdout}");
 }

@@ -8,9 +8,7 @@
 //! has) is caught while playing: its figures are `unsound` in text and
 //! JSON, the command says so and exits 1.
 
-mod cli;
-
-use cli::{fails, fresh_dir, repo, run, stderr, write};
+use crate::cli::{fails, fresh_dir, repo, run, stderr, write};
 
 /// Prunes every path that used an edge of a triangle square: unsound.
 const USED_ANY: &str = "def used_any:\n    with s = arbitrary(square):\n    if used(s) > 0:\n    then prune\n";

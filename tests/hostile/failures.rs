@@ -5,15 +5,13 @@
 //! clear message and a non-zero status (or a quiet exit for a closed pipe),
 //! never a panic, and must leave every file as it was.
 
-mod cli;
-
-use cli::{repo, run, run_in, stderr, write, BIN};
+use crate::cli::{repo, run, run_in, stderr, write, BIN};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// Asserts a clean failure: status 2, the message on standard error, no panic.
 fn fails_with(out: &Output, message: &str) {
-    cli::fails(out, 2, message);
+    crate::cli::fails(out, 2, message);
 }
 
 fn control() -> String {

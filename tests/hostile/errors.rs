@@ -2,9 +2,7 @@
 //! options, honest counts and benchmarks (issue 14, items 8, 9, 10, 12),
 //! driving the binary.
 
-mod cli;
-
-use cli::{fails, repo, run, run_in, stderr, write};
+use crate::cli::{fails, repo, run, run_in, stderr, write};
 
 #[test]
 fn a_benchmark_of_rules_that_lose_solutions_says_so_and_fails() {

@@ -5,9 +5,7 @@
 //! where it starts, and one just inside is evaluated exactly; webpbn entity
 //! declarations are refused; an endless input is cut off, not read whole.
 
-mod cli;
-
-use cli::{fails, repo, run, stderr, write};
+use crate::cli::{fails, repo, run, stderr, write};
 use std::process::Command;
 
 /// An unsound rule (a hint of any size fills the whole line's start).
@@ -118,7 +116,7 @@ fn an_endless_input_is_cut_off() {
     // the device numbers of /dev/zero, on a node made here (needs root)
     let zero = dir.path().join("zero");
     if !Command::new("mknod").arg(&zero).args(["c", "1", "5"]).status().is_ok_and(|s| s.success()) {
-        cli::skipped("not root: the endless-device case");
+        crate::cli::skipped("not root: the endless-device case");
         return;
     }
     let out = run(&["print", &zero.display().to_string()]);

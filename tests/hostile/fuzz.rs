@@ -7,7 +7,7 @@
 //!
 //! In the suite each target tries `FUZZ_CASES` inputs (default 64 per
 //! strategy); the long run is `FUZZ_CASES=20000 cargo test --release --test
-//! fuzz_readers` (README, "Hostile input").
+//! hostile fuzz::` (docs/reference/hostile-input.md).
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -24,9 +24,9 @@ use stratsynth::dsl::schema::Schema;
 use stratsynth::files::read_text;
 use stratsynth::synth::meta::Meta;
 
-const RULES: &str = include_str!("../rules/nonogram/control.rules");
-const WITNESS_RULES: &str = include_str!("../rules/witness/handwritten.rules");
-const NON: &str = include_str!("../specs/puzzles/nonny-heart.non");
+const RULES: &str = include_str!("../../rules/nonogram/control.rules");
+const WITNESS_RULES: &str = include_str!("../../rules/witness/handwritten.rules");
+const NON: &str = include_str!("../../specs/puzzles/nonny-heart.non");
 const LINES: &str = "# HINTS | START | TARGET\n2 6 2 1 3 | .................... | .....####........#..\n3 | ..#.. | ..#..\n | ..x.. | xxxxx\n1 1 | #.... | #x...\n";
 const PUZZLES: &str = "// puzzles\n[\n    (width: 2, height: 1, start: (0, 0), goal: (2, 1), triangles: [(0, 0, 1), (1, 0, 2)]),\n    (width: 3, height: 3, start: (0, 0), goal: (3, 3), triangles: [(1, 1, 3)]),\n]\n";
 const META: &str = "# meta: (spec: \"8 | .......... | ..######..\", cost: 12, bound: 30, patterns_tried: 8, candidates: 76, rejected_by_table: 16, z3_calls: 7, time_ms: 1954)\ndef spec1_1:\n    with h = arbitrary(hint):\n    if lowest_end_cell(h) >= highest_start_cell(h):\n    then fill(true, highest_start_cell(h), lowest_end_cell(h))\n";
