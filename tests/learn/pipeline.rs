@@ -5,6 +5,7 @@
 //! finds every control rule in the control set; bad input exits with 2 and
 //! names the file, line and column.
 
+use crate::cli::temp_path as temp;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use stratsynth::domains::nonogram::formats::lines::{parse_lines, read_lines_file};
@@ -17,11 +18,6 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 fn repo(path: &str) -> PathBuf {
     Path::new(ROOT).join(path)
-}
-
-/// A fresh path in the temporary directory.
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("stratsynth-{}-{name}", std::process::id()))
 }
 
 fn run(args: &[&str]) -> Output {

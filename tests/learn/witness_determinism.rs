@@ -7,21 +7,14 @@
 //! dots (`--constraints`, with augmentation), every rule written is sound:
 //! `verify` proves it again at the stated bound.
 
-use std::path::{Path, PathBuf};
+use crate::cli::fresh_dir as scratch;
+use std::path::Path;
 use std::process::Command;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// The header lines that name the command, options and journals.
 const VARIES: [&str; 4] = ["# Made by:", "# options:", "# synthesis:", "# augmented:"];
-
-/// A scratch directory for one run.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("stratsynth-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Runs `learn witness ARGS --threads N -o OUT` and returns the whole file.
 fn learn(args: &[&str], threads: usize, out: &Path) -> String {

@@ -36,9 +36,7 @@ const SPECS: &str = "\
 
 /// A fresh directory for one test.
 fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("stratsynth-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
+    let d = crate::cli::fresh_dir(name);
     std::fs::write(d.join("specs.lines"), SPECS).unwrap();
     d
 }

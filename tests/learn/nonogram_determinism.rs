@@ -19,9 +19,7 @@
 use std::path::Path;
 use std::process::Command;
 
-mod cli;
-
-use cli::{fresh_dir as temp, ROOT};
+use crate::cli::{fresh_dir as temp, ROOT};
 
 /// The rule text of a rule file: every line but comments.
 fn rule_text(path: &Path) -> String {

@@ -6,9 +6,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-mod cli;
-
-use cli::{fresh_dir as temp, ROOT};
+use crate::cli::{fresh_dir as temp, ROOT};
 
 /// The small configuration of `learn nonogram` the shards run on.
 const SMALL: [&str; 12] =
