@@ -158,10 +158,10 @@ fn the_table_is_every_partial_path_up_to_2x2() {
 #[test]
 fn z3_agrees_with_brute_force() {
     let domain = Witness::new();
-    let mut all = rules(&domain, include_str!("../rules/witness/baseline.rules"), "baseline.rules");
+    let mut all = rules(&domain, include_str!("../../rules/witness/baseline.rules"), "baseline.rules");
     let sound = all.len() + {
-        let mut hand = rules(&domain, include_str!("../rules/witness/handwritten.rules"), "handwritten.rules");
-        hand.extend(rules(&domain, include_str!("../rules/witness/region.rules"), "region.rules"));
+        let mut hand = rules(&domain, include_str!("../../rules/witness/handwritten.rules"), "handwritten.rules");
+        hand.extend(rules(&domain, include_str!("../../rules/witness/region.rules"), "region.rules"));
         hand.extend(rules(&domain, SOUND_REGION, "sound region rules"));
         let n = hand.len();
         all.extend(hand);

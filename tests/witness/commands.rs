@@ -4,6 +4,7 @@
 //! a solvable puzzle, bad input exits with 2 and names the file, line and
 //! column; `witness analyze` and `witness generate` (figures, EPCG, teaching).
 
+use crate::cli::temp_path as temp;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
@@ -22,15 +23,9 @@ use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::domains::Domain;
 use stratsynth::dsl::parse::parse_rules;
 
-mod common;
-use common::random_puzzle;
+use crate::random::random_puzzle;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-/// A fresh path in the temporary directory.
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("stratsynth-witness-{}-{name}", std::process::id()))
-}
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_stratsynth")).current_dir(ROOT).args(args).output().unwrap()

@@ -7,8 +7,7 @@ use stratsynth::domains::witness::board::oracle::{
 };
 use stratsynth::domains::witness::{Path, Puzzle};
 
-mod common;
-use common::random_puzzle;
+use crate::random::random_puzzle;
 
 #[test]
 fn oracle_agrees_with_brute_force_labelling() {

@@ -1,5 +1,5 @@
 //! Measurements, not checks: run with
-//! `cargo test --release --test witness_measure -- --ignored --nocapture`.
+//! `cargo test --release --test witness measure:: -- --ignored --nocapture`.
 
 use std::time::{Duration, Instant};
 
@@ -10,7 +10,7 @@ use stratsynth::domains::witness::search::predicates::{baseline, baseline_or_ste
 use stratsynth::domains::witness::Path;
 
 #[test]
-#[ignore]
+#[ignore = "a measurement, not a check: run it with --ignored --nocapture"]
 fn measure_astar_by_size() {
     println!("size  n  baseline-exp(mean)  pi°-exp(mean)  exp-speedup  time-speedup  baseline-ms(total)");
     for size in ["2x2", "3x3", "2x5", "3x4", "4x4", "4x5", "5x5"] {
@@ -39,7 +39,7 @@ fn measure_astar_by_size() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "a measurement, not a check: run it with --ignored --nocapture"]
 fn measure_mixed_test_set() {
     let c = GeneratorConfig::new("2x2..5x5".parse().unwrap(), Algorithm::RandomTriangles);
     let t = Instant::now();
@@ -64,7 +64,7 @@ fn measure_mixed_test_set() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "a measurement, not a check: run it with --ignored --nocapture"]
 fn measure_oracle_on_4x4() {
     let c = GeneratorConfig::new("4x4".parse().unwrap(), Algorithm::RandomTriangles);
     let ps = generate(&c, 5, 20).unwrap();
@@ -101,7 +101,7 @@ fn measure_oracle_on_4x4() {
 }
 
 #[test]
-#[ignore]
+#[ignore = "a measurement, not a check: run it with --ignored --nocapture"]
 fn measure_large_alg4() {
     for size in ["5x5", "6x6", "7x7", "8x8"] {
         let c = GeneratorConfig::new(size.parse().unwrap(), Algorithm::FromPath);

@@ -88,7 +88,7 @@ fn fires(domain: &Witness, rule: &Rule, state: &WitnessState) -> bool {
 #[test]
 fn z3_agrees_with_brute_force_on_marks_and_dots() {
     let domain = Witness::new();
-    let mut all = rules(&domain, include_str!("../rules/witness/shen.rules"), "shen.rules");
+    let mut all = rules(&domain, include_str!("../../rules/witness/shen.rules"), "shen.rules");
     all.extend(rules(&domain, SOUND, "sound"));
     let sound = all.len();
     all.extend(rules(&domain, MUTANTS, "mutants"));

@@ -9,8 +9,7 @@ use stratsynth::domains::witness::search::astar::{astar, Mode, Outcome, SearchCo
 use stratsynth::domains::witness::search::predicates::{baseline, baseline_or_stevens, never, stevens};
 use stratsynth::domains::witness::{Grid, Path, Puzzle};
 
-mod common;
-use common::random_puzzle;
+use crate::random::random_puzzle;
 
 /// Every 2x2 puzzle with start (0, 0): 7 goals x 4^4 triangle layouts.
 fn all_2x2() -> Vec<Puzzle> {

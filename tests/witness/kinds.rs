@@ -12,8 +12,7 @@ use stratsynth::domains::witness::board::oracle::solve;
 use stratsynth::domains::witness::formats::puzzle::{parse_puzzles, read_puzzles, Constraints};
 use stratsynth::domains::witness::Puzzle;
 
-mod cli;
-use cli::{fails, fresh_dir, run, write};
+use crate::cli::{fails, fresh_dir, run, write};
 
 /// Standard output of a successful run.
 fn stdout(out: &std::process::Output) -> String {

@@ -22,8 +22,7 @@ use stratsynth::domains::Domain;
 use stratsynth::dsl::parse::parse_rules;
 use stratsynth::stop::Stop;
 
-mod common;
-use common::random_puzzle;
+use crate::random::random_puzzle;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
