@@ -5,9 +5,7 @@
 //! Knotty and Faase take seconds to minutes of a release build: they are
 //! measured by `bench --boards` (docs/design/survey.md), not here.
 
-mod cli;
-
-use cli::{run, stderr};
+use crate::cli::{run, stderr};
 
 const EASY: [&str; 10] = [
     "webpbn-00001-dancer",

@@ -4,15 +4,10 @@
 //! clues, malformed and multicolour webpbn, an oversized board, a rule set
 //! that fills a wrong cell) exiting non-zero with a clear message.
 
-mod cli;
-
-use cli::{run, stderr};
+use crate::cli::temp_path as temp;
+use crate::cli::{run, stderr};
 use std::path::PathBuf;
 use std::process::Output;
-
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("stratsynth-{}-{name}", std::process::id()))
-}
 
 #[test]
 fn analyze_json_has_the_documented_fields() {

@@ -15,9 +15,9 @@
 //! `unknown`. Also:
 //! `verify --json` prints the documented JSON.
 
-mod mutants;
-
-use mutants::{assert_confirmed, disagreement, distinct_mutants, z3_equals_brute_force_on_rule_and_mutants, BOUND};
+use crate::mutation::{
+    assert_confirmed, disagreement, distinct_mutants, z3_equals_brute_force_on_rule_and_mutants, BOUND,
+};
 use stratsynth::domains::nonogram::line::model::Line;
 use stratsynth::domains::nonogram::line::solver::solve;
 use stratsynth::domains::nonogram::rules::check::brute_force_all;
@@ -196,7 +196,7 @@ def boxes_one_early:
     if lowest_end_cell(h) > highest_start_cell(h):
     then fill(true, highest_start_cell(h) - 1, lowest_end_cell(h))
 ";
-    let path = std::env::temp_dir().join(format!("stratsynth-verify-json-{}.rules", std::process::id()));
+    let path = crate::cli::temp_path("verify-json.rules");
     std::fs::write(&path, text).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_stratsynth"))
         .args(["verify", "--json", "--bound", "9"])

@@ -6,16 +6,12 @@
 //! (stand-in programs that agree, disagree, print a wrong board or junk,
 //! fail, die by a signal or hang).
 
-mod cli;
-
-use cli::{fails, run, stderr, write};
+use crate::cli::{fails, run, stderr, write};
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 
 fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("stratsynth-complete-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    crate::cli::fresh_dir(&format!("complete-{name}"))
 }
 
 fn runs(cells: impl Iterator<Item = bool>) -> Vec<u32> {
@@ -181,15 +177,15 @@ fn board_text(rows: &[&str], clues: &[&str]) -> String {
 #[test]
 fn bench_trusts_only_answers_of_the_other_solver_and_cleans_up() {
     let d = dir("bench");
-    let temp = cli::fresh_dir("bench-tmp");
-    let puzzle = cli::repo("specs/puzzles/hakank-bear.non"); // one solution
-                                                             // a 2x3 picture with an empty middle row (one solution), and a 2x2
-                                                             // one with two
+    let temp = crate::cli::fresh_dir("bench-tmp");
+    let puzzle = crate::cli::repo("specs/puzzles/hakank-bear.non"); // one solution
+                                                                    // a 2x3 picture with an empty middle row (one solution), and a 2x2
+                                                                    // one with two
     let empty_row = write(&d, "gap.non", "width 2\nheight 3\n\nrows\n1\n0\n1\n\ncolumns\n1,1\n0\n");
     let two = write(&d, "two.non", "width 2\nheight 2\n\nrows\n1\n1\n\ncolumns\n1\n1\n");
     let bench = |puzzle: &str, bin: &str| {
         let args = ["bench", "--boards", puzzle, "--nonogrid", bin, "--nonogrid-timeout", "0.5"];
-        let out = std::process::Command::new(cli::BIN).env("TMPDIR", &temp).args(args).output().unwrap();
+        let out = std::process::Command::new(crate::cli::BIN).env("TMPDIR", &temp).args(args).output().unwrap();
         (String::from_utf8_lossy(&out.stdout).into_owned(), out)
     };
     let goal =

@@ -2,9 +2,7 @@
 //! count and re-checked from their files, a fine picture unchanged, a
 //! repair, the players and `--needs`, and bad input.
 
-mod cli;
-
-use cli::{fails, repo, run, run_in, stderr, write};
+use crate::cli::{fails, repo, run, run_in, stderr, write};
 use serde_json::Value;
 use stratsynth::domains::nonogram::board::complete::{Limits, Search};
 use stratsynth::domains::nonogram::board::propagate::Clues;

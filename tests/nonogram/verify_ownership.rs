@@ -6,9 +6,7 @@
 //! cells, every counterexample replays, and a model that does not replay
 //! leaves only a few unsound mutants `unknown`, never `sound`.
 
-mod mutants;
-
-use mutants::z3_equals_brute_force_on_rule_and_mutants;
+use crate::mutation::z3_equals_brute_force_on_rule_and_mutants;
 
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/nonogram/ownership.rules");
 
