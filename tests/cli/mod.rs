@@ -1,10 +1,13 @@
-//! Helpers of the tests that drive the `stratsynth` binary on hostile
-//! input: run it, read its standard error, assert a clean failure.
+//! Helpers of the tests that drive the `stratsynth` binary: run it, read
+//! its standard error, assert a clean failure, make temporary paths no
+//! other test meets, and say a skip out loud. Every test binary includes
+//! it once (`#[path = "../cli/mod.rs"] mod cli;` in its `main.rs`).
 
-#![allow(dead_code)] // each test file uses its own share
+#![allow(dead_code)] // each test binary uses its own share
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The repository root (the tests' working directory by default).
 pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -12,10 +15,19 @@ pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// The binary under test.
 pub const BIN: &str = env!("CARGO_BIN_EXE_stratsynth");
 
-/// A fresh, empty directory `name` in the temporary directory (named
-/// after this process, so concurrent test binaries do not meet).
-pub fn fresh_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("stratsynth-{}-{name}", std::process::id()));
+/// A path ending in `name` in the temporary directory, nothing created:
+/// named after this process and numbered per call, so neither concurrent
+/// test binaries nor the tests of one binary (run side by side on
+/// threads) meet, whatever names they choose.
+pub fn temp_path(name: &str) -> PathBuf {
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
+    std::env::temp_dir().join(format!("stratsynth-{}-{call}-{name}", std::process::id()))
+}
+
+/// A fresh, empty directory at a [`temp_path`].
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = temp_path(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

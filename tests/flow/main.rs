@@ -1,0 +1,10 @@
+//! The Flow tests, one binary (docs/design/tests.md): the Flow commands
+//! end to end (`explain` and `generate flow` too), Flow rule files read,
+//! printed and checked, and their Z3 proofs against brute force.
+
+#[path = "../cli/mod.rs"]
+mod cli;
+mod commands;
+mod explain_generate;
+mod rules;
+mod verify;
