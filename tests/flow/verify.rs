@@ -1,6 +1,6 @@
 //! Z3 proofs of Flow rules against brute force: on every board up to 3x3
 //! (and 4x4 for the rules Z3 proves there at once) the control rules are
-//! sound by both; the planted unsound rules of tests/flow_rules.rs are
+//! sound by both; the planted unsound rules of tests/flow/rules.rs are
 //! refuted by both, Z3's counterexample replaying on the concrete side
 //! (the rule fires on the state, and the witness solution, a solution of
 //! the puzzle extending the state, disagrees); `verify` on Flow rule files.
