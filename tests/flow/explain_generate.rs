@@ -4,7 +4,7 @@
 //! unique, solved by their player, the same for a seed at any thread
 //! count, written as files or one set; refusals with status 2.
 
-use crate::cli::{fails, fresh_dir, repo, run, write};
+use crate::cli::{fails, fresh_dir, repo, run, run_in, stderr, write};
 use serde_json::Value;
 
 const FIVE: &str = "# title \"Five\"\nR.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n";
@@ -12,7 +12,7 @@ const FIVE: &str = "# title \"Five\"\nR.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n";
 /// The JSON a successful run prints.
 fn json(args: &[&str]) -> Value {
     let out = run(args);
-    assert!(out.status.success(), "{}", cli::stderr(&out));
+    assert!(out.status.success(), "{}", stderr(&out));
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
@@ -61,7 +61,7 @@ fn explain_names_each_steps_rule_links_and_cuts() {
 
     let html = dir.join("five.html").display().to_string();
     let out = run(&["explain", &five, "--rules", &full, "--html", &html]);
-    assert!(out.status.success(), "{}", cli::stderr(&out));
+    assert!(out.status.success(), "{}", stderr(&out));
     let page = std::fs::read_to_string(&html).unwrap();
     assert_eq!(page.matches("<svg").count(), steps.len() + 1);
     assert!(page.contains("PROBE (complete solver)") || page.contains("GUESS (complete solver)"));
@@ -104,7 +104,7 @@ fn generate_makes_unique_puzzles_for_the_player() {
         v
     };
     let first = run(&args(&one, "1").iter().map(String::as_str).collect::<Vec<_>>());
-    assert!(first.status.success(), "{}", cli::stderr(&first));
+    assert!(first.status.success(), "{}", stderr(&first));
     let text = String::from_utf8_lossy(&first.stdout);
     assert!(
         text.contains("3 random 6x6 puzzles with 5 colours (seed 4) for the player control")
@@ -195,8 +195,8 @@ fn the_bundled_set_is_what_its_command_writes() {
     let dir = fresh_dir("flow-made");
     std::fs::create_dir_all(dir.join("specs/flow")).unwrap();
     let command = "generate flow --size 6x6,7x7,8x8,9x9,10x10,11x11,12x12 --player search --count 7 --seed 1 -o specs/flow/made.flow";
-    let out = cli::run_in(&dir, &command.split(' ').collect::<Vec<_>>());
-    assert!(out.status.success(), "{}", cli::stderr(&out));
+    let out = run_in(&dir, &command.split(' ').collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", stderr(&out));
     let made = std::fs::read_to_string(dir.join("specs/flow/made.flow")).unwrap();
     assert_eq!(made, std::fs::read_to_string(repo("specs/flow/made.flow")).unwrap());
     let readme = std::fs::read_to_string(repo("specs/flow/README.md")).unwrap();
