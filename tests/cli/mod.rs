@@ -5,6 +5,7 @@
 
 #![allow(dead_code)] // each test binary uses its own share
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -70,8 +71,10 @@ pub fn repo(path: &str) -> String {
 
 /// A case this machine cannot test (not root, a race lost): said on
 /// standard error, and a failure in CI (`CI=true`), where every case must
-/// run, so that a skip is never silent there.
+/// run, so that a skip is never silent there. Written to the process's
+/// standard error itself, not through `eprintln!`, which the test harness
+/// captures and shows only for a failing test.
 pub fn skipped(why: &str) {
     assert!(std::env::var("CI").as_deref() != Ok("true"), "skipped in CI, where every case must run: {why}");
-    eprintln!("SKIPPED: {why}");
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {why}");
 }
