@@ -90,30 +90,9 @@ fn brute_force_soundness() {
     use stratsynth::domains::flow::rules::view::Layout;
     let schema = Schema::flow();
     let layout = Layout::new(&schema, "dsl/flow.ron").unwrap();
-    let planted = "
-def forced_wrong_way:
-    with c = arbitrary(cell) and d = arbitrary(cell):
-    if need(c) <= open(c) and neighbours(c, d) and not severed(c, d):
-    then link(c, d)
-
-def clash_without_colour:
-    with c = arbitrary(cell) and d = arbitrary(cell):
-    if neighbours(c, d) and colour(c) != colour(d):
-    then cut(c, d)
-
-def loop_of_colour:
-    with c = arbitrary(cell) and d = arbitrary(cell):
-    if neighbours(c, d) and colour(c) = colour(d) and not joined(c, d):
-    then cut(c, d)
-
-def area_with_two_heads:
-    with a = arbitrary(area):
-    if heads(a) <= 2:
-    then prune
-";
     let mut rules = parse_rules(&control(), "control.rules", &schema).unwrap();
     let controls = rules.len();
-    rules.extend(parse_rules(planted, "planted.rules", &schema).unwrap());
+    rules.extend(parse_rules(crate::verify::PLANTED, "planted.rules", &schema).unwrap());
     let mut sweep = Sweep::new(&rules, &layout, schema.size_feature);
     let started = std::time::Instant::now();
     sweep.every_puzzle(3, 3);

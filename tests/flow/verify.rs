@@ -17,7 +17,9 @@ use stratsynth::synth::verify::{Verdict, Verifier};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-const PLANTED: &str = "
+/// Unsound rules, each one step from a control rule (also played by brute
+/// force in `rules.rs`).
+pub(crate) const PLANTED: &str = "
 def forced_wrong_way:
     with c = arbitrary(cell) and d = arbitrary(cell):
     if need(c) <= open(c) and neighbours(c, d) and not severed(c, d):
