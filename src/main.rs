@@ -51,9 +51,9 @@ enum Command {
     /// Solve a `.non` puzzle line by line (`solve PUZZLE` or `solve nonogram PUZZLE`), or Witness puzzles with A* (`solve witness`).
     Solve(Solve),
     /// Write solution traces (random rollouts) of puzzles as test transitions.
-    Trace(commands::nonogram::TraceArgs),
+    Trace(commands::trace::TraceArgs),
     /// Coverage of a rule set on test transitions.
-    Cover(commands::nonogram::CoverArgs),
+    Cover(commands::cover::CoverArgs),
     /// Learn a rule set end to end: mine, synthesise, select, write, print.
     Learn {
         #[command(subcommand)]
@@ -127,8 +127,8 @@ macro_rules! verb {
 verb!(
     Solve,
     SolveDomain,
-    Option<commands::nonogram::SolveArgs>,
-    commands::nonogram::SolveArgs,
+    Option<commands::solve::SolveArgs>,
+    commands::solve::SolveArgs,
     commands::solve_witness::SolveArgs,
     "Solve a `.non` puzzle line by line, with the exact line solver or a rule set.",
     "Solve puzzles with A*, pruning (or sorting) by local constraint checking and a rule set."
@@ -261,12 +261,12 @@ fn main() -> ExitCode {
         Command::Print(args) => commands::rules::print(&args),
         Command::Check(args) => commands::rules::check(&args),
         Command::Verify(args) => commands::rules::verify(&args),
-        Command::Solve(Solve { domain: Some(SolveDomain::Nonogram(args)), .. }) => commands::nonogram::solve(&args),
-        Command::Solve(Solve { nonogram: Some(args), .. }) => commands::nonogram::solve(&args),
+        Command::Solve(Solve { domain: Some(SolveDomain::Nonogram(args)), .. }) => commands::solve::solve(&args),
+        Command::Solve(Solve { nonogram: Some(args), .. }) => commands::solve::solve(&args),
         Command::Solve(Solve { domain: Some(SolveDomain::Witness(args)), .. })
         | Command::Witness { command: WitnessCommand::Solve(args) } => commands::solve_witness::solve(&args),
-        Command::Trace(args) => commands::nonogram::trace(&args),
-        Command::Cover(args) => commands::nonogram::cover(&args),
+        Command::Trace(args) => commands::trace::trace(&args),
+        Command::Cover(args) => commands::cover::cover(&args),
         Command::Learn { domain: LearnCommand::Nonogram(args) } => {
             with_threads(args.proof.threads, || commands::learn_nonogram::learn(&args))
         }

@@ -1,8 +1,8 @@
 //! `compare` (`compare nonogram`): a learned nonogram rule set against
 //! control rules on test transitions.
 
-use super::nonogram::{orientation, read_tests};
 use super::percent;
+use super::test_sets::{orientation, read_tests};
 use super::CmdResult;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -1,7 +1,7 @@
 //! `select`: K rules chosen greedily by coverage on test transitions,
 //! written as a rule file.
 
-use super::nonogram::{orientation, read_tests};
+use super::test_sets::{orientation, read_tests};
 use super::{check_output, printable, write_output, CmdResult};
 use super::{percent, selection_table};
 use std::path::PathBuf;
