@@ -43,11 +43,11 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Pretty-print a rule file, with each rule's cost.
-    Print(commands::rules::PrintArgs),
+    Print(commands::print::PrintArgs),
     /// Brute-force soundness of each nonogram rule on every valid line up to N cells.
-    Check(commands::rules::CheckArgs),
+    Check(commands::check::CheckArgs),
     /// Prove each rule sound with Z3 up to a bound, or give a counterexample.
-    Verify(commands::rules::VerifyArgs),
+    Verify(commands::verify::VerifyArgs),
     /// Solve a `.non` puzzle line by line (`solve PUZZLE` or `solve nonogram PUZZLE`), or Witness puzzles with A* (`solve witness`).
     Solve(Solve),
     /// Write solution traces (random rollouts) of puzzles as test transitions.
@@ -258,9 +258,9 @@ fn main() -> ExitCode {
     keep_freed_memory();
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Print(args) => commands::rules::print(&args),
-        Command::Check(args) => commands::rules::check(&args),
-        Command::Verify(args) => commands::rules::verify(&args),
+        Command::Print(args) => commands::print::print(&args),
+        Command::Check(args) => commands::check::check(&args),
+        Command::Verify(args) => commands::verify::verify(&args),
         Command::Solve(Solve { domain: Some(SolveDomain::Nonogram(args)), .. }) => commands::solve::solve(&args),
         Command::Solve(Solve { nonogram: Some(args), .. }) => commands::solve::solve(&args),
         Command::Solve(Solve { domain: Some(SolveDomain::Witness(args)), .. })
