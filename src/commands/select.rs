@@ -2,15 +2,15 @@
 //! written as a rule file.
 
 use super::test_sets::{orientation, read_tests};
-use super::{check_output, printable, write_output, CmdResult};
+use super::{check_output, write_rules_file, CmdResult};
 use super::{percent, selection_table};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use stratsynth::domains::nonogram::rules::apply::ApplyOptions;
 use stratsynth::domains::nonogram::rules::coverage::Coverage;
 use stratsynth::domains::Domain;
+use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::cost::cost;
-use stratsynth::dsl::print::print_rule;
 use stratsynth::rule_files::read_nonogram_rules;
 
 /// Options of `select`.
@@ -68,12 +68,9 @@ pub fn select(args: &SelectArgs) -> CmdResult {
         if one_sided { " --one-sided" } else { "" }
     );
     // one comment line each, whatever the file names hold
-    let mut text: String =
-        [&command, &summary].into_iter().chain(&table).map(|l| format!("# {}\n", printable(l))).collect();
-    let chosen: Vec<String> = picks.iter().map(|p| print_rule(&rules[p.index], domain.schema())).collect();
-    text.push('\n');
-    text.push_str(&chosen.join("\n"));
-    write_output(output, &text)?;
+    let header: Vec<String> = [command, summary.clone()].into_iter().chain(table.iter().cloned()).collect();
+    let chosen: Vec<Rule> = picks.iter().map(|p| rules[p.index].clone()).collect();
+    write_rules_file(output, &header, &chosen, domain.schema())?;
     println!("{summary}");
     for row in &table {
         println!("{row}");

@@ -49,7 +49,7 @@ impl Ids {
     /// `last_owner`, `first_fit`, `last_fit`), whose values depend on every
     /// known cell.
     pub fn reads_ownership(&self, rule: &crate::dsl::ast::Rule) -> bool {
-        [self.first_owner, self.last_owner, self.first_fit, self.last_fit].iter().any(|&f| rule.uses_feature(f))
+        rule.uses_feature(self.first_owner) || rule.uses_feature(self.last_owner) || self.reads_fits(rule)
     }
 
     /// Whether `rule` reads a gap's fits (`first_fit`, `last_fit`).
