@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+use stratsynth::domains::nonogram::board::limits::{hold_memory, DEFAULT_MEMORY_MB};
 use stratsynth::domains::witness::play::page::{page, PagePuzzle};
 use stratsynth::domains::witness::play::players::{evaluate_all, Figure, Limits, RulePlayer, Who};
 use stratsynth::domains::witness::Puzzle;
@@ -37,7 +38,13 @@ pub(super) fn rule_player(path: &FsPath) -> Result<RulePlayer, String> {
 /// What `--timeout` and `--max-nodes` left unknown on a puzzle, in words
 /// (`None` if nothing): the players whose time ran out, and those whose
 /// states did.
-pub(crate) fn unknown_note(players: &[Who], figures: &[Figure], timeout: f64, max_nodes: u64) -> Option<String> {
+pub(crate) fn unknown_note(
+    players: &[Who],
+    figures: &[Figure],
+    timeout: f64,
+    max_nodes: u64,
+    memory_mb: u64,
+) -> Option<String> {
     let of = |why: Stop| -> Vec<&str> {
         players.iter().zip(figures).filter(|(_, f)| f.ran_out() == Some(why)).map(|(w, _)| w.name()).collect()
     };
@@ -49,6 +56,10 @@ pub(crate) fn unknown_note(players: &[Who], figures: &[Figure], timeout: f64, ma
     let nodes = of(Stop::Nodes);
     if !nodes.is_empty() {
         parts.push(format!("--max-nodes {max_nodes} states ran out in the players {}", nodes.join(", ")));
+    }
+    let memory = of(Stop::Memory);
+    if !memory.is_empty() {
+        parts.push(format!("--memory {memory_mb} MB ran out in the players {}", memory.join(", ")));
     }
     (!parts.is_empty()).then(|| format!("unknown: {}; their MSI and TSI are unknown", parts.join("; ")))
 }
@@ -96,9 +107,13 @@ pub struct AnalyzeArgs {
     /// the figures not yet known are `unknown` (and the exit status 1).
     #[arg(long, default_value_t = DEFAULT_TIMEOUT, value_parser = super::puzzle_set::parse_seconds)]
     pub timeout: f64,
+    /// Megabytes of memory the process may hold; past them the figures not
+    /// yet known are `unknown` (`memory`) and the exit status is 1.
+    #[arg(long, default_value_t = DEFAULT_MEMORY_MB, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub memory: u64,
 }
 
-/// `witness analyze PUZZLES.ron [--rules R]... [--perfect] [--json] [--html OUT.html] [--max-nodes N] [--timeout S]`.
+/// `witness analyze PUZZLES.ron [--rules R]... [--perfect] [--json] [--html OUT.html] [--max-nodes N] [--timeout S] [--memory MB]`.
 pub fn analyze(args: &AnalyzeArgs) -> CmdResult {
     let mut inputs: Vec<&FsPath> = vec![&args.puzzles];
     inputs.extend(args.rules.iter().map(PathBuf::as_path));
@@ -115,9 +130,10 @@ pub fn analyze(args: &AnalyzeArgs) -> CmdResult {
     let file = args.puzzles.display().to_string();
     let label = format!("witness analyze: {file} puzzle #");
     let tell = |i: usize, who: &str, nodes: u64, secs: f64| progress_line(&label, i, &ps[i], who, nodes, secs);
-    let limits = |_: usize| Limits { max_nodes: args.max_nodes, deadline: Some(deadline_in(args.timeout)) };
+    let max_memory = Some(hold_memory(args.memory));
+    let limits = |_: usize| Limits { max_nodes: args.max_nodes, deadline: Some(deadline_in(args.timeout)), max_memory };
     let results = evaluate_all(&ps, &players, &limits, &tell);
-    let note = |figures: &[Figure]| unknown_note(&players, figures, args.timeout, args.max_nodes);
+    let note = |figures: &[Figure]| unknown_note(&players, figures, args.timeout, args.max_nodes, args.memory);
     if args.json {
         let list: Vec<Value> = results
             .iter()

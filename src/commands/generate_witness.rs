@@ -15,6 +15,7 @@ use super::{check_output, command_line, write_output, CmdResult};
 use serde_json::{json, Value};
 use std::path::{Path as FsPath, PathBuf};
 use std::process::ExitCode;
+use stratsynth::domains::nonogram::board::limits::{hold_memory, DEFAULT_MEMORY_MB};
 use stratsynth::domains::witness::make::epcg::{Placeholders, USUAL_PLACEHOLDERS};
 use stratsynth::domains::witness::make::generate::{Algorithm, Generator, GeneratorConfig};
 use stratsynth::domains::witness::make::generate_kinds::Kinds;
@@ -99,12 +100,17 @@ pub struct GenerateArgs {
     /// exit status is 1.
     #[arg(long, default_value_t = DEFAULT_TIMEOUT, value_parser = super::puzzle_set::parse_seconds)]
     pub timeout: f64,
+    /// Megabytes of memory the process may hold; past them the figures not
+    /// yet known are `unknown` (`memory`).
+    #[arg(long, default_value_t = DEFAULT_MEMORY_MB, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub memory: u64,
 }
 
 /// `witness generate --base P --at C,R... [--rules R] [--order tsi|gap] [--top N] [--json] [--html H] -o OUT`
 /// or `witness generate --teach R --size WxH [--constraints K [--colours N]] [--count N] [--seed S] [--top N] [-o OUT]`.
 pub fn generate(args: &GenerateArgs) -> CmdResult {
-    let limits = Limits { max_nodes: args.max_nodes, deadline: Some(deadline_in(args.timeout)) };
+    let max_memory = Some(hold_memory(args.memory));
+    let limits = Limits { max_nodes: args.max_nodes, deadline: Some(deadline_in(args.timeout)), max_memory };
     let inputs: Vec<&FsPath> =
         [&args.base, &args.rules, &args.teach].into_iter().flatten().map(PathBuf::as_path).collect();
     for out in [&args.output, &args.html].into_iter().flatten() {
@@ -157,7 +163,7 @@ fn edge(text: &str) -> Result<(Vertex, Vertex), String> {
 fn say_unknown(args: &GenerateArgs, players: &[Who], made: &[(String, &[Figure])], not_judged: &str) -> bool {
     let mut unknown = !not_judged.is_empty();
     for (origin, figures) in made {
-        if let Some(why) = unknown_note(players, figures, args.timeout, args.max_nodes) {
+        if let Some(why) = unknown_note(players, figures, args.timeout, args.max_nodes, args.memory) {
             unknown = true;
             eprintln!("{origin}: {why}");
         }

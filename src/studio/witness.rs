@@ -78,7 +78,7 @@ fn analyze_players(players: &Players) -> Vec<Who<'_>> {
 
 /// The players' limits within a request's budget.
 fn limits(budget: &Budget) -> Limits {
-    Limits { max_nodes: DEFAULT_MAX_NODES, deadline: Some(budget.deadline) }
+    Limits { max_nodes: DEFAULT_MAX_NODES, deadline: Some(budget.deadline), max_memory: budget.memory }
 }
 
 /// `POST /api/witness/analyze`: one element of `witness analyze --json

@@ -296,3 +296,17 @@ fn the_complete_solver_stops_at_its_memory_and_says_memory() {
     let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!((answer[0]["solutions"].clone(), answer[0]["stopped"].clone()), (json!(1), json!(null)));
 }
+
+#[test]
+fn the_witness_players_stop_at_their_memory_and_say_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle =
+        write(dir.path(), "6x6.ron", "[(width: 6, height: 6, start: (0, 0), goal: (6, 6), triangles: [(0, 0, 2)])]");
+    let output = run(&["witness", "analyze", &puzzle, "--memory", "1", "--json"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let answer: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!((answer[0]["solutions"].clone(), answer[0]["stopped"].clone()), (json!("unknown"), json!("memory")));
+    let players = answer[0]["players"].as_array().unwrap();
+    assert!(players.iter().all(|p| p["stopped"] == json!("memory") && p["tsi"] == json!("unknown")), "{players:?}");
+    assert!(stderr(&output).contains("--memory 1 MB ran out in the players uniform, local"), "{}", stderr(&output));
+}

@@ -49,6 +49,7 @@ use crate::domains::witness::rules::ruleset::RuleSetPredicate;
 use crate::domains::witness::search::astar::Predicate;
 use crate::domains::witness::search::predicates::baseline;
 use crate::stop::Stop;
+use crate::usage::memory;
 
 /// A player: the policy π(a, s) over the moves of a state.
 pub enum Player<'a> {
@@ -134,8 +135,33 @@ fn log2(n: &BigInt) -> f64 {
 pub struct OutOfBudget {
     /// States expanded when it stopped.
     pub nodes: u64,
-    /// What ran out: [`Stop::Nodes`] or [`Stop::Timeout`].
+    /// What ran out: [`Stop::Nodes`], [`Stop::Memory`] or [`Stop::Timeout`].
     pub ran_out: Stop,
+}
+
+/// How far each player's enumeration of a puzzle may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// States a player may expand on a puzzle larger than 5x5.
+    pub max_nodes: u64,
+    /// When every enumeration gives up (at any size); `None`: never.
+    pub deadline: Option<Instant>,
+    /// Bytes the whole process may hold (the studio's share of its total,
+    /// `witness analyze --memory`): past them an enumeration gives up,
+    /// [`Stop::Memory`]; `None`: no limit beyond the memo's own.
+    pub max_memory: Option<u64>,
+}
+
+impl Limits {
+    /// `max_nodes` states per player, no deadline, no memory limit.
+    pub fn nodes(max_nodes: u64) -> Limits {
+        Limits { max_nodes, deadline: None, max_memory: None }
+    }
+
+    /// Whether the deadline has passed.
+    pub fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 /// The exact enumeration of one puzzle under one player.
@@ -158,12 +184,19 @@ pub struct Enumeration<'a> {
     budget: Option<u64>,
     /// When the enumeration gives up (read every [`DEADLINE_EVERY`] states).
     deadline: Option<Instant>,
+    /// The process's memory past which it gives up (read every
+    /// [`MEMORY_EVERY`] states).
+    max_memory: Option<u64>,
     progress: &'a mut dyn FnMut(u64),
 }
 
 /// How often (in expanded states) the deadline is read: an expansion takes
 /// a microsecond or more, reading the clock some tens of nanoseconds.
 pub const DEADLINE_EVERY: u64 = 64;
+
+/// How often (in expanded states) the process's memory is read against
+/// [`Limits::max_memory`]: reading it takes some microseconds.
+pub const MEMORY_EVERY: u64 = 1 << 12;
 
 /// How often (in expanded states) the progress callback is called: often
 /// enough for it to tell the time (a state takes microseconds; it decides
@@ -220,6 +253,7 @@ impl<'a> Enumeration<'a> {
             nodes: 0,
             budget,
             deadline: None,
+            max_memory: None,
             progress,
         }
     }
@@ -228,6 +262,12 @@ impl<'a> Enumeration<'a> {
     pub fn with_deadline(self, deadline: Option<Instant>) -> Enumeration<'a> {
         let oracle = self.oracle.map(|o| o.with_deadline(deadline));
         Enumeration { deadline, oracle, ..self }
+    }
+
+    /// This enumeration, giving up once the process holds more than
+    /// `bytes` (if any).
+    pub fn with_max_memory(self, bytes: Option<u64>) -> Enumeration<'a> {
+        Enumeration { max_memory: bytes, ..self }
     }
 
     /// This enumeration, its memo holding at most about `bytes` bytes.
@@ -283,6 +323,9 @@ impl<'a> Enumeration<'a> {
         }
         if self.nodes.is_multiple_of(DEADLINE_EVERY) && self.past_deadline() {
             return Err(OutOfBudget { nodes: self.nodes, ran_out: Stop::Timeout });
+        }
+        if self.nodes.is_multiple_of(MEMORY_EVERY) && self.max_memory.is_some_and(|m| memory() > m) {
+            return Err(OutOfBudget { nodes: self.nodes, ran_out: Stop::Memory });
         }
         if self.nodes.is_multiple_of(PROGRESS_EVERY) {
             (self.progress)(self.nodes);
@@ -413,14 +456,17 @@ impl<'a> Enumeration<'a> {
 pub const EXACT_SIDE: usize = 5;
 
 /// The odds of `puzzle`'s start state under `player`: exact up to
-/// [`EXACT_SIDE`] x [`EXACT_SIDE`], within `budget` expanded states beyond;
-/// at any size, given up at `deadline`.
+/// [`EXACT_SIDE`] x [`EXACT_SIDE`], within `limits`' expanded states
+/// beyond; at any size, given up at its deadline or past its memory.
 pub fn odds(
     puzzle: &Puzzle,
     player: &Player,
-    (budget, deadline): (u64, Option<Instant>),
+    limits: &Limits,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Odds, OutOfBudget> {
     let exact = puzzle.width() <= EXACT_SIDE && puzzle.height() <= EXACT_SIDE;
-    Enumeration::new(puzzle, player, (!exact).then_some(budget), progress).with_deadline(deadline).run()
+    Enumeration::new(puzzle, player, (!exact).then_some(limits.max_nodes), progress)
+        .with_deadline(limits.deadline)
+        .with_max_memory(limits.max_memory)
+        .run()
 }

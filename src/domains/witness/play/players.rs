@@ -4,6 +4,7 @@
 //! player is kept as its rules, from which each thread makes its own
 //! predicate (a [`RuleSetPredicate`] memoises, so it is not shared).
 
+pub use super::information::Limits;
 use super::information::{odds, Odds, OutOfBudget, Player};
 use crate::domains::witness::formats::puzzle::Puzzle;
 use crate::domains::witness::rules::ruleset::RuleSetPredicate;
@@ -14,27 +15,6 @@ use crate::dsl::ast::{FeatureId, Rule};
 use crate::stop::Stop;
 use rayon::prelude::*;
 use std::time::Instant;
-
-/// How far each player's enumeration of a puzzle may go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// States a player may expand on a puzzle larger than 5x5.
-    pub max_nodes: u64,
-    /// When every enumeration gives up (at any size); `None`: never.
-    pub deadline: Option<Instant>,
-}
-
-impl Limits {
-    /// `max_nodes` states per player, no deadline.
-    pub fn nodes(max_nodes: u64) -> Limits {
-        Limits { max_nodes, deadline: None }
-    }
-
-    /// Whether the deadline has passed.
-    pub fn past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-}
 
 /// A rule player: local constraint checking plus a list of rules.
 pub struct RulePlayer {
@@ -162,8 +142,8 @@ pub type Progress<'a> = &'a (dyn Fn(usize, &str, u64, f64) + Sync);
 
 /// The figures of `puzzle` (index `index`, for `progress`) for each player,
 /// one after the other ([`Figure::Unknown`]: out of `limits`' expanded
-/// states, or past its deadline, which every player's enumeration counts
-/// against).
+/// states, past its deadline, which every player's enumeration counts
+/// against, or past its memory).
 pub fn evaluate(puzzle: &Puzzle, index: usize, players: &[Who], limits: Limits, progress: Progress) -> Vec<Figure> {
     let results = players
         .iter()
@@ -187,7 +167,7 @@ pub fn evaluate(puzzle: &Puzzle, index: usize, players: &[Who], limits: Limits, 
                     progress(index, who.name(), nodes, secs);
                 }
             };
-            odds(puzzle, &player, (limits.max_nodes, limits.deadline), &mut tell)
+            odds(puzzle, &player, &limits, &mut tell)
         })
         .collect();
     figures(players, results)
@@ -263,7 +243,7 @@ mod tests {
 
     /// Past the deadline every player is unknown and says the time ran
     /// out (a small puzzle too: the deadline holds at any size); out of
-    /// states, the states.
+    /// states, the states; past the process's memory, the memory.
     #[test]
     fn unknown_figures_name_what_ran_out() {
         let text = "[(width: 6, height: 6, start: (0, 0), goal: (6, 6), triangles: [(0, 0, 2)])]";
@@ -275,5 +255,8 @@ mod tests {
         assert!(f.iter().all(|f| f.ran_out() == Some(Stop::Timeout) && f.odds().is_none()), "{f:?}");
         let f = evaluate(&puzzle, 0, &players, Limits::nodes(10), &quiet);
         assert!(f.iter().all(|f| f.ran_out() == Some(Stop::Nodes)), "{f:?}");
+        let held = Limits { max_memory: Some(1 << 20), ..Limits::nodes(1 << 20) };
+        let f = evaluate(&puzzle, 0, &players, held, &quiet);
+        assert!(f.iter().all(|f| f.ran_out() == Some(Stop::Memory)), "{f:?}");
     }
 }
