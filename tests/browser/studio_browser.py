@@ -11,7 +11,7 @@ with two puzzles and generates over square and edge placeholders with
 marks; then stops the server with Ctrl-C (SIGINT) and checks it exits
 cleanly.
 
-usage: studio_browser.py STRATSYNTH_BINARY [--screenshots DIR]
+usage: studio_browser.py STRATSYNTH_BINARY [--screenshots DIR] [--only PART,...]
 Prints one line per check and `N passed, M failed`; exits 1 on any failure.
 """
 
@@ -28,6 +28,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -156,6 +157,85 @@ def nonogram(driver, binary, shots):
         driver.save_screenshot(os.path.join(shots, "studio-nonogram.png"))
     large_board(driver)
     latency(driver)
+
+
+def new_board(driver, width, height):
+    """A blank board of `width` x `height` from the size boxes and New blank."""
+    for id_, value in [("nono-width", width), ("nono-height", height)]:
+        box = driver.find_element(By.ID, id_)
+        box.clear()
+        box.send_keys(str(value))
+    click(driver, "nono-new")
+    WebDriverWait(driver, 20).until(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#nono-board td.cell")) == width * height)
+
+
+def cells(driver):
+    """The painted cells as the page holds them (`nono.cells`), as 0/1."""
+    return [1 if v else 0 for v in driver.execute_script("return nono.cells")]
+
+
+def differ(width, got, want):
+    """The cells (row, column from 0) where `got` and `want` differ."""
+    return [(p // width, p % width) for p in range(len(want)) if got[p] != want[p]]
+
+
+def press(driver, r, c, hold=0.09, button="left"):
+    """A press on cell (r, c) held `hold` seconds (right: a right-click)."""
+    cell = driver.find_element(By.ID, f"cell-{r}-{c}")
+    if button == "right":
+        ActionChains(driver).context_click(cell).perform()
+        return
+    ActionChains(driver).move_to_element(cell).click_and_hold().pause(hold).release().perform()
+
+
+def drag(driver, path, hold=0.03):
+    """A drag pressed on the first cell of `path` and moved over each cell
+    in turn, released on the last."""
+    first = driver.find_element(By.ID, f"cell-{path[0][0]}-{path[0][1]}")
+    chain = ActionChains(driver).move_to_element(first).click_and_hold().pause(hold)
+    for r, c in path[1:]:
+        chain = chain.move_to_element(driver.find_element(By.ID, f"cell-{r}-{c}")).pause(hold)
+    chain.release().perform()
+
+
+def painting(driver):
+    """Painting touches exactly the cells pressed or dragged over, on a
+    10x10 and a 25x25 board: single presses held 90 ms in an order that
+    makes the clues grow under the pointer (each column and row gains a
+    number per press), drags across rows and down columns, and erase drags
+    over painted cells; after each stroke family every cell of
+    `nono.cells` is compared with the cells touched."""
+    for size in (10, 25):
+        new_board(driver, size, size)
+        want = [0] * (size * size)
+        # every other cell of the first column top down, then of the last row
+        # left to right: each press adds a number to a clue
+        presses = [(r, 0) for r in range(0, size, 2)] + [(size - 1, c) for c in range(2, size, 2)]
+        for r, c in presses:
+            press(driver, r, c)
+            want[r * size + c] = 1
+        got = cells(driver)
+        check(f"{size}x{size}: {len(presses)} presses paint exactly the cells pressed", got == want,
+              f"cells that differ: {differ(size, got, want)[:8]}")
+        # drags: across row 1 from column 2, down column 3 from row 3
+        across = [(1, c) for c in range(2, size - 1)]
+        down = [(r, 3) for r in range(3, size - 1)]
+        for path in (across, down):
+            drag(driver, path)
+            for r, c in path:
+                want[r * size + c] = 1
+        got = cells(driver)
+        check(f"{size}x{size}: two drags paint exactly the cells dragged over", got == want,
+              f"cells that differ: {differ(size, got, want)[:8]}")
+        # an erase drag: pressed on a black cell, over the rest of row 1
+        erase = across[len(across) // 3:]
+        drag(driver, erase)
+        for r, c in erase:
+            want[r * size + c] = 0
+        got = cells(driver)
+        check(f"{size}x{size}: an erase drag whitens exactly the cells dragged over, the last one too",
+              got == want, f"cells that differ: {differ(size, got, want)[:8]}")
 
 
 def latency(driver, clicks=12):
@@ -389,20 +469,33 @@ def open_and_generate(driver, binary, shots):
         driver.save_screenshot(os.path.join(shots, "studio-witness.png"))
 
 
+# The parts of the test, in the order they run (each takes the driver, the
+# binary and the screenshot folder).
+PARTS = {
+    "nonogram": nonogram,
+    "painting": lambda driver, binary, shots: painting(driver),
+    "witness": lambda driver, binary, shots: witness(driver),
+    "full_game": lambda driver, binary, shots: full_game(driver, binary),
+    "open_and_generate": open_and_generate,
+}
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
     parser.add_argument("--screenshots")
+    parser.add_argument("--only", help="run only these parts, comma separated: " + ", ".join(PARTS))
     args = parser.parse_args()
+    only = set(args.only.split(",")) if args.only else set(PARTS)
+    binary = os.path.abspath(args.binary)
     server, url = start_server(os.path.abspath(args.binary))
     driver = None
     try:
         driver = browser()
         driver.get(url)
-        nonogram(driver, os.path.abspath(args.binary), args.screenshots)
-        witness(driver)
-        full_game(driver, os.path.abspath(args.binary))
-        open_and_generate(driver, os.path.abspath(args.binary), args.screenshots)
+        for name, part in PARTS.items():
+            if name in only:
+                part(driver, binary, args.screenshots)
     except Exception as e:  # a broken page: report it as a failure
         check("the page runs without an error", False, repr(e)[:300])
     finally:
