@@ -248,7 +248,7 @@ def latency(driver, clicks=12):
     driver.execute_script("""
         window.latencies = []; window.pressed = null;
         const timing = document.getElementById("nono-timing");
-        document.getElementById("nono-board").addEventListener("mousedown", () => { window.pressed = performance.now(); }, true);
+        document.getElementById("nono-board").addEventListener("pointerdown", () => { window.pressed = performance.now(); }, true);
         new MutationObserver(() => {
             if (window.pressed !== null && /answered in/.test(timing.textContent)) {
                 window.latencies.push(performance.now() - window.pressed); window.pressed = null;
