@@ -24,12 +24,14 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -238,7 +240,188 @@ def painting(driver):
               got == want, f"cells that differ: {differ(size, got, want)[:8]}")
 
 
-def latency(driver, clicks=12):
+def keys(driver, *seq, ctrl=False, shift=False):
+    """Sends keys to the focused element (with Ctrl and/or Shift held)."""
+    chain = ActionChains(driver)
+    if ctrl:
+        chain = chain.key_down(Keys.CONTROL)
+    if shift:
+        chain = chain.key_down(Keys.SHIFT)
+    for k in seq:
+        chain = chain.send_keys(k)
+    if shift:
+        chain = chain.key_up(Keys.SHIFT)
+    if ctrl:
+        chain = chain.key_up(Keys.CONTROL)
+    chain.perform()
+
+
+def post(url, path, body):
+    """POSTs JSON `body` to the studio's API; the JSON answer."""
+    request = urllib.request.Request(url.rstrip("/") + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=60) as answer:
+        return json.loads(answer.read())
+
+
+def editing(driver):
+    """Everyday editing of a nonogram: undo and redo (Ctrl+Z, Ctrl+Shift+Z
+    and the buttons) round trips over presses, a drag and a right press
+    (which whitens and never blackens); row and column numbers; keyboard
+    painting; resize keeping the picture, shift and flip; a width of 0
+    refused with a message, the picture kept."""
+    new_board(driver, 6, 5)
+    w = 6
+    check("row and column numbers are drawn", text(driver, "rownum-0") == "1" and text(driver, "colnum-5") == "6",
+          f"{text(driver, 'rownum-0')} {text(driver, 'colnum-5')}")
+    states = [cells(driver)]
+    press(driver, 0, 0)
+    states.append(cells(driver))
+    drag(driver, [(1, c) for c in range(4)])
+    states.append(cells(driver))
+    press(driver, 1, 2, button="right")
+    states.append(cells(driver))
+    press(driver, 2, 2, button="right")
+    check("a right press whitens a black cell and leaves a white one white",
+          states[-1] == [1 if p in (0, w, w + 1, w + 3) else 0 for p in range(30)] and cells(driver) == states[-1],
+          f"{states[-1]} then {cells(driver)}")
+    undone = []
+    for _ in range(3):
+        keys(driver, "z", ctrl=True)
+        undone.append(cells(driver))
+    check("Ctrl+Z three times steps back through the three strokes", undone == states[2::-1],
+          f"{undone} vs {states[2::-1]}")
+    redone = []
+    for _ in range(3):
+        keys(driver, "z", ctrl=True, shift=True)
+        redone.append(cells(driver))
+    check("Ctrl+Shift+Z three times steps forward again", redone == states[1:], f"{redone}")
+    click(driver, "nono-undo")
+    click(driver, "nono-undo")
+    back = cells(driver)
+    click(driver, "nono-redo")
+    forward = cells(driver)
+    click(driver, "nono-redo")
+    check("the undo and redo buttons do the same", back == states[1] and forward == states[2] and cells(driver) == states[3],
+          f"{back}, {forward}")
+    # keyboard: from the cursor (the last cell pressed: row 3, column 3) two
+    # down and one left, Space paints; three up, x whitens
+    driver.execute_script("document.getElementById('nono-board').focus()")
+    keys(driver, Keys.ARROW_DOWN, Keys.ARROW_DOWN, Keys.ARROW_LEFT, " ")
+    want = states[3][:]
+    want[4 * w + 1] = 1
+    check("keyboard: arrows move the cursor, Space paints its cell", cells(driver) == want,
+          f"cells that differ: {differ(w, cells(driver), want)}")
+    keys(driver, Keys.ARROW_UP, Keys.ARROW_UP, Keys.ARROW_UP, "x")
+    want[1 * w + 1] = 0
+    check("keyboard: x whitens the cell under the cursor", cells(driver) == want,
+          f"cells that differ: {differ(w, cells(driver), want)}")
+    picture = [want[r * w:(r + 1) * w] for r in range(5)]
+    # resize to 8 wide, 4 high: the picture kept from the top left
+    for id_, value in [("nono-width", "8"), ("nono-height", "4")]:
+        box = driver.find_element(By.ID, id_)
+        box.clear()
+        box.send_keys(value)
+    click(driver, "nono-resize")
+    resized = [(picture[r][c] if c < 6 else 0) for r in range(4) for c in range(8)]
+    check("resize to 8x4 keeps the picture", cells(driver) == resized and len(driver.find_elements(
+        By.CSS_SELECTOR, "#nono-board td.cell")) == 32, f"{cells(driver)}")
+    click(driver, "nono-shift-right")
+    shifted = [(resized[r * 8 + c - 1] if c > 0 else 0) for r in range(4) for c in range(8)]
+    check("shift right moves every cell one column right", cells(driver) == shifted, f"{cells(driver)}")
+    click(driver, "nono-shift-down")
+    shifted = [(shifted[(r - 1) * 8 + c] if r > 0 else 0) for r in range(4) for c in range(8)]
+    check("shift down moves every cell one row down", cells(driver) == shifted, f"{cells(driver)}")
+    click(driver, "nono-flip-h")
+    flipped = [shifted[r * 8 + 7 - c] for r in range(4) for c in range(8)]
+    check("flip left to right mirrors every row", cells(driver) == flipped, f"{cells(driver)}")
+    click(driver, "nono-flip-v")
+    flipped = [flipped[(3 - r) * 8 + c] for r in range(4) for c in range(8)]
+    check("flip top to bottom mirrors every column", cells(driver) == flipped, f"{cells(driver)}")
+    box = driver.find_element(By.ID, "nono-width")
+    box.clear()
+    box.send_keys("0")
+    click(driver, "nono-new")
+    check("width 0 is refused with a message, the picture kept",
+          "expected a whole number from 1 to 50" in text(driver, "nono-message") and cells(driver) == flipped,
+          text(driver, "nono-message"))
+
+
+def hints_and_files(driver, url):
+    """Hint stepping by buttons and keys, jumping to the first and last
+    step; the owners shown on request equal the API's certain owners;
+    a clue-only `.non` opens with its one solution; title and author shown
+    and exported; a board past the rules' line limit says why."""
+    bear = os.path.join(ROOT, "specs/puzzles/hakank-bear.non")
+    with open(bear) as f:
+        text_bear = f.read()
+    path = os.path.join(tempfile.mkdtemp(prefix="studio-non-"), "bear-clues.non")
+    with open(path, "w") as f:
+        f.write("".join(line for line in text_bear.splitlines(True) if not line.startswith("goal"))
+                + 'by "A. Bearwright"\n')
+    goal = re.search(r'goal "?([01]+)', text_bear).group(1)
+    driver.find_element(By.ID, "nono-open").send_keys(path)
+    opened = wait_text(driver, "nono-note", lambda t: "clue-only" in t)
+    check("a clue-only .non opens with its one solution painted",
+          opened and "one solution is shown" in text(driver, "nono-note")
+          and "".join(map(str, cells(driver))) == goal, text(driver, "nono-note"))
+    check("its title and author are shown",
+          driver.find_element(By.ID, "nono-title").get_attribute("value") == "Bear"
+          and driver.find_element(By.ID, "nono-author").get_attribute("value") == "A. Bearwright")
+    box = driver.find_element(By.ID, "nono-title")
+    box.clear()
+    box.send_keys("Bear, redrawn")
+    driver.execute_script("window.exported = null; window.download = (name, text) => { window.exported = [name, text]; };")
+    click(driver, "nono-export")
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script("return window.exported"))
+    name, non = driver.execute_script("return window.exported")
+    check("export writes the title and author given", 'title "Bear, redrawn"' in non and 'by "A. Bearwright"' in non
+          and name == "Bear-redrawn.non", f"{name}: {non[:80]!r}")
+    click(driver, "nono-hint")
+    ok = wait_text(driver, "nono-step", lambda t: "step 1 of" in t)
+    total = int(re.search(r"step 1 of (\d+)", text(driver, "nono-step")).group(1)) if ok else 0
+    click(driver, "nono-last")
+    check("last: the explanation's last step", wait_text(driver, "nono-step", lambda t: f"step {total} of {total}" in t)
+          and driver.find_element(By.ID, "nono-forward").get_attribute("disabled") is not None, text(driver, "nono-step")[:40])
+    click(driver, "nono-first")
+    check("first: back to step 1", wait_text(driver, "nono-step", lambda t: f"step 1 of {total}" in t))
+    driver.execute_script("document.getElementById('nono-board').focus()")
+    keys(driver, Keys.PAGE_DOWN, Keys.PAGE_DOWN)
+    at3 = wait_text(driver, "nono-step", lambda t: f"step 3 of {total}" in t)
+    keys(driver, Keys.END)
+    at_end = wait_text(driver, "nono-step", lambda t: f"step {total} of {total}" in t)
+    keys(driver, Keys.HOME, Keys.PAGE_DOWN)
+    check("keys: PageDown steps forward, End and Home jump", at3 and at_end
+          and wait_text(driver, "nono-step", lambda t: f"step 2 of {total}" in t), text(driver, "nono-step")[:40])
+    # owners at step 20: the page marks the hints the API says are certain
+    click(driver, "nono-first")
+    for _ in range(19):
+        click(driver, "nono-forward")
+    wait_text(driver, "nono-step", lambda t: f"step 20 of {total}" in t)
+    known = driver.execute_script("return knownAt(tools.hint.k)")
+    answer = post(url, "/api/nonogram/owners", {"puzzle": {"width": 13, "height": 8, "goal": goal}, "known": known})
+    want = sorted(f"{'row' if line['axis'] == 'row' else 'col'}hint-{line['index'] - 1}-{b['first_owner']}"
+                  for line in answer["lines"] for b in line.get("blocks", []) if b["first_owner"] == b["last_owner"])
+    driver.find_element(By.ID, "nono-owners").click()
+    try:
+        WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#nono-board span.hint.owned"))
+    except Exception:
+        pass
+    shown = sorted(set(e.get_attribute("id") for e in driver.find_elements(By.CSS_SELECTOR, "#nono-board span.hint.owned")))
+    check("show owners: the hints marked are those the API says own a block for certain at step 20",
+          bool(want) and shown == sorted(set(want)), f"{len(shown)} shown, {len(set(want))} certain")
+    titled = driver.find_elements(By.CSS_SELECTOR, "#nono-board td.cell.owned[title]")
+    check("an owned block's cells say whose they are", bool(titled) and "part of the" in titled[0].get_attribute("title"),
+          titled[0].get_attribute("title") if titled else "none")
+    driver.find_element(By.ID, "nono-owners").click()
+    new_board(driver, 35, 35)
+    check("a 35x35 board says why the rules are not played",
+          wait_text(driver, "nono-rules", "not played")
+          and "longest line has 35 cells" in text(driver, "nono-rules-why")
+          and "at most 30 cells" in text(driver, "nono-rules-why"), text(driver, "nono-rules-why"))
+
+
+def latency(driver, clicks=24):
     """Click to figures on a 25x25 picture (jacop-data005, a typical one):
     the time from the press on a cell to the first answer shown (the page's
     `answered in`), over `clicks` strokes; prints the median and the worst."""
@@ -246,8 +429,11 @@ def latency(driver, clicks=12):
     WebDriverWait(driver, 20).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#nono-board td.cell")) == 625)
     settle(driver, "nono-timing")
     driver.execute_script("""
-        window.latencies = []; window.pressed = null;
-        const timing = document.getElementById("nono-timing");
+        window.latencies = []; window.pressed = null; window.firstShown = []; let first = false;
+        const timing = document.getElementById("nono-timing"), count = document.getElementById("nono-count");
+        document.getElementById("nono-board").addEventListener("pointerdown", () => { first = true; }, true);
+        new MutationObserver(() => { if (first) { window.firstShown.push(count.textContent); first = false; } })
+            .observe(count, {childList: true, characterData: true, subtree: true});
         document.getElementById("nono-board").addEventListener("pointerdown", () => { window.pressed = performance.now(); }, true);
         new MutationObserver(() => {
             if (window.pressed !== null && /answered in/.test(timing.textContent)) {
@@ -258,10 +444,14 @@ def latency(driver, clicks=12):
         click(driver, f"cell-{(7 * i) % 25}-{(11 * i + 3) % 25}")
         WebDriverWait(driver, 20).until(lambda d: len(d.execute_script("return window.latencies")) > i)
     times = sorted(driver.execute_script("return window.latencies"))
+    stale = driver.execute_script("return window.firstShown")
+    check("after each press the old figures are cleared at once (the count shows … until the answer)",
+          len(stale) == clicks and all(v == "…" for v in stale), str(stale))
     median = times[len(times) // 2] if len(times) % 2 else (times[len(times) // 2 - 1] + times[len(times) // 2]) / 2
     print(f"latency: click to figures on a 25x25 (jacop-data005), {len(times)} strokes: "
           f"median {median:.1f} ms, worst {times[-1]:.1f} ms", flush=True)
     check("25x25: every stroke answered within a second", len(times) == clicks and times[-1] < 1000, f"worst {times[-1]:.1f} ms")
+    check("25x25: the figures come within 100 ms of the press (median)", median <= 100, f"median {median:.1f} ms")
 
 
 def large_board(driver):
@@ -462,18 +652,43 @@ def open_and_generate(driver, binary, shots):
     listed = text(driver, "wit-variants")
     check("Generate with marks and an edge placeholder lists variants", ok, listed[:100])
     if ok:
+        base = driver.find_element(By.ID, "wit-board-box").get_attribute("data-analysed")
         driver.find_element(By.CSS_SELECTOR, "#wit-variants li").click()
         count = re.search(r"(\d+) solutions", listed).group(1)
         check("the variant loaded has its listed count", wait_text(driver, "wit-count", count), text(driver, "wit-count"))
+        variant = driver.find_element(By.ID, "wit-board-box").get_attribute("data-analysed")
+        click(driver, "wit-base")
+        placeholders = (len(driver.find_elements(By.CSS_SELECTOR, "#wit-board rect.square.placeholder")),
+                        len(driver.find_elements(By.CSS_SELECTOR, "#wit-board line.edge.placeholder")))
+        check("back to the base puzzle: its placeholders and its figures again",
+              analysed(driver, base) and placeholders == (1, 1) and "variant" in text(driver, "wit-variants"),
+              f"{placeholders}")
+        keys(driver, "z", ctrl=True)
+        check("Ctrl+Z: the variant again", analysed(driver, variant) and text(driver, "wit-count") == count,
+              text(driver, "wit-count"))
+        keys(driver, "z", ctrl=True, shift=True)
+        check("Ctrl+Shift+Z: the base again", analysed(driver, base))
+        pick(driver, "erase")
+        click(driver, "wsq-0-0")
+        check("an edit clears the variants (they were of the puzzle before)",
+              not driver.find_elements(By.CSS_SELECTOR, "#wit-variants li")
+              and driver.find_element(By.ID, "wit-base").get_attribute("disabled") is not None)
+        click(driver, "wit-undo")
+        check("the undo button takes the edit back", analysed(driver, base))
     if shots:
         driver.save_screenshot(os.path.join(shots, "studio-witness.png"))
 
+
+# The studio's address, once started.
+URL = []
 
 # The parts of the test, in the order they run (each takes the driver, the
 # binary and the screenshot folder).
 PARTS = {
     "nonogram": nonogram,
     "painting": lambda driver, binary, shots: painting(driver),
+    "editing": lambda driver, binary, shots: editing(driver),
+    "hints_and_files": lambda driver, binary, shots: hints_and_files(driver, URL[0]),
     "witness": lambda driver, binary, shots: witness(driver),
     "full_game": lambda driver, binary, shots: full_game(driver, binary),
     "open_and_generate": open_and_generate,
@@ -489,6 +704,7 @@ def main():
     only = set(args.only.split(",")) if args.only else set(PARTS)
     binary = os.path.abspath(args.binary)
     server, url = start_server(os.path.abspath(args.binary))
+    URL.append(url)
     driver = None
     try:
         driver = browser()

@@ -163,6 +163,7 @@ onPictureChange.push(() => {
   clearOwners();
   tools.repairs = [];
   $("repair-list").innerHTML = "";
+  $("nono-note").textContent = "";
 });
 // The owners shown follow the picture.
 onPictureChange.push(() => { if ($("nono-owners").checked) showOwners(); });
@@ -205,7 +206,7 @@ $("nono-open").addEventListener("change", async e => {
     if (p.goal === undefined) throw new Error(cluesOnly(p));
     setPicture(p.width, p.height, cellsOf(p.goal));
     setTitle(p.title || file.name, p.author);
-    $("nono-message").textContent = p.solutions === undefined ? "" : cluesOnly(p);
+    $("nono-note").textContent = p.solutions === undefined ? "" : cluesOnly(p);
   } catch (err) {
     $("nono-message").textContent = file.name + ": " + err.message;
   }
