@@ -286,7 +286,7 @@ fn goal_text(cells: &[bool]) -> String {
 
 /// `POST /api/nonogram/open`: the body is a picture file (PNG, plain PBM
 /// or `.non` with a goal); the answer is the picture as a request takes it
-/// (and the file's `by`, as `author`). A `.non` with clues and no goal
+/// (with the file's `by`, if any, as `author`). A `.non` with clues and no goal
 /// is answered with its clues (`rows`, `columns`), its count of solutions
 /// as `analyze` gives it (`solutions`: 0, 1, 2 for two or more, or null
 /// with `stopped`) and, if it has one, a solution as `goal` (the only
@@ -297,17 +297,27 @@ pub fn open(_: &Players, body: &[u8], budget: &Budget) -> Answer {
     if let Some(puzzle) = text.and_then(|t| parse_non(t, "the opened file").ok()).filter(|p| p.goal.is_none()) {
         let (out, _) = count(&puzzle, limits(budget)).map_err(|e| ApiError::unfit(e.to_string()))?;
         let solutions = out.stopped.is_none().then_some(out.solutions.len());
-        let mut answer = json!({"title": puzzle.title, "author": author, "width": puzzle.width,
-            "height": puzzle.height, "rows": puzzle.rows, "columns": puzzle.columns, "solutions": solutions,
+        let mut answer = json!({"title": puzzle.title, "width": puzzle.width, "height": puzzle.height,
+            "rows": puzzle.rows, "columns": puzzle.columns, "solutions": solutions,
             "stopped": out.stopped.map(|s| s.name())});
         if let Some(first) = out.solutions.first() {
             answer["goal"] = json!(goal_text(first));
         }
-        return Ok(answer);
+        return Ok(with_author(answer, author));
     }
     let picture = picture_of_bytes(body, "the opened file").map_err(|e| ApiError::unfit(e.to_string()))?;
     let goal = goal_text(&picture.cells);
-    Ok(json!({"title": picture.title, "author": author, "width": picture.width, "height": picture.height, "goal": goal}))
+    let answer = json!({"title": picture.title, "width": picture.width, "height": picture.height, "goal": goal});
+    Ok(with_author(answer, author))
+}
+
+/// An open answer with the file's `by` as `author`, if it has one (so a
+/// picture without it is the request the other routes take as it is).
+fn with_author(mut answer: Value, author: Option<&str>) -> Value {
+    if let Some(author) = author {
+        answer["author"] = json!(author);
+    }
+    answer
 }
 
 /// `POST /api/nonogram/export`: the request's puzzle as a `.non` file
