@@ -158,7 +158,6 @@ def nonogram(driver, binary, shots):
     if shots:
         driver.save_screenshot(os.path.join(shots, "studio-nonogram.png"))
     large_board(driver)
-    latency(driver)
 
 
 def new_board(driver, width, height):
@@ -272,6 +271,8 @@ def editing(driver):
     refused with a message, the picture kept."""
     new_board(driver, 6, 5)
     w = 6
+    check("a blank picture is solvable by the rules (a line without hints is crossed out)",
+          wait_text(driver, "nono-rules", "yes") and text(driver, "nono-count") == "1", text(driver, "nono-rules"))
     check("row and column numbers are drawn", text(driver, "rownum-0") == "1" and text(driver, "colnum-5") == "6",
           f"{text(driver, 'rownum-0')} {text(driver, 'colnum-5')}")
     states = [cells(driver)]
@@ -686,6 +687,7 @@ URL = []
 # binary and the screenshot folder).
 PARTS = {
     "nonogram": nonogram,
+    "latency": lambda driver, binary, shots: latency(driver),
     "painting": lambda driver, binary, shots: painting(driver),
     "editing": lambda driver, binary, shots: editing(driver),
     "hints_and_files": lambda driver, binary, shots: hints_and_files(driver, URL[0]),
