@@ -156,7 +156,10 @@ def nonogram(driver, binary, shots):
         click(driver, "nono-forward")
     wait_text(driver, "nono-step", lambda t: "step 10 of" in t)
     if shots:
+        driver.find_element(By.ID, "nono-owners").click()
+        WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#nono-board span.hint.owned"))
         driver.save_screenshot(os.path.join(shots, "studio-nonogram.png"))
+        driver.find_element(By.ID, "nono-owners").click()
     large_board(driver)
 
 
@@ -657,6 +660,8 @@ def open_and_generate(driver, binary, shots):
         driver.find_element(By.CSS_SELECTOR, "#wit-variants li").click()
         count = re.search(r"(\d+) solutions", listed).group(1)
         check("the variant loaded has its listed count", wait_text(driver, "wit-count", count), text(driver, "wit-count"))
+        if shots:
+            driver.save_screenshot(os.path.join(shots, "studio-witness.png"))
         variant = driver.find_element(By.ID, "wit-board-box").get_attribute("data-analysed")
         click(driver, "wit-base")
         placeholders = (len(driver.find_elements(By.CSS_SELECTOR, "#wit-board rect.square.placeholder")),
@@ -676,8 +681,6 @@ def open_and_generate(driver, binary, shots):
               and driver.find_element(By.ID, "wit-base").get_attribute("disabled") is not None)
         click(driver, "wit-undo")
         check("the undo button takes the edit back", analysed(driver, base))
-    if shots:
-        driver.save_screenshot(os.path.join(shots, "studio-witness.png"))
 
 
 # The studio's address, once started.
