@@ -25,10 +25,10 @@ use stratsynth::domains::nonogram::make::repair::RepairBudget;
 use stratsynth::domains::nonogram::make::run::random_puzzles;
 use stratsynth::domains::nonogram::play::analysis::{analyse, count, MAX_CELLS};
 use stratsynth::domains::nonogram::play::player::{play, Knowledge, PlayError};
+use stratsynth::domains::Domain;
 use stratsynth::report::nonogram::analyze::json_puzzle;
 use stratsynth::report::nonogram::explain::{describe, step_json};
 use stratsynth::report::nonogram::generate::{json_report, random_made, repair_report, Report};
-use stratsynth::domains::Domain;
 use stratsynth::stop::Stop;
 
 /// The complete solver's node budget per request (as `analyze`'s default).
@@ -346,7 +346,9 @@ pub fn owners(_: &Players, body: &[u8], _: &Budget) -> Answer {
         .chars()
         .map(|c| {
             Cell::from_char(c).ok_or_else(|| {
-                ApiError::bad(format!("`known`: expected `#` (filled), `x` (crossed out) or `.` (unknown), found {c:?}"))
+                ApiError::bad(format!(
+                    "`known`: expected `#` (filled), `x` (crossed out) or `.` (unknown), found {c:?}"
+                ))
             })
         })
         .collect::<Result<_, _>>()?;

@@ -29,7 +29,14 @@ fn answered(line: &Value) -> Option<Vec<(u64, u64, i64, i64)>> {
     }
     let field = |b: &Value, k: &str| b[k].as_i64().unwrap();
     let blocks = line["blocks"].as_array().unwrap();
-    Some(blocks.iter().map(|b| (field(b, "start") as u64, field(b, "size") as u64, field(b, "first_owner"), field(b, "last_owner"))).collect())
+    Some(
+        blocks
+            .iter()
+            .map(|b| {
+                (field(b, "start") as u64, field(b, "size") as u64, field(b, "first_owner"), field(b, "last_owner"))
+            })
+            .collect(),
+    )
 }
 
 #[test]
@@ -87,10 +94,8 @@ fn two_blocks_too_far_from_the_2_and_the_3_are_owned_by_the_6() {
     assert_eq!(answered(row), Some(vec![(10, 1, 1, 1), (13, 1, 1, 1)]), "{row}");
     // a line no solution extends: a column of one cell, filled, whose clue is empty
     assert_eq!(answer["lines"][11]["solvable"], false, "{}", answer["lines"][11]);
-    let (status, answer) = studio.post(
-        "/api/nonogram/owners",
-        json!({"puzzle": puzzle, "known": "..........#..#x..?"}).to_string().as_bytes(),
-    );
+    let (status, answer) = studio
+        .post("/api/nonogram/owners", json!({"puzzle": puzzle, "known": "..........#..#x..?"}).to_string().as_bytes());
     assert_eq!(status, 400, "{answer}");
     assert!(answer["error"].as_str().unwrap().contains("`known`"), "{answer}");
 }
@@ -125,7 +130,10 @@ fn export_writes_the_author_and_open_reads_it_back() {
     assert!(non.contains("by \"A. Designer\"\n") && non.contains("title \"Heart, redrawn\"\n"), "{non}");
     let (status, opened) = studio.post("/api/nonogram/open", non.as_bytes());
     assert_eq!(status, 200, "{opened}");
-    assert_eq!((&opened["title"], &opened["author"], &opened["goal"]), (&picture["title"], &picture["author"], &picture["goal"]));
+    assert_eq!(
+        (&opened["title"], &opened["author"], &opened["goal"]),
+        (&picture["title"], &picture["author"], &picture["goal"])
+    );
 }
 
 #[test]
