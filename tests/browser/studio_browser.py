@@ -397,6 +397,22 @@ def hints_and_files(driver, url):
     keys(driver, Keys.HOME, Keys.PAGE_DOWN)
     check("keys: PageDown steps forward, End and Home jump", at3 and at_end
           and wait_text(driver, "nono-step", lambda t: f"step 2 of {total}" in t), text(driver, "nono-step")[:40])
+    # a step that reads the owners says so in plain words (the dragonfly's top-10 explanation has some)
+    driver.find_element(By.ID, "nono-open").send_keys(os.path.join(ROOT, "specs/puzzles/hakank-dragonfly.non"))
+    WebDriverWait(driver, 20).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#nono-board td.cell")) == 400)
+    click(driver, "nono-hint")
+    wait_text(driver, "nono-step", lambda t: "step 1 of" in t)
+    owned = driver.execute_script(
+        "return tools.hint.steps.findIndex(s => s.notes.some(n => /it (must|can only) be part of the/.test(n)))")
+    if owned >= 0:
+        driver.execute_script(f"stepTo({owned})")
+    check("a hint step that reads the owners says whose block it is in plain words",
+          owned >= 0 and wait_text(driver, "nono-step", lambda t: re.search(r"block at cells \d+-\d+: it (must|can only) be part of the \d+ \(hint \d+\)", t)),
+          text(driver, "nono-step")[:160])
+    driver.find_element(By.ID, "nono-open").send_keys(bear)
+    WebDriverWait(driver, 20).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#nono-board td.cell")) == 13 * 8)
+    click(driver, "nono-hint")
+    wait_text(driver, "nono-step", lambda t: "step 1 of" in t)
     # owners at step 20: the page marks the hints the API says are certain
     click(driver, "nono-first")
     for _ in range(19):

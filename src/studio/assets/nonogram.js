@@ -201,6 +201,8 @@ $("nono-board").addEventListener("pointerdown", e => {
   if (p === null || (e.button !== 0 && e.button !== 2)) return;
   e.preventDefault();
   $("nono-board").focus({ preventScroll: true });
+  // the stroke's end comes to the board even if the pointer leaves the window
+  $("nono-board").setPointerCapture(e.pointerId);
   const before = snapshot();
   nono.stroke = { value: e.button === 2 ? false : !nono.cells[p], last: p, x: e.clientX, y: e.clientY, more: false };
   nono.cursor = p;
@@ -230,6 +232,7 @@ function endStroke() {
 }
 window.addEventListener("pointerup", endStroke);
 window.addEventListener("pointercancel", endStroke);
+$("nono-board").addEventListener("lostpointercapture", endStroke);
 
 // Painting by keyboard on the focused board: the arrows move the cursor,
 // Space sets its cell to the other colour, Enter to black, x or Delete to
