@@ -316,6 +316,19 @@ fn malformed() -> Vec<(String, Vec<u8>)> {
     for route in ["analyze", "explain", "repair", "random", "export"] {
         out.extend(bodies.iter().map(|b| (format!("/api/nonogram/{route}"), b.as_bytes().to_vec())));
     }
+    // the owners route: each body above that is a JSON object, as its puzzle; then bad `known`
+    let objects = bodies.iter().filter(|b| b.starts_with('{') && serde_json::from_str::<Value>(b).is_ok());
+    let mut owners: Vec<String> = objects.map(|b| format!("{{\"puzzle\": {b}, \"known\": \"....\"}}")).collect();
+    let two = "{\"width\": 2, \"height\": 2, \"goal\": \"1001\"}";
+    for known in ["", "\"...\"", "\"..?.\"", "5", "\"#x#x\", \"mode\": 1"] {
+        owners.push(if known.is_empty() {
+            format!("{{\"puzzle\": {two}}}")
+        } else {
+            format!("{{\"puzzle\": {two}, \"known\": {known}}}")
+        });
+    }
+    owners.push("{\"known\": \"....\"}".into());
+    out.extend(owners.into_iter().map(|b| ("/api/nonogram/owners".to_string(), b.into_bytes())));
     let witness = [
         "{}", "{\"puzzle\": 3}", "{\"puzzle\": \"\"}", "{\"puzzle\": \"(width: 9, height: 2, start: (0, 0), goal: (9, 2))\"}",
         "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (0, 0))\"}",
