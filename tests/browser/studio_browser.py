@@ -584,6 +584,17 @@ def analysed(driver, puzzle, timeout=20):
         return False
 
 
+def next_analysed(driver, before, timeout=20):
+    """Waits until the Witness figures shown are of another puzzle than
+    `before`; returns that puzzle (RON as the page writes it)."""
+    box = driver.find_element(By.ID, "wit-board-box")
+    try:
+        WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: box.get_attribute("data-analysed") != before)
+    except Exception:
+        pass
+    return box.get_attribute("data-analysed")
+
+
 def full_game(driver, binary):
     """Every kind of constraint placed by clicks on a 3x3 grid; after each,
     the page's count is the CLI's for the puzzle the clicks mean."""
@@ -697,6 +708,27 @@ def open_and_generate(driver, binary, shots):
               and driver.find_element(By.ID, "wit-base").get_attribute("disabled") is not None)
         click(driver, "wit-undo")
         check("the undo button takes the edit back", analysed(driver, base))
+        base_count = text(driver, "wit-count")
+        click(driver, "wit-flip-h")
+        flipped = next_analysed(driver, base)
+        check("flip left to right mirrors the puzzle (start, goal, triangles), its count the same",
+              analysed(driver, flipped) and flipped.startswith("(width: 4, height: 3, start: (4, 0), goal: (0, 3)")
+              and "triangles: [(0, 0, 2)]" in flipped and text(driver, "wit-count") == base_count, flipped)
+        click(driver, "wit-flip-h")
+        check("flipped twice: the puzzle again", analysed(driver, base))
+        box = driver.find_element(By.ID, "wit-width")
+        box.clear()
+        box.send_keys("5")
+        click(driver, "wit-resize")
+        wider = base.replace("(width: 4,", "(width: 5,")
+        check("resize to 5x3 keeps the puzzle, its count the CLI's",
+              analysed(driver, wider) and text(driver, "wit-count") == cli_counts(binary, [wider])[0],
+              driver.find_element(By.ID, "wit-board-box").get_attribute("data-analysed"))
+        click(driver, "wit-shift-right")
+        moved = next_analysed(driver, wider)
+        click(driver, "wit-shift-left")
+        check("shift right then left: the puzzle again, moved between",
+              moved.startswith("(width: 5, height: 3, start: (1, 0), goal: (5, 3)") and analysed(driver, wider), moved)
 
 
 # The studio's address, once started.

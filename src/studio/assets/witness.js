@@ -5,7 +5,8 @@
 // there is none) and the MSI/TSI of the uniform, local and rule players;
 // solutions one at a time; square and edge placeholders and Generate
 // (EPCG), the ranked variants listed, a click loads one (the base puzzle
-// kept to return to); undo and redo; open and export .ron. The figures
+// kept to return to); undo and redo; resize keeping the puzzle, shift and
+// flip; open and export .ron. The figures
 // are asked at once after each change, the stale request cancelled, the
 // old figures cleared meanwhile. The board is drawn as docs/formats.md places it: vertex (0, 0) and
 // square (0, 0) at the bottom left.
@@ -329,14 +330,17 @@ function showSolution(i) {
 $("wit-next").addEventListener("click", () => wit.paths.length && showSolution((wit.shown + 1) % wit.paths.length));
 $("wit-prev").addEventListener("click", () => wit.paths.length && showSolution((wit.shown - 1 + wit.paths.length) % wit.paths.length));
 
+// A side from its box: a whole number from 1 to 8, else null and the
+// message says so.
+function witSide(id) {
+  const v = Number($(id).value);
+  if (Number.isInteger(v) && v >= 1 && v <= 8) return v;
+  $("wit-message").textContent = `${id.slice(4)}: expected a whole number from 1 to 8, found "${$(id).value}"`;
+  return null;
+}
+
 $("wit-new").addEventListener("click", () => {
-  const side = id => {
-    const v = Number($(id).value);
-    if (Number.isInteger(v) && v >= 1 && v <= 8) return v;
-    $("wit-message").textContent = `${id.slice(4)}: expected a whole number from 1 to 8, found "${$(id).value}"`;
-    return null;
-  };
-  const w = side("wit-width"), h = side("wit-height");
+  const w = witSide("wit-width"), h = witSide("wit-height");
   if (!w || !h) return;
   wit.base = null;
   $("wit-variants").innerHTML = "";
@@ -382,6 +386,48 @@ $("wit-generate").addEventListener("click", async () => {
     }
   } catch (e) { list.innerHTML = `<li>${e.message}</li>`; }
 });
+
+// The puzzle moved onto a w2 x h2 grid: `vertex` gives a vertex's new
+// place, `square` a square's; what falls off the grid is dropped, a start
+// off it goes to (0, 0), a goal off it or off its border to (w2, h2).
+function witMoved(w2, h2, vertex, square) {
+  const inGrid = ([x, y]) => x >= 0 && y >= 0 && x <= w2 && y <= h2;
+  const inSquares = ([c, r]) => c >= 0 && r >= 0 && c < w2 && r < h2;
+  const out = { w: w2, h: h2, squares: new Map(), dots: new Set(), edges: new Map(), holes: new Set(), edgeHoles: new Set() };
+  const place = (k, map, fits) => { const p = map(unkey(k)); return fits(p) ? key(p[0], p[1]) : null; };
+  const edge = k => { const [a, b] = edgeEnds(k).map(vertex); return inGrid(a) && inGrid(b) ? edgeKey(a, b) : null; };
+  for (const [k, v] of wit.squares) { const q = place(k, square, inSquares); if (q) out.squares.set(q, v); }
+  for (const k of wit.holes) { const q = place(k, square, inSquares); if (q) out.holes.add(q); }
+  for (const k of wit.dots) { const q = place(k, vertex, inGrid); if (q) out.dots.add(q); }
+  for (const [k, v] of wit.edges) { const q = edge(k); if (q) out.edges.set(q, v); }
+  for (const k of wit.edgeHoles) { const q = edge(k); if (q) out.edgeHoles.add(q); }
+  const start = vertex(wit.start), goal = vertex(wit.goal);
+  out.start = inGrid(start) ? start : [0, 0];
+  const border = ([x, y]) => x === 0 || y === 0 || x === w2 || y === h2;
+  out.goal = inGrid(goal) && border(goal) ? goal : [w2, h2];
+  return out;
+}
+
+// A move of the whole puzzle (a change that can be undone).
+function witMove(moved) {
+  witRecord();
+  Object.assign(wit, moved);
+  $("wit-width").value = wit.w; $("wit-height").value = wit.h;
+  witEdited();
+}
+
+$("wit-resize").addEventListener("click", () => {
+  const w = witSide("wit-width"), h = witSide("wit-height");
+  if (w && h) witMove(witMoved(w, h, v => v, s => s));
+});
+for (const [dir, dx, dy] of [["left", -1, 0], ["right", 1, 0], ["up", 0, 1], ["down", 0, -1]]) {
+  $("wit-shift-" + dir).addEventListener("click", () =>
+    witMove(witMoved(wit.w, wit.h, ([x, y]) => [x + dx, y + dy], ([c, r]) => [c + dx, r + dy])));
+}
+$("wit-flip-h").addEventListener("click", () =>
+  witMove(witMoved(wit.w, wit.h, ([x, y]) => [wit.w - x, y], ([c, r]) => [wit.w - 1 - c, r])));
+$("wit-flip-v").addEventListener("click", () =>
+  witMove(witMoved(wit.w, wit.h, ([x, y]) => [x, wit.h - y], ([c, r]) => [c, wit.h - 1 - r])));
 
 // Loads a generated variant, the base puzzle (with its placeholders)
 // kept to return to (the base button, or undo).
