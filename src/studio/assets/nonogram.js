@@ -168,7 +168,8 @@ $("nono-redo").addEventListener("click", redo);
 // cells on the straight line from the last cell painted, so a fast drag
 // skips none); only a real move paints (the pointer's position changed),
 // never the board changing under a still pointer. The figures are asked
-// at the press and, if the stroke painted more, at its end.
+// at the press and, if the stroke painted more, again at its end (the
+// request of the press cancelled as soon as the stroke paints on).
 function cellAt(e) {
   const td = e.target.closest ? e.target.closest("td.cell") : null;
   return td ? Number(td.dataset.p) : null;
@@ -203,12 +204,10 @@ $("nono-board").addEventListener("pointerdown", e => {
   $("nono-board").focus({ preventScroll: true });
   // the stroke's end comes to the board even if the pointer leaves the window
   $("nono-board").setPointerCapture(e.pointerId);
-  const before = snapshot();
-  nono.stroke = { value: e.button === 2 ? false : !nono.cells[p], last: p, x: e.clientX, y: e.clientY, more: false };
+  nono.stroke = { value: e.button === 2 ? false : !nono.cells[p], last: p, x: e.clientX, y: e.clientY, more: false,
+    before: snapshot() };
   nono.cursor = p;
   paintLine(p, p);
-  if (nono.cells[p] !== before.cells[p]) record(before);
-  nono.stroke.before = before;
   changed();
 });
 $("nono-board").addEventListener("contextmenu", e => { if (cellAt(e) !== null) e.preventDefault(); });
@@ -218,17 +217,22 @@ window.addEventListener("pointermove", e => {
   s.x = e.clientX; s.y = e.clientY;
   const p = cellUnder(e.clientX, e.clientY);
   if (p === null || p === s.last) return;
-  if (!nono.history.past.length || nono.history.past[nono.history.past.length - 1] !== s.before) record(s.before);
   paintLine(s.last, p);
   s.last = nono.cursor = p;
   s.more = true;
+  // the figures asked at the press are of a picture gone: cancelled, asked again at the stroke's end
+  if (nono.live) nono.live.abort();
   for (const forget of onPictureChange) forget();
   refresh();
+  staleFigures();
 });
+// The end of a stroke: one step to undo, if it changed a cell.
 function endStroke() {
   const s = nono.stroke;
   nono.stroke = null;
-  if (s && s.more) changed();
+  if (!s) return;
+  if (s.before.cells.some((v, p) => v !== nono.cells[p])) record(s.before);
+  if (s.more) changed();
 }
 window.addEventListener("pointerup", endStroke);
 window.addEventListener("pointercancel", endStroke);
