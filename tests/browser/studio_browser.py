@@ -107,6 +107,9 @@ def settle(driver, id_, timeout=20):
 
 def nonogram(driver, binary, shots):
     check("the page loads with the nonogram panel", wait_text(driver, "nono-count", "1"), text(driver, "nono-count"))
+    check("the rule set is named, in the header and beside the figures",
+          wait_text(driver, "rules-note", "rules: nonogram rules/nonogram/top10.rules")
+          and text(driver, "nono-rules-file") == "rules/nonogram/top10.rules", text(driver, "rules-note"))
     for id_, value in [("nono-width", "5"), ("nono-height", "5")]:
         box = driver.find_element(By.ID, id_)
         box.clear()
@@ -528,6 +531,8 @@ def witness(driver):
     check("erasing one: solvable again", wait_text(driver, "wit-count", lambda t: t not in ("0", "-", "")))
     check("MSI/TSI for uniform, local and the rules",
           wait_text(driver, "wit-players", lambda t: "uniform" in t and "local" in t and "rules/witness" in t))
+    check("the header names the Witness rule set",
+          wait_text(driver, "rules-note", lambda t: "Witness rules/witness/learned.rules" in t), text(driver, "rules-note"))
     check("a solution is drawn", wait_text(driver, "wit-solution-note", lambda t: t.startswith("solution 1 of")))
     click(driver, "wit-next")
     check("the next solution", wait_text(driver, "wit-solution-note", lambda t: t.startswith("solution 2 of")))

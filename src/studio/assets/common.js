@@ -68,6 +68,15 @@ for (const bar of document.querySelectorAll("[data-file-tools]")) {
   bar.prepend(tools);
 }
 
+// The rule sets the players use, named in the page's header as the
+// answers name them: `nameRules("nonogram", file)`.
+const RULES = {};
+function nameRules(domain, file) {
+  if (!file || RULES[domain] === file) return;
+  RULES[domain] = file;
+  $("rules-note").textContent = "rules: " + Object.entries(RULES).map(([d, f]) => `${d} ${f}`).join(", ");
+}
+
 // A panel's undo history: the states before each change (`past`) and
 // those undone (`future`); a new change forgets what was undone.
 class History {

@@ -368,6 +368,7 @@ function showAnalysis(a) {
     : a.rules_solvable === null && unknown ? "unknown" : yes(a.rules_solvable);
   $("nono-rules-why").textContent = a.rules_refused || "";
   if (a.rules_file) $("nono-rules-file").textContent = a.rules_file;
+  nameRules("nonogram", a.rules_file);
   $("nono-steps").textContent = a.rules_refused ? "-" : figure(a.steps);
   $("nono-bits-out").textContent = a.rules_refused ? "-" : figure(a.difficulty);
   $("nono-line-steps").textContent = figure(a.line_steps);

@@ -305,6 +305,8 @@ async function witAnalyse() {
     $("wit-board-box").classList.toggle("unsolvable", a.solutions === 0);
     $("wit-players").innerHTML = "<tr><th>player</th><th>MSI (Sh)</th><th>TSI (Sh)</th></tr>" +
       (a.players || []).map(p => `<tr><td>${p.player}</td><td>${sh(p.msi)}</td><td>${sh(p.tsi)}</td></tr>`).join("");
+    const rules = (a.players || []).find(p => p.player !== "uniform" && p.player !== "local");
+    if (rules) nameRules("Witness", rules.player);
     wit.paths = s.paths || [];
     wit.complete = s.complete;
     $("wit-message").textContent = a.stopped === "timeout" ? `the analysis ran out of its ${a.budget_ms} ms: unknown` :
