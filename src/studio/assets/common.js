@@ -1,5 +1,6 @@
 // The studio's shared helpers: the API call, downloads, tabs, each
-// panel's file tools built from one template, and the undo history both
+// panel's file tools and editing tools built from two templates, the rule
+// sets named in the header, and the undo history both
 // panels keep (Ctrl+Z / Ctrl+Shift+Z and their buttons).
 "use strict";
 
@@ -65,6 +66,17 @@ for (const bar of document.querySelectorAll("[data-file-tools]")) {
   part("open-label").textContent = d.open;
   part("open").accept = d.accept;
   part("export").textContent = d.export;
+  bar.prepend(tools);
+}
+
+// Each panel's editing tools from one template: a bar with
+// data-edit-tools="P" gets buttons P-undo, P-redo, P-resize (its title
+// says the width and height given are taken, then data-kept),
+// P-shift-left, -right, -up, -down, P-flip-h and P-flip-v.
+for (const bar of document.querySelectorAll("[data-edit-tools]")) {
+  const d = bar.dataset, tools = $("edit-tools").content.cloneNode(true);
+  for (const el of tools.querySelectorAll("[data-role]")) el.id = `${d.editTools}-${el.dataset.role}`;
+  tools.querySelector("[data-role=resize]").title = `to the width and height given, ${d.kept}`;
   bar.prepend(tools);
 }
 
