@@ -208,7 +208,7 @@ $("nono-board").addEventListener("pointerdown", e => {
     before: snapshot() };
   nono.cursor = p;
   paintLine(p, p);
-  changed();
+  if (nono.cells[p] !== nono.stroke.before.cells[p]) changed(); else refresh();
 });
 $("nono-board").addEventListener("contextmenu", e => { if (cellAt(e) !== null) e.preventDefault(); });
 window.addEventListener("pointermove", e => {
