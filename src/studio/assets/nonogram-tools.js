@@ -12,7 +12,8 @@ const tools = { hint: null, repairs: [] };
 $("nono-hint").addEventListener("click", async () => {
   if (tools.hint) return showStep(Math.min(tools.hint.k + 1, tools.hint.steps.length - 1));
   try {
-    const steps = await api("/api/nonogram/explain", request());
+    const asked = request(), steps = await api("/api/nonogram/explain", asked);
+    if (stale(asked)) return;
     if (!Array.isArray(steps)) throw new Error("the explanation ran out of time");
     if (!steps.length) throw new Error("nothing to explain: the picture is empty");
     tools.hint = { steps, k: 0 };
@@ -20,6 +21,12 @@ $("nono-hint").addEventListener("click", async () => {
     showStep(0);
   } catch (e) { $("nono-message").textContent = e.message; }
 });
+
+// Whether the picture changed since `asked` (a request) was sent: its
+// answer is then of a picture gone, and dropped.
+function stale(asked) {
+  return asked.width !== nono.w || asked.height !== nono.h || asked.goal !== goal();
+}
 
 // Steps to step k of the hint (clamped), if a hint is shown.
 function stepTo(k) { if (tools.hint) showStep(clamp(k, 0, tools.hint.steps.length - 1)); }
@@ -126,7 +133,8 @@ $("nono-owners").addEventListener("change", showOwners);
 $("nono-repair").addEventListener("click", async () => {
   $("repair-list").innerHTML = "<li>searching...</li>";
   try {
-    const r = await api("/api/nonogram/repair", { ...request(), player: $("nono-player").value });
+    const asked = request(), r = await api("/api/nonogram/repair", { ...asked, player: $("nono-player").value });
+    if (stale(asked)) return;
     if (r.stopped) throw new Error("the repair search ran out of time");
     tools.repairs = r.puzzles || [];
     const list = $("repair-list");
