@@ -591,10 +591,12 @@ def analysed(driver, puzzle, timeout=20):
 
 def next_analysed(driver, before, timeout=20):
     """Waits until the Witness figures shown are of another puzzle than
-    `before`; returns that puzzle (RON as the page writes it)."""
+    `before` (the page drops the attribute while none are shown); returns
+    that puzzle (RON as the page writes it)."""
     box = driver.find_element(By.ID, "wit-board-box")
     try:
-        WebDriverWait(driver, timeout, poll_frequency=0.1).until(lambda d: box.get_attribute("data-analysed") != before)
+        WebDriverWait(driver, timeout, poll_frequency=0.1).until(
+            lambda d: box.get_attribute("data-analysed") not in (before, None))
     except Exception:
         pass
     return box.get_attribute("data-analysed")

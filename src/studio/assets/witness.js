@@ -280,6 +280,7 @@ function witChanged() {
   wit.paths = []; wit.shown = -1;
   $("wit-solution-note").textContent = "";
   $("wit-count").textContent = "…";
+  delete $("wit-board-box").dataset.analysed;
   $("wit-players").innerHTML = "";
   $("wit-message").textContent = "";
   $("wit-board-box").classList.remove("unsolvable");
