@@ -85,6 +85,7 @@ const ROUTES: &[Route] = &[
     Route { path: "/api/nonogram/random", work: nonogram::random, unknown: budget::stopped },
     Route { path: "/api/nonogram/open", work: nonogram::open, unknown: budget::stopped },
     Route { path: "/api/nonogram/export", work: nonogram::export, unknown: budget::stopped },
+    Route { path: "/api/nonogram/owners", work: nonogram::owners, unknown: budget::stopped },
     Route { path: "/api/witness/analyze", work: witness::analyze, unknown: witness::analyze_unknown },
     Route { path: "/api/witness/solutions", work: witness::solutions, unknown: budget::stopped },
     Route { path: "/api/witness/generate", work: witness::generate, unknown: budget::stopped },
@@ -98,6 +99,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("/studio.css", "text/css; charset=utf-8", include_str!("assets/studio.css")),
     ("/common.js", "text/javascript; charset=utf-8", include_str!("assets/common.js")),
     ("/nonogram.js", "text/javascript; charset=utf-8", include_str!("assets/nonogram.js")),
+    ("/nonogram-tools.js", "text/javascript; charset=utf-8", include_str!("assets/nonogram-tools.js")),
     ("/witness.js", "text/javascript; charset=utf-8", include_str!("assets/witness.js")),
 ];
 

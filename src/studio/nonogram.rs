@@ -2,17 +2,20 @@
 //! `{"width", "height", "goal"}`, or clues as `{"rows", "columns"}`), and
 //! the answers of `analyze`, `explain`, `generate nonogram --from`
 //! (repair) and `--size` (random) for it, with the same fields as those
-//! commands' `--json`; opening a picture file and exporting a `.non`.
+//! commands' `--json`; the owners of the blocks of the cells known;
+//! opening a picture or clue file and exporting a `.non`.
 
 use super::budget::Budget;
 use super::players::Players;
-use super::requests::{parse, within, NonogramPuzzle, Random, Repair};
+use super::requests::{parse, within, NonogramPuzzle, Owners, Random, Repair};
 use super::{Answer, ApiError};
 use serde_json::{json, Value};
 use stratsynth::domains::nonogram::board::complete::Limits;
 use stratsynth::domains::nonogram::board::propagate::Clues;
-use stratsynth::domains::nonogram::formats::non::{format_non, Puzzle};
+use stratsynth::domains::nonogram::formats::non::{format_non, metadata, parse_non, Puzzle};
 use stratsynth::domains::nonogram::line::bitline::MAX_LINE;
+use stratsynth::domains::nonogram::line::model::{Cell, Line};
+use stratsynth::domains::nonogram::line::ownership::ownership;
 use stratsynth::domains::nonogram::make::accept::range;
 use stratsynth::domains::nonogram::make::accept::Wanted;
 use stratsynth::domains::nonogram::make::judge::Player;
@@ -22,6 +25,7 @@ use stratsynth::domains::nonogram::make::repair::RepairBudget;
 use stratsynth::domains::nonogram::make::run::random_puzzles;
 use stratsynth::domains::nonogram::play::analysis::{analyse, count, MAX_CELLS};
 use stratsynth::domains::nonogram::play::player::{play, Knowledge, PlayError};
+use stratsynth::domains::Domain;
 use stratsynth::report::nonogram::analyze::json_puzzle;
 use stratsynth::report::nonogram::explain::{describe, step_json};
 use stratsynth::report::nonogram::generate::{json_report, random_made, repair_report, Report};
@@ -140,6 +144,13 @@ pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     };
     value["differ"] = json!(differ);
     value["rules_file"] = json!(players.nonogram_name);
+    if a.too_long_for_rules {
+        let (longest, most) = (puzzle.width.max(puzzle.height), players.nonogram.schema().file.limits.max_state);
+        value["rules_refused"] = json!(format!(
+            "the rules are not played on this board: its longest line has {longest} cells, and the rules are \
+             proven sound (by Z3) on lines of at most {most} cells"
+        ));
+    }
     Ok(value)
 }
 
@@ -268,17 +279,101 @@ pub fn random(players: &Players, body: &[u8], limit: &Budget) -> Answer {
     Ok(report_json(&Report { summary, made, rule_names: names, original: None }))
 }
 
+/// A picture's cells as a request's `goal`.
+fn goal_text(cells: &[bool]) -> String {
+    cells.iter().map(|&b| if b { '1' } else { '0' }).collect()
+}
+
 /// `POST /api/nonogram/open`: the body is a picture file (PNG, plain PBM
-/// or `.non` with a goal); the answer is the picture as a request takes it.
-pub fn open(_: &Players, body: &[u8], _: &Budget) -> Answer {
+/// or `.non` with a goal); the answer is the picture as a request takes it
+/// (with the file's `by`, if any, as `author`). A `.non` with clues and no goal
+/// is answered with its clues (`rows`, `columns`), its count of solutions
+/// as `analyze` gives it (`solutions`: 0, 1, 2 for two or more, or null
+/// with `stopped`) and, if it has one, a solution as `goal` (the only
+/// one when `solutions` is 1).
+pub fn open(_: &Players, body: &[u8], budget: &Budget) -> Answer {
+    let text = std::str::from_utf8(body).ok();
+    let author = text.and_then(|t| metadata(t, "by"));
+    if let Some(puzzle) = text.and_then(|t| parse_non(t, "the opened file").ok()).filter(|p| p.goal.is_none()) {
+        let (out, _) = count(&puzzle, limits(budget)).map_err(|e| ApiError::unfit(e.to_string()))?;
+        let solutions = out.stopped.is_none().then_some(out.solutions.len());
+        let mut answer = json!({"title": puzzle.title, "width": puzzle.width, "height": puzzle.height,
+            "rows": puzzle.rows, "columns": puzzle.columns, "solutions": solutions,
+            "stopped": out.stopped.map(|s| s.name())});
+        if let Some(first) = out.solutions.first() {
+            answer["goal"] = json!(goal_text(first));
+        }
+        return Ok(with_author(answer, author));
+    }
     let picture = picture_of_bytes(body, "the opened file").map_err(|e| ApiError::unfit(e.to_string()))?;
-    let goal: String = picture.cells.iter().map(|&b| if b { '1' } else { '0' }).collect();
-    Ok(json!({"title": picture.title, "width": picture.width, "height": picture.height, "goal": goal}))
+    let goal = goal_text(&picture.cells);
+    let answer = json!({"title": picture.title, "width": picture.width, "height": picture.height, "goal": goal});
+    Ok(with_author(answer, author))
+}
+
+/// An open answer with the file's `by` as `author`, if it has one (so a
+/// picture without it is the request the other routes take as it is).
+fn with_author(mut answer: Value, author: Option<&str>) -> Value {
+    if let Some(author) = author {
+        answer["author"] = json!(author);
+    }
+    answer
 }
 
 /// `POST /api/nonogram/export`: the request's puzzle as a `.non` file
-/// (`{"non": text}`), with its goal when it is a picture.
+/// (`{"non": text}`), with its goal when it is a picture and its
+/// `author` as `by` (else `by "stratsynth studio"`).
 pub fn export(_: &Players, body: &[u8], _: &Budget) -> Answer {
-    let puzzle = puzzle_of(&parse(body)?)?;
-    Ok(json!({"non": format_non(&puzzle, &[("by", "stratsynth studio")])}))
+    let body: NonogramPuzzle = parse(body)?;
+    let puzzle = puzzle_of(&body)?;
+    let by = body.author.as_deref().unwrap_or("stratsynth studio");
+    Ok(json!({"non": format_non(&puzzle, &[("by", by)])}))
+}
+
+/// `POST /api/nonogram/owners`: for the cells `known` of a puzzle (row by
+/// row: `#` filled, `x` crossed out, `.` unknown), every line's blocks
+/// (`start` and `size`, cells from 0 along the line) with `first_owner`
+/// and `last_owner`: the least and greatest index (from 0) of a hint whose
+/// run contains the block in some solution of the line alone, as the rule
+/// language defines them (the hint is certain when they are equal). A
+/// line no solution extends is `"solvable": false`, without blocks.
+pub fn owners(_: &Players, body: &[u8], _: &Budget) -> Answer {
+    let body: Owners = parse(body)?;
+    let puzzle = puzzle_of(&body.puzzle)?;
+    let (w, h) = (puzzle.width, puzzle.height);
+    let known: Vec<Cell> = body
+        .known
+        .chars()
+        .map(|c| {
+            Cell::from_char(c).ok_or_else(|| {
+                ApiError::bad(format!(
+                    "`known`: expected `#` (filled), `x` (crossed out) or `.` (unknown), found {c:?}"
+                ))
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    if known.len() != w * h {
+        return Err(ApiError::unfit(format!("`known` has {} cells; a {w}x{h} puzzle has {}", known.len(), w * h)));
+    }
+    let mut lines = vec![];
+    for (axis, clues, along) in [("row", &puzzle.rows, w), ("column", &puzzle.columns, h)] {
+        for (i, hints) in clues.iter().enumerate() {
+            let cells = (0..along).map(|j| if axis == "row" { known[i * w + j] } else { known[j * w + i] }).collect();
+            let line = Line::new(hints.clone(), cells);
+            let mut answer = json!({"axis": axis, "index": i + 1, "solvable": false});
+            if let Some(owned) = ownership(&line) {
+                let blocks: Vec<Value> = line
+                    .blocks()
+                    .iter()
+                    .zip(&owned.blocks)
+                    .map(|(&(start, size), o)| {
+                        json!({"start": start, "size": size, "first_owner": o.first, "last_owner": o.last})
+                    })
+                    .collect();
+                answer = json!({"axis": axis, "index": i + 1, "solvable": true, "blocks": blocks});
+            }
+            lines.push(answer);
+        }
+    }
+    Ok(json!({"lines": lines}))
 }

@@ -54,8 +54,8 @@ pub fn within(
     Ok(n)
 }
 
-/// A nonogram puzzle: a picture (`width`, `height`, `goal`, `title`) or
-/// clues (`rows`, `columns`), never both.
+/// A nonogram puzzle: a picture (`width`, `height`, `goal`, `title`,
+/// `author`) or clues (`rows`, `columns`), never both.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct NonogramPuzzle {
@@ -63,6 +63,7 @@ pub struct NonogramPuzzle {
     pub height: Option<u64>,
     pub goal: Option<String>,
     pub title: Option<String>,
+    pub author: Option<String>,
     pub rows: Option<Vec<Vec<u64>>>,
     pub columns: Option<Vec<Vec<u64>>>,
 }
@@ -81,6 +82,15 @@ impl NonogramPuzzle {
             _ => None,
         }
     }
+}
+
+/// The cells known of a nonogram puzzle (row by row: `#` filled, `x`
+/// crossed out, `.` unknown), whose blocks' owners are asked.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct Owners {
+    pub puzzle: NonogramPuzzle,
+    pub known: String,
 }
 
 /// A nonogram picture to repair and the repair's options.

@@ -20,13 +20,13 @@ const BIN: &str = env!("CARGO_BIN_EXE_stratsynth");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 /// The studio on a free port, stopped when dropped.
-struct Studio {
+pub(crate) struct Studio {
     child: Child,
     url: String,
 }
 
 impl Studio {
-    fn start() -> Studio {
+    pub(crate) fn start() -> Studio {
         let mut child = Command::new(BIN)
             .args(["studio", "--port", "0"])
             .stdout(Stdio::piped())
@@ -40,7 +40,7 @@ impl Studio {
     }
 
     /// POSTs `body`; the status and the JSON answer.
-    fn post(&self, path: &str, body: &[u8]) -> (u16, Value) {
+    pub(crate) fn post(&self, path: &str, body: &[u8]) -> (u16, Value) {
         let kind = if path.ends_with("/open") { "application/octet-stream" } else { "application/json" };
         let request = ureq::post(&format!("{}{path}", self.url)).set("Content-Type", kind);
         let result = request.timeout(Duration::from_secs(60)).send_bytes(body);
@@ -53,7 +53,7 @@ impl Studio {
         (status, response.into_json().expect("a JSON answer"))
     }
 
-    fn post_json(&self, path: &str, body: &Value) -> Value {
+    pub(crate) fn post_json(&self, path: &str, body: &Value) -> Value {
         let (status, answer) = self.post(path, body.to_string().as_bytes());
         assert_eq!(status, 200, "{path} {body}: {answer}");
         answer
@@ -72,14 +72,14 @@ impl Drop for Studio {
 }
 
 /// The CLI's JSON output for `args`, run in the source tree.
-fn cli_json(args: &[&str]) -> Value {
+pub(crate) fn cli_json(args: &[&str]) -> Value {
     let out = Command::new(BIN).args(args).current_dir(ROOT).output().unwrap();
     serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stderr)))
 }
 
 /// A bundled `.non` as a studio picture request.
-fn picture_request(file: &str) -> Value {
+pub(crate) fn picture_request(file: &str) -> Value {
     let text = std::fs::read_to_string(Path::new(ROOT).join(file)).unwrap();
     let value = |key: &str| {
         text.lines().find_map(|l| l.strip_prefix(key).map(|v| v.trim().trim_matches('"').to_string())).unwrap()
@@ -316,6 +316,19 @@ fn malformed() -> Vec<(String, Vec<u8>)> {
     for route in ["analyze", "explain", "repair", "random", "export"] {
         out.extend(bodies.iter().map(|b| (format!("/api/nonogram/{route}"), b.as_bytes().to_vec())));
     }
+    // the owners route: each body above that is a JSON object, as its puzzle; then bad `known`
+    let objects = bodies.iter().filter(|b| b.starts_with('{') && serde_json::from_str::<Value>(b).is_ok());
+    let mut owners: Vec<String> = objects.map(|b| format!("{{\"puzzle\": {b}, \"known\": \"....\"}}")).collect();
+    let two = "{\"width\": 2, \"height\": 2, \"goal\": \"1001\"}";
+    for known in ["", "\"...\"", "\"..?.\"", "5", "\"#x#x\", \"mode\": 1"] {
+        owners.push(if known.is_empty() {
+            format!("{{\"puzzle\": {two}}}")
+        } else {
+            format!("{{\"puzzle\": {two}, \"known\": {known}}}")
+        });
+    }
+    owners.push("{\"known\": \"....\"}".into());
+    out.extend(owners.into_iter().map(|b| ("/api/nonogram/owners".to_string(), b.into_bytes())));
     let witness = [
         "{}", "{\"puzzle\": 3}", "{\"puzzle\": \"\"}", "{\"puzzle\": \"(width: 9, height: 2, start: (0, 0), goal: (9, 2))\"}",
         "{\"puzzle\": \"(width: 2, height: 2, start: (0, 0), goal: (0, 0))\"}",

@@ -1,5 +1,7 @@
-// The studio's shared helpers: the API call, downloads, tabs, and each
-// panel's file tools built from one template.
+// The studio's shared helpers: the API call, downloads, tabs, each
+// panel's file tools and editing tools built from two templates, the rule
+// sets named in the header, and the undo history both
+// panels keep (Ctrl+Z / Ctrl+Shift+Z and their buttons).
 "use strict";
 
 // The token the server asks when it serves beyond this machine (empty on
@@ -7,8 +9,9 @@
 const TOKEN = document.querySelector('meta[name="studio-token"]').content;
 
 // POSTs `body` (an object, or raw bytes) to the API; resolves to the JSON
-// answer, rejects with the server's message.
-async function api(path, body) {
+// answer, rejects with the server's message (or an AbortError once
+// `signal`, if given, is aborted: the request is cancelled).
+async function api(path, body, signal) {
   const raw = body instanceof ArrayBuffer;
   const headers = { "Content-Type": raw ? "application/octet-stream" : "application/json" };
   if (TOKEN) headers["X-Studio-Token"] = TOKEN;
@@ -16,6 +19,7 @@ async function api(path, body) {
     method: "POST",
     headers,
     body: raw ? body : JSON.stringify(body),
+    signal,
   });
   const answer = await res.json();
   if (!res.ok) throw new Error(answer.error || res.statusText);
@@ -64,3 +68,67 @@ for (const bar of document.querySelectorAll("[data-file-tools]")) {
   part("export").textContent = d.export;
   bar.prepend(tools);
 }
+
+// Each panel's editing tools from one template: a bar with
+// data-edit-tools="P" gets buttons P-undo, P-redo, P-resize (its title
+// says the width and height given are taken, then data-kept),
+// P-shift-left, -right, -up, -down, P-flip-h and P-flip-v.
+for (const bar of document.querySelectorAll("[data-edit-tools]")) {
+  const d = bar.dataset, tools = $("edit-tools").content.cloneNode(true);
+  for (const el of tools.querySelectorAll("[data-role]")) el.id = `${d.editTools}-${el.dataset.role}`;
+  tools.querySelector("[data-role=resize]").title = `to the width and height given, ${d.kept}`;
+  bar.prepend(tools);
+}
+
+// The rule sets the players use, named in the page's header as the
+// answers name them: `nameRules("nonogram", file)`.
+const RULES = {};
+function nameRules(domain, file) {
+  if (!file || RULES[domain] === file) return;
+  RULES[domain] = file;
+  $("rules-note").textContent = "rules: " + Object.entries(RULES).map(([d, f]) => `${d} ${f}`).join(", ");
+}
+
+// A panel's undo history: the states before each change (`past`) and
+// those undone (`future`); a new change forgets what was undone.
+class History {
+  constructor(limit = 500) { this.past = []; this.future = []; this.limit = limit; }
+
+  // Keeps `state`, the one before a change.
+  record(state) {
+    this.past.push(state);
+    if (this.past.length > this.limit) this.past.shift();
+    this.future = [];
+  }
+
+  // The state to go back to from `current` (null if none).
+  undo(current) {
+    if (!this.past.length) return null;
+    this.future.push(current);
+    return this.past.pop();
+  }
+
+  // The state undone last, to go to from `current` again (null if none).
+  redo(current) {
+    if (!this.future.length) return null;
+    this.past.push(current);
+    return this.future.pop();
+  }
+}
+
+// Each panel's undo and redo, by panel name (filled in by the panels).
+const UNDO = {};
+
+// Ctrl+Z undoes in the panel shown, Ctrl+Shift+Z (or Ctrl+Y) redoes;
+// not while typing in a text or number box (its own undo).
+window.addEventListener("keydown", e => {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+  const k = e.key.toLowerCase();
+  if (k !== "z" && k !== "y") return;
+  const t = e.target;
+  if (t && (t.tagName === "TEXTAREA" || (t.tagName === "INPUT" && !["checkbox", "radio", "file"].includes(t.type)))) return;
+  const shown = document.querySelector(".tab.active").dataset.panel;
+  if (!UNDO[shown]) return;
+  e.preventDefault();
+  if (k === "z" && !e.shiftKey) UNDO[shown].undo(); else UNDO[shown].redo();
+});

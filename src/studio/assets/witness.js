@@ -4,8 +4,11 @@
 // broken edges); after each change the solution count (a red frame when
 // there is none) and the MSI/TSI of the uniform, local and rule players;
 // solutions one at a time; square and edge placeholders and Generate
-// (EPCG), the ranked variants listed, a click loads one; open and export
-// .ron. The board is drawn as docs/formats.md places it: vertex (0, 0) and
+// (EPCG), the ranked variants listed, a click loads one (the base puzzle
+// kept to return to); undo and redo; resize keeping the puzzle, shift and
+// flip; open and export .ron. The figures
+// are asked at once after each change, the stale request cancelled, the
+// old figures cleared meanwhile. The board is drawn as docs/formats.md places it: vertex (0, 0) and
 // square (0, 0) at the bottom left.
 "use strict";
 
@@ -20,7 +23,9 @@ const wit = {
   edges: new Map(),     // edge key -> "dot" | "broken"
   holes: new Set(),     // placeholder squares "c,r"
   edgeHoles: new Set(), // placeholder edges (edge keys)
-  seq: 0, timer: null, paths: [], shown: -1, complete: true,
+  live: null, paths: [], shown: -1, complete: true,
+  history: new History(), // the puzzles before each change
+  base: null,             // the puzzle the variants shown were generated from
 };
 
 function key(c, r) { return c + "," + r; }
@@ -45,8 +50,55 @@ function ron() {
     lists.filter(([, l]) => l.length).map(([name, l]) => `, ${name}: [${l.join(", ")}]`).join("") + ")";
 }
 
-// Loads a puzzle as /api/witness/open gives it.
+// A copy of puzzle `s` (by default the one drawn) as the undo history
+// keeps it.
+function witState(s = wit) {
+  return { w: s.w, h: s.h, start: s.start.slice(), goal: s.goal.slice(), squares: new Map(s.squares),
+    dots: new Set(s.dots), edges: new Map(s.edges), holes: new Set(s.holes), edgeHoles: new Set(s.edgeHoles) };
+}
+
+// Shows puzzle state `s` (from witState).
+function witShow(s) {
+  Object.assign(wit, witState(s));
+  $("wit-width").value = wit.w; $("wit-height").value = wit.h;
+  witChanged();
+}
+
+function witUndoButtons() {
+  $("wit-undo").disabled = !wit.history.past.length;
+  $("wit-redo").disabled = !wit.history.future.length;
+  $("wit-base").disabled = !wit.base;
+}
+
+// Before a change: the puzzle as it was, to undo to.
+function witRecord(before) {
+  wit.history.record(before || witState());
+  witUndoButtons();
+}
+
+function witUndo() { const s = wit.history.undo(witState()); if (s) witShow(s); witUndoButtons(); }
+function witRedo() { const s = wit.history.redo(witState()); if (s) witShow(s); witUndoButtons(); }
+UNDO.witness = { undo: witUndo, redo: witRedo };
+$("wit-undo").addEventListener("click", witUndo);
+$("wit-redo").addEventListener("click", witRedo);
+$("wit-base").addEventListener("click", () => {
+  if (!wit.base) return;
+  witRecord();
+  witShow(wit.base);
+});
+
+// An edit of the puzzle: the variants listed, and the base they came
+// from, no longer belong to it.
+function witEdited() {
+  wit.base = null;
+  $("wit-variants").innerHTML = "";
+  witUndoButtons();
+  witChanged();
+}
+
+// Loads a puzzle as /api/witness/open gives it (a change that can be undone).
 function loadPuzzle(p) {
+  witRecord();
   Object.assign(wit, { w: p.width, h: p.height, start: p.start, goal: p.goal,
     squares: new Map(), dots: new Set(), edges: new Map(), holes: new Set(), edgeHoles: new Set() });
   for (const [kind, list] of [["triangles", p.triangles], ["colour", p.colours], ["star", p.stars]]) {
@@ -62,6 +114,8 @@ function loadPuzzle(p) {
 // Loads the puzzles of a `.ron` text; several are listed to pick from.
 async function openRon(text, name) {
   const r = await api("/api/witness/open", new TextEncoder().encode(text).buffer);
+  $("wit-variants").innerHTML = "";
+  wit.base = null;
   loadPuzzle(r.puzzles[0]);
   if (r.puzzles.length > 1) {
     const list = $("wit-variants");
@@ -211,19 +265,27 @@ function onEdge(t, k) {
 }
 
 $("wit-board").addEventListener("click", e => {
-  const t = tool(), d = e.target.dataset;
+  const t = tool(), d = e.target.dataset, before = witState();
   const done = d.c !== undefined ? onSquare(t, key(d.c, d.r))
     : d.x !== undefined ? onVertex(t, [Number(d.x), Number(d.y)])
     : d.e !== undefined ? onEdge(t, d.e) : false;
-  if (done) witChanged();
+  if (!done) return;
+  witRecord(before);
+  witEdited();
 });
 
+// After any change: the old figures and solutions go at once, the new
+// ones are asked.
 function witChanged() {
   wit.paths = []; wit.shown = -1;
   $("wit-solution-note").textContent = "";
+  $("wit-count").textContent = "…";
+  delete $("wit-board-box").dataset.analysed;
+  $("wit-players").innerHTML = "";
+  $("wit-message").textContent = "";
+  $("wit-board-box").classList.remove("unsolvable");
   drawWitness();
-  clearTimeout(wit.timer);
-  wit.timer = setTimeout(witAnalyse, 120);
+  witAnalyse();
 }
 
 function sh(v) { return v === null ? "inf" : typeof v === "number" ? v.toFixed(2) : v; }
@@ -231,29 +293,34 @@ function sh(v) { return v === null ? "inf" : typeof v === "number" ? v.toFixed(2
 // Asks for the figures and the solutions of the puzzle drawn; the board
 // box's data-analysed says which puzzle (RON) the figures shown are of.
 async function witAnalyse() {
-  const seq = ++wit.seq, puzzle = ron();
+  if (wit.live) wit.live.abort();
+  const live = wit.live = new AbortController(), puzzle = ron();
+  $("wit-busy").classList.remove("hidden");
   try {
     const [a, s] = await Promise.all([
-      api("/api/witness/analyze", { puzzle }),
-      api("/api/witness/solutions", { puzzle, max: 100 }),
+      api("/api/witness/analyze", { puzzle }, live.signal),
+      api("/api/witness/solutions", { puzzle, max: 100 }, live.signal),
     ]);
-    if (seq !== wit.seq) return;
     $("wit-board-box").dataset.analysed = puzzle;
     $("wit-count").textContent = a.solutions;
     $("wit-board-box").classList.toggle("unsolvable", a.solutions === 0);
     $("wit-players").innerHTML = "<tr><th>player</th><th>MSI (Sh)</th><th>TSI (Sh)</th></tr>" +
       (a.players || []).map(p => `<tr><td>${p.player}</td><td>${sh(p.msi)}</td><td>${sh(p.tsi)}</td></tr>`).join("");
+    const rules = (a.players || []).find(p => p.player !== "uniform" && p.player !== "local");
+    if (rules) nameRules("Witness", rules.player);
     wit.paths = s.paths || [];
     wit.complete = s.complete;
     $("wit-message").textContent = a.stopped === "timeout" ? `the analysis ran out of its ${a.budget_ms} ms: unknown` :
       a.stopped ? `the players ran out of states (${a.stopped}): unknown` : "";
     showSolution(wit.paths.length ? 0 : -1);
   } catch (e) {
-    if (seq !== wit.seq) return;
+    if (live.signal.aborted) return;
     $("wit-board-box").dataset.analysed = puzzle;
     $("wit-count").textContent = "-";
     $("wit-players").innerHTML = "";
     $("wit-message").textContent = e.message;
+  } finally {
+    if (wit.live === live) { wit.live = null; $("wit-busy").classList.add("hidden"); }
   }
 }
 
@@ -266,8 +333,20 @@ function showSolution(i) {
 $("wit-next").addEventListener("click", () => wit.paths.length && showSolution((wit.shown + 1) % wit.paths.length));
 $("wit-prev").addEventListener("click", () => wit.paths.length && showSolution((wit.shown - 1 + wit.paths.length) % wit.paths.length));
 
+// A side from its box: a whole number from 1 to 8, else null and the
+// message says so.
+function witSide(id) {
+  const v = Number($(id).value);
+  if (Number.isInteger(v) && v >= 1 && v <= 8) return v;
+  $("wit-message").textContent = `${id.slice(4)}: expected a whole number from 1 to 8, found "${$(id).value}"`;
+  return null;
+}
+
 $("wit-new").addEventListener("click", () => {
-  const w = clamp(Number($("wit-width").value) || 4, 1, 8), h = clamp(Number($("wit-height").value) || 4, 1, 8);
+  const w = witSide("wit-width"), h = witSide("wit-height");
+  if (!w || !h) return;
+  wit.base = null;
+  $("wit-variants").innerHTML = "";
   loadPuzzle({ width: w, height: h, start: [0, 0], goal: [w, h], triangles: [], colours: [], stars: [],
     dots: [], edge_dots: [], broken: [] });
 });
@@ -305,10 +384,63 @@ $("wit-generate").addEventListener("click", async () => {
       const li = document.createElement("li");
       const tsi = m.players.map(p => `${p.player === "local" ? "local" : "rules"} TSI ${sh(p.tsi)}`).join(", ");
       li.textContent = `${m.origin}: score ${sh(m.score)}, ${m.solutions} solutions; ${tsi}`;
-      li.addEventListener("click", () => openRon(m.puzzle, m.origin).catch(e => { $("wit-message").textContent = e.message; }));
+      li.addEventListener("click", () => loadVariant(m).catch(e => { $("wit-message").textContent = e.message; }));
       list.appendChild(li);
     }
   } catch (e) { list.innerHTML = `<li>${e.message}</li>`; }
 });
 
+// The puzzle moved onto a w2 x h2 grid: `vertex` gives a vertex's new
+// place, `square` a square's; what falls off the grid is dropped, a start
+// off it goes to (0, 0), a goal off it or off its border to (w2, h2).
+function witMoved(w2, h2, vertex, square) {
+  const inGrid = ([x, y]) => x >= 0 && y >= 0 && x <= w2 && y <= h2;
+  const inSquares = ([c, r]) => c >= 0 && r >= 0 && c < w2 && r < h2;
+  const out = { w: w2, h: h2, squares: new Map(), dots: new Set(), edges: new Map(), holes: new Set(), edgeHoles: new Set() };
+  const place = (k, map, fits) => { const p = map(unkey(k)); return fits(p) ? key(p[0], p[1]) : null; };
+  const edge = k => { const [a, b] = edgeEnds(k).map(vertex); return inGrid(a) && inGrid(b) ? edgeKey(a, b) : null; };
+  for (const [k, v] of wit.squares) { const q = place(k, square, inSquares); if (q) out.squares.set(q, v); }
+  for (const k of wit.holes) { const q = place(k, square, inSquares); if (q) out.holes.add(q); }
+  for (const k of wit.dots) { const q = place(k, vertex, inGrid); if (q) out.dots.add(q); }
+  for (const [k, v] of wit.edges) { const q = edge(k); if (q) out.edges.set(q, v); }
+  for (const k of wit.edgeHoles) { const q = edge(k); if (q) out.edgeHoles.add(q); }
+  const start = vertex(wit.start), goal = vertex(wit.goal);
+  out.start = inGrid(start) ? start : [0, 0];
+  const border = ([x, y]) => x === 0 || y === 0 || x === w2 || y === h2;
+  out.goal = inGrid(goal) && border(goal) ? goal : [w2, h2];
+  return out;
+}
+
+// A move of the whole puzzle (a change that can be undone).
+function witMove(moved) {
+  witRecord();
+  Object.assign(wit, moved);
+  $("wit-width").value = wit.w; $("wit-height").value = wit.h;
+  witEdited();
+}
+
+$("wit-resize").addEventListener("click", () => {
+  const w = witSide("wit-width"), h = witSide("wit-height");
+  if (w && h) witMove(witMoved(w, h, v => v, s => s));
+});
+for (const [dir, dx, dy] of [["left", -1, 0], ["right", 1, 0], ["up", 0, 1], ["down", 0, -1]]) {
+  $("wit-shift-" + dir).addEventListener("click", () =>
+    witMove(witMoved(wit.w, wit.h, ([x, y]) => [x + dx, y + dy], ([c, r]) => [c + dx, r + dy])));
+}
+$("wit-flip-h").addEventListener("click", () =>
+  witMove(witMoved(wit.w, wit.h, ([x, y]) => [wit.w - x, y], ([c, r]) => [wit.w - 1 - c, r])));
+$("wit-flip-v").addEventListener("click", () =>
+  witMove(witMoved(wit.w, wit.h, ([x, y]) => [x, wit.h - y], ([c, r]) => [c, wit.h - 1 - r])));
+
+// Loads a generated variant, the base puzzle (with its placeholders)
+// kept to return to (the base button, or undo).
+async function loadVariant(m) {
+  const base = wit.base || witState();
+  const r = await api("/api/witness/open", new TextEncoder().encode(m.puzzle).buffer);
+  loadPuzzle(r.puzzles[0]);
+  wit.base = base;
+  witUndoButtons();
+}
+
+witUndoButtons();
 witChanged();

@@ -210,6 +210,15 @@ fn parse_clue(t: &str) -> Option<Vec<u32>> {
 }
 
 /// Strips one pair of surrounding double quotes.
+/// The value of the first line of metadata key `key` (`by "A. Designer"`)
+/// in `.non` text, unquoted; `None` if no line has it.
+pub fn metadata<'a>(text: &'a str, key: &str) -> Option<&'a str> {
+    text.lines().map(str::trim).filter(|t| is_key_line(t)).find_map(|t| {
+        let (k, rest) = t.split_once(char::is_whitespace)?;
+        (k == key).then(|| unquote(rest))
+    })
+}
+
 fn unquote(s: &str) -> &str {
     let s = s.trim();
     s.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(s)
@@ -438,6 +447,13 @@ fn goal_cells(src: &Source<'_>, lno: usize, g: &str) -> Result<Vec<bool>, NonErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn metadata_is_read_unquoted() {
+        assert_eq!(metadata(DUCK, "by"), Some("someone"));
+        assert_eq!(metadata(DUCK, "title"), Some("Duck"));
+        assert_eq!(metadata(DUCK, "license"), None);
+    }
 
     const DUCK: &str = "title \"Duck\"\nby \"someone\"\nwidth 3\nheight 3\n\nrows\n1,1\n\n3\n\ncolumns\n1,1\n1\n1,1\n\ngoal \"101000111\"\n";
 
