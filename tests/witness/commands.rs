@@ -13,7 +13,7 @@ use std::process::{Command, Output};
 use stratsynth::domains::witness::board::oracle::Oracle;
 use stratsynth::domains::witness::formats::puzzle::{parse_puzzles, read_puzzles};
 use stratsynth::domains::witness::make::generate::{generate, Algorithm, GeneratorConfig};
-use stratsynth::domains::witness::play::information::{odds, Player};
+use stratsynth::domains::witness::play::information::{odds, Limits, Player};
 use stratsynth::domains::witness::rules::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::search::astar::{astar, Mode, SearchConfig};
 use stratsynth::domains::witness::synthesis::domain::Witness;
@@ -438,7 +438,7 @@ fn analyze_json_is_the_contract_and_the_library_values() {
         let names: Vec<&str> = players.iter().map(|p| p["player"].as_str().unwrap()).collect();
         assert_eq!(names, ["uniform", "local", "rules/witness/learned.rules"]);
         for (p, player) in players.iter().zip([Player::Uniform, Player::Local]) {
-            let o = odds(puzzle, &player, (0, None), &mut |_| {}).unwrap();
+            let o = odds(puzzle, &player, &Limits::nodes(0), &mut |_| {}).unwrap();
             assert_eq!(entry["solutions"], o.goals);
             for (field, value) in [("msi", o.msi()), ("tsi", o.tsi())] {
                 match value {

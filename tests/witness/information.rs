@@ -13,7 +13,7 @@ use stratsynth::domains::witness::board::oracle::{count_solutions, Oracle};
 use stratsynth::domains::witness::formats::puzzle::Constraints;
 use stratsynth::domains::witness::make::generate::{Algorithm, Generator, GeneratorConfig, SizeRange};
 use stratsynth::domains::witness::make::generate_kinds::Kinds;
-use stratsynth::domains::witness::play::information::{information, odds, Enumeration, Odds, Player};
+use stratsynth::domains::witness::play::information::{information, odds, Enumeration, Limits, Odds, Player};
 use stratsynth::domains::witness::rules::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::search::predicates::baseline;
 use stratsynth::domains::witness::synthesis::domain::Witness;
@@ -59,7 +59,7 @@ fn rules_of(text: &str, file: &str) -> Vec<RuleSetPredicate> {
 }
 
 fn exact(puzzle: &Puzzle, player: &Player) -> Odds {
-    odds(puzzle, player, (0, None), &mut |_| {}).unwrap()
+    odds(puzzle, player, &Limits::nodes(0), &mut |_| {}).unwrap()
 }
 
 #[test]
@@ -258,10 +258,10 @@ fn uniform_msi_is_muse_and_the_theorems_hold() {
 #[test]
 fn a_budget_gives_up_beyond_five_by_five_only() {
     let big = Puzzle::new(6, 6, (0, 0), (6, 6), &[]).unwrap();
-    let e = odds(&big, &Player::Uniform, (1000, None), &mut |_| {}).unwrap_err();
+    let e = odds(&big, &Player::Uniform, &Limits::nodes(1000), &mut |_| {}).unwrap_err();
     assert_eq!((e.nodes, e.ran_out), (1001, Stop::Nodes));
     let small = Puzzle::new(3, 3, (0, 0), (3, 3), &[(1, 1, 2)]).unwrap();
-    assert!(odds(&small, &Player::Uniform, (1, None), &mut |_| {}).is_ok());
+    assert!(odds(&small, &Player::Uniform, &Limits::nodes(1), &mut |_| {}).is_ok());
     let mut calls = 0;
     let mut count = |_| calls += 1;
     let mut e = Enumeration::new(&small, &Player::Uniform, None, &mut count);
@@ -274,17 +274,21 @@ fn a_budget_gives_up_beyond_five_by_five_only() {
 fn a_deadline_gives_up_at_any_size_and_says_so() {
     let small = Puzzle::new(3, 3, (0, 0), (3, 3), &[(1, 1, 2)]).unwrap();
     let past = Some(std::time::Instant::now());
-    let e = odds(&small, &Player::Uniform, (1, past), &mut |_| {}).unwrap_err();
+    let e = odds(&small, &Player::Uniform, &Limits { deadline: past, ..Limits::nodes(1) }, &mut |_| {}).unwrap_err();
     assert_eq!(e.ran_out, Stop::Timeout);
     // 8x8 with no constraint: millions of states; 50 ms stops it
     let big = Puzzle::new(8, 8, (0, 0), (8, 8), &[]).unwrap();
     let started = std::time::Instant::now();
     let soon = Some(started + std::time::Duration::from_millis(50));
-    let e = odds(&big, &Player::Uniform, (u64::MAX, soon), &mut |_| {}).unwrap_err();
+    let e =
+        odds(&big, &Player::Uniform, &Limits { deadline: soon, ..Limits::nodes(u64::MAX) }, &mut |_| {}).unwrap_err();
     assert_eq!(e.ran_out, Stop::Timeout);
     assert!(e.nodes > 0 && started.elapsed().as_millis() < 1000, "{e:?} {:?}", started.elapsed());
     let later = Some(started + std::time::Duration::from_secs(600));
-    assert_eq!(odds(&small, &Player::Uniform, (1, later), &mut |_| {}).unwrap(), exact(&small, &Player::Uniform));
+    assert_eq!(
+        odds(&small, &Player::Uniform, &Limits { deadline: later, ..Limits::nodes(1) }, &mut |_| {}).unwrap(),
+        exact(&small, &Player::Uniform)
+    );
 }
 
 /// A memo that reaches its memory budget starts again empty: the values
