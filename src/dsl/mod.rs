@@ -9,6 +9,7 @@ pub mod cost;
 pub mod dedup;
 pub mod eval;
 pub mod lexer;
+pub mod linear;
 pub mod normal;
 pub mod parse;
 mod parse_expr;

@@ -4,9 +4,9 @@
 //! comparison flips), and extraction of the cheapest equal expression under
 //! the domain's cost function (docs/language.md, "Cost").
 //!
-//! Two uses: [`ExprClasses`] tells the enumerator which candidate
-//! expressions are equal so it never tries two of them, and
-//! [`Simplifier`] rewrites a finished rule into the cheapest equal one.
+//! [`Simplifier`] rewrites a finished rule into the cheapest equal one
+//! (the enumerator tells equal expressions apart by their linear forms,
+//! [`super::linear`], which saturation within its bounds cannot promise).
 
 use crate::dsl::ast::{BoolExpr, CmpOp, FeatureId, GlobalId, IntExpr, Rule, Var};
 use crate::dsl::cost::cost;
@@ -352,49 +352,6 @@ fn root(expr: &RecExpr<Lang>) -> Id {
 const ITERATIONS: usize = 8;
 const NODES: usize = 20_000;
 
-/// Which of many integer expressions are equal under the rewrites: add
-/// them, [`saturate`](Self::saturate), then compare [`class`](Self::class)es.
-pub struct ExprClasses {
-    egraph: EGraph<Lang, Fold>,
-}
-
-impl Default for ExprClasses {
-    fn default() -> ExprClasses {
-        ExprClasses::new()
-    }
-}
-
-impl ExprClasses {
-    /// An empty e-graph.
-    pub fn new() -> ExprClasses {
-        ExprClasses { egraph: EGraph::new(Fold) }
-    }
-
-    /// Adds an expression; the id is valid until the next saturation
-    /// (then ask [`class`](Self::class)).
-    pub fn add(&mut self, e: &IntExpr) -> Id {
-        self.egraph.add_expr(&int_rec(e))
-    }
-
-    /// Applies the rewrites (bounded) so that equal expressions share a class.
-    pub fn saturate(&mut self) {
-        let egraph = std::mem::replace(&mut self.egraph, EGraph::new(Fold));
-        let runner =
-            Runner::default().with_egraph(egraph).with_iter_limit(ITERATIONS).with_node_limit(NODES).run(&rewrites());
-        self.egraph = runner.egraph;
-    }
-
-    /// The canonical class of an added expression.
-    pub fn class(&self, id: Id) -> Id {
-        self.egraph.find(id)
-    }
-
-    /// The constant an expression's class folds to, if any.
-    pub fn constant(&self, id: Id) -> Option<i64> {
-        self.egraph[id].data
-    }
-}
-
 /// Rewrites rules into the cheapest equal form under a schema's costs.
 pub struct Simplifier<'s> {
     schema: &'s Schema,
@@ -472,31 +429,5 @@ mod tests {
         assert!(text.contains("fill(false, start(b) - 1, start(b))"), "{text}");
         assert!(text.contains("start(b) > 0"), "{text}");
         assert!(text.contains("size(b) >= size(h)") || text.contains("size(h) <= size(b)"), "{text}");
-    }
-
-    #[test]
-    fn equal_expressions_share_a_class_and_different_ones_do_not() {
-        let r = rule("def r: with b = arbitrary(block) and h = arbitrary(hint): if size(b) + start(b) = 2 * size(h) and start(b) + size(b) - 1 = size(h) + size(h) and size(h) - size(h) = 0 and start(b) = 1: then fill(false, 0, 0)");
-        let BoolExpr::And(parts) = &r.condition else { panic!() };
-        let sides: Vec<&IntExpr> = parts
-            .iter()
-            .flat_map(|p| match p {
-                BoolExpr::Cmp(_, a, b) => vec![a, b],
-                _ => vec![],
-            })
-            .collect();
-        let mut classes = ExprClasses::new();
-        let ids: Vec<Id> = sides.iter().map(|e| classes.add(e)).collect();
-        classes.saturate();
-        let c: Vec<Id> = ids.iter().map(|&i| classes.class(i)).collect();
-        // size(b) + start(b) vs start(b) + size(b) - 1: different
-        assert_ne!(c[0], c[2]);
-        // 2 * size(h) = size(h) + size(h)
-        assert_eq!(c[1], c[3]);
-        // size(h) - size(h) folds to 0
-        assert_eq!(classes.constant(ids[4]), Some(0));
-        assert_eq!(c[4], c[5]);
-        // start(b) vs 1: different
-        assert_ne!(c[6], c[7]);
     }
 }

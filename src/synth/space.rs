@@ -1,6 +1,7 @@
 //! The space candidates are drawn from: integer expressions over a
 //! pattern's variables, enumerated by increasing cost with one expression
-//! per class of equal ones (egg, [`ExprClasses`]), the plan computing all
+//! per linear form ([`Linear`]: equal expressions, and only they, share
+//! one), the plan computing all
 //! their values on a binding in one pass ([`TermPlan`]), and the condition
 //! atoms built from them, and a candidate action made of those terms.
 //! Depends only on the schema, never on a state.
@@ -8,8 +9,9 @@
 use crate::dsl::ast::{ActionId, BoolExpr, CmpOp, IntExpr, TypeId, Var};
 use crate::dsl::cost::{bool_cost, int_cost};
 use crate::dsl::eval::Interpreter;
-use crate::dsl::rewrite::ExprClasses;
+use crate::dsl::linear::{comparison, Linear};
 use crate::dsl::schema::{FeatureKind, Schema};
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 
 /// An expression with its cost.
@@ -22,8 +24,9 @@ pub struct Term {
 }
 
 /// Every integer expression over variables of the given types with cost at
-/// most `max_cost`, cheapest first, no two equal under the rewrites and
-/// none constant except the schema's literals. Multiplication is only by
+/// most `max_cost`, cheapest first, no two equal (one per [`Linear`] form,
+/// the cheapest, first made) and none constant except the schema's
+/// literals. Multiplication is only by
 /// the schema's multipliers; literals are the schema's.
 pub fn int_terms(schema: &Schema, types: &[TypeId], max_cost: u32) -> Vec<Term> {
     let costs = schema.costs();
@@ -37,7 +40,6 @@ pub fn int_terms(schema: &Schema, types: &[TypeId], max_cost: u32) -> Vec<Term> 
             }
         }
     }
-    let mut classes = ExprClasses::new();
     let mut seen = HashSet::new();
     let mut kept: Vec<Term> = vec![];
     for c in 1..=max_cost {
@@ -63,15 +65,12 @@ pub fn int_terms(schema: &Schema, types: &[TypeId], max_cost: u32) -> Vec<Term> 
                 }
             }
         }
-        let ids: Vec<_> = level.iter().map(|e| classes.add(e)).collect();
-        classes.saturate();
-        // classes of earlier levels may have merged: canonicalise first
-        seen = seen.iter().map(|&id| classes.class(id)).collect();
-        for (e, id) in level.into_iter().zip(ids) {
-            if classes.constant(id).is_some() && !matches!(e, IntExpr::Lit(_)) {
+        for e in level {
+            let form = Linear::of(&e);
+            if form.constant_value().is_some() && !matches!(e, IntExpr::Lit(_)) {
                 continue;
             }
-            if seen.insert(classes.class(id)) {
+            if seen.insert(form) {
                 by_cost[c as usize].push(e.clone());
                 kept.push(Term { expr: e, cost: c });
             }
@@ -150,18 +149,23 @@ pub struct Atom {
 
 /// The condition atoms over variables of the given types: comparisons
 /// `l CMP r` whose left side is a term of cost at most `max_left` (not a
-/// literal) or a single feature of any cost (so a dear feature such as a
-/// placement can be compared with an action's argument term) and whose
-/// whole cost is at most `max_cost` (each unordered pair
-/// once), `maximal`/`minimal` of each variable whose type has the size
+/// literal) or a single feature or global of any cost (so a dear feature
+/// such as a placement can be compared with an action's argument term, and
+/// a dear global with a literal: `hint_count = 0`) and whose
+/// whole cost is at most `max_cost` (each unordered pair once, and one
+/// comparison per normal form: the cheapest of `x < y + 1`, `x <= y` and
+/// `y >= x`), `maximal`/`minimal` of each variable whose type has the size
 /// feature, and every boolean feature — each also negated; and
 /// `v is unique where (c)` for each comparison `c` that reads `v` (the
 /// element a block or gap must belong to, say), within `max_cost`.
 pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, max_cost: u32) -> Vec<Atom> {
     let costs = schema.costs();
-    let mut out = vec![];
-    let is_left =
-        |t: &Term| (t.cost <= max_left && !matches!(t.expr, IntExpr::Lit(_))) || matches!(t.expr, IntExpr::Feature(..));
+    let mut out: Vec<Atom> = vec![];
+    let mut forms: HashMap<_, usize> = HashMap::new();
+    let is_left = |t: &Term| {
+        (t.cost <= max_left && !matches!(t.expr, IntExpr::Lit(_)))
+            || matches!(t.expr, IntExpr::Feature(..) | IntExpr::Global(_))
+    };
     for (i, l) in terms.iter().enumerate() {
         if !is_left(l) {
             continue;
@@ -176,8 +180,25 @@ pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, m
                 continue;
             }
             for op in CmpOp::ALL {
-                let expr = BoolExpr::Cmp(op, l.expr.clone(), r.expr.clone());
-                out.push(Atom { expr, cost, cmp: Some((op, i, j)), unique: None });
+                let Some(form) = comparison(op, &l.expr, &r.expr) else { continue };
+                let atom = || Atom {
+                    expr: BoolExpr::Cmp(op, l.expr.clone(), r.expr.clone()),
+                    cost,
+                    cmp: Some((op, i, j)),
+                    unique: None,
+                };
+                match forms.entry(form) {
+                    Entry::Occupied(kept) => {
+                        let at: usize = *kept.get();
+                        if cost < out[at].cost {
+                            out[at] = atom();
+                        }
+                    }
+                    Entry::Vacant(slot) => {
+                        slot.insert(out.len());
+                        out.push(atom());
+                    }
+                }
             }
         }
     }
@@ -313,6 +334,18 @@ mod tests {
         let atoms = atoms(&s, &types, &terms, 2, 7);
         assert!(atoms.iter().any(|a| matches!(a.expr, BoolExpr::Maximal(0))));
         assert!(atoms.iter().all(|a| a.cost <= 7));
+    }
+
+    #[test]
+    fn a_dear_global_is_compared_with_a_literal() {
+        // `hint_count` costs more than the cheap left sides: `hint_count = 0`
+        // (a line without hints) must still be an atom
+        let (s, types, terms) = hint_and_block();
+        let count = IntExpr::Global(s.global_id("hint_count").unwrap());
+        assert!(terms.iter().any(|t| t.expr == count && t.cost > 2));
+        let atoms = atoms(&s, &types, &terms, 2, 7);
+        let zero = BoolExpr::Cmp(CmpOp::Eq, count.clone(), IntExpr::Lit(0));
+        assert!(atoms.iter().any(|a| a.expr == zero), "{zero:?} missing");
     }
 
     #[test]
