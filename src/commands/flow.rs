@@ -15,8 +15,12 @@ use stratsynth::domains::flow::draw::html::{page, PageBoard};
 use stratsynth::domains::flow::draw::text::board;
 use stratsynth::domains::flow::formats::read::{looks_like_flow, read_flow};
 use stratsynth::domains::flow::model::puzzle::Puzzle;
+use stratsynth::domains::flow::play::playthrough::{play, Knowledge, Playthrough};
+use stratsynth::domains::flow::rules::player::Player;
 use stratsynth::domains::flow::solve::{solve, Limits, Options, Outcome, Rules};
-use stratsynth::report::flow::{details, json_puzzle, shown_count, table, JsonPuzzle};
+use stratsynth::dsl::schema::Schema;
+use stratsynth::report::flow::{details, json_puzzle, shown_count, table, JsonPuzzle, Played, Row};
+use stratsynth::rule_files::read_rules_in;
 use stratsynth::usage::cpu_time;
 
 /// Whether `path` is a Flow file: named `.flow`, or (any other name) its
@@ -99,24 +103,49 @@ fn verdicts(set: &[(String, Puzzle)], outcomes: &[Outcome]) -> ExitCode {
     }
 }
 
-/// `analyze PUZZLES` on Flow files (`rules` refused: no Flow rule sets
-/// yet), a table or (`json`) one JSON object per puzzle.
+/// `analyze PUZZLES [--rules R]` on Flow files, a table or (`json`) one
+/// JSON object per puzzle: the count, and the model player's solve toward
+/// the first solution (with the rules of `rules`, else with the complete
+/// solver's propagation): its steps, oracle steps and bits, and whether
+/// the rules solve it alone.
 pub fn analyze(puzzles: &[PathBuf], solver: &SolverArgs, rules: Option<&Path>, json: bool) -> CmdResult {
-    if rules.is_some() {
-        return Err("--rules: Flow rule sets are not supported yet; analyze Flow puzzles without --rules".into());
-    }
+    let loaded = rules.map(|r| read_rules_in(r, Schema::flow())).transpose()?;
+    let file = rules.map(|r| r.display().to_string()).unwrap_or_default();
+    let player = match &loaded {
+        Some((schema, rules)) => Some(Player::new(rules, schema, &file).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let knowledge = match (&player, &loaded) {
+        (Some(player), Some((_, rules))) => Knowledge::Rules { player, rules },
+        _ => Knowledge::Propagation,
+    };
     let set = read_all(puzzles)?;
     let outcomes = solve_all(&set, solver)?;
+    let plays = run_all(&set, solver.threads, |i, name, p| {
+        let solution = outcomes[i].solutions.first()?;
+        Some(play(p, &knowledge, solution, None).map_err(|e| format!("{name}: {e}")))
+    })?;
+    let plays: Vec<Option<Playthrough>> = plays.into_iter().map(Option::transpose).collect::<Result<_, _>>()?;
+    let names = loaded.as_ref().map(|(_, r)| r.as_slice());
+    let played = |i: usize| plays[i].as_ref().map(|play| Played { play, rules: names });
     if json {
-        let out: Vec<JsonPuzzle> =
-            set.iter().zip(&outcomes).map(|((name, p), o)| json_puzzle(name, p, o, solver.touching)).collect();
+        let out: Vec<JsonPuzzle> = set
+            .iter()
+            .zip(&outcomes)
+            .enumerate()
+            .map(|(i, ((name, p), o))| json_puzzle(name, p, o, solver.touching, played(i).as_ref()))
+            .collect();
         println!("{}", serde_json::to_string_pretty(&out).map_err(|e| e.to_string())?);
     } else {
-        let rows: Vec<(&str, &Puzzle, &Outcome)> =
-            set.iter().zip(&outcomes).map(|((n, p), o)| (n.as_str(), p, o)).collect();
+        let rows: Vec<Row> =
+            set.iter().zip(&outcomes).enumerate().map(|(i, ((n, p), o))| (n.as_str(), p, o, played(i))).collect();
         print!("{}", table(&rows, solver.first));
-        for (name, p, o) in &rows {
+        for (name, p, o, _) in &rows {
             print!("{}", details(name, p, o, rows.len() == 1).map_err(|e| format!("{name}: {e}"))?);
+        }
+        if loaded.is_some() {
+            let solved = plays.iter().flatten().filter(|p| p.solved_alone()).count();
+            println!("\nsolved by the rules of {file} without guessing: {solved} of {}", set.len());
         }
     }
     Ok(verdicts(&set, &outcomes))
@@ -129,8 +158,7 @@ pub fn bench(paths: &[PathBuf], solver: &SolverArgs) -> CmdResult {
     let (cpu0, wall) = (cpu_time(libc::RUSAGE_SELF), Instant::now());
     let outcomes = solve_all(&set, solver)?;
     let (cpu, wall) = (cpu_time(libc::RUSAGE_SELF) - cpu0, wall.elapsed());
-    let rows: Vec<(&str, &Puzzle, &Outcome)> =
-        set.iter().zip(&outcomes).map(|((n, p), o)| (n.as_str(), p, o)).collect();
+    let rows: Vec<Row> = set.iter().zip(&outcomes).map(|((n, p), o)| (n.as_str(), p, o, None)).collect();
     print!("{}", table(&rows, solver.first));
     let mut answers: BTreeMap<String, usize> = BTreeMap::new();
     for o in &outcomes {

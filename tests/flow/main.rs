@@ -5,6 +5,7 @@
 #[path = "../cli/mod.rs"]
 mod cli;
 mod commands;
+mod difficulty;
 mod explain_generate;
 mod rules;
 mod verify;
