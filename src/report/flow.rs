@@ -209,7 +209,7 @@ mod tests {
         assert!(!j.differ.unwrap().is_empty());
         let text = details("t", &p, &out, false).unwrap();
         assert!(text.starts_with("\nt: two of its solutions (they differ in ") && text.lines().count() == 7);
-        assert!(table(&[("t", &p, &out)], false).contains("2+"));
+        assert!(table(&[("t", &p, &out, None)], false).contains("2+"));
         let strict = solve(&p, Options::default(), Limits::solutions(2));
         let j = json_puzzle("t", &p, &strict, false, None);
         assert_eq!((j.solutions, j.solution, j.differ), (Some(0), None, None));
