@@ -23,6 +23,7 @@ pub mod generate_nonogram;
 pub mod generate_report;
 pub mod generate_witness;
 pub mod learn_args;
+pub mod learn_flow;
 pub mod learn_nonogram;
 pub mod learn_witness;
 pub mod mine_nonogram;

@@ -222,7 +222,7 @@ pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, m
 #[derive(Clone, Debug)]
 pub(super) struct Candidate {
     pub(super) id: ActionId,
-    /// Per parameter: a boolean or a term index.
+    /// Per parameter: a boolean, a term index or a pattern variable.
     pub(super) args: Vec<ArgChoice>,
     pub(super) cost: u32,
 }
@@ -233,6 +233,8 @@ pub(super) enum ArgChoice {
     Bool(bool),
     /// The term of that index in the space's list.
     Term(usize),
+    /// The element a pattern variable binds (an action on elements).
+    Element(Var),
 }
 
 /// Whether the comparison `c` reads variable `v`.
