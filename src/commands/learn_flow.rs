@@ -70,7 +70,7 @@ pub struct FlowArgs {
     pub bound: u32,
     /// The bound the search screens candidates at before the full proof
     /// (at most --bound).
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=5))]
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=5))]
     pub screen: u32,
     /// How many rules to select.
     #[arg(short = 'k', default_value_t = 10, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
@@ -103,6 +103,12 @@ impl Serialize for FlowArgs {
         out.end()
     }
 }
+
+/// Random states of larger boards the engine checks candidates on.
+const SAMPLE: usize = 2000;
+
+/// The dearest term of a condition or action.
+const MAX_TERM_COST: u32 = 3;
 
 /// The puzzles of a `.flow` file, each with its first solution.
 fn solved(path: &Path) -> Result<Vec<(String, Puzzle, Solution)>, String> {
@@ -157,6 +163,14 @@ pub fn learn(args: &FlowArgs) -> CmdResult {
         .build()
         .map_err(|e| format!("--rlimit/--bound: {e}"))?;
     config.screen_bound = args.screen;
+    // random states of boards beyond the table's (up to the screening
+    // bound): fewer than the default's, each 4x4 board's pairs of two
+    // cells being 256
+    config.sample = SAMPLE;
+    // terms of up to three features or literals (`open(c) - 1`, `need(c)
+    // + links(d)`): the space of two cells' terms grows fast with the
+    // cost, and its columns on the table with it
+    config.max_term_cost = MAX_TERM_COST;
     let learner = FlowLearner::new(
         &domain,
         &traces,

@@ -154,7 +154,8 @@ pub struct Atom {
 /// placement can be compared with an action's argument term) and whose
 /// whole cost is at most `max_cost` (each unordered pair
 /// once), `maximal`/`minimal` of each variable whose type has the size
-/// feature, and every boolean feature — each also negated; and
+/// feature, and every boolean feature (of two elements: of each pair of
+/// variables of its type, the earlier first) — each also negated; and
 /// `v is unique where (c)` for each comparison `c` that reads `v` (the
 /// element a block or gap must belong to, say), within `max_cost`.
 pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, max_cost: u32) -> Vec<Atom> {
@@ -208,7 +209,17 @@ pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, m
             push(BoolExpr::Minimal(v));
         }
         for f in schema.features() {
-            if schema.feature(f).kind == FeatureKind::Bool && schema.applies(f, ty) {
+            if schema.feature(f).kind != FeatureKind::Bool || !schema.applies(f, ty) {
+                continue;
+            }
+            if schema.feature(f).arity == 2 {
+                // of this variable and each later one of its type
+                for (w, &other) in types.iter().enumerate().skip(v as usize + 1) {
+                    if other == ty {
+                        push(BoolExpr::Pair(f, v, w as Var));
+                    }
+                }
+            } else {
                 push(BoolExpr::Feature(f, v));
             }
         }

@@ -252,6 +252,16 @@ impl Symbolic for Flow {
         boards::encode(&self.layout, &self.sizes(bound), Needs::of(rule, &self.layout))
     }
 
+    /// One part per board size, smaller boards first (as `verify` asks):
+    /// each size alone is far faster in Z3 than all of them in one query.
+    fn parts(&self, bound: u32) -> usize {
+        self.sizes(bound).len()
+    }
+
+    fn encode_part(&self, bound: u32, rule: &Rule, part: usize) -> Encoding<FlowTerms> {
+        boards::encode(&self.layout, &self.sizes(bound)[part..=part], Needs::of(rule, &self.layout))
+    }
+
     fn wrong(&self, enc: &Encoding<FlowTerms>, action: ActionId, args: &[Num]) -> Bool {
         boards::wrong(&self.layout, &enc.extra, action, args)
     }
