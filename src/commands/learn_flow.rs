@@ -60,7 +60,7 @@ pub struct FlowArgs {
     /// Most specifications synthesised or skipped (the first of every
     /// window mined, in the seed's order; one a rule learned in an earlier
     /// round makes is skipped).
-    #[arg(long, default_value_t = 40, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
+    #[arg(long, default_value_t = 60, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
     pub max_specs: usize,
     /// Seed of the order of the specifications.
     #[arg(long, default_value_t = 0)]
@@ -192,7 +192,8 @@ pub fn learn(args: &FlowArgs) -> CmdResult {
     let mut named = run.learned.clone();
     name_rules(&mut named, schema);
     let top: Vec<Rule> = run.picks.iter().map(|p| named[p.index].clone()).collect();
-    let coverage = learner.coverage(&run.learned).map_err(|e| e.to_string())?;
+    let coverage = learner.coverage(&run.learned);
+    let refuted = learner.refuted();
     let all: Vec<usize> = (0..named.len()).collect();
     // the comparison: each set on the training and the held-out puzzles
     let pairs = |set: &[(String, Puzzle, Solution)]| -> Vec<(Puzzle, Solution)> {
@@ -222,7 +223,14 @@ pub fn learn(args: &FlowArgs) -> CmdResult {
         run.mined.clone(),
         format!("synthesis: {}; skipped: made by a rule learned at an earlier place; {} rules found", run.batch.summary(&journal), run.found.len()),
         format!("second proof: {}", run.retry.summary()),
-        format!("{} after removing rules equal up to egg's rewrites", run.learned.len()),
+        format!(
+            "{} after removing rules equal up to egg's rewrites, {} after removing the {} shown unsound on a state met on the training traces \
+             (proven up to {bound}x{bound}, wrong on a larger board){}",
+            run.by_key,
+            run.learned.len(),
+            refuted.len(),
+            refuted.iter().map(|u| format!("; {u}")).collect::<String>(),
+        ),
     ];
     header.extend(table.iter().cloned());
     write_rules_file(&learned_path, &header, &named, schema)?;

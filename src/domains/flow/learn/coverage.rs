@@ -8,31 +8,38 @@
 //!   start to its standstill: slots decided and puzzles solved without
 //!   search (what `learn flow` compares the learned and control sets by).
 //!
-//! A rule deciding a slot against the trace's solution is unsound: an
-//! error naming it, never a score.
+//! A rule deciding a slot against the trace's solution (or out of range,
+//! or against the state) is unsound: it is shown so, and decides nothing
+//! (on puzzles: an error naming it, never a score).
 
 use super::traces::Trace;
 use crate::domains::flow::model::puzzle::Puzzle;
 use crate::domains::flow::model::state::{Solution, State, Status};
-use crate::domains::flow::rules::player::{Player, Unsound};
+use crate::domains::flow::rules::player::{Player, Round, Unsound};
 use crate::dsl::ast::Rule;
 use crate::dsl::schema::Schema;
 use crate::select::Objective;
 use rayon::prelude::*;
 use std::sync::Arc;
 
-/// Per rule, the (state met, slot) pairs it decides on traces.
+/// Per rule, the (state met, slot) pairs it decides on traces, or the
+/// first fault that shows it unsound there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TraceCoverage {
-    /// Per rule, the pairs it decides (ids ascending).
+    /// Per rule, the pairs it decides (ids ascending; none for a rule
+    /// shown unsound).
     pub decided: Vec<Vec<u32>>,
+    /// Per rule, the first fault on the traces (in trace and state
+    /// order) that shows it unsound: a conclusion out of range, against
+    /// the state, or against the trace's solution.
+    pub refuted: Vec<Option<Unsound>>,
     /// The pairs of (state met, open slot) on the traces.
     pub open: usize,
 }
 
 impl TraceCoverage {
     /// What each of `rules` decides on the states met on `traces`.
-    pub fn new(rules: &[Rule], schema: &Schema, traces: &[Trace]) -> Result<TraceCoverage, Unsound> {
+    pub fn new(rules: &[Rule], schema: &Schema, traces: &[Trace]) -> TraceCoverage {
         let player = Player::new(rules, schema, "learned").expect("the Flow schema");
         // each state met with the id of its first slot
         let mut states = vec![];
@@ -43,34 +50,26 @@ impl TraceCoverage {
                 next += t.puzzle.grid().slots() as u32;
             }
         }
-        let per_state: Vec<Vec<Vec<u32>>> = states
-            .par_iter()
-            .map(|&(t, state, first)| {
-                let round = player.round(&t.puzzle, state)?;
-                round
-                    .decided
-                    .iter()
-                    .enumerate()
-                    .map(|(i, decided)| {
-                        decided
-                            .iter()
-                            .map(|&(s, status)| {
-                                check_against(&rules[i], (&t.puzzle, &t.solution), s, status)?;
-                                Ok(first + s as u32)
-                            })
-                            .collect()
-                    })
-                    .collect()
-            })
-            .collect::<Result<_, Unsound>>()?;
+        let rounds: Vec<Round> = states.par_iter().map(|&(t, state, _)| player.round(&t.puzzle, state)).collect();
         let mut decided = vec![vec![]; rules.len()];
-        for state in per_state {
-            for (i, ids) in state.into_iter().enumerate() {
-                decided[i].extend(ids);
+        let mut refuted: Vec<Option<Unsound>> = vec![None; rules.len()];
+        for (&(t, _, first), round) in states.iter().zip(rounds) {
+            for (i, (slots, unsound)) in round.decided.into_iter().zip(round.unsound).enumerate() {
+                if refuted[i].is_none() {
+                    refuted[i] = unsound.or_else(|| {
+                        slots.iter().find_map(|&(s, status)| against(&rules[i], (&t.puzzle, &t.solution), s, status))
+                    });
+                }
+                decided[i].extend(slots.iter().map(|&(s, _)| first + s as u32));
+            }
+        }
+        for (d, r) in decided.iter_mut().zip(&refuted) {
+            if r.is_some() {
+                d.clear();
             }
         }
         let open = states.iter().map(|(_, st, _)| st.statuses().iter().filter(|&&s| s == Status::Open).count()).sum();
-        Ok(TraceCoverage { decided, open })
+        TraceCoverage { decided, refuted, open }
     }
 
     /// The pairs the rules of `chosen` decide together.
@@ -88,12 +87,10 @@ impl TraceCoverage {
     }
 }
 
-/// A rule's decision of slot `s` of `p` as `status`, checked against `solution`.
-fn check_against(rule: &Rule, (p, solution): (&Puzzle, &Solution), s: usize, status: Status) -> Result<(), Unsound> {
-    if solution.links().binary_search(&s).is_ok() == (status == Status::Linked) {
-        return Ok(());
-    }
-    Err(Unsound {
+/// The fault of a rule deciding slot `s` of `p` as `status` against
+/// `solution`, if it does.
+fn against(rule: &Rule, (p, solution): (&Puzzle, &Solution), s: usize, status: Status) -> Option<Unsound> {
+    (solution.links().binary_search(&s).is_ok() != (status == Status::Linked)).then(|| Unsound {
         rule: rule.name.clone(),
         what: "it disagrees with the solution".into(),
         slot: Some(s),
@@ -109,17 +106,17 @@ pub struct Covered {
 }
 
 impl Objective for Covered {
-    type Error = Unsound;
+    type Error = std::convert::Infallible;
 
     fn score(&self) -> usize {
         self.score
     }
 
-    fn score_with(&self, i: usize) -> Result<usize, Unsound> {
+    fn score_with(&self, i: usize) -> Result<usize, Self::Error> {
         Ok(self.score + self.coverage.decided[i].iter().filter(|&&id| !self.have[id as usize]).count())
     }
 
-    fn choose(&mut self, i: usize) -> Result<(), Unsound> {
+    fn choose(&mut self, i: usize) -> Result<(), Self::Error> {
         self.score = self.score_with(i)?;
         for &id in &self.coverage.decided[i] {
             self.have[id as usize] = true;
@@ -184,7 +181,8 @@ mod tests {
         let none: Vec<Rule> = vec![];
         let player = Player::new(&none, &schema, "f").unwrap();
         let t = trace("five", &p, &solution, &Knowledge::Rules { player: &player, rules: &none }).unwrap();
-        let coverage = Arc::new(TraceCoverage::new(&control, &schema, std::slice::from_ref(&t)).unwrap());
+        let coverage = Arc::new(TraceCoverage::new(&control, &schema, std::slice::from_ref(&t)));
+        assert!(coverage.refuted.iter().all(|r| r.is_none()));
         assert_eq!(coverage.decided.len(), control.len());
         let mut objective = coverage.clone().objective();
         let picks = greedy(control.len(), 3, |_| 1, &mut objective).unwrap();
@@ -195,7 +193,9 @@ mod tests {
         assert_eq!((score.decided, score.slots, score.solved, score.puzzles), (p.grid().slots(), p.grid().slots(), 1, 1));
         // a rule cutting every slot is caught against the solution
         let cut_all = parse_rules("def cut_all:\n with c = arbitrary(cell) and d = arbitrary(cell):\n if neighbours(c, d):\n then cut(c, d)\n", "t", &schema).unwrap();
-        assert_eq!(TraceCoverage::new(&cut_all, &schema, &[t]).unwrap_err().rule, "cut_all");
+        let refuted = TraceCoverage::new(&cut_all, &schema, &[t]);
+        assert_eq!(refuted.refuted[0].as_ref().map(|u| u.rule.as_str()), Some("cut_all"));
+        assert!(refuted.decided[0].is_empty());
         assert!(score_set(&cut_all, &schema, &[(p, solution)]).is_err());
     }
 }

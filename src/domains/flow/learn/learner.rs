@@ -5,7 +5,8 @@
 //! drawn from the seed and the first `max_specs` synthesised; and as the
 //! selection objective the (state met, slot) pairs the chosen rules
 //! decide in one round on those traces ([`super::coverage`]), measured
-//! once per list of rules.
+//! once per list of rules. Deduplication also drops the rules the traces
+//! show unsound (proven up to the bound, wrong on a larger board).
 
 use super::coverage::{Covered, TraceCoverage};
 use super::traces::Trace;
@@ -15,7 +16,7 @@ use crate::domains::flow::rules::player::Unsound;
 use crate::domains::flow::synthesis::case::FlowCase;
 use crate::domains::flow::synthesis::domain::Flow;
 use crate::dsl::ast::Rule;
-use crate::pipeline::{DomainError, Learner, Mined, NamedSpecs};
+use crate::pipeline::{dedup_by_key, Deduplicated, DomainError, Learner, Mined, NamedSpecs};
 use crate::synth::Domain;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -56,12 +57,21 @@ pub struct FlowLearner<'a> {
     population: OnceLock<Population>,
     /// The coverage of the last list of rules measured.
     coverage: Mutex<Option<(Vec<Rule>, Arc<TraceCoverage>)>>,
+    /// The rules deduplication found unsound on the traces.
+    refuted: Mutex<Vec<Unsound>>,
 }
 
 impl<'a> FlowLearner<'a> {
     /// A learner on `traces`.
     pub fn new(domain: &'a Flow, traces: &'a [Trace], config: LearnConfig) -> FlowLearner<'a> {
-        FlowLearner { domain, traces, config, population: OnceLock::new(), coverage: Mutex::default() }
+        FlowLearner {
+            domain,
+            traces,
+            config,
+            population: OnceLock::new(),
+            coverage: Mutex::default(),
+            refuted: Mutex::default(),
+        }
     }
 
     /// Every window specification of the traces: per trace, per state met
@@ -98,23 +108,30 @@ impl<'a> FlowLearner<'a> {
     }
 
     /// What each of `rules` decides on the traces (measured once for a
-    /// list of rules: the selection and the report ask about the same).
-    pub fn coverage(&self, rules: &[Rule]) -> Result<Arc<TraceCoverage>, Unsound> {
+    /// list of rules: deduplication, the selection and the report ask
+    /// about the same).
+    pub fn coverage(&self, rules: &[Rule]) -> Arc<TraceCoverage> {
         let mut last = self.coverage.lock().expect("coverage memo");
         if let Some((known, coverage)) = last.as_ref() {
             if known == rules {
-                return Ok(coverage.clone());
+                return coverage.clone();
             }
         }
-        let coverage = Arc::new(TraceCoverage::new(rules, self.domain.schema(), self.traces)?);
+        let coverage = Arc::new(TraceCoverage::new(rules, self.domain.schema(), self.traces));
         *last = Some((rules.to_vec(), coverage.clone()));
-        Ok(coverage)
+        coverage
+    }
+
+    /// The rules the traces showed unsound when deduplicating (each with
+    /// its fault), in order.
+    pub fn refuted(&self) -> Vec<Unsound> {
+        self.refuted.lock().expect("refuted rules").clone()
     }
 }
 
 impl Learner for FlowLearner<'_> {
     type Domain = Flow;
-    type ScoreError = Unsound;
+    type ScoreError = std::convert::Infallible;
     type Objective<'b>
         = Covered
     where
@@ -130,10 +147,9 @@ impl Learner for FlowLearner<'_> {
         let taken = population.specs.len().min(self.config.max_specs);
         let side = self.config.window;
         let description = format!(
-            "{} window specifications ({side}x{side}, the exact oracle's link or cut there) mined from the traces of {} training puzzles \
-             ({states} states met; {} slots decided by rule or probe steps, {} with a window where the deduction follows, {} distinct up to orientation); \
+            "window specifications ({side}x{side}, the exact oracle's link or cut there) mined from the traces of {} training puzzles: \
+             {states} states met, {} slots decided by rule or probe steps, {} with a window where the deduction follows, {} distinct up to orientation; \
              the first {taken} in the order of seed {} synthesised or skipped",
-            population.specs.len(),
             self.traces.len(),
             population.tried,
             population.found,
@@ -147,11 +163,26 @@ impl Learner for FlowLearner<'_> {
         Ok(self.population().specs.clone())
     }
 
-    fn objective<'b>(&'b self, rules: &'b [Rule]) -> Result<Covered, DomainError> {
-        Ok(self.coverage(rules)?.objective())
+    /// By normal-form key, then without the rules the traces show
+    /// unsound: proven on every board up to the bound, a rule may still
+    /// be wrong on a larger one (reading a cell's index or a colour's
+    /// number, which grow with the board); a state met on a trace where
+    /// it concludes what the solution contradicts is a counterexample.
+    fn dedup(&self, rules: &[Rule]) -> Result<Deduplicated, DomainError> {
+        let kept = dedup_by_key(self.domain, rules);
+        let coverage = self.coverage(&kept);
+        let mut refuted = self.refuted.lock().expect("refuted rules");
+        let mut sound = vec![];
+        for (rule, fault) in kept.iter().zip(&coverage.refuted) {
+            match fault {
+                Some(f) => refuted.push(f.clone()),
+                None => sound.push(rule.clone()),
+            }
+        }
+        Ok(Deduplicated { by_key: kept.len(), rules: sound })
     }
 
-    fn refuted(&self, error: &Unsound) -> Option<String> {
-        Some(error.rule.clone())
+    fn objective<'b>(&'b self, rules: &'b [Rule]) -> Result<Covered, DomainError> {
+        Ok(self.coverage(rules).objective())
     }
 }

@@ -116,34 +116,39 @@ impl<'r> Player<'r> {
 
     /// What each rule concludes on `state` of `p` in one round (every
     /// orientation), each rule on its own: per rule the open slots it
-    /// decides (slot, status; sorted, each once), and the rules that prune.
-    /// A rule that concludes a link or cut out of range, or one
-    /// contradicting the state, is unsound.
-    pub fn round(&self, p: &Puzzle, state: &State) -> Result<Round, Unsound> {
-        let mut round = Round { decided: vec![vec![]; self.rules.len()], pruned: vec![] };
-        let mut fault = None;
+    /// decides (slot, status; sorted, each once) and whether it prunes,
+    /// or the first fault that shows it unsound (a link or cut out of
+    /// range, or one contradicting the state; then what it decides is
+    /// left out).
+    pub fn round(&self, p: &Puzzle, state: &State) -> Round {
+        let n = self.rules.len();
+        let mut round = Round { decided: vec![vec![]; n], pruned: vec![false; n], unsound: vec![None; n] };
         self.each_conclusion(p, state, |i, concluded| {
+            if round.unsound[i].is_some() {
+                return true;
+            }
             match concluded {
-                Concluded::Prune => round.pruned.push(i),
-                Concluded::OutOfRange(cells) => fault = Some(self.unsound(i, "a link or cut between cells that are not side by side", None, cells)),
+                Concluded::Prune => round.pruned[i] = true,
+                Concluded::OutOfRange(cells) => {
+                    let what = "a link or cut between cells that are not side by side";
+                    round.unsound[i] = Some(self.unsound(i, what, None, cells))
+                }
                 Concluded::Decide(s, status, cells) => match state.status(s) {
                     Status::Open => round.decided[i].push((s, status)),
                     now if now == status => {}
-                    _ => fault = Some(self.unsound(i, "it contradicts the state", Some(s), cells)),
+                    _ => round.unsound[i] = Some(self.unsound(i, "it contradicts the state", Some(s), cells)),
                 },
             }
-            fault.is_none()
+            true
         });
-        if let Some(f) = fault {
-            return Err(f);
-        }
-        for d in &mut round.decided {
+        for (d, unsound) in round.decided.iter_mut().zip(&round.unsound) {
+            if unsound.is_some() {
+                d.clear();
+            }
             d.sort_unstable_by_key(|&(s, _)| s);
             d.dedup();
         }
-        round.pruned.sort_unstable();
-        round.pruned.dedup();
-        Ok(round)
+        round
     }
 
     /// The error saying rule `i` concluded `what`.
@@ -225,8 +230,10 @@ impl<'r> Player<'r> {
 pub struct Round {
     /// Per rule, the open slots it decides (slot, status), sorted.
     pub decided: Vec<Vec<(Slot, Status)>>,
-    /// The rules that prune, in order.
-    pub pruned: Vec<usize>,
+    /// Per rule, whether it prunes.
+    pub pruned: Vec<bool>,
+    /// Per rule, the first fault showing it unsound, if one did.
+    pub unsound: Vec<Option<Unsound>>,
 }
 
 /// One conclusion of a rule, on the board's cells.
