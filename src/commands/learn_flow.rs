@@ -9,7 +9,9 @@
 
 use super::learn_args::ProofArgs;
 use super::progress::Progress;
-use super::{check_output, command_line, percent, selection_table, versions, write_rules_file, CmdResult};
+use super::{
+    check_output, command_line, make_out_dir, percent, selection_table, versions, write_rules_file, CmdResult,
+};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -137,14 +139,7 @@ pub fn learn(args: &FlowArgs) -> CmdResult {
     // read every input before the long phases: a bad file must not cost a synthesis run
     let train = solved(&args.train)?;
     let test = solved(&args.test)?;
-    if args.out_dir.exists() && !args.out_dir.is_dir() {
-        return Err(format!(
-            "--out-dir {}: not a directory (it names a file); give a directory",
-            args.out_dir.display()
-        ));
-    }
-    std::fs::create_dir_all(&args.out_dir)
-        .map_err(|e| format!("--out-dir {}: cannot create the directory: {e}", args.out_dir.display()))?;
+    make_out_dir(&args.out_dir)?;
     let learned_path = args.out_dir.join("learned.rules");
     let top_path = args.out_dir.join(format!("top{}.rules", args.k));
     for output in [&learned_path, &top_path] {
@@ -155,7 +150,9 @@ pub fn learn(args: &FlowArgs) -> CmdResult {
     let knowledge = Knowledge::Rules { player: &player, rules: &control };
     let traces: Vec<Trace> = train
         .iter()
-        .map(|(name, p, solution)| trace(name, p, solution, &knowledge).map_err(|e| format!("{control_file}: {name}: {e}")))
+        .map(|(name, p, solution)| {
+            trace(name, p, solution, &knowledge).map_err(|e| format!("{control_file}: {name}: {e}"))
+        })
         .collect::<Result<_, _>>()?;
     let mut config = Config::builder(schema)
         .rlimit(args.proof.rlimit)
@@ -281,10 +278,21 @@ pub fn learn(args: &FlowArgs) -> CmdResult {
 /// the slots decided and the puzzles solved without search.
 fn comparison(rows: &[(String, SetScore, SetScore)], (train, test): (&Path, &Path)) -> Vec<String> {
     let cell = |s: &SetScore| {
-        format!("{:>6} of {:<6} {:>5.1}%  {:>3} of {:<3}", s.decided, s.slots, percent(s.decided, s.slots), s.solved, s.puzzles)
+        format!(
+            "{:>6} of {:<6} {:>5.1}%  {:>3} of {:<3}",
+            s.decided,
+            s.slots,
+            percent(s.decided, s.slots),
+            s.solved,
+            s.puzzles
+        )
     };
     let mut out = vec![
-        format!("played from each start: slots decided, puzzles solved without search, on {} (train) | {} (held out)", train.display(), test.display()),
+        format!(
+            "played from each start: slots decided, puzzles solved without search, on {} (train) | {} (held out)",
+            train.display(),
+            test.display()
+        ),
         format!("{:<22} {:>5}  {:<34}| {}", "rule set", "rules", "train: slots, solved", "held out: slots, solved"),
     ];
     for (name, on_train, on_test) in rows {

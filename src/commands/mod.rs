@@ -89,6 +89,15 @@ pub fn check_output(output: &Path, inputs: &[&Path]) -> Result<(), String> {
     stratsynth::files::check_output(output, inputs).map_err(|e| e.to_string())
 }
 
+/// Makes `--out-dir` `dir` (and its parents) if it does not exist;
+/// refuses a path naming a file.
+pub fn make_out_dir(dir: &Path) -> Result<(), String> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("--out-dir {}: not a directory (it names a file); give a directory", dir.display()));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("--out-dir {}: cannot create the directory: {e}", dir.display()))
+}
+
 /// Writes an output file atomically (temporary file beside it, then rename).
 pub fn write_output(path: &Path, text: &str) -> Result<(), String> {
     stratsynth::files::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())

@@ -162,7 +162,8 @@ impl<'d, D: Symbolic> Engine<'d, D> {
                 .iter()
                 .flat_map(|(spec_ex, deduction, elements)| {
                     let sets = lattice::subsets(elements, size).into_iter();
-                    sets.filter(|set| lattice::binds_arguments(set, deduction, schema)).map(move |set| (spec_ex, deduction, set))
+                    sets.filter(|set| lattice::binds_arguments(set, deduction, schema))
+                        .map(move |set| (spec_ex, deduction, set))
                 })
                 .collect();
             // one walk per rayon job: walks differ in cost by orders of

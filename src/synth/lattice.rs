@@ -59,9 +59,10 @@ pub fn subsets(elements: &[Element], size: usize) -> Vec<Vec<Element>> {
 pub fn binds_arguments(set: &[Element], deduction: &ActionValue, schema: &Schema) -> bool {
     let def = &schema.file.actions[deduction.action.0 as usize];
     let ty = def.element.as_deref().and_then(|t| schema.type_id(t));
-    def.params.iter().zip(&deduction.args).all(|(p, &arg)| {
-        *p != ParamKind::Element || set.iter().any(|e| Some(e.ty) == ty && e.index as i64 == arg)
-    })
+    def.params
+        .iter()
+        .zip(&deduction.args)
+        .all(|(p, &arg)| *p != ParamKind::Element || set.iter().any(|e| Some(e.ty) == ty && e.index as i64 == arg))
 }
 
 /// The most specific pattern binding `e`.

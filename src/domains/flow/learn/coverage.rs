@@ -190,7 +190,10 @@ mod tests {
         assert_eq!(picks.last().unwrap().score, coverage.together(&chosen));
         assert!(coverage.together(&(0..control.len()).collect::<Vec<_>>()) <= coverage.open);
         let score = score_set(&control, &schema, &[(p.clone(), solution.clone())]).unwrap();
-        assert_eq!((score.decided, score.slots, score.solved, score.puzzles), (p.grid().slots(), p.grid().slots(), 1, 1));
+        assert_eq!(
+            (score.decided, score.slots, score.solved, score.puzzles),
+            (p.grid().slots(), p.grid().slots(), 1, 1)
+        );
         // a rule cutting every slot is caught against the solution
         let cut_all = parse_rules("def cut_all:\n with c = arbitrary(cell) and d = arbitrary(cell):\n if neighbours(c, d):\n then cut(c, d)\n", "t", &schema).unwrap();
         let refuted = TraceCoverage::new(&cut_all, &schema, &[t]);

@@ -101,7 +101,8 @@ impl<'a> FlowLearner<'a> {
             let all: Vec<_> = per_trace.into_iter().flat_map(|(_, specs)| specs).collect();
             let found = all.len();
             let mut seen = HashSet::new();
-            let mut specs: NamedSpecs<FlowCase> = all.into_iter().filter(|(text, _)| seen.insert(text.clone())).collect();
+            let mut specs: NamedSpecs<FlowCase> =
+                all.into_iter().filter(|(text, _)| seen.insert(text.clone())).collect();
             specs.shuffle(&mut ChaCha8Rng::seed_from_u64(self.config.seed));
             Population { specs, tried, found }
         })

@@ -110,7 +110,14 @@ def c:
         let mut rules = parse_rules(text, "test", &schema).unwrap();
         name_rules(&mut rules, &schema);
         let names: Vec<&str> = rules.iter().map(|r| r.name.as_str()).collect();
-        assert_eq!(names, ["cut_need_c_is_0_and_not_joined_c_d", "link_need_c_is_open_c_and_not_severed_c_d", "cut_need_e_is_0_and_not_joined_e_f"]);
+        assert_eq!(
+            names,
+            [
+                "cut_need_c_is_0_and_not_joined_c_d",
+                "link_need_c_is_open_c_and_not_severed_c_d",
+                "cut_need_e_is_0_and_not_joined_e_f"
+            ]
+        );
         assert_eq!(rules[0].description[0], "cut(c, d) when need(c) = 0 and neighbours(c, d) and not joined(c, d)");
         let again = parse_rules(&print_rules(&rules, &schema), "printed", &schema).unwrap();
         assert_eq!(again, rules);

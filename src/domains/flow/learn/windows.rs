@@ -238,10 +238,14 @@ mod tests {
                     let [a, b] = g.ends(s);
                     let t = sg.slot_between(back(a), back(b)).unwrap();
                     let seen_solution = Solution::new(
-                        solution.links().iter().map(|&l| {
-                            let [x, y] = g.ends(l);
-                            sg.slot_between(back(x), back(y)).unwrap()
-                        }).collect(),
+                        solution
+                            .links()
+                            .iter()
+                            .map(|&l| {
+                                let [x, y] = g.ends(l);
+                                sg.slot_between(back(x), back(y)).unwrap()
+                            })
+                            .collect(),
                     );
                     let again = window_spec(&domain, (&seen.puzzle, &seen_solution), &seen.state, (t, truth), 3);
                     assert!(again.is_some());

@@ -103,7 +103,9 @@ impl<'r> Player<'r> {
                 let concluded = match self.layout.conclusion(&seen.puzzle, &action) {
                     Some(Conclusion::Prune) => Concluded::Prune,
                     None => Concluded::OutOfRange(cells()),
-                    Some(Conclusion::Link(c, d)) => Concluded::Decide(back_slot(g, &seen, c, d), Status::Linked, cells()),
+                    Some(Conclusion::Link(c, d)) => {
+                        Concluded::Decide(back_slot(g, &seen, c, d), Status::Linked, cells())
+                    }
                     Some(Conclusion::Cut(c, d)) => Concluded::Decide(back_slot(g, &seen, c, d), Status::Cut, cells()),
                 };
                 going = f(i, concluded);
@@ -175,7 +177,8 @@ impl<'r> Player<'r> {
                         return true;
                     }
                     Concluded::OutOfRange(cells) => {
-                        fault = Some(self.unsound(i, "a link or cut between cells that are not side by side", None, cells));
+                        fault =
+                            Some(self.unsound(i, "a link or cut between cells that are not side by side", None, cells));
                         return false;
                     }
                     Concluded::Decide(s, status, cells) => (s, status, cells),
@@ -189,7 +192,9 @@ impl<'r> Player<'r> {
                     Some("it disagrees with the solution")
                 } else if now == Status::Open {
                     match found[s] {
-                        Some((_, other)) if other != status => Some("another rule decides the slot the other way this round"),
+                        Some((_, other)) if other != status => {
+                            Some("another rule decides the slot the other way this round")
+                        }
                         Some((r, _)) if r <= i => None,
                         _ => {
                             found[s] = Some((i, status));

@@ -15,10 +15,10 @@ use super::boards::{self, FlowTerms};
 use super::case::FlowCase;
 use super::terms::Needs;
 use crate::domains::flow::model::check::check;
-use crate::domains::flow::model::state::{Solution, Status};
 use crate::domains::flow::model::grid::Grid;
 use crate::domains::flow::model::puzzle::Puzzle;
 use crate::domains::flow::model::state::State;
+use crate::domains::flow::model::state::{Solution, Status};
 use crate::domains::flow::rules::brute::{
     every_state, puzzles, random_puzzle, random_state, show_state, solutions, state, MAX_SLOTS,
 };
@@ -232,9 +232,10 @@ pub const PER_PUZZLE: usize = 8;
 /// the first solution extending it as its witness.
 fn case(p: &Puzzle, sols: &[u64], (linked, cut): (u64, u64)) -> FlowCase {
     let g = p.grid();
-    let witness = sols.iter().find(|&&m| linked & !m == 0 && cut & m == 0).map(|&m| {
-        Solution::new((0..g.slots()).filter(|&s| m >> s & 1 == 1).collect())
-    });
+    let witness = sols
+        .iter()
+        .find(|&&m| linked & !m == 0 && cut & m == 0)
+        .map(|&m| Solution::new((0..g.slots()).filter(|&s| m >> s & 1 == 1).collect()));
     FlowCase { puzzle: p.clone(), state: state(g, linked, cut), witness }
 }
 
