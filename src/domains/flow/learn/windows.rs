@@ -191,12 +191,18 @@ mod tests {
     #[test]
     fn windows_around_a_slot() {
         let g = Grid::new(6, 5);
+        // the slot's middle is a row below the first window's and a row
+        // above the second's: a tie, the upper first
         let s = g.slot_between(g.cell(0, 2), g.cell(1, 2)).unwrap();
         let wins = Window::around(&g, s, 4);
-        assert_eq!(wins[0], Window { x: 0, y: 1, w: 4, h: 4 });
-        assert_eq!(wins.len(), 2);
+        assert_eq!(wins, vec![Window { x: 0, y: 0, w: 4, h: 4 }, Window { x: 0, y: 1, w: 4, h: 4 }]);
+        // on row 3 the lower window is nearer
+        let s = g.slot_between(g.cell(2, 3), g.cell(3, 3)).unwrap();
+        let wins = Window::around(&g, s, 4);
+        assert_eq!(wins[0], Window { x: 1, y: 1, w: 4, h: 4 });
+        assert_eq!(wins.len(), 6);
         for w in &wins {
-            assert!(w.x <= 0 && w.x + w.w >= 2 && w.y <= 2 && w.y + w.h > 2 && w.y + w.h <= 5);
+            assert!(w.x <= 2 && w.x + w.w > 3 && w.y <= 3 && w.y + w.h > 3 && w.x + w.w <= 6 && w.y + w.h <= 5);
         }
         let small = Grid::new(3, 3);
         let wins = Window::around(&small, small.slot_between(4, 5).unwrap(), 4);
