@@ -55,7 +55,8 @@ fn learn_flow_writes_the_same_files_with_one_and_two_threads_and_resumes() {
     let dir = scratch("flow-learn");
     let train = first("specs/flow/made.flow", 0, 3, &dir, "train.flow");
     let test = first("specs/flow/dev.flow", 1, 3, &dir, "test.flow");
-    let args = ["--train", &train, "--test", &test, "--max-specs", "3", "--window", "3", "--bound", "3", "--screen", "3"];
+    let args =
+        ["--train", &train, "--test", &test, "--max-specs", "3", "--window", "3", "--bound", "3", "--screen", "3"];
     let (_, learned, top) = learn(&args, 1, &dir.join("one"));
     let (_, learned2, top2) = learn(&args, 2, &dir.join("two"));
     // the configuration learns something, so the comparison can fail
