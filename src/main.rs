@@ -183,6 +183,8 @@ enum LearnCommand {
     Nonogram(commands::learn_nonogram::NonogramArgs),
     /// Witness pruning rules from generated training puzzles.
     Witness(commands::learn_witness::LearnArgs),
+    /// Flow rules from windows of the bundled puzzles' traces: mine, synthesise, select the top K, compare with the control rules.
+    Flow(commands::learn_flow::FlowArgs),
 }
 
 /// The former `witness VERB` spellings, kept so that no script breaks.
@@ -272,6 +274,9 @@ fn main() -> ExitCode {
         }
         Command::Learn { domain: LearnCommand::Witness(args) } => {
             with_threads(args.proof.threads, || commands::learn_witness::learn(&args))
+        }
+        Command::Learn { domain: LearnCommand::Flow(args) } => {
+            with_threads(args.proof.threads, || commands::learn_flow::learn(&args))
         }
         Command::Gen { domain: GenCommand::Witness(args) }
         | Command::Witness { command: WitnessCommand::Gen(args) } => commands::gen_witness::gen(&args),

@@ -102,7 +102,7 @@ fn read_sets(args: &FlowArgs) -> Result<Sets, String> {
     let file = args.rules.clone().unwrap_or_else(|| PathBuf::from(default));
     if args.rules.is_none() && args.player == "rules" && !file.exists() {
         return Err(format!(
-            "--player rules plays the learned Flow rules of {default}, which does not exist (no Flow rules learned yet): \
+            "--player rules plays the learned Flow rules of {default}, which does not exist (`learn flow` writes it): \
              give --player control or search, or --rules FILE"
         ));
     }

@@ -1,4 +1,4 @@
-//! The options `learn nonogram` and `learn witness` share (the proofs'
+//! The options `learn nonogram`, `learn witness` and `learn flow` share (the proofs'
 //! resource limits, the worker threads), flattened into each; and how they
 //! are written in a rule file's `# options:` line, in the place each
 //! command has always written them.
@@ -35,6 +35,7 @@ impl ProofArgs {
 
 #[cfg(test)]
 mod tests {
+    use super::super::learn_flow::FlowArgs;
     use super::super::learn_nonogram::NonogramArgs;
     use super::super::learn_witness::LearnArgs;
     use clap::Parser;
@@ -44,6 +45,7 @@ mod tests {
     enum Learn {
         Nonogram(NonogramArgs),
         Witness(LearnArgs),
+        Flow(FlowArgs),
     }
 
     /// The `# options:` line of a committed rule file.
@@ -57,6 +59,7 @@ mod tests {
         match Learn::parse_from(args) {
             Learn::Nonogram(a) => ron::to_string(&a).unwrap(),
             Learn::Witness(a) => ron::to_string(&a).unwrap(),
+            Learn::Flow(a) => ron::to_string(&a).unwrap(),
         }
     }
 
@@ -64,6 +67,7 @@ mod tests {
     fn the_shared_options_are_written_where_the_committed_rule_files_have_them() {
         assert_eq!(written(&["learn", "nonogram"]), options_line("rules/nonogram/learned.rules"));
         assert_eq!(written(&["learn", "witness"]), options_line("rules/witness/learned.rules"));
+        assert_eq!(written(&["learn", "flow"]), options_line("rules/flow/learned.rules"));
         let marks =
             "learn witness --constraints colours,stars,dots --colours 2 --sizes 4x4..5x5 --train 12 --filter 60 \
                      --max-specs 30 --augment 30 --select-by expansions -k 10 --bound 4 --threads 2 \

@@ -8,7 +8,7 @@
 use super::learn_args::ProofArgs;
 use super::progress::Progress;
 use super::synth::bound_line;
-use super::{check_output, command_line, write_rules_file, CmdResult};
+use super::{check_output, command_line, make_out_dir, write_rules_file, CmdResult};
 use super::{percent, selection_table, versions};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -166,14 +166,7 @@ pub fn learn(args: &NonogramArgs) -> CmdResult {
     let tests =
         read_test_set(&tests_path, domain.schema().file.limits.max_state as usize).map_err(|e| e.to_string())?;
     let (_, control) = read_nonogram_rules(&bundled(&args.control)?)?;
-    if args.out_dir.exists() && !args.out_dir.is_dir() {
-        return Err(format!(
-            "--out-dir {}: not a directory (it names a file); give a directory",
-            args.out_dir.display()
-        ));
-    }
-    std::fs::create_dir_all(&args.out_dir)
-        .map_err(|e| format!("--out-dir {}: cannot create the directory: {e}", args.out_dir.display()))?;
+    make_out_dir(&args.out_dir)?;
     let outputs = match mode {
         Mode::Shard(shard) => vec![shard_rules(&args.out_dir, shard)],
         Mode::Whole | Mode::Merge(_) => {

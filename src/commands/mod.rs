@@ -23,6 +23,7 @@ pub mod generate_nonogram;
 pub mod generate_report;
 pub mod generate_witness;
 pub mod learn_args;
+pub mod learn_flow;
 pub mod learn_nonogram;
 pub mod learn_witness;
 pub mod mine_nonogram;
@@ -86,6 +87,15 @@ pub fn some_rules(path: &Path, rules: &[Rule]) -> Result<(), String> {
 /// one of `inputs`, or lies in a directory that cannot be written.
 pub fn check_output(output: &Path, inputs: &[&Path]) -> Result<(), String> {
     stratsynth::files::check_output(output, inputs).map_err(|e| e.to_string())
+}
+
+/// Makes `--out-dir` `dir` (and its parents) if it does not exist;
+/// refuses a path naming a file.
+pub fn make_out_dir(dir: &Path) -> Result<(), String> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("--out-dir {}: not a directory (it names a file); give a directory", dir.display()));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("--out-dir {}: cannot create the directory: {e}", dir.display()))
 }
 
 /// Writes an output file atomically (temporary file beside it, then rename).

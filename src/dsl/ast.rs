@@ -81,6 +81,19 @@ impl CmpOp {
         }
     }
 
+    /// The operator in words that may stand in a rule name (`is`,
+    /// `at_least`, ...).
+    pub fn words(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "is",
+            CmpOp::Ne => "not",
+            CmpOp::Ge => "at_least",
+            CmpOp::Gt => "above",
+            CmpOp::Le => "at_most",
+            CmpOp::Lt => "below",
+        }
+    }
+
     /// Applies the comparison to two integers.
     pub fn holds(self, a: i64, b: i64) -> bool {
         match self {

@@ -13,24 +13,31 @@ use super::run::Run;
 use super::set_cover;
 use super::shared::text_key;
 use super::space::{ArgChoice, Candidate, Term};
-use crate::dsl::ast::ActionId;
-use crate::dsl::eval::ActionValue;
-use crate::dsl::schema::ParamKind;
+use crate::dsl::ast::{ActionId, Decl, Var};
+use crate::dsl::eval::{ActionValue, Binding};
+use crate::dsl::schema::{ActionDef, ParamKind};
 use rustc_hash::FxHashMap;
 
 impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     /// The node's actions that make the deduction and are sound on the
-    /// specification, cheapest first.
+    /// specification, cheapest first. An element argument (Flow's
+    /// `link(c, d)`) is a pattern variable of the action's element type,
+    /// its value the element `binding` binds it to on the specification.
     pub(super) fn actions(
         &self,
         terms: &[Term],
         spec_values: &[i64],
-        spec: &Example<D::State>,
+        (spec, binding, decls): (&Example<D::State>, &Binding, &[Decl]),
         deduction: &ActionValue,
         limit: usize,
     ) -> Vec<Candidate> {
         let domain = self.shared.domain;
         let schema = domain.schema();
+        // the variables an element parameter of `def` may name, with their elements
+        let element_vars = |def: &ActionDef| -> Vec<(Var, i64)> {
+            let ty = def.element.as_deref().and_then(|t| schema.type_id(t));
+            (0..decls.len()).filter(|&v| Some(decls[v].ty) == ty).map(|v| (v as Var, binding[v] as i64)).collect()
+        };
         // one representative per distinct value keeps the tuple count small
         let mut by_value: FxHashMap<i64, Vec<usize>> = FxHashMap::default();
         for (i, &v) in spec_values.iter().enumerate() {
@@ -41,15 +48,17 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         let mut out = vec![];
         for (a, def) in schema.file.actions.iter().enumerate() {
             let id = ActionId(a as u8);
+            let vars = element_vars(def);
+            let mut elements: Vec<i64> = vars.iter().map(|&(_, e)| e).collect();
+            elements.sort_unstable();
+            elements.dedup();
             // every tuple of argument values
             let mut tuples: Vec<Vec<i64>> = vec![vec![]];
             for p in &def.params {
                 let choices: Vec<i64> = match p {
                     ParamKind::Bool => vec![0, 1],
                     ParamKind::Int => values.clone(),
-                    // the search builds no actions on elements (Flow's
-                    // `link` and `cut`): they have no candidates
-                    ParamKind::Element => vec![],
+                    ParamKind::Element => elements.clone(),
                 };
                 tuples = tuples
                     .into_iter()
@@ -66,7 +75,11 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
                     let options: Vec<(ArgChoice, u32)> = match p {
                         ParamKind::Bool => vec![(ArgChoice::Bool(v != 0), schema.costs().bool_literal)],
                         ParamKind::Int => by_value[&v].iter().map(|&i| (ArgChoice::Term(i), terms[i].cost)).collect(),
-                        ParamKind::Element => vec![],
+                        ParamKind::Element => vars
+                            .iter()
+                            .filter(|&&(_, e)| e == v)
+                            .map(|&(var, _)| (ArgChoice::Element(var), schema.costs().element))
+                            .collect(),
                     };
                     partial = partial
                         .into_iter()

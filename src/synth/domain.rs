@@ -321,6 +321,23 @@ pub trait Symbolic: Domain {
         self.encode(bound)
     }
 
+    /// How many parts a soundness query up to `bound` is asked in, one
+    /// query each (the rule is sound exactly when it is sound on every
+    /// part; the first part where it is not gives the verdict). By
+    /// default 1: the encoding of [`encode_for`](Self::encode_for). A
+    /// domain whose states of several sizes make one encoding may ask
+    /// them size by size, far faster in Z3.
+    fn parts(&self, _bound: u32) -> usize {
+        1
+    }
+
+    /// The encoding of part `part` (below [`parts`](Self::parts)) of the
+    /// soundness query about `rule` up to `bound`. By default
+    /// [`encode_for`](Self::encode_for).
+    fn encode_part(&self, bound: u32, rule: &Rule, _part: usize) -> Encoding<Self::Extra> {
+        self.encode_for(bound, rule)
+    }
+
     /// A tighter encoding for the soundness query about `rule`, asked when
     /// a model of [`encode_for`](Self::encode_for)'s does not replay
     /// (where that one over-approximates some feature for speed); its own

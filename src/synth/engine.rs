@@ -161,7 +161,9 @@ impl<'d, D: Symbolic> Engine<'d, D> {
             let walks: Vec<_> = images
                 .iter()
                 .flat_map(|(spec_ex, deduction, elements)| {
-                    lattice::subsets(elements, size).into_iter().map(move |set| (spec_ex, deduction, set))
+                    let sets = lattice::subsets(elements, size).into_iter();
+                    sets.filter(|set| lattice::binds_arguments(set, deduction, schema))
+                        .map(move |set| (spec_ex, deduction, set))
                 })
                 .collect();
             // one walk per rayon job: walks differ in cost by orders of

@@ -7,8 +7,8 @@
 //! or along every way up ([`maximal`], every maximally general node).
 
 use crate::dsl::ast::{Decl, PatternKind, TypeId};
-use crate::dsl::eval::{Binding, View};
-use crate::dsl::schema::Schema;
+use crate::dsl::eval::{ActionValue, Binding, View};
+use crate::dsl::schema::{ParamKind, Schema};
 use std::collections::HashMap;
 
 /// One element of a state: its type, index and how many of its type exist.
@@ -51,6 +51,18 @@ pub fn subsets(elements: &[Element], size: usize) -> Vec<Vec<Element>> {
             pick[j] = pick[j - 1] + 1;
         }
     }
+}
+
+/// Whether a rule binding the elements of `set` can conclude `deduction`:
+/// each element its action takes (Flow's `link(c, d)`) is in the set (an
+/// action on elements names bound variables only).
+pub fn binds_arguments(set: &[Element], deduction: &ActionValue, schema: &Schema) -> bool {
+    let def = &schema.file.actions[deduction.action.0 as usize];
+    let ty = def.element.as_deref().and_then(|t| schema.type_id(t));
+    def.params
+        .iter()
+        .zip(&deduction.args)
+        .all(|(p, &arg)| *p != ParamKind::Element || set.iter().any(|e| Some(e.ty) == ty && e.index as i64 == arg))
 }
 
 /// The most specific pattern binding `e`.

@@ -188,12 +188,13 @@ impl<D: Domain> Node<'_, D> {
     /// Writes the candidate's action value on `pair` into `out` (one
     /// buffer serves every pair: no allocation per pair).
     fn action_value_into(&self, cand: &Candidate, pair: usize, out: &mut ActionValue) {
-        let values = &self.pairs.values[pair];
+        let (values, binding) = (&self.pairs.values[pair], &self.pairs.pairs[pair].1);
         out.action = cand.id;
         out.args.clear();
         out.args.extend(cand.args.iter().map(|a| match a {
             ArgChoice::Bool(b) => *b as i64,
             ArgChoice::Term(i) => values[*i],
+            ArgChoice::Element(v) => binding[*v as usize] as i64,
         }));
     }
 
@@ -249,13 +250,14 @@ impl<D: Domain> Node<'_, D> {
         // their identifier and arguments' classes
         let mut classes: FxHashMap<Vec<i64>, usize> = FxHashMap::default();
         let mut class_of: FxHashMap<usize, usize> = FxHashMap::default();
-        let mut actions: FxHashSet<(ActionId, Vec<(bool, usize)>)> = FxHashSet::default();
+        let mut actions: FxHashSet<(ActionId, Vec<(u8, usize)>)> = FxHashSet::default();
         let first: Vec<bool> = cands
             .iter()
             .map(|cand| {
                 let args = cand.args.iter().map(|a| match *a {
-                    ArgChoice::Bool(b) => (false, b as usize),
-                    ArgChoice::Term(t) => (true, {
+                    ArgChoice::Bool(b) => (0, b as usize),
+                    ArgChoice::Element(v) => (2, v as usize),
+                    ArgChoice::Term(t) => (1, {
                         *class_of.entry(t).or_insert_with(|| {
                             let column: Vec<i64> = (0..pairs).map(|p| self.pairs.values[p][t]).collect();
                             let next = classes.len();
@@ -456,6 +458,7 @@ impl<D: Domain> Node<'_, D> {
             .map(|a| match a {
                 ArgChoice::Bool(b) => ActionArg::Bool(*b),
                 ArgChoice::Term(i) => ActionArg::Int(self.space.terms[*i].expr.clone()),
+                ArgChoice::Element(v) => ActionArg::Element(*v),
             })
             .collect();
         Rule { condition: self.condition(picks), action: Action { id: cand.id, args }, ..self.skeleton.clone() }

@@ -70,7 +70,8 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         let spec_values = space.term_values(&interp, binding);
         let live: Vec<usize> =
             (0..space.atoms.len()).filter(|&a| holds(&space.atoms[a], &spec_values, &interp, binding)).collect();
-        let candidates = self.actions(&space.terms, &spec_values, spec, deduction, config.max_generality_pool);
+        let candidates =
+            self.actions(&space.terms, &spec_values, (spec, binding, decls), deduction, config.max_generality_pool);
         if candidates.is_empty() {
             return None;
         }

@@ -155,7 +155,8 @@ pub struct Atom {
 /// whole cost is at most `max_cost` (each unordered pair once, and one
 /// comparison per normal form: the cheapest of `x < y + 1`, `x <= y` and
 /// `y >= x`), `maximal`/`minimal` of each variable whose type has the size
-/// feature, and every boolean feature — each also negated; and
+/// feature, and every boolean feature (of two elements: of each pair of
+/// variables of its type, the earlier first) — each also negated; and
 /// `v is unique where (c)` for each comparison `c` that reads `v` (the
 /// element a block or gap must belong to, say), within `max_cost`.
 pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, max_cost: u32) -> Vec<Atom> {
@@ -229,7 +230,17 @@ pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, m
             push(BoolExpr::Minimal(v));
         }
         for f in schema.features() {
-            if schema.feature(f).kind == FeatureKind::Bool && schema.applies(f, ty) {
+            if schema.feature(f).kind != FeatureKind::Bool || !schema.applies(f, ty) {
+                continue;
+            }
+            if schema.feature(f).arity == 2 {
+                // of this variable and each later one of its type
+                for (w, &other) in types.iter().enumerate().skip(v as usize + 1) {
+                    if other == ty {
+                        push(BoolExpr::Pair(f, v, w as Var));
+                    }
+                }
+            } else {
                 push(BoolExpr::Feature(f, v));
             }
         }
@@ -243,7 +254,7 @@ pub fn atoms(schema: &Schema, types: &[TypeId], terms: &[Term], max_left: u32, m
 #[derive(Clone, Debug)]
 pub(super) struct Candidate {
     pub(super) id: ActionId,
-    /// Per parameter: a boolean or a term index.
+    /// Per parameter: a boolean, a term index or a pattern variable.
     pub(super) args: Vec<ArgChoice>,
     pub(super) cost: u32,
 }
@@ -254,6 +265,8 @@ pub(super) enum ArgChoice {
     Bool(bool),
     /// The term of that index in the space's list.
     Term(usize),
+    /// The element a pattern variable binds (an action on elements).
+    Element(Var),
 }
 
 /// Whether the comparison `c` reads variable `v`.

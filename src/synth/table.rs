@@ -79,6 +79,14 @@ impl<D: Domain> TableCheck<'_, D> {
     }
 }
 
+/// A candidate's argument on a block's pairs: a term's column, a
+/// literal, or the element a variable binds.
+enum Arg {
+    Column(Arc<[i64]>),
+    Fixed(i64),
+    Element(usize),
+}
+
 /// Most pairs a table view is built for (beyond it, candidates are
 /// checked by the interpreter): bounds a column to 32 MiB.
 const MAX_PAIRS: usize = 1 << 22;
@@ -224,6 +232,15 @@ impl TableFacts {
         self.atoms.lock().expect("atom columns").entry((a, b)).or_insert(words).clone()
     }
 
+    /// The element variable `v` binds on pair `p` of state `s` (tuples in
+    /// lexicographic order, the last variable fastest).
+    fn element(&self, s: usize, p: usize, v: usize) -> usize {
+        let vars = self.skeleton.decls.len();
+        let counts = &self.counts[s * vars..(s + 1) * vars];
+        let later: usize = counts[v + 1..].iter().product();
+        (p - self.starts[s]) / later % counts[v]
+    }
+
     /// The pairs of the states in `scope` that `decls` (patterns over this
     /// view's types) bind.
     pub(super) fn mask(&self, decls: &[Decl], scope: &[usize]) -> Bits {
@@ -288,12 +305,13 @@ impl TableFacts {
                 let column = self.atom((a, b), space, table, schema);
                 holds.iter_mut().zip(column.iter()).for_each(|(w, c)| *w &= c);
             }
-            let args: Vec<Result<Arc<[i64]>, i64>> = cand
+            let args: Vec<Arg> = cand
                 .args
                 .iter()
                 .map(|a| match *a {
-                    ArgChoice::Bool(value) => Err(value as i64),
-                    ArgChoice::Term(t) => Ok(self.term((t, b), space, table, schema)),
+                    ArgChoice::Bool(value) => Arg::Fixed(value as i64),
+                    ArgChoice::Term(t) => Arg::Column(self.term((t, b), space, table, schema)),
+                    ArgChoice::Element(v) => Arg::Element(v as usize),
                 })
                 .collect();
             for p in Bits(holds).ones().map(|p| start + p) {
@@ -303,8 +321,9 @@ impl TableFacts {
                 }
                 action.args.clear();
                 action.args.extend(args.iter().map(|a| match a {
-                    Ok(column) => column[p - start],
-                    Err(value) => *value,
+                    Arg::Column(column) => column[p - start],
+                    Arg::Fixed(value) => *value,
+                    Arg::Element(v) => self.element(s, p, *v) as i64,
                 }));
                 if domain.is_sound(&table[s].state, &action) {
                     continue;

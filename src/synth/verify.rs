@@ -292,7 +292,7 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
             }
             _ => None,
         };
-        let Some((var, rlimit, split_after)) = split else { return self.query(rule, None, |s| s.check(rule, None)) };
+        let Some((var, rlimit, split_after)) = split else { return self.check_by_parts(rule) };
         let mut spent = 0u64;
         if split_after > 0 {
             let whole = self.query(rule, Some(split_after), |s| s.check(rule, None));
@@ -317,6 +317,31 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
                 break verdict;
             }
         };
+        self.last_count.set(Some(spent));
+        verdict
+    }
+
+    /// [`check`](Self::check) part by part ([`Symbolic::parts`]), each
+    /// part a query with the verifier's resource limit: the first part on
+    /// which the rule is not proven sound gives the verdict; the resource
+    /// counts add up.
+    fn check_by_parts(&self, rule: &Rule) -> Verdict<Counterexample<D::State>> {
+        let (domain, bound) = (self.domain, self.bound);
+        let parts = domain.parts(bound);
+        if parts <= 1 {
+            return self.query(rule, None, |s| s.check(rule, None));
+        }
+        let mut spent = 0u64;
+        let mut verdict = Verdict::Sound;
+        for part in 0..parts {
+            verdict = self
+                .query_on(None, || Some(domain.encode_part(bound, rule, part)), |s| s.check(rule, None))
+                .expect("the part's encoding exists");
+            spent += self.last_count.get().unwrap_or(0);
+            if !verdict.is_sound() {
+                break;
+            }
+        }
         self.last_count.set(Some(spent));
         verdict
     }

@@ -161,7 +161,11 @@ fn generate_refuses_what_cannot_be_made() {
         v.extend_from_slice(extra);
         run(&v)
     };
-    fails(&g(&["--size", "5x5"]), 2, "rules/flow/learned.rules, which does not exist");
+    // the default player's learned set, missing where the command runs
+    let elsewhere = fresh_dir("flow-generate-elsewhere");
+    let missing = run_in(&elsewhere, &["generate", "flow", "--count", "1", "--size", "5x5"]);
+    fails(&missing, 2, "rules/flow/learned.rules, which does not exist");
+    std::fs::remove_dir_all(&elsewhere).unwrap();
     fails(&g(&["--size", "5x5", "--player", "control", "--colours", "13"]), 2, "a 5x5 board has 1 to 12 colours");
     fails(
         &g(&["--size", "10x10", "--player", "search", "--colours", "1"]),

@@ -12,11 +12,14 @@
 //! - [`play`]: the model player (rules or the solver's propagation, an
 //!   oracle when stuck): the steps `explain` shows, and bits of guessing;
 //! - [`make`]: puzzles made to order (`generate flow`);
+//! - [`learn`]: what learning strategies (`learn flow`) mines, scores and
+//!   names;
 //! - [`draw`]: boards and solutions as text and as HTML pages (what
 //!   `analyze` says of them is `crate::report::flow`).
 
 pub mod draw;
 pub mod formats;
+pub mod learn;
 pub mod make;
 pub mod model;
 pub mod play;

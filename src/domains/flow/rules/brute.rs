@@ -148,8 +148,53 @@ fn place(g: &Grid, c: Cell, free: &mut [bool], pairs: &mut Vec<[Cell; 2]>, out: 
     }
 }
 
+/// Every consistent state of `p`, whose solutions are `sols` (linked,
+/// cut; slot bit sets), in increasing order: the union over the solutions
+/// of the states deciding some slots as that solution does.
+pub fn every_state(p: &Puzzle, sols: &[u64]) -> Vec<(u64, u64)> {
+    let mut states: HashSet<(u64, u64)> = HashSet::new();
+    for &sol in sols {
+        for decided in subsets(p.grid().slots()) {
+            states.insert((sol & decided, !sol & decided));
+        }
+    }
+    let mut states: Vec<(u64, u64)> = states.into_iter().collect();
+    states.sort_unstable();
+    states
+}
+
+/// A random puzzle with a solution on `g` (a random number of endpoint
+/// pairs at random cells, drawn again until one has a solution), and its
+/// solutions.
+pub fn random_puzzle(g: &Grid, rng: &mut impl Rng) -> (Puzzle, Vec<u64>) {
+    loop {
+        let mut cells: Vec<Cell> = (0..g.cells()).collect();
+        let k = rng.gen_range(1..=g.cells() / 2);
+        for i in 0..2 * k {
+            let j = rng.gen_range(i..cells.len());
+            cells.swap(i, j);
+        }
+        let pairs = (0..k).map(|i| (None, [cells[2 * i], cells[2 * i + 1]])).collect();
+        let p = Puzzle::new(g.clone(), pairs);
+        let sols = solutions(&p);
+        if !sols.is_empty() {
+            return (p, sols);
+        }
+    }
+}
+
+/// A random consistent state (linked, cut) of a board of `slots` slots
+/// whose puzzle's solutions are `sols` (not empty): a solution drawn, and
+/// about a quarter of the slots decided as it does.
+pub fn random_state(slots: usize, sols: &[u64], rng: &mut impl Rng) -> (u64, u64) {
+    let all = u64::MAX >> (MAX_SLOTS - slots);
+    let sol = sols[rng.gen_range(0..sols.len())];
+    let decided: u64 = rng.gen::<u64>() & rng.gen::<u64>().rotate_left(rng.gen_range(0..64)) & all;
+    (sol & decided, !sol & decided & all)
+}
+
 /// The state linking `linked` and cutting `cut` (slot bit sets) of `g`.
-fn state(g: &Grid, linked: u64, cut: u64) -> State {
+pub fn state(g: &Grid, linked: u64, cut: u64) -> State {
     let status = |s: usize| match (linked >> s & 1, cut >> s & 1) {
         (1, _) => Status::Linked,
         (_, 1) => Status::Cut,
@@ -188,16 +233,7 @@ impl<'r> Sweep<'r> {
                     if sols.is_empty() {
                         continue;
                     }
-                    let g = p.grid();
-                    let mut states: HashSet<(u64, u64)> = HashSet::new();
-                    for &sol in &sols {
-                        // every subset of the slots decided as in this solution
-                        for decided in subsets(g.slots()) {
-                            states.insert((sol & decided, !sol & decided));
-                        }
-                    }
-                    let mut states: Vec<(u64, u64)> = states.into_iter().collect();
-                    states.sort_unstable();
+                    let states = every_state(&p, &sols);
                     self.puzzle(&p, &sols, &states);
                 }
             }
@@ -209,29 +245,9 @@ impl<'r> Sweep<'r> {
     pub fn sampled(&mut self, w: usize, h: usize, count: usize, per_puzzle: usize, seed: u64) {
         let g = Grid::new(w, h);
         let mut rng = StdRng::seed_from_u64(seed);
-        let all = u64::MAX >> (MAX_SLOTS - g.slots());
-        let mut done = 0;
-        while done < count {
-            let mut cells: Vec<Cell> = (0..g.cells()).collect();
-            let k = rng.gen_range(1..=g.cells() / 2);
-            for i in 0..2 * k {
-                let j = rng.gen_range(i..cells.len());
-                cells.swap(i, j);
-            }
-            let pairs = (0..k).map(|i| (None, [cells[2 * i], cells[2 * i + 1]])).collect();
-            let p = Puzzle::new(g.clone(), pairs);
-            let sols = solutions(&p);
-            if sols.is_empty() {
-                continue;
-            }
-            done += 1;
-            let states: Vec<(u64, u64)> = (0..per_puzzle)
-                .map(|_| {
-                    let sol = sols[rng.gen_range(0..sols.len())];
-                    let decided: u64 = rng.gen::<u64>() & rng.gen::<u64>().rotate_left(rng.gen_range(0..64)) & all;
-                    (sol & decided, !sol & decided & all)
-                })
-                .collect();
+        for _ in 0..count {
+            let (p, sols) = random_puzzle(&g, &mut rng);
+            let states: Vec<(u64, u64)> = (0..per_puzzle).map(|_| random_state(g.slots(), &sols, &mut rng)).collect();
             self.puzzle(&p, &sols, &states);
         }
     }

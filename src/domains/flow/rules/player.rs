@@ -8,9 +8,9 @@
 
 use thiserror::Error;
 
-use super::orient::{orient, ALL};
+use super::orient::{orient, Oriented, ALL};
 use super::view::{Conclusion, Layout};
-use crate::domains::flow::model::grid::Slot;
+use crate::domains::flow::model::grid::{Cell, Grid, Slot};
 use crate::domains::flow::model::puzzle::Puzzle;
 use crate::domains::flow::model::state::{Solution, State, Status};
 use crate::dsl::ast::Rule;
@@ -84,6 +84,80 @@ impl<'r> Player<'r> {
         Ok(Player { rules, plans: Plans::new(rules, schema.size_feature), layout: Layout::new(schema, path)? })
     }
 
+    /// Every conclusion of every rule on `state` of puzzle `p`, in the
+    /// eight orientations, told to `f` with the rule's index on the
+    /// board's cells, until `f` answers false.
+    fn each_conclusion(&self, p: &Puzzle, state: &State, mut f: impl FnMut(usize, Concluded) -> bool) {
+        let g = p.grid();
+        for o in ALL {
+            let seen = orient(p, state, o);
+            let view = self.layout.view(&seen.puzzle, &seen.state);
+            let mut going = true;
+            self.plans.each_action(&view, None, |i, args| {
+                if !going {
+                    return;
+                }
+                let i = i as usize;
+                let action = ActionValue { action: self.rules[i].action.id, args: args.to_vec() };
+                let cells = || [args[0], args[1]].map(|c| g.xy(seen.back(c as usize)));
+                let concluded = match self.layout.conclusion(&seen.puzzle, &action) {
+                    Some(Conclusion::Prune) => Concluded::Prune,
+                    None => Concluded::OutOfRange(cells()),
+                    Some(Conclusion::Link(c, d)) => {
+                        Concluded::Decide(back_slot(g, &seen, c, d), Status::Linked, cells())
+                    }
+                    Some(Conclusion::Cut(c, d)) => Concluded::Decide(back_slot(g, &seen, c, d), Status::Cut, cells()),
+                };
+                going = f(i, concluded);
+            });
+            if !going {
+                return;
+            }
+        }
+    }
+
+    /// What each rule concludes on `state` of `p` in one round (every
+    /// orientation), each rule on its own: per rule the open slots it
+    /// decides (slot, status; sorted, each once) and whether it prunes,
+    /// or the first fault that shows it unsound (a link or cut out of
+    /// range, or one contradicting the state; then what it decides is
+    /// left out).
+    pub fn round(&self, p: &Puzzle, state: &State) -> Round {
+        let n = self.rules.len();
+        let mut round = Round { decided: vec![vec![]; n], pruned: vec![false; n], unsound: vec![None; n] };
+        self.each_conclusion(p, state, |i, concluded| {
+            if round.unsound[i].is_some() {
+                return true;
+            }
+            match concluded {
+                Concluded::Prune => round.pruned[i] = true,
+                Concluded::OutOfRange(cells) => {
+                    let what = "a link or cut between cells that are not side by side";
+                    round.unsound[i] = Some(self.unsound(i, what, None, cells))
+                }
+                Concluded::Decide(s, status, cells) => match state.status(s) {
+                    Status::Open => round.decided[i].push((s, status)),
+                    now if now == status => {}
+                    _ => round.unsound[i] = Some(self.unsound(i, "it contradicts the state", Some(s), cells)),
+                },
+            }
+            true
+        });
+        for (d, unsound) in round.decided.iter_mut().zip(&round.unsound) {
+            if unsound.is_some() {
+                d.clear();
+            }
+            d.sort_unstable_by_key(|&(s, _)| s);
+            d.dedup();
+        }
+        round
+    }
+
+    /// The error saying rule `i` concluded `what`.
+    fn unsound(&self, i: usize, what: &str, slot: Option<Slot>, cells: [(usize, usize); 2]) -> Unsound {
+        Unsound { rule: self.rules[i].name.clone(), what: what.to_string(), slot, cells }
+    }
+
     /// Plays the rules on `start` of puzzle `p` until a round decides
     /// nothing or a rule prunes. With `solution`, a link or cut it
     /// disagrees with shows an unsound rule too.
@@ -95,52 +169,48 @@ impl<'r> Player<'r> {
             let mut found: Vec<Option<(usize, Status)>> = vec![None; g.slots()];
             let mut pruned: Option<usize> = None;
             let mut fault: Option<Unsound> = None;
-            for o in ALL {
-                let seen = orient(p, &play.state, o);
-                let view = self.layout.view(&seen.puzzle, &seen.state);
-                self.plans.each_action(&view, None, |i, args| {
-                    if fault.is_some() {
-                        return;
+            let state = &play.state;
+            self.each_conclusion(p, state, |i, concluded| {
+                let (s, status, cells) = match concluded {
+                    Concluded::Prune => {
+                        pruned = Some(pruned.map_or(i, |r| r.min(i)));
+                        return true;
                     }
-                    let i = i as usize;
-                    let action = ActionValue { action: self.rules[i].action.id, args: args.to_vec() };
-                    let unsound = |what: &str, slot| {
-                        let cells = [args[0], args[1]].map(|c| g.xy(seen.back(c as usize)));
-                        Unsound { rule: self.rules[i].name.clone(), what: what.to_string(), slot, cells }
-                    };
-                    let (c, d, status) = match self.layout.conclusion(&seen.puzzle, &action) {
-                        Some(Conclusion::Prune) => {
-                            pruned = Some(pruned.map_or(i, |r| r.min(i)));
-                            return;
+                    Concluded::OutOfRange(cells) => {
+                        fault =
+                            Some(self.unsound(i, "a link or cut between cells that are not side by side", None, cells));
+                        return false;
+                    }
+                    Concluded::Decide(s, status, cells) => (s, status, cells),
+                };
+                let now = state.status(s);
+                let disagrees =
+                    solution.is_some_and(|sol| (sol.links().binary_search(&s).is_ok()) != (status == Status::Linked));
+                let what = if now != Status::Open && now != status {
+                    Some("it contradicts the state")
+                } else if disagrees {
+                    Some("it disagrees with the solution")
+                } else if now == Status::Open {
+                    match found[s] {
+                        Some((_, other)) if other != status => {
+                            Some("another rule decides the slot the other way this round")
                         }
-                        None => {
-                            fault = Some(unsound("a link or cut between cells that are not side by side", None));
-                            return;
-                        }
-                        Some(Conclusion::Link(c, d)) => (c, d, Status::Linked),
-                        Some(Conclusion::Cut(c, d)) => (c, d, Status::Cut),
-                    };
-                    let s = g.slot_between(seen.back(c), seen.back(d)).expect("orientations keep slots");
-                    let now = play.state.status(s);
-                    let disagrees = solution
-                        .is_some_and(|sol| (sol.links().binary_search(&s).is_ok()) != (status == Status::Linked));
-                    if now != Status::Open && now != status {
-                        fault = Some(unsound("it contradicts the state", Some(s)));
-                    } else if disagrees {
-                        fault = Some(unsound("it disagrees with the solution", Some(s)));
-                    } else if now == Status::Open {
-                        match found[s] {
-                            Some((_, other)) if other != status => {
-                                fault = Some(unsound("another rule decides the slot the other way this round", Some(s)))
-                            }
-                            Some((r, _)) if r <= i => {}
-                            _ => found[s] = Some((i, status)),
+                        Some((r, _)) if r <= i => None,
+                        _ => {
+                            found[s] = Some((i, status));
+                            None
                         }
                     }
-                });
-                if let Some(f) = fault {
-                    return Err(f);
+                } else {
+                    None
+                };
+                if let Some(what) = what {
+                    fault = Some(self.unsound(i, what, Some(s), cells));
                 }
+                fault.is_none()
+            });
+            if let Some(f) = fault {
+                return Err(f);
             }
             if pruned.is_some() {
                 play.pruned = pruned;
@@ -158,6 +228,31 @@ impl<'r> Player<'r> {
             }
         }
     }
+}
+
+/// What one round of a rule set concludes, rule by rule ([`Player::round`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Round {
+    /// Per rule, the open slots it decides (slot, status), sorted.
+    pub decided: Vec<Vec<(Slot, Status)>>,
+    /// Per rule, whether it prunes.
+    pub pruned: Vec<bool>,
+    /// Per rule, the first fault showing it unsound, if one did.
+    pub unsound: Vec<Option<Unsound>>,
+}
+
+/// One conclusion of a rule, on the board's cells.
+enum Concluded {
+    Prune,
+    /// A link or cut between two cells (as `(x, y)`) not side by side.
+    OutOfRange([(usize, usize); 2]),
+    /// A slot linked or cut, with its cells as the rule named them.
+    Decide(Slot, Status, [(usize, usize); 2]),
+}
+
+/// The board's slot between the cells `c` and `d` of the board seen.
+fn back_slot(g: &Grid, seen: &Oriented, c: Cell, d: Cell) -> Slot {
+    g.slot_between(seen.back(c), seen.back(d)).expect("orientations keep slots")
 }
 
 #[cfg(test)]

@@ -5,20 +5,8 @@
 //! numeric suffix. A name only reads the condition: two rules with one
 //! condition up to variable names get one name (then a suffix).
 
-use crate::dsl::ast::{BoolExpr, CmpOp, IntExpr, Rule};
+use crate::dsl::ast::{BoolExpr, IntExpr, Rule};
 use crate::dsl::schema::Schema;
-
-/// The words of a comparison operator.
-fn op_words(op: CmpOp) -> &'static str {
-    match op {
-        CmpOp::Eq => "is",
-        CmpOp::Ne => "not",
-        CmpOp::Ge => "at_least",
-        CmpOp::Gt => "above",
-        CmpOp::Le => "at_most",
-        CmpOp::Lt => "below",
-    }
-}
 
 fn int_words(e: &IntExpr, schema: &Schema) -> String {
     match e {
@@ -37,7 +25,7 @@ fn bool_words(e: &BoolExpr, schema: &Schema) -> String {
         BoolExpr::True => "always".into(),
         BoolExpr::Not(b) => format!("not_{}", bool_words(b, schema)),
         BoolExpr::And(parts) => parts.iter().map(|p| bool_words(p, schema)).collect::<Vec<_>>().join("_and_"),
-        BoolExpr::Cmp(op, a, b) => format!("{}_{}_{}", int_words(a, schema), op_words(*op), int_words(b, schema)),
+        BoolExpr::Cmp(op, a, b) => format!("{}_{}_{}", int_words(a, schema), op.words(), int_words(b, schema)),
         BoolExpr::Maximal(_) => "largest".into(),
         BoolExpr::Minimal(_) => "smallest".into(),
         BoolExpr::Unique(_, b) => format!("only_{}", bool_words(b, schema)),
