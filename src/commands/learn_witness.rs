@@ -184,6 +184,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     };
     let run = learn(&learner, options).map_err(|e| e.to_string())?;
     let chosen: Vec<_> = run.picks.iter().map(|p| run.learned[p.index].clone()).collect();
+    prove_again(&domain, &chosen, engine_bound, args.proof.retry_rlimit)?;
     let report = learner.report(&chosen).map_err(|e| e.to_string())?;
     let mut text = header(args, engine_bound, &run, &report, &journal)?;
     let mut named = report.named(&chosen, schema);
@@ -218,6 +219,28 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         run.phases.total().as_secs_f64(),
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Proves every selected rule again at `bound` before the file is
+/// written. The journal's rule records carry a check against edits, not
+/// a proof: a record forged with its check recomputed is replayed as it
+/// reads, and without this a wrong rule planted there could be selected
+/// (it would save expansions by losing solutions). So nothing is written
+/// unless Z3 proves every rule of the set in this run.
+fn prove_again(domain: &Witness, rules: &[stratsynth::dsl::ast::Rule], bound: u32, rlimit: u32) -> Result<(), String> {
+    use stratsynth::synth::verify::{Verdict, Verifier};
+    let mut verifier = Verifier::deterministic(domain, bound, rlimit);
+    for rule in rules {
+        let verdict = verifier.check(rule);
+        if !matches!(verdict, Verdict::Sound) {
+            return Err(format!(
+                "rule `{}` of the selection is {} at bound {bound} (Z3 proves every rule before the file is written); nothing written",
+                rule.name,
+                verdict.word()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The learned rule file's header: how it was made, what was mined,

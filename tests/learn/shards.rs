@@ -86,7 +86,7 @@ fn merged_shards_are_deterministic() {
 
 /// The text of the RON string starting at `at` (after its quote) and where
 /// it ends (at its closing quote).
-fn ron_string(line: &str, at: usize) -> (String, usize) {
+pub(crate) fn ron_string(line: &str, at: usize) -> (String, usize) {
     let (mut text, mut chars) = (String::new(), line[at..].char_indices());
     while let Some((i, c)) = chars.next() {
         match c {
@@ -103,7 +103,7 @@ fn ron_string(line: &str, at: usize) -> (String, usize) {
 }
 
 /// The RON string literal of `text`.
-fn ron_literal(text: &str) -> String {
+pub(crate) fn ron_literal(text: &str) -> String {
     text.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n")
 }
 
