@@ -18,6 +18,27 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// The header lines that name the command, options and journals.
 const VARIES: [&str; 4] = ["# Made by:", "# options:", "# synthesis:", "# augmented:"];
 
+/// A small run over marks and dots: 3x3 puzzles, selection by expansions,
+/// proofs at bound 3.
+const SMALL_MARKS: [&str; 16] = [
+    "--constraints",
+    "colours,stars,dots",
+    "--sizes",
+    "3x3",
+    "--train",
+    "2",
+    "--filter",
+    "20",
+    "--max-specs",
+    "2",
+    "--select-by",
+    "expansions",
+    "--bound",
+    "3",
+    "-k",
+    "4",
+];
+
 /// Runs `learn witness ARGS --threads N -o OUT` and returns the whole file.
 fn learn(args: &[&str], threads: usize, out: &Path) -> String {
     let output = Command::new(env!("CARGO_BIN_EXE_stratsynth"))
@@ -77,28 +98,7 @@ fn learn_witness_writes_the_same_file_with_one_and_two_threads() {
 #[test]
 fn learn_witness_over_marks_writes_sound_rules_deterministically() {
     let dir = scratch("witness-learn-marks");
-    let args = [
-        "--constraints",
-        "colours,stars,dots",
-        "--constraints",
-        "colours:3",
-        "--sizes",
-        "3x3",
-        "--train",
-        "2",
-        "--filter",
-        "20",
-        "--max-specs",
-        "2",
-        "--augment",
-        "6",
-        "--select-by",
-        "expansions",
-        "--bound",
-        "3",
-        "-k",
-        "4",
-    ];
+    let args = [&SMALL_MARKS[..], &["--constraints", "colours:3", "--augment", "6"]].concat();
     let (one, two) = both(&args, &dir);
     assert_eq!(steady(&one), steady(&two), "learn witness --constraints writes different files with 1 and 2 threads");
     assert!(one.starts_with("# Learned Witness pruning rules, each proven sound by Z3 for every puzzle up to 3x3."));
@@ -125,44 +125,19 @@ fn learn_witness_over_marks_writes_sound_rules_deterministically() {
 /// nothing.
 #[test]
 fn a_wrong_rule_planted_in_the_journal_does_not_enter_the_set() {
-    use crate::shards::{ron_literal, ron_string};
+    use crate::shards::forge_first_rule;
     let dir = scratch("witness-learn-planted");
     let out = dir.join("planted.rules");
-    let args = [
-        "--constraints",
-        "colours,stars,dots",
-        "--sizes",
-        "3x3",
-        "--train",
-        "2",
-        "--filter",
-        "20",
-        "--max-specs",
-        "2",
-        "--select-by",
-        "expansions",
-        "--bound",
-        "3",
-        "-k",
-        "4",
-    ];
+    let args = SMALL_MARKS;
     let first = learn(&args, 2, &out);
     assert!(!first.contains("goal_reachable = 1"), "{first}");
     let journal = dir.join("planted.rules.journal");
     let text = std::fs::read_to_string(&journal).unwrap();
-    let at = text.find("rules:[(text:\"").expect("a rule record") + "rules:[(text:\"".len();
-    let (rule, end) = ron_string(&text, at);
-    let tail = &text[end..];
-    let fields = tail.find(",check:\"").unwrap();
-    let num = |key: &str| tail[..fields].split(key).nth(1).unwrap().split(',').next().unwrap().to_string();
-    let (cost, bound) = (num("cost:"), num("bound:"));
-    let (_, check_end) = ron_string(tail, fields + ",check:\"".len());
-    let condition = rule.find("\n    if ").expect("a condition") + 1;
-    let then = rule.find("\n    then ").expect("an action");
-    let planted = format!("{}    if goal_reachable = 1:{}", &rule[..condition], &rule[then..]);
-    let check = stratsynth::pipeline::journal::fingerprint(&[format!("cost {cost}, bound {bound}"), planted.clone()]);
-    let forged =
-        format!("{}{}{},check:\"{check}{}", &text[..at], ron_literal(&planted), &tail[..fields], &tail[check_end..]);
+    let forged = forge_first_rule(&text, |rule| {
+        let condition = rule.find("\n    if ").expect("a condition") + 1;
+        let then = rule.find("\n    then ").expect("an action");
+        format!("{}    if goal_reachable = 1:{}", &rule[..condition], &rule[then..])
+    });
     std::fs::write(&journal, forged).unwrap();
     let resumed = Command::new(env!("CARGO_BIN_EXE_stratsynth"))
         .current_dir(ROOT)
