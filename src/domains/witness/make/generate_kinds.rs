@@ -318,3 +318,30 @@ fn path_constraints<R: Rng>(rng: &mut R, grid: Grid, hidden: &Path, kinds: Kinds
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lists(texts: &[&str]) -> Vec<String> {
+        texts.iter().map(|t| t.to_string()).collect()
+    }
+
+    /// Parts read with their own colours or the default, taken in turn;
+    /// the union has every kind and the most colours; bad lists say which.
+    #[test]
+    fn a_mix_reads_its_parts_and_takes_them_in_turn() {
+        let mix = Mix::parse(&lists(&["triangles", "colours,dots:3"]), 2).unwrap();
+        assert_eq!(mix.parts().len(), 2);
+        assert_eq!((mix.part(0).triangles, mix.part(0).colour_count), (true, 2));
+        assert_eq!((mix.part(1).colours, mix.part(1).dots, mix.part(1).colour_count), (true, true, 3));
+        assert_eq!(mix.part(2), mix.part(0));
+        let all = mix.union();
+        assert!(all.triangles && all.colours && all.dots && !all.stars && !all.broken && all.colour_count == 3);
+        assert_eq!(mix.flags(), "--constraints triangles:2 --constraints colours,dots:3");
+        assert!(Mix::parse(&lists(&["colours:x"]), 2).unwrap_err().contains("`colours:x`"));
+        assert!(Mix::parse(&lists(&["colours:0"]), 2).unwrap_err().contains("--colours 0"));
+        assert!(Mix::parse(&lists(&["squares"]), 2).unwrap_err().contains("unknown constraint kind `squares`"));
+        assert!(Mix::parse(&[], 2).is_err() && Mix::parse(&lists(&["stars"; 9]), 2).is_err());
+    }
+}
