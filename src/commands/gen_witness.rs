@@ -7,19 +7,20 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use stratsynth::domains::witness::formats::puzzle::puzzles_to_ron;
 use stratsynth::domains::witness::make::generate::{Algorithm, GeneratorConfig};
-use stratsynth::domains::witness::make::generate_kinds::Kinds;
+use stratsynth::domains::witness::make::generate_kinds::Mix;
 
 /// Options of `witness gen`.
 #[derive(clap::Args, serde::Serialize, Debug)]
 pub struct GenArgs {
     /// Algorithm 3 (random triangles until solvable) or 4 (triangles read off a random path).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4), required_unless_present = "constraints", conflicts_with = "constraints")]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=4), conflicts_with = "constraints")]
     pub alg: Option<u8>,
     /// Instead of --alg: the kinds of constraint to place, any of
     /// `triangles,colours,stars,dots,broken`, consistent with a hidden
-    /// random path (so every puzzle is solvable).
+    /// random path (so every puzzle is solvable); `KINDS:N` with N colours.
+    /// Repeated, the puzzles take the lists in turn (a mix of kinds).
     #[arg(long)]
-    pub constraints: Option<String>,
+    pub constraints: Vec<String>,
     /// Colours of separation squares and stars to draw from (with --constraints; default 2).
     #[arg(long, requires = "constraints", value_parser = clap::value_parser!(u8).range(1..))]
     pub colours: Option<u8>,
@@ -40,20 +41,25 @@ pub struct GenArgs {
 /// `witness gen --alg 3|4 | --constraints K [--colours N] --sizes R --count N --seed S -o P.ron`.
 pub fn gen(args: &GenArgs) -> CmdResult {
     let (size_range, count, seed, output) = (args.sizes.as_str(), args.count, args.seed, args.output.as_path());
-    if args.colours.is_some() && args.constraints.is_none() {
+    if args.colours.is_some() && args.constraints.is_empty() {
         return Err("--colours needs --constraints (the colours of separation squares and stars)".into());
     }
     let (algorithm, flags, what) =
-        match (args.alg, &args.constraints) {
-            (_, Some(text)) => {
+        match args.alg {
+            _ if !args.constraints.is_empty() => {
                 let colours = args.colours.unwrap_or(2);
-                let kinds = Kinds::parse(text, colours).map_err(|e| format!("--constraints {text}: {e}"))?;
-                let names = kinds.names();
-                let flags = format!("--constraints {names} --colours {colours}");
-                (Algorithm::Kinds(kinds), flags, format!("{names}, {colours} colours"))
+                let mix = Mix::parse(&args.constraints, colours).map_err(|e| format!("--constraints: {e}"))?;
+                let (flags, what) = match mix.parts() {
+                    [kinds] => {
+                        let (names, colours) = (kinds.names(), kinds.colour_count);
+                        (format!("--constraints {names} --colours {colours}"), format!("{names}, {colours} colours"))
+                    }
+                    _ => (mix.flags(), format!("in turn: {}", mix.describe())),
+                };
+                (Algorithm::of_mix(mix), flags, what)
             }
-            (Some(3), None) => (Algorithm::RandomTriangles, "--alg 3".to_string(), "Algorithm 3".to_string()),
-            (Some(4), None) => (Algorithm::FromPath, "--alg 4".to_string(), "Algorithm 4".to_string()),
+            Some(3) => (Algorithm::RandomTriangles, "--alg 3".to_string(), "Algorithm 3".to_string()),
+            Some(4) => (Algorithm::FromPath, "--alg 4".to_string(), "Algorithm 4".to_string()),
             _ => return Err(
                 "expected --alg 3 (random triangles), --alg 4 (triangles from a random path) or --constraints KINDS"
                     .into(),

@@ -53,10 +53,12 @@ pub struct LearnArgs {
     #[command(flatten)]
     pub proof: ProofArgs,
     /// Constraint kinds of the training and filter puzzles, comma-separated
-    /// (triangles, colours, stars, dots, broken): puzzles drawn around a
-    /// random route (default: triangle puzzles of Algorithm 3).
+    /// (triangles, colours, stars, dots, broken), `KINDS:N` with N colours:
+    /// puzzles drawn around a random route (default: triangle puzzles of
+    /// Algorithm 3). Repeated, the puzzles take the lists in turn, so one
+    /// run learns from a mix of kinds.
     #[arg(long)]
-    pub constraints: Option<String>,
+    pub constraints: Vec<String>,
     /// Colours of separation squares and stars with `--constraints` (default 2).
     #[arg(long)]
     pub colours: Option<u8>,
@@ -97,7 +99,11 @@ impl serde::Serialize for LearnArgs {
         out.serialize_field("output", &self.output)?;
         out.serialize_field("resume", &self.resume)?;
         self.proof.serialize_fields(&mut out)?;
-        given(&mut out, "constraints", &self.constraints)?;
+        match self.constraints.as_slice() {
+            [] => out.skip_field("constraints")?,
+            [one] => out.serialize_field("constraints", &Some(one))?,
+            many => out.serialize_field("constraints", &Some(many))?,
+        }
         given(&mut out, "colours", &self.colours)?;
         given(&mut out, "bound", &self.bound)?;
         given(&mut out, "select_by", &self.select_by)?;
@@ -117,7 +123,7 @@ pub enum SelectBy {
 /// `learn witness [--sizes R] [--train N] [--filter M] [--seed S] [-k K] [-o OUT] [--resume] ...`.
 pub fn learn(args: &LearnArgs) -> CmdResult {
     use stratsynth::domains::witness::learn::learner::{LearnConfig, WitnessLearner};
-    use stratsynth::domains::witness::make::generate_kinds::Kinds;
+    use stratsynth::domains::witness::make::generate_kinds::Mix;
     use stratsynth::domains::witness::rules::names::name_rules;
     use stratsynth::dsl::print::print_rule;
     use stratsynth::pipeline::{journal_path, learn, LearnOptions};
@@ -131,17 +137,15 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         filter: args.filter,
         seed: args.seed,
         max_specs: args.max_specs,
-        kinds: match &args.constraints {
-            Some(list) => {
-                Some(Kinds::parse(list, args.colours.unwrap_or(2)).map_err(|e| format!("--constraints: {e}"))?)
-            }
-            None if args.colours.is_some() => return Err("--colours needs --constraints".into()),
-            None => None,
+        kinds: match args.constraints.as_slice() {
+            [] if args.colours.is_some() => return Err("--colours needs --constraints".into()),
+            [] => None,
+            lists => Some(Mix::parse(lists, args.colours.unwrap_or(2)).map_err(|e| format!("--constraints: {e}"))?),
         },
         by_time: args.select_by != Some(SelectBy::Expansions),
     };
     let domain = match config.kinds {
-        Some(kinds) => domain.with_kinds(kinds),
+        Some(mix) => domain.with_kinds(mix.union()),
         None => domain,
     };
     let schema = domain.schema();
@@ -180,13 +184,14 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
     };
     let run = learn(&learner, options).map_err(|e| e.to_string())?;
     let chosen: Vec<_> = run.picks.iter().map(|p| run.learned[p.index].clone()).collect();
+    prove_again(&domain, &chosen, engine_bound, args.proof.retry_rlimit)?;
     let report = learner.report(&chosen).map_err(|e| e.to_string())?;
     let mut text = header(args, engine_bound, &run, &report, &journal)?;
     let mut named = report.named(&chosen, schema);
     // rules learned with --constraints are named by what they do; the
     // triangle-only run keeps its ranks as names (its committed file is
     // what that command writes)
-    if args.constraints.is_some() {
+    if !args.constraints.is_empty() {
         name_rules(&mut named, schema);
     }
     for rule in &named {
@@ -214,6 +219,28 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         run.phases.total().as_secs_f64(),
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Proves every selected rule again at `bound` before the file is
+/// written. The journal's rule records carry a check against edits, not
+/// a proof: a record forged with its check recomputed is replayed as it
+/// reads, and without this a wrong rule planted there could be selected
+/// (it would save expansions by losing solutions). So nothing is written
+/// unless Z3 proves every rule of the set in this run.
+fn prove_again(domain: &Witness, rules: &[stratsynth::dsl::ast::Rule], bound: u32, rlimit: u32) -> Result<(), String> {
+    use stratsynth::synth::verify::{Verdict, Verifier};
+    let mut verifier = Verifier::deterministic(domain, bound, rlimit);
+    for rule in rules {
+        let verdict = verifier.check(rule);
+        if !matches!(verdict, Verdict::Sound) {
+            return Err(format!(
+                "rule `{}` of the selection is {} at bound {bound} (Z3 proves every rule before the file is written); nothing written",
+                rule.name,
+                verdict.word()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The learned rule file's header: how it was made, what was mined,

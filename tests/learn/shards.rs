@@ -84,6 +84,22 @@ fn merged_shards_are_deterministic() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `text` (a journal) with its first rule record's text replaced by
+/// `forge` of it and its check recomputed (a checksum, not a signature),
+/// so the journal reads back unchanged: what a forger does.
+pub(crate) fn forge_first_rule(text: &str, forge: impl Fn(&str) -> String) -> String {
+    let at = text.find("rules:[(text:\"").expect("a rule record") + "rules:[(text:\"".len();
+    let (rule, end) = ron_string(text, at);
+    let tail = &text[end..];
+    let fields = tail.find(",check:\"").unwrap();
+    let num = |key: &str| tail[..fields].split(key).nth(1).unwrap().split(',').next().unwrap().to_string();
+    let (cost, bound) = (num("cost:"), num("bound:"));
+    let (_, check_end) = ron_string(tail, fields + ",check:\"".len());
+    let forged = forge(&rule);
+    let check = stratsynth::pipeline::journal::fingerprint(&[format!("cost {cost}, bound {bound}"), forged.clone()]);
+    format!("{}{}{},check:\"{check}{}", &text[..at], ron_literal(&forged), &tail[..fields], &tail[check_end..])
+}
+
 /// The text of the RON string starting at `at` (after its quote) and where
 /// it ends (at its closing quote).
 fn ron_string(line: &str, at: usize) -> (String, usize) {
@@ -121,32 +137,15 @@ fn a_merge_proves_every_rule_it_writes() {
     // checksum, not a signature), so the journal reads back unchanged
     let journal = out.join("shard-0-of-1.journal");
     let text = std::fs::read_to_string(&journal).unwrap();
-    let at = text.find("rules:[(text:\"").expect("a rule record") + "rules:[(text:\"".len();
-    let (rule, end) = ron_string(&text, at);
-    let tail = &text[end..];
-    let fields = tail.find(",check:\"").unwrap();
-    let (cost, bound) = {
-        let f = &tail[..fields]; // `",cost:C,bound:B`
-        let num = |key: &str| f.split(key).nth(1).unwrap().split(',').next().unwrap().to_string();
-        (num("cost:"), num("bound:"))
-    };
-    let (_, check_end) = ron_string(tail, fields + ",check:\"".len());
     // sound on every line of the test set (none has a hint of 29), unsound
     // on a hint of 29 in 30 cells that starts at cell 1
-    let name_end = rule.find("def ").expect("a def") + rule[rule.find("def ").unwrap()..].find(":\n").unwrap() + 2;
-    let forged_rule = format!(
-        "{}    with h = arbitrary(hint):\n    if size(h) = 29 and earliest_start(h) = 0:\n    then fill(true, 0, 29)\n",
-        &rule[..name_end]
-    );
-    let check_text =
-        stratsynth::pipeline::journal::fingerprint(&[format!("cost {cost}, bound {bound}"), forged_rule.clone()]);
-    let forged = format!(
-        "{}{}{},check:\"{check_text}{}",
-        &text[..at],
-        ron_literal(&forged_rule),
-        &tail[..fields],
-        &tail[check_end..]
-    );
+    let forged = forge_first_rule(&text, |rule| {
+        let name_end = rule.find("def ").expect("a def") + rule[rule.find("def ").unwrap()..].find(":\n").unwrap() + 2;
+        format!(
+            "{}    with h = arbitrary(hint):\n    if size(h) = 29 and earliest_start(h) = 0:\n    then fill(true, 0, 29)\n",
+            &rule[..name_end]
+        )
+    });
     std::fs::write(&journal, forged).unwrap();
     let merged = learn(&["--merge"]);
     let err = String::from_utf8_lossy(&merged.stderr);

@@ -4,8 +4,9 @@
 //! edges), at bounds 2 and 3. A rule Z3 proves sound fires on none of them;
 //! a rule that fires on one is unsound to Z3; every mutant below is unsound
 //! to Z3 and to brute force, and Z3's counterexample replays (the oracle
-//! completes it, the rule fires on it). The rules: `rules/witness/shen.rules`
-//! and further sound rules on marks and dots, and mutants of them.
+//! completes it, the rule fires on it). The rules: `rules/witness/shen.rules`,
+//! the whole-game learned set `rules/witness/learned-game.rules`, further
+//! sound rules on marks and dots, and mutants of them.
 
 use stratsynth::domains::witness::board::oracle::Oracle;
 use stratsynth::domains::witness::synthesis::domain::{Witness, WitnessState};
@@ -89,6 +90,7 @@ fn fires(domain: &Witness, rule: &Rule, state: &WitnessState) -> bool {
 fn z3_agrees_with_brute_force_on_marks_and_dots() {
     let domain = Witness::new();
     let mut all = rules(&domain, include_str!("../../rules/witness/shen.rules"), "shen.rules");
+    all.extend(rules(&domain, include_str!("../../rules/witness/learned-game.rules"), "learned-game.rules"));
     all.extend(rules(&domain, SOUND, "sound"));
     let sound = all.len();
     all.extend(rules(&domain, MUTANTS, "mutants"));

@@ -23,7 +23,7 @@
 use super::report::SelectionReport;
 use crate::domains::witness::formats::puzzle::Puzzle;
 use crate::domains::witness::make::generate::{generate, Algorithm, GeneratorConfig, SizeRange};
-use crate::domains::witness::make::generate_kinds::Kinds;
+use crate::domains::witness::make::generate_kinds::Mix;
 use crate::domains::witness::rules::measure::{filter_search, FilterCost};
 use crate::domains::witness::search::predicates::baseline;
 use crate::domains::witness::synthesis::domain::{Witness, WitnessState};
@@ -53,8 +53,8 @@ pub struct LearnConfig {
     pub max_specs: usize,
     /// The constraint kinds of the training and filter puzzles: `None`,
     /// triangle puzzles of Algorithm 3; else puzzles read off a hidden
-    /// path ([`Algorithm::Kinds`]).
-    pub kinds: Option<Kinds>,
+    /// path ([`Algorithm::Kinds`]), the parts of a mix in turn.
+    pub kinds: Option<Mix>,
     /// Whether a rule is selected only if it also saves modelled search
     /// time (else by expansions saved alone).
     pub by_time: bool,
@@ -96,7 +96,7 @@ impl<'a> WitnessLearner<'a> {
     }
 
     fn generator(&self) -> GeneratorConfig {
-        let algorithm = self.config.kinds.map_or(Algorithm::RandomTriangles, Algorithm::Kinds);
+        let algorithm = self.config.kinds.map_or(Algorithm::RandomTriangles, Algorithm::of_mix);
         GeneratorConfig::new(self.config.sizes, algorithm)
     }
 

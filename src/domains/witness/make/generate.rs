@@ -38,7 +38,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use thiserror::Error;
 
-use super::generate_kinds::{from_random_path_kinds, Kinds};
+use super::generate_kinds::{from_random_path_kinds, Kinds, Mix};
 use super::walk::random_goal;
 pub use super::walk::random_path;
 use crate::domains::witness::board::oracle::Oracle;
@@ -56,6 +56,20 @@ pub enum Algorithm {
     /// The chosen kinds of constraint, consistent with a random hidden
     /// path (see `generate_kinds`).
     Kinds(Kinds),
+    /// As `Kinds`, the i-th puzzle returned with the kinds of the mix's
+    /// part i mod its parts.
+    Mix(Mix),
+}
+
+impl Algorithm {
+    /// The generator of `mix`: `Kinds` for one part (the same puzzles as
+    /// before mixes), else `Mix`.
+    pub fn of_mix(mix: Mix) -> Algorithm {
+        match mix.parts() {
+            [one] => Algorithm::Kinds(*one),
+            _ => Algorithm::Mix(mix),
+        }
+    }
 }
 
 /// An inclusive range of puzzle sizes `WxH..WxH`.
@@ -155,12 +169,14 @@ pub struct Generator {
     config: GeneratorConfig,
     rng: ChaCha8Rng,
     seen: HashSet<Puzzle>,
+    /// Puzzles returned so far.
+    made: usize,
 }
 
 impl Generator {
     /// A generator with `config` seeded by `seed`.
     pub fn new(config: GeneratorConfig, seed: u64) -> Generator {
-        Generator { config, rng: ChaCha8Rng::seed_from_u64(seed), seen: HashSet::new() }
+        Generator { config, rng: ChaCha8Rng::seed_from_u64(seed), seen: HashSet::new(), made: 0 }
     }
 
     /// The next puzzle.
@@ -175,9 +191,11 @@ impl Generator {
                 Algorithm::RandomTriangles => random_triangles(&mut self.rng, w, h, remaining)?,
                 Algorithm::FromPath => (from_random_path(&mut self.rng, w, h)?, 1),
                 Algorithm::Kinds(kinds) => (from_random_path_kinds(&mut self.rng, w, h, kinds)?, 1),
+                Algorithm::Mix(mix) => (from_random_path_kinds(&mut self.rng, w, h, mix.part(self.made))?, 1),
             };
             attempts += used;
             if !self.config.distinct || self.seen.insert(puzzle.clone()) {
+                self.made += 1;
                 return Ok(puzzle);
             }
         }

@@ -93,6 +93,76 @@ impl Kinds {
     }
 }
 
+/// Most parts of a [`Mix`].
+pub const MAX_PARTS: usize = 8;
+
+/// Puzzles of several kinds in turn (a training or test set covering the
+/// kinds in chosen proportions): the i-th puzzle made has the kinds of
+/// part i mod the number of parts, so a part listed twice is made twice
+/// as often.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Mix {
+    parts: [Kinds; MAX_PARTS],
+    len: usize,
+}
+
+impl Mix {
+    /// Parses one part per list, each `KINDS` (as [`Kinds::parse`] reads
+    /// it, with `colour_count` colours) or `KINDS:N` (with N colours).
+    pub fn parse(lists: &[String], colour_count: u8) -> Result<Mix, String> {
+        if lists.is_empty() || lists.len() > MAX_PARTS {
+            return Err(format!("expected 1 to {MAX_PARTS} lists of constraint kinds, got {}", lists.len()));
+        }
+        let mut parts = [Kinds::parse("triangles", 1)?; MAX_PARTS];
+        for (part, list) in parts.iter_mut().zip(lists) {
+            let (kinds, colours) = match list.rsplit_once(':') {
+                Some((kinds, n)) => match n.trim().parse::<u8>() {
+                    Ok(n) => (kinds, n),
+                    Err(_) => return Err(format!("`{list}`: expected KINDS:N with N a number of colours, 1 to 255")),
+                },
+                None => (list.as_str(), colour_count),
+            };
+            *part = Kinds::parse(kinds, colours).map_err(|e| format!("`{list}`: {e}"))?;
+        }
+        Ok(Mix { parts, len: lists.len() })
+    }
+
+    /// The parts, in turn order.
+    pub fn parts(&self) -> &[Kinds] {
+        &self.parts[..self.len]
+    }
+
+    /// The kinds of the `i`-th puzzle.
+    pub fn part(&self, i: usize) -> Kinds {
+        self.parts[i % self.len]
+    }
+
+    /// Every kind some part has, with the most colours of any part.
+    pub fn union(&self) -> Kinds {
+        self.parts().iter().fold(self.parts[0], |a, b| Kinds {
+            triangles: a.triangles || b.triangles,
+            colours: a.colours || b.colours,
+            stars: a.stars || b.stars,
+            dots: a.dots || b.dots,
+            broken: a.broken || b.broken,
+            colour_count: a.colour_count.max(b.colour_count),
+        })
+    }
+
+    /// The parts as `--constraints` options write them: `--constraints
+    /// K:N` per part.
+    pub fn flags(&self) -> String {
+        let part = |k: &Kinds| format!("--constraints {}:{}", k.names(), k.colour_count);
+        self.parts().iter().map(part).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The parts in words, `K (N colours); K (N colours)`.
+    pub fn describe(&self) -> String {
+        let part = |k: &Kinds| format!("{}, {} colours", k.names(), k.colour_count);
+        self.parts().iter().map(part).collect::<Vec<_>>().join("; ")
+    }
+}
+
 /// The region constraints placed so far, per square and per region.
 struct Placement<'a> {
     grid: Grid,
@@ -246,5 +316,32 @@ fn path_constraints<R: Rng>(rng: &mut R, grid: Grid, hidden: &Path, kinds: Kinds
             let j = rng.gen_range(1..=(off.len() / 4).max(1));
             c.broken.extend(index::sample(rng, off.len(), j).iter().map(|i| ends(off[i])));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lists(texts: &[&str]) -> Vec<String> {
+        texts.iter().map(|t| t.to_string()).collect()
+    }
+
+    /// Parts read with their own colours or the default, taken in turn;
+    /// the union has every kind and the most colours; bad lists say which.
+    #[test]
+    fn a_mix_reads_its_parts_and_takes_them_in_turn() {
+        let mix = Mix::parse(&lists(&["triangles", "colours,dots:3"]), 2).unwrap();
+        assert_eq!(mix.parts().len(), 2);
+        assert_eq!((mix.part(0).triangles, mix.part(0).colour_count), (true, 2));
+        assert_eq!((mix.part(1).colours, mix.part(1).dots, mix.part(1).colour_count), (true, true, 3));
+        assert_eq!(mix.part(2), mix.part(0));
+        let all = mix.union();
+        assert!(all.triangles && all.colours && all.dots && !all.stars && !all.broken && all.colour_count == 3);
+        assert_eq!(mix.flags(), "--constraints triangles:2 --constraints colours,dots:3");
+        assert!(Mix::parse(&lists(&["colours:x"]), 2).unwrap_err().contains("`colours:x`"));
+        assert!(Mix::parse(&lists(&["colours:0"]), 2).unwrap_err().contains("--colours 0"));
+        assert!(Mix::parse(&lists(&["squares"]), 2).unwrap_err().contains("unknown constraint kind `squares`"));
+        assert!(Mix::parse(&[], 2).is_err() && Mix::parse(&lists(&["stars"; 9]), 2).is_err());
     }
 }
