@@ -301,7 +301,7 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
     let report = Report { summary, made, rule_names: choice.rule_names(), original: None };
     finish(&outputs(args), &report)?;
     if short {
-        let limit = if let Some(t) = args.timeout.filter(|_| deadline.is_some_and(|d| Instant::now() >= d)) {
+        let limit = if let Some(t) = args.timeout.filter(|_| stratsynth::deadline::past(deadline)) {
             format!("--timeout {t} s ({judged} candidates judged)")
         } else {
             format!("--max-candidates {}", args.max_candidates)

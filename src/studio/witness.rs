@@ -146,7 +146,7 @@ impl Search<'_, '_> {
     fn go(&mut self, path: &mut Path, found: &mut Vec<Vec<(usize, usize)>>) -> bool {
         let next: Vec<usize> = path.successor_ids().collect();
         for u in next {
-            if found.len() >= self.max || Instant::now() > self.deadline {
+            if found.len() >= self.max || stratsynth::deadline::past(Some(self.deadline)) {
                 return false;
             }
             path.push_id(u);

@@ -343,3 +343,57 @@ fn the_studios_requests_together_stop_at_its_memory() {
     assert_eq!(status, 200, "{answer}");
     assert_eq!((answer["solutions"].clone(), answer["stopped"].clone()), (json!(null), json!("memory")), "{answer}");
 }
+
+/// The server's CPU time so far (user and system), in clock ticks (1/100 s).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let after_name = &stat[stat.rfind(')').unwrap() + 2..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+#[test]
+fn the_work_of_a_request_whose_client_went_away_stops_at_once() {
+    let studio = Studio::start(64, &[]);
+    let dots: Vec<String> = (0..=8).flat_map(|x| (0..=8).map(move |y| format!("({x}, {y})"))).collect();
+    let puzzle = format!("(width: 8, height: 8, start: (0, 0), goal: (8, 1), dots: [{}])", dots.join(", "));
+    // sixteen requests that would each work 30 s: every place at work taken
+    let abandoned: Vec<TcpStream> = (0..16)
+        .map(|i| {
+            let path = ["/api/witness/solutions", "/api/witness/analyze"][i % 2];
+            let body = json!({"puzzle": puzzle}).to_string();
+            let mut s = studio.connect();
+            let request = format!("POST {path}?budget_ms=30000 HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", studio.address, body.len());
+            s.write_all(request.as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(800));
+    let small = json!({"rows": [[1]], "columns": [[1]]}).to_string();
+    let (status, answer) = studio.post("/api/nonogram/analyze", &small);
+    assert_eq!(status, 503, "every place is at work: {answer}");
+    // the clients go away (as a page's AbortController does)
+    drop(abandoned);
+    std::thread::sleep(Duration::from_millis(300));
+    let before = cpu_ticks(studio.child.id());
+    std::thread::sleep(Duration::from_secs(1));
+    let spent = cpu_ticks(studio.child.id()) - before;
+    assert!(spent < 20, "the server spent {spent}/100 s of CPU in the second after its clients went away");
+    // every place is free again: sixteen requests at once are all served
+    let served: Vec<_> = (0..16)
+        .map(|_| {
+            let (address, small) = (studio.address.clone(), small.clone());
+            std::thread::spawn(move || {
+                let mut s = TcpStream::connect(&address).unwrap();
+                s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+                let request = format!("POST /api/nonogram/analyze HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{small}", small.len());
+                s.write_all(request.as_bytes()).unwrap();
+                answer_of(&mut s).0
+            })
+        })
+        .collect();
+    for s in served {
+        assert_eq!(s.join().unwrap(), 200);
+    }
+}

@@ -90,7 +90,7 @@ pub fn random_puzzles(
         count,
         max_candidates,
         |i, p| {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if crate::deadline::past(deadline) {
                 unjudged.fetch_min(i, Ordering::Relaxed);
                 return None;
             }
