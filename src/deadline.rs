@@ -79,7 +79,12 @@ mod tests {
         assert!(!cancel.run(|| past(None)), "work with no deadline is never stopped");
         assert!(!past(later), "the flag is the work's, not the thread's after it");
         let other = cancel.clone();
-        assert!(!std::thread::spawn(move || { let _ = other; past(later) }).join().unwrap());
+        assert!(!std::thread::spawn(move || {
+            let _ = other;
+            past(later)
+        })
+        .join()
+        .unwrap());
         assert!(past(Some(Instant::now())));
     }
 }

@@ -322,7 +322,8 @@ fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs:
     }
     check_outputs(&outputs(args), &Names { fixed: &["unchanged"], prefix: "repair", count }, inputs)?;
     let bits = args.bits.as_deref().map_or(Ok(0.0..=0.0), |s| range::<f64>("--bits", s))?;
-    let wanted = Wanted { player: choice.player(), steps: None, bits, stuck: None, max_nodes: args.max_nodes, deadline: None };
+    let wanted =
+        Wanted { player: choice.player(), steps: None, bits, stuck: None, max_nodes: args.max_nodes, deadline: None };
     let budget = RepairBudget {
         max_changes: args.max_changes,
         evaluations: args.max_evaluations,

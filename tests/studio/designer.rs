@@ -153,7 +153,8 @@ fn past_the_rules_line_limit_the_answer_says_why() {
 fn witness_boards_up_to_8x8_get_a_count_or_a_stated_lower_bound() {
     let studio = Studio::start();
     let empty = |n: u32| format!("(width: {n}, height: {n}, start: (0, 0), goal: ({n}, {n}))");
-    let triangles = "(width: 6, height: 6, start: (0, 0), goal: (6, 6), triangles: [(1, 1, 3), (4, 1, 2), (1, 4, 1), (4, 4, 2)])";
+    let triangles =
+        "(width: 6, height: 6, start: (0, 0), goal: (6, 6), triangles: [(1, 1, 3), (4, 1, 2), (1, 4, 1), (4, 4, 2)])";
     for puzzle in [empty(6), empty(7), empty(8), triangles.to_string(), empty(5)] {
         let body = json!({"puzzle": puzzle}).to_string();
         let (status, a) = studio.post("/api/witness/analyze?budget_ms=1500", body.as_bytes());

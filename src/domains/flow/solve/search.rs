@@ -10,7 +10,6 @@
 //! the first until a second is found or none is left), within a node
 //! budget and a deadline, and says when it stopped before it knew.
 
-
 use crate::domains::flow::model::grid::{Cell, Slot};
 use crate::domains::flow::model::puzzle::Puzzle;
 use crate::domains::flow::model::state::Status;
