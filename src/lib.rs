@@ -15,7 +15,8 @@
 //!   [`located`]: the located error every reader returns; [`html`]: the
 //!   pieces of self-contained HTML pages; [`usage`]: what a run has cost
 //!   (CPU time, peak memory); [`stop`]: why a bounded search stopped
-//!   (which budget ran out).
+//!   (which budget ran out); [`deadline`]: when its time is up (its
+//!   deadline passed, or its work was given up).
 //!
 //! Over the domains: [`rule_files`] reads rule files in their domain and
 //! refuses unsound Witness rules; [`report`] builds the answers (JSON and
@@ -27,6 +28,7 @@
 
 #![warn(missing_docs)]
 
+pub mod deadline;
 pub mod domains;
 pub mod dsl;
 pub mod files;

@@ -20,7 +20,8 @@ pub const DEFAULT_PICTURES: [&str; 2] = ["specs/puzzles/jacop-data091.non", "spe
 
 /// `bench --generate [--puzzles N] [--seed S] [--picture P]...`.
 pub fn run(puzzles: usize, seed: u64, pictures: &[PathBuf]) -> CmdResult {
-    let wanted = Wanted { player: Player::Line, steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: 100_000 };
+    let wanted =
+        Wanted { player: Player::Line, steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: 100_000, deadline: None };
     let shape = Shape { width: 15, height: 15, density: 0.5, symmetry: Symmetry::None };
     let threads = rayon::current_num_threads();
     let started = Instant::now();

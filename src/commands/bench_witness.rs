@@ -11,7 +11,7 @@ use super::CmdResult;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use stratsynth::domains::witness::rules::measure::{all_sizes, by_size, Totals};
 use stratsynth::domains::witness::rules::ruleset::RuleSetPredicate;
 use stratsynth::domains::witness::search::astar::SearchConfig;
@@ -126,7 +126,7 @@ pub fn bench(args: &BenchArgs) -> CmdResult {
     // without a time budget, a solution the baseline finds and the rules
     // miss was pruned away: the rules are unsound and the figures void
     let mut verdict = ExitCode::SUCCESS;
-    if deadline.is_some_and(|d| Instant::now() >= d) {
+    if stratsynth::deadline::past(deadline) {
         verdict = ExitCode::from(1);
         let stopped: usize = (0..preds.len()).map(|i| all_sizes(&sizes, i).stopped).sum();
         eprintln!(

@@ -237,7 +237,7 @@ pub fn generate(args: &FlowArgs) -> CmdResult {
             made.len() as f64 / seconds.max(1e-9)
         ));
         if made.len() < args.count {
-            let limit = match args.timeout.filter(|_| deadline.is_some_and(|d| Instant::now() >= d)) {
+            let limit = match args.timeout.filter(|_| stratsynth::deadline::past(deadline)) {
                 Some(t) => format!("--timeout {t} s"),
                 None => format!("--max-candidates {}", args.max_candidates),
             };

@@ -32,7 +32,7 @@ use stratsynth::rule_files::read_nonogram_rules;
 #[derive(clap::Args, Debug)]
 pub struct NonogramArgs {
     /// A picture (`.non` with a goal, plain PBM, PNG; black = filled): said fine, or repaired.
-    #[arg(long, value_name = "PICTURE", conflicts_with_all = ["size", "steps", "bits", "needs", "order"], required_unless_present = "size")]
+    #[arg(long, value_name = "PICTURE", conflicts_with_all = ["size", "steps", "needs", "order"], required_unless_present = "size")]
     pub from: Option<PathBuf>,
     /// Random puzzles of this size, `WxH`.
     #[arg(long, value_name = "WxH")]
@@ -52,7 +52,7 @@ pub struct NonogramArgs {
     /// The player's steps, `A..B` (inclusive).
     #[arg(long, value_name = "A..B")]
     pub steps: Option<String>,
-    /// Bits of guessing allowed, `A..B` (inclusive; default 0..0: no guessing).
+    /// Bits of guessing allowed, `A..B` (inclusive; default 0..0: no guessing). With --from and B > 0: repair for uniqueness alone, the player's bits within A..B.
     #[arg(long, value_name = "A..B")]
     pub bits: Option<String>,
     /// The player: `line` (the exact line solver), `rules:FILE` (a rule set with the decomposition oracle), `probe` (line solving plus single-cell probing).
@@ -252,6 +252,7 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
         bits: args.bits.as_deref().map_or(Ok(0.0..=0.0), |s| range::<f64>("--bits", s))?,
         stuck: choice.stuck(),
         max_nodes: args.max_nodes,
+        deadline: None,
     };
     check_outputs(&outputs(args), &Names { fixed: &[], prefix: "random", count }, inputs)?;
     let shape = Shape { width, height, density: args.density, symmetry: args.symmetry };
@@ -301,7 +302,7 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
     let report = Report { summary, made, rule_names: choice.rule_names(), original: None };
     finish(&outputs(args), &report)?;
     if short {
-        let limit = if let Some(t) = args.timeout.filter(|_| deadline.is_some_and(|d| Instant::now() >= d)) {
+        let limit = if let Some(t) = args.timeout.filter(|_| stratsynth::deadline::past(deadline)) {
             format!("--timeout {t} s ({judged} candidates judged)")
         } else {
             format!("--max-candidates {}", args.max_candidates)
@@ -320,8 +321,9 @@ fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs:
         return Err("--count and --max-changes must be at least 1 (a repair changes a cell)".into());
     }
     check_outputs(&outputs(args), &Names { fixed: &["unchanged"], prefix: "repair", count }, inputs)?;
+    let bits = args.bits.as_deref().map_or(Ok(0.0..=0.0), |s| range::<f64>("--bits", s))?;
     let wanted =
-        Wanted { player: choice.player(), steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: args.max_nodes };
+        Wanted { player: choice.player(), steps: None, bits, stuck: None, max_nodes: args.max_nodes, deadline: None };
     let budget = RepairBudget {
         max_changes: args.max_changes,
         evaluations: args.max_evaluations,

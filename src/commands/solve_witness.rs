@@ -73,7 +73,7 @@ fn solve_all(
     (budget_ms, deadline): (Option<u64>, Option<Instant>),
     done: &AtomicUsize,
 ) -> Solved {
-    let past = || deadline.is_some_and(|d| Instant::now() >= d);
+    let past = || stratsynth::deadline::past(deadline);
     let mut out = Solved::default();
     for (i, p) in ps.iter().enumerate() {
         pred.forget();

@@ -5,7 +5,7 @@
 //! before the budget's end, kept back for the answer; the work runs on the
 //! blocking pool, holding its place among the requests at work until it
 //! ends, is answered `unknown` if it is still going a moment after the
-//! budget's end, and a panic in it is answered 500, never stopping the
+//! budget's end, is given up when its client goes away, and a panic in it is answered 500, never stopping the
 //! server.
 
 use super::players::Players;
@@ -13,6 +13,7 @@ use super::{Answer, ApiError};
 use serde_json::{json, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
+use stratsynth::deadline::Cancel;
 use stratsynth::stop::Stop;
 use tokio::sync::OwnedSemaphorePermit;
 
@@ -74,15 +75,21 @@ impl Budget {
 /// requests at work) until the work ends: its answer (500 if it panicked),
 /// or `None` if it is still going [`GRACE`] after the deadline (the
 /// searches read the deadline, so it stops there; its answer is dropped).
+/// The work is given up ([`Cancel`]: its searches stop at their next
+/// reading of the clock, freeing the slot) when this future is dropped
+/// (the client went away: its connection closed, or the page cancelled the
+/// request) and when its answer is no longer awaited.
 pub async fn run_within(
     budget: &Budget,
     slot: OwnedSemaphorePermit,
     work: impl FnOnce(&Budget) -> Answer + Send + 'static,
 ) -> Option<Answer> {
     let b = *budget;
+    let cancel = Cancel::new();
+    let _give_up = GiveUp(cancel.clone());
     let task = tokio::task::spawn_blocking(move || {
         let _slot = slot;
-        catch_unwind(AssertUnwindSafe(|| work(&b))).unwrap_or_else(|panic| {
+        catch_unwind(AssertUnwindSafe(|| cancel.run(|| work(&b)))).unwrap_or_else(|panic| {
             let why = panic
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())
@@ -96,6 +103,16 @@ pub async fn run_within(
         Ok(Ok(answer)) => Some(answer),
         Ok(Err(e)) => Some(Err(ApiError { status: 500, message: format!("internal error (the server goes on): {e}") })),
         Err(_) => None,
+    }
+}
+
+/// Gives the work of a request up when dropped: with the request's future
+/// (its client gone) or once its answer is given.
+struct GiveUp(Cancel);
+
+impl Drop for GiveUp {
+    fn drop(&mut self) {
+        self.0.set();
     }
 }
 

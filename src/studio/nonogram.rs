@@ -212,7 +212,8 @@ fn report_json(report: &Report) -> Value {
 
 /// `POST /api/nonogram/repair`: `generate nonogram --from PICTURE --json`
 /// for the request's picture (`player`, `count`, `max_changes`,
-/// `max_evaluations` as that command's options).
+/// `max_evaluations` and `bits`, `A..B`, as that command's options: with
+/// `bits` past 0, a repair for uniqueness alone).
 pub fn repair(players: &Players, body: &[u8], limit: &Budget) -> Answer {
     let body: Repair = parse(body)?;
     let picture = picture_of(body.width, body.height, body.goal.as_deref(), body.title.as_deref())?;
@@ -224,7 +225,8 @@ pub fn repair(players: &Players, body: &[u8], limit: &Budget) -> Answer {
         deadline: Some(limit.deadline),
         ..RepairBudget::default()
     };
-    let wanted = Wanted { player, steps: None, bits: 0.0..=0.0, stuck: None, max_nodes: 100_000 };
+    let bits = range("bits", body.bits.as_deref().unwrap_or("0..0")).map_err(ApiError::bad)?;
+    let wanted = Wanted { player, steps: None, bits, stuck: None, max_nodes: 100_000, deadline: None };
     let names = rule_names(players, &player);
     let report = repair_report(&picture, "picture", &name, names, &wanted, budget, count).map_err(ApiError::unfit)?;
     Ok(report_json(&report))
@@ -262,7 +264,7 @@ pub fn random(players: &Players, body: &[u8], limit: &Budget) -> Answer {
     };
     let seed = body.seed.unwrap_or(0);
     let max_candidates = within("max_candidates", body.max_candidates, 1..=1_000_000, Some(5_000))?;
-    let wanted = Wanted { player, steps, bits, stuck: None, max_nodes: 100_000 };
+    let wanted = Wanted { player, steps, bits, stuck: None, max_nodes: 100_000, deadline: None };
     let shape = Shape { width, height, density, symmetry: Symmetry::None };
     let (kept, judged) = random_puzzles(&shape, seed, 1, max_candidates, &wanted, Some(limit.deadline), |_, _| true)
         .map_err(|e| ApiError::unfit(e.to_string()))?;

@@ -105,6 +105,7 @@ pub struct Repair {
     pub count: Option<u64>,
     pub max_changes: Option<u64>,
     pub max_evaluations: Option<u64>,
+    pub bits: Option<String>,
 }
 
 /// A random nonogram's size and options.

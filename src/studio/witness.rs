@@ -16,7 +16,7 @@ use stratsynth::domains::witness::board::oracle::Oracle;
 use stratsynth::domains::witness::formats::puzzle::{parse_puzzles, puzzles_to_ron};
 use stratsynth::domains::witness::make::epcg::Placeholders;
 use stratsynth::domains::witness::make::rank::{fill_and_rank, Order};
-use stratsynth::domains::witness::play::players::{evaluate, Figure, Limits, Who};
+use stratsynth::domains::witness::play::players::{evaluate_each, Figure, Limits, Who};
 use stratsynth::domains::witness::{Path, Puzzle};
 use stratsynth::report::witness::solutions as solution_count;
 use stratsynth::report::witness::{made_json, players_json, progress_line, stopped, DEFAULT_MAX_NODES};
@@ -85,19 +85,43 @@ fn limits(budget: &Budget) -> Limits {
 /// --rules FILE` with the studio's Witness rules: `solutions`, `stopped`
 /// and per player `{player, msi, tsi, stopped}` (a player whose
 /// enumeration the budget stopped is `unknown`, `"stopped": Stop::Timeout.name()`).
+/// Each player has an equal share of the players' time left when it
+/// starts (so one player's long enumeration leaves the others theirs),
+/// the players' time being the budget but [`COUNT_SHARE`] of it; when the
+/// local player has not counted the solutions, a search of their own
+/// counts them with the time left: `solutions` then is its count if it
+/// ended, else `unknown`, and `solutions_at_least` the solutions counted.
 pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     let puzzle = puzzle_of(&parse::<WitnessPuzzle>(body)?.puzzle)?;
     let who = analyze_players(players);
     let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
         progress_line("studio: witness analyze: puzzle #", i, &puzzle, who, nodes, secs)
     };
-    let figures = evaluate(&puzzle, 0, &who, limits(budget), &tell);
+    let left = budget.deadline.saturating_duration_since(Instant::now());
+    let players_end = Instant::now() + left.mul_f64(1.0 - COUNT_SHARE);
+    let mut limits_of = |i: usize| {
+        let share = players_end.saturating_duration_since(Instant::now()) / (who.len() - i) as u32;
+        Limits { deadline: Some(Instant::now() + share), ..limits(budget) }
+    };
+    let figures = evaluate_each(&puzzle, 0, &who, &mut limits_of, &tell);
     let mut answer = json!({"solutions": solution_count(&figures[1]), "stopped": stopped(&figures), "players": players_json(&who, &figures)});
+    if answer["solutions"] == "unknown" {
+        let count = Search::new(&puzzle, budget.deadline, 0, true).run();
+        answer["solutions"] = json!(count.count);
+        if !count.complete {
+            answer["solutions"] = json!("unknown");
+            answer["solutions_at_least"] = json!(count.count);
+        }
+    }
     if answer["stopped"] == Stop::Timeout.name() {
         answer["budget_ms"] = json!(budget.ms);
     }
     Ok(answer)
 }
+
+/// The least share of a `witness/analyze` request's time kept for the
+/// count of its solutions when the local player does not end.
+const COUNT_SHARE: f64 = 0.3;
 
 /// `witness analyze` past the budget: everything unknown, each player
 /// named with its time run out.
@@ -116,48 +140,78 @@ pub fn solutions(_: &Players, body: &[u8], budget: &Budget) -> Answer {
     let body: Solutions = parse(body)?;
     let puzzle = puzzle_of(&body.puzzle)?;
     let max = within("max", body.max, 1..=1000, Some(50))? as usize;
-    let mut found = vec![];
-    let mut oracle = Oracle::new(&puzzle).with_deadline(Some(budget.deadline));
-    let goal = puzzle.grid().vertex_id(puzzle.goal());
-    let mut path = Path::new(&puzzle);
-    let complete = if oracle.completable(&path) {
-        Search { puzzle: &puzzle, oracle: &mut oracle, goal, max, deadline: budget.deadline }.go(&mut path, &mut found)
-    } else {
-        !oracle.stopped()
-    };
-    if oracle.stopped() || (!complete && found.len() < max) {
-        return Ok(json!({"paths": found, "complete": false, "stopped": "timeout", "budget_ms": budget.ms}));
+    let found = Search::new(&puzzle, budget.deadline, max, false).run();
+    if found.stopped || (!found.complete && found.paths.len() < max) {
+        return Ok(json!({"paths": found.paths, "complete": false, "stopped": "timeout", "budget_ms": budget.ms}));
     }
-    Ok(json!({"paths": found, "complete": complete}))
+    Ok(json!({"paths": found.paths, "complete": found.complete}))
 }
 
-/// A depth-first search for solutions that only enters completable paths.
-struct Search<'a, 'p> {
+/// What a [`Search`] found.
+struct Found {
+    /// The first solutions, each a list of vertices.
+    paths: Vec<Vec<(usize, usize)>>,
+    /// The solutions counted.
+    count: u64,
+    /// Whether they are all of them.
+    complete: bool,
+    /// Whether the deadline stopped it.
+    stopped: bool,
+}
+
+/// A depth-first search for solutions that only enters completable paths,
+/// keeping the first `keep` and stopped there, or, with `count_all`,
+/// counting them all.
+struct Search<'p> {
     puzzle: &'p Puzzle,
-    oracle: &'a mut Oracle<'p>,
+    oracle: Oracle<'p>,
     goal: usize,
-    max: usize,
+    keep: usize,
+    count_all: bool,
     deadline: Instant,
+    found: Found,
 }
 
-impl Search<'_, '_> {
-    /// Adds the solutions extending `path` to `found`; false if it stopped
-    /// early (at `max` solutions or the deadline).
-    fn go(&mut self, path: &mut Path, found: &mut Vec<Vec<(usize, usize)>>) -> bool {
+impl<'p> Search<'p> {
+    fn new(puzzle: &'p Puzzle, deadline: Instant, keep: usize, count_all: bool) -> Search<'p> {
+        let oracle = Oracle::new(puzzle).with_deadline(Some(deadline));
+        let goal = puzzle.grid().vertex_id(puzzle.goal());
+        let found = Found { paths: vec![], count: 0, complete: false, stopped: false };
+        Search { puzzle, oracle, goal, keep, count_all, deadline, found }
+    }
+
+    /// Searches from the start.
+    fn run(mut self) -> Found {
+        let mut path = Path::new(self.puzzle);
+        self.found.complete = if self.oracle.completable(&path) { self.go(&mut path) } else { !self.oracle.stopped() };
+        self.found.stopped |= self.oracle.stopped();
+        self.found
+    }
+
+    /// Finds the solutions extending `path`; false if it stopped early
+    /// (at `keep` solutions unless counting all, or the deadline).
+    fn go(&mut self, path: &mut Path) -> bool {
         let next: Vec<usize> = path.successor_ids().collect();
         for u in next {
-            if found.len() >= self.max || Instant::now() > self.deadline {
+            if !self.count_all && self.found.paths.len() >= self.keep {
+                return false;
+            }
+            if stratsynth::deadline::past(Some(self.deadline)) {
+                self.found.stopped = true;
                 return false;
             }
             path.push_id(u);
             let complete = if u == self.goal {
                 if path.satisfies(self.puzzle) {
-                    found.push(path.vertices().collect());
+                    self.found.count += 1;
+                    if self.found.paths.len() < self.keep {
+                        self.found.paths.push(path.vertices().collect());
+                    }
                 }
                 true
             } else {
                 let completable = self.oracle.completable(path);
-                !self.oracle.stopped() && (!completable || self.go(path, found))
+                !self.oracle.stopped() && (!completable || self.go(path))
             };
             path.pop();
             if !complete {

@@ -124,6 +124,20 @@ def nonogram(driver, binary, shots):
     check("a diagonal of two cells: the count changes to 2+", wait_text(driver, "nono-count", "2+"), text(driver, "nono-count"))
     differ = driver.find_elements(By.CSS_SELECTOR, "#nono-board td.cell.differ")
     check("the cells where two solutions differ are highlighted", len(differ) == 4, f"{len(differ)} highlighted")
+    # repair for uniqueness alone (guessing allowed), then back to the diagonal
+    click(driver, "nono-repair-unique")
+    click(driver, "nono-repair")
+    try:
+        WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.repair-apply"))
+        driver.find_element(By.CSS_SELECTOR, "button.repair-apply").click()
+        applied = True
+    except Exception:
+        applied = False
+    check("a repair for uniqueness alone is proposed and applied", applied, text(driver, "repair-list"))
+    check("after it: one solution", wait_text(driver, "nono-count", "1"), text(driver, "nono-count"))
+    keys(driver, "z", ctrl=True)
+    check("undone: the diagonal again", wait_text(driver, "nono-count", "2+"), text(driver, "nono-count"))
+    click(driver, "nono-repair-unique")
     click(driver, "nono-repair")
     try:
         WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "button.repair-apply"))

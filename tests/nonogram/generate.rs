@@ -1,6 +1,7 @@
 //! `generate nonogram` end to end: random puzzles the same for any thread
 //! count and re-checked from their files, a fine picture unchanged, a
-//! repair, the players and `--needs`, and bad input.
+//! repair (for the player, or for uniqueness alone with `--bits`), the
+//! players and `--needs`, and bad input.
 
 use crate::cli::{fails, repo, run, run_in, stderr, write};
 use serde_json::Value;
@@ -117,6 +118,27 @@ fn a_picture_with_two_solutions_is_repaired() {
     assert_eq!(changed, 2, "one cell per diagonal");
     let html = std::fs::read_to_string(dir.path().join("r.html")).unwrap();
     assert!(html.contains("id=\"puzzle-2\"") && html.contains("#e0201c"));
+}
+
+#[test]
+fn a_picture_is_repaired_for_uniqueness_alone_with_guessing_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    // two 2x2 diagonals: four solutions
+    let pbm = write(dir.path(), "p.pbm", "P1\n6 4\n100000\n010000\n000010\n000001\n");
+    let args = ["generate", "nonogram", "--from", &pbm, "--bits", "0..100", "--count", "3", "-o", "out", "--json"];
+    let out = run_in(dir.path(), &args);
+    let made = puzzles(&out);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["summary"].as_str().unwrap().contains("repaired for uniqueness alone"), "{v}");
+    assert!(!made.is_empty(), "{v}");
+    for (k, p) in made.iter().enumerate() {
+        assert!((0.0..=100.0).contains(&p["bits"].as_f64().unwrap()), "{p}");
+        unique_with_goal(&read_non_file(&dir.path().join(format!("out/repair-{}.non", k + 1))).unwrap());
+    }
+    // a range with no guessing allowed is the repair for the player
+    let strict = run_in(dir.path(), &["generate", "nonogram", "--from", &pbm, "--bits", "0..0", "--json"]);
+    let v: Value = serde_json::from_slice(&strict.stdout).unwrap();
+    assert!(!v["summary"].as_str().unwrap().contains("uniqueness alone"), "{v}");
 }
 
 #[test]

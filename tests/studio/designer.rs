@@ -5,7 +5,8 @@
 //! be part of the 6; a clue-only `.non` opens with the count `analyze
 //! --json` gives and a solution of its clues; export writes the author and
 //! title given and open reads them back; a board past the rules' line
-//! limit says why the rules are not played.
+//! limit says why the rules are not played; Witness boards up to 8x8 get
+//! a count of solutions or a stated lower bound.
 
 use crate::api::{cli_json, picture_request, Studio};
 use serde_json::{json, Value};
@@ -146,4 +147,36 @@ fn past_the_rules_line_limit_the_answer_says_why() {
     assert_eq!(past["rules_solvable"], Value::Null, "{past}");
     let why = past["rules_refused"].as_str().unwrap();
     assert!(why.contains("longest line has 31 cells") && why.contains("at most 30 cells"), "{why}");
+}
+
+#[test]
+fn witness_boards_up_to_8x8_get_a_count_or_a_stated_lower_bound() {
+    let studio = Studio::start();
+    let empty = |n: u32| format!("(width: {n}, height: {n}, start: (0, 0), goal: ({n}, {n}))");
+    let triangles =
+        "(width: 6, height: 6, start: (0, 0), goal: (6, 6), triangles: [(1, 1, 3), (4, 1, 2), (1, 4, 1), (4, 4, 2)])";
+    for puzzle in [empty(6), empty(7), empty(8), triangles.to_string(), empty(5)] {
+        let body = json!({"puzzle": puzzle}).to_string();
+        let (status, a) = studio.post("/api/witness/analyze?budget_ms=1500", body.as_bytes());
+        assert_eq!(status, 200, "{puzzle}: {a}");
+        let (exact, bound) = (a["solutions"].as_u64(), a["solutions_at_least"].as_u64());
+        let counted = match (exact, bound) {
+            (Some(n), None) => n,
+            (None, Some(n)) => {
+                assert_eq!(a["solutions"], json!("unknown"), "{puzzle}: {a}");
+                n
+            }
+            _ => panic!("{puzzle}: neither a count nor a lower bound: {a}"),
+        };
+        assert!(counted > 0, "{puzzle}: {a}");
+        // the corner-to-corner self-avoiding walks of the empty 5x5 (OEIS A007764)
+        if puzzle == empty(5) {
+            assert!(counted <= 1_262_816, "{a}");
+        }
+        for p in a["players"].as_array().unwrap() {
+            if p["msi"] == json!("unknown") {
+                assert!(p["stopped"].is_string(), "{puzzle}: an unknown figure without its reason: {a}");
+            }
+        }
+    }
 }

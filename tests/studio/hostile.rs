@@ -3,7 +3,8 @@
 //! half-sent head or body, idle connections, a header bomb, more
 //! connections than allowed, more requests at work than allowed, requests
 //! from another site or with the wrong content type, wrongly typed and
-//! contradictory fields, and work that must end with its budget.
+//! contradictory fields, work that must end with its budget, and work
+//! whose client went away.
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -60,6 +61,27 @@ impl Studio {
         );
         let (status, text) = self.raw(&request);
         (status, serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}: {text}")))
+    }
+
+    /// `n` POSTs of JSON `body` to `path` at once, each on a thread of its
+    /// own answering the status.
+    fn posts_at_once(&self, n: usize, path: &str, body: &str) -> Vec<std::thread::JoinHandle<u16>> {
+        let request = format!(
+            "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            self.address,
+            body.len()
+        );
+        (0..n)
+            .map(|_| {
+                let (address, request) = (self.address.clone(), request.clone());
+                std::thread::spawn(move || {
+                    let mut s = TcpStream::connect(&address).unwrap();
+                    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+                    s.write_all(request.as_bytes()).unwrap();
+                    answer_of(&mut s).0
+                })
+            })
+            .collect()
     }
 
     /// `GET /` answered with the page, within `within`.
@@ -190,18 +212,7 @@ fn fields_are_typed_strictly_and_named() {
 fn requests_past_the_places_at_work_get_503_at_once() {
     let studio = Studio::start(64, &[]);
     let big = json!({"puzzle": "(width: 8, height: 8, start: (0, 0), goal: (8, 8))"}).to_string();
-    let busy: Vec<_> = (0..16)
-        .map(|_| {
-            let (address, big) = (studio.address.clone(), big.clone());
-            std::thread::spawn(move || {
-                let mut s = TcpStream::connect(&address).unwrap();
-                s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-                let request = format!("POST /api/witness/analyze?budget_ms=2500 HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{big}", big.len());
-                s.write_all(request.as_bytes()).unwrap();
-                answer_of(&mut s).0
-            })
-        })
-        .collect();
+    let busy = studio.posts_at_once(16, "/api/witness/analyze?budget_ms=2500", &big);
     std::thread::sleep(Duration::from_millis(700));
     let started = Instant::now();
     let (status, answer) = studio.post("/api/nonogram/analyze", &json!({"rows": [[1]], "columns": [[1]]}).to_string());
@@ -292,13 +303,18 @@ fn beyond_loopback_a_warning_and_a_token() {
     assert_eq!(post(&format!("X-Studio-Token: {token}\r\n")), 200);
 }
 
+/// An 8x8 puzzle with a dot on every vertex and the goal of the other
+/// colour: no solution, and proving it is a search of every Hamiltonian
+/// path.
+fn hard_8x8() -> String {
+    let dots: Vec<String> = (0..=8).flat_map(|x| (0..=8).map(move |y| format!("({x}, {y})"))).collect();
+    format!("(width: 8, height: 8, start: (0, 0), goal: (8, 1), dots: [{}])", dots.join(", "))
+}
+
 #[test]
 fn work_ends_with_its_budget_so_sixteen_hard_puzzles_cannot_lock_the_server() {
     let studio = Studio::start(64, &[]);
-    // a dot on every vertex and the goal of the other colour: no solution,
-    // and proving it is a search of every Hamiltonian path
-    let dots: Vec<String> = (0..=8).flat_map(|x| (0..=8).map(move |y| format!("({x}, {y})"))).collect();
-    let puzzle = format!("(width: 8, height: 8, start: (0, 0), goal: (8, 1), dots: [{}])", dots.join(", "));
+    let puzzle = hard_8x8();
     let hard: Vec<_> = (0..16)
         .map(|i| {
             let address = studio.address.clone();
@@ -342,4 +358,45 @@ fn the_studios_requests_together_stop_at_its_memory() {
         studio.post("/api/nonogram/analyze", &json!({"width": 25, "height": 25, "goal": goal}).to_string());
     assert_eq!(status, 200, "{answer}");
     assert_eq!((answer["solutions"].clone(), answer["stopped"].clone()), (json!(null), json!("memory")), "{answer}");
+}
+
+/// The server's CPU time so far (user and system), in clock ticks (1/100 s).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let after_name = &stat[stat.rfind(')').unwrap() + 2..];
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+#[test]
+fn the_work_of_a_request_whose_client_went_away_stops_at_once() {
+    let studio = Studio::start(64, &[]);
+    let puzzle = hard_8x8();
+    // sixteen requests that would each work 30 s: every place at work taken
+    let abandoned: Vec<TcpStream> = (0..16)
+        .map(|i| {
+            let path = ["/api/witness/solutions", "/api/witness/analyze"][i % 2];
+            let body = json!({"puzzle": puzzle}).to_string();
+            let mut s = studio.connect();
+            let request = format!("POST {path}?budget_ms=30000 HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", studio.address, body.len());
+            s.write_all(request.as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(800));
+    let small = json!({"rows": [[1]], "columns": [[1]]}).to_string();
+    let (status, answer) = studio.post("/api/nonogram/analyze", &small);
+    assert_eq!(status, 503, "every place is at work: {answer}");
+    // the clients go away (as a page's AbortController does)
+    drop(abandoned);
+    std::thread::sleep(Duration::from_millis(300));
+    let before = cpu_ticks(studio.child.id());
+    std::thread::sleep(Duration::from_secs(1));
+    let spent = cpu_ticks(studio.child.id()) - before;
+    assert!(spent < 20, "the server spent {spent}/100 s of CPU in the second after its clients went away");
+    // every place is free again: sixteen requests at once are all served
+    for s in studio.posts_at_once(16, "/api/nonogram/analyze", &small) {
+        assert_eq!(s.join().unwrap(), 200);
+    }
 }

@@ -205,6 +205,10 @@ pub fn repair_report(
     let title = picture.title.clone().unwrap_or_else(|| shown.to_string());
     let (w, h) = (picture.width, picture.height);
     let undecided = match repaired.differing {
+        d if *wanted.bits.end() > 0.0 => format!(
+            "repaired for uniqueness alone (the player {player} may guess {:?} bits): the clues have two solutions differing in {d} cells",
+            wanted.bits
+        ),
         0 => format!("the player {player} leaves {} cells undecided", repaired.undecided),
         d => format!(
             "the player {player} leaves {} cells undecided; the clues have two solutions differing in {d} cells, where the search starts",

@@ -128,12 +128,15 @@ function clearOwners() {
 
 $("nono-owners").addEventListener("change", showOwners);
 
-// Repairs: proposals listed; hovering shows the changed cells, Apply
-// applies one.
+// Repairs (for the player, or with "unique only" for uniqueness alone):
+// proposals listed; hovering shows the changed cells, Apply applies one.
 $("nono-repair").addEventListener("click", async () => {
   $("repair-list").innerHTML = "<li>searching...</li>";
   try {
-    const asked = request(), r = await api("/api/nonogram/repair", { ...asked, player: $("nono-player").value });
+    // unique only: any guessing allowed, and the time a 25x25 takes
+    const unique = $("nono-repair-unique").checked, asked = request();
+    const r = await api(unique ? "/api/nonogram/repair?budget_ms=60000" : "/api/nonogram/repair",
+      { ...asked, player: $("nono-player").value, ...(unique ? { bits: "0..1000" } : {}) });
     if (stale(asked)) return;
     if (r.stopped) throw new Error("the repair search ran out of time");
     tools.repairs = r.puzzles || [];

@@ -295,23 +295,33 @@ function sh(v) { return v === null ? "inf" : typeof v === "number" ? v.toFixed(2
 async function witAnalyse() {
   if (wit.live) wit.live.abort();
   const live = wit.live = new AbortController(), puzzle = ron();
-  $("wit-busy").classList.remove("hidden");
+  const started = performance.now(), busy = $("wit-busy");
+  busy.textContent = "measuring…";
+  busy.classList.remove("hidden");
+  clearInterval(wit.ticking);
+  wit.ticking = setInterval(() => {
+    busy.textContent = `measuring… ${((performance.now() - started) / 1000).toFixed(0)} s`;
+  }, 1000);
   try {
     const [a, s] = await Promise.all([
       api("/api/witness/analyze", { puzzle }, live.signal),
       api("/api/witness/solutions", { puzzle, max: 100 }, live.signal),
     ]);
     $("wit-board-box").dataset.analysed = puzzle;
-    $("wit-count").textContent = a.solutions;
+    $("wit-count").textContent = a.solutions_at_least !== undefined ? `at least ${a.solutions_at_least}` : a.solutions;
     $("wit-board-box").classList.toggle("unsolvable", a.solutions === 0);
+    const why = p => p.stopped ? ` (${p.stopped})` : "";
     $("wit-players").innerHTML = "<tr><th>player</th><th>MSI (Sh)</th><th>TSI (Sh)</th></tr>" +
-      (a.players || []).map(p => `<tr><td>${p.player}</td><td>${sh(p.msi)}</td><td>${sh(p.tsi)}</td></tr>`).join("");
+      (a.players || []).map(p => `<tr><td>${p.player}</td><td>${sh(p.msi)}${why(p)}</td><td>${sh(p.tsi)}${why(p)}</td></tr>`).join("");
     const rules = (a.players || []).find(p => p.player !== "uniform" && p.player !== "local");
     if (rules) nameRules("Witness", rules.player);
     wit.paths = s.paths || [];
     wit.complete = s.complete;
-    $("wit-message").textContent = a.stopped === "timeout" ? `the analysis ran out of its ${a.budget_ms} ms: unknown` :
-      a.stopped ? `the players ran out of states (${a.stopped}): unknown` : "";
+    const counted = a.solutions_at_least !== undefined ?
+      `; the count of solutions stopped at ${a.solutions_at_least} found` : "";
+    $("wit-message").textContent = (a.stopped === "timeout" ? `the analysis ran out of its ${a.budget_ms} ms: unknown` :
+      a.stopped === "memory" ? "the players ran out of memory: unknown" :
+      a.stopped ? `the players ran out of states (${a.stopped}): unknown` : "") + counted;
     showSolution(wit.paths.length ? 0 : -1);
   } catch (e) {
     if (live.signal.aborted) return;
@@ -320,7 +330,7 @@ async function witAnalyse() {
     $("wit-players").innerHTML = "";
     $("wit-message").textContent = e.message;
   } finally {
-    if (wit.live === live) { wit.live = null; $("wit-busy").classList.add("hidden"); }
+    if (wit.live === live) { wit.live = null; clearInterval(wit.ticking); busy.classList.add("hidden"); }
   }
 }
 

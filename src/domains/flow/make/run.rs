@@ -141,7 +141,7 @@ pub fn random_puzzles(
         let found: Vec<Made> = (next..end)
             .into_par_iter()
             .filter_map(|i| {
-                if bounds.deadline.is_some_and(|d| Instant::now() >= d) {
+                if crate::deadline::past(bounds.deadline) {
                     unjudged.fetch_min(i, Ordering::Relaxed);
                     return None;
                 }

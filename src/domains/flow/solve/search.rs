@@ -10,8 +10,6 @@
 //! the first until a second is found or none is left), within a node
 //! budget and a deadline, and says when it stopped before it knew.
 
-use std::time::Instant;
-
 use crate::domains::flow::model::grid::{Cell, Slot};
 use crate::domains::flow::model::puzzle::Puzzle;
 use crate::domains::flow::model::state::Status;
@@ -64,7 +62,7 @@ fn stop(limits: &Limits, nodes: u64) -> Option<Stop> {
         return Some(Stop::Nodes);
     }
     let look = nodes.is_multiple_of(CLOCK_EVERY);
-    (look && limits.deadline.is_some_and(|d| Instant::now() >= d)).then_some(Stop::Timeout)
+    (look && crate::deadline::past(limits.deadline)).then_some(Stop::Timeout)
 }
 
 /// Propagation at one node.

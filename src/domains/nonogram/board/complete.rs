@@ -33,7 +33,7 @@
 //!
 //! This module knows boards as clues and cells; it knows nothing about rules.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::bitboard::{BitBoard, BitPropagator};
 use super::cubes::{Cubes, Verdict};
@@ -280,7 +280,7 @@ impl<'a> Search<'a> {
     /// nanoseconds, and a studio request's budget is 100 ms).
     fn out_of_time(&mut self) -> bool {
         self.out.probes += 2;
-        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if crate::deadline::past(self.limits.deadline) {
             self.out.stopped = Some(Stop::Timeout);
         } else if self.out.probes.is_multiple_of(MEMORY_EVERY) && self.over_memory() {
             self.out.stopped = Some(Stop::Memory);

@@ -103,7 +103,7 @@ impl Cubes {
             Some(true) => {
                 Verdict::Solution((0..self.cells).map(|i| self.solver.value(cell_lit(i)).unwrap_or(false)).collect())
             }
-            None if deadline.is_some_and(|d| Instant::now() >= d) => Verdict::Stopped,
+            None if crate::deadline::past(deadline) => Verdict::Stopped,
             None => Verdict::Open,
         }
     }

@@ -75,7 +75,7 @@ pub(super) struct Deadline(pub(super) Option<Instant>);
 
 impl cadical::Callbacks for Deadline {
     fn terminate(&mut self) -> bool {
-        self.0.is_some_and(|d| Instant::now() >= d)
+        crate::deadline::past(self.0)
     }
 }
 
@@ -217,7 +217,7 @@ pub(super) fn enumerate(
     deadline: Option<Instant>,
     mut take: impl FnMut(Vec<bool>) -> bool,
 ) -> bool {
-    let past = || deadline.is_some_and(|d| Instant::now() >= d);
+    let past = || crate::deadline::past(deadline);
     for (i, clause) in cnf.clauses.iter().enumerate() {
         if i % DEADLINE_EVERY == 0 && past() {
             return false;

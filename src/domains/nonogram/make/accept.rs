@@ -24,6 +24,10 @@ pub struct Wanted<'a> {
     pub stuck: Option<Player<'a>>,
     /// The complete solver's node budget for the uniqueness check.
     pub max_nodes: u64,
+    /// The uniqueness check's deadline, if any: with one, the SAT fallback
+    /// takes over from the complete solver's search past its first nodes
+    /// (a hard picture is then decided, not given up at `max_nodes`).
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// An option's range that no puzzle could meet, or that does not read.
@@ -82,5 +86,5 @@ pub fn accept(wanted: &Wanted, width: usize, cells: &[bool]) -> Result<Option<So
             return Ok(None);
         }
     }
-    Ok((solution_count(&clues, wanted.max_nodes) == Ok(1)).then_some(solve))
+    Ok((solution_count(&clues, wanted.max_nodes, wanted.deadline) == Ok(1)).then_some(solve))
 }

@@ -110,12 +110,34 @@ impl Player<'_> {
 }
 
 /// The number of solutions of `clues`, 0, 1 or 2 (two or more), or why the
-/// complete solver stopped before it knew (past `max_nodes`). No SAT
-/// fallback: without a deadline only nodes bound the work.
-pub fn solution_count(clues: &Clues, max_nodes: u64) -> Result<usize, Stop> {
-    let limits = Limits { max_nodes: Some(max_nodes), sat_after: None, ..Limits::solutions(2) };
+/// complete solver stopped before it knew (past `max_nodes` or
+/// `deadline`). The SAT fallback only with a deadline: without one only
+/// nodes bound the work.
+pub fn solution_count(clues: &Clues, max_nodes: u64, deadline: Option<std::time::Instant>) -> Result<usize, Stop> {
+    let limits = Limits { max_nodes: Some(max_nodes), deadline, ..fallback(deadline) };
     let out = Search::new(clues, limits).run();
     out.count().ok_or(out.stopped.unwrap_or(Stop::Nodes))
+}
+
+/// The limits of a count of up to two solutions: the SAT fallback only
+/// with a `deadline` (without one only nodes bound the work).
+fn fallback(deadline: Option<std::time::Instant>) -> Limits {
+    let limits = Limits::solutions(2);
+    Limits { sat_after: limits.sat_after.filter(|_| deadline.is_some()), ..limits }
+}
+
+/// The cells that keep the puzzle of `clues` from being unique: none if
+/// the complete solver finds one solution, the cells where two solutions
+/// differ (ascending) if it finds two, every cell if it stops first (past
+/// `max_nodes` or `deadline`), or if there is no solution.
+pub fn ambiguous_cells(clues: &Clues, max_nodes: u64, deadline: Option<std::time::Instant>) -> Vec<usize> {
+    let limits = Limits { max_nodes: Some(max_nodes), deadline, ..fallback(deadline) };
+    let out = Search::new(clues, limits).run();
+    match (&out.solutions[..], out.stopped) {
+        ([_], None) => vec![],
+        ([a, b], _) => (0..a.len()).filter(|&p| a[p] != b[p]).collect(),
+        _ => (0..clues.cells()).collect(),
+    }
 }
 
 /// The cells where two solutions of `clues` differ (ascending), if the
@@ -152,16 +174,18 @@ mod tests {
             assert_eq!(player.undecided(&c, &diagonal).unwrap(), vec![0, 1, 2, 3]);
             assert!(player.solve(&c, &diagonal).unwrap().bits > 0.0);
         }
-        assert_eq!(solution_count(&c, 1000), Ok(2));
+        assert_eq!(solution_count(&c, 1000, None), Ok(2));
         assert_eq!(differing_cells(&c, 1000, None), Some(vec![0, 1, 2, 3]));
+        assert_eq!(ambiguous_cells(&c, 1000, None), vec![0, 1, 2, 3]);
         // a full row and a full column: the line solver needs nothing
         let cross = bits("010 111 010");
         let c = clues(3, &cross);
         assert!(Player::Line.undecided(&c, &cross).unwrap().is_empty());
         let solve = Player::Line.solve(&c, &cross).unwrap();
         assert!(solve.steps > 0 && solve.bits == 0.0);
-        assert_eq!(solution_count(&c, 1000), Ok(1));
+        assert_eq!(solution_count(&c, 1000, None), Ok(1));
         assert_eq!(differing_cells(&c, 1000, None), None);
+        assert!(ambiguous_cells(&c, 1000, None).is_empty());
     }
 
     /// Every picture of `width` x `height`, row by row from bit 0.
@@ -182,7 +206,7 @@ mod tests {
             let c = clues(4, p);
             let count = sharing[&c];
             unique += usize::from(count == 1);
-            assert_eq!(solution_count(&c, 10_000), Ok(count.min(2)), "{p:?}");
+            assert_eq!(solution_count(&c, 10_000, None), Ok(count.min(2)), "{p:?}");
             let by_line = Player::Line.undecided(&c, p).unwrap().is_empty();
             let by_probe = Player::Probe.undecided(&c, p).unwrap().is_empty();
             // sound players: solving without guessing means unique; the

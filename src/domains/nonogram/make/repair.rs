@@ -164,7 +164,7 @@ impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
             .collect::<Vec<_>>()
             .into_par_iter()
             .filter_map(|changed| {
-                if deadline.is_some_and(|d| Instant::now() >= d) {
+                if crate::deadline::past(deadline) {
                     return None;
                 }
                 let state = State { undecided: undecided(&Repair { changed: changed.clone() }.apply(cells)), changed };
@@ -178,7 +178,7 @@ impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
 
     /// What ran out, if anything did.
     fn stopped(&self) -> Option<Stop> {
-        if self.budget.deadline.is_some_and(|d| Instant::now() >= d) {
+        if crate::deadline::past(self.budget.deadline) {
             Some(Stop::Timeout)
         } else if self.evaluations >= self.budget.evaluations {
             Some(Stop::Evaluations)

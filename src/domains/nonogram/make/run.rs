@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::accept::{accept, Wanted};
-use super::judge::{differing_cells, Solve};
+use super::judge::{ambiguous_cells, differing_cells, Solve};
 use super::picture::Picture;
 use super::random::{first_accepted, Shape};
 use super::repair::{repair, Repair, RepairBudget, Tally};
@@ -90,7 +90,7 @@ pub fn random_puzzles(
         count,
         max_candidates,
         |i, p| {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if crate::deadline::past(deadline) {
                 unjudged.fetch_min(i, Ordering::Relaxed);
                 return None;
             }
@@ -126,11 +126,15 @@ pub struct Repaired {
     pub repairs: Vec<(Vec<usize>, Solve)>,
 }
 
-/// Repairs `picture` for what is `wanted` (without guessing), within
-/// `budget`, telling `tally` of every picture judged. If the clues have two
+/// Repairs `picture` for what is `wanted`, within `budget`, telling
+/// `tally` of every picture judged. Without guessing (`wanted.bits` is
+/// `0..=0`) a picture is judged by the cells the player leaves undecided;
+/// with guessing allowed, for uniqueness alone, by the cells where two
+/// solutions differ ([`ambiguous_cells`]; the repairs found are then kept
+/// if the player's bits are within `wanted.bits`). If the clues have two
 /// solutions, the search starts near the cells where they differ (any
 /// repair must tell them apart), else near the cells the player leaves
-/// undecided.
+/// undecided. The uniqueness checks stop at the budget's deadline.
 pub fn repair_picture(
     picture: &Picture,
     wanted: &Wanted,
@@ -139,11 +143,15 @@ pub fn repair_picture(
 ) -> Result<Repaired, MakeError> {
     let width = picture.width;
     let errors = FirstError::default();
+    let wanted = &Wanted { deadline: budget.deadline, ..wanted.clone() };
+    let unique_only = *wanted.bits.end() > 0.0;
     let undecided = |cells: &[bool]| {
         let (rows, columns) = clues_of(width, cells.len() / width, cells);
-        errors
-            .keep(wanted.player.undecided(&Clues::new(rows, columns), cells))
-            .unwrap_or_else(|| (0..cells.len()).collect())
+        let clues = Clues::new(rows, columns);
+        if unique_only {
+            return ambiguous_cells(&clues, wanted.max_nodes, budget.deadline);
+        }
+        errors.keep(wanted.player.undecided(&clues, cells)).unwrap_or_else(|| (0..cells.len()).collect())
     };
     let initial = undecided(&picture.cells);
     let passing = |changed: Vec<usize>| -> Result<Option<(Vec<usize>, Solve)>, MakeError> {

@@ -167,7 +167,7 @@ pub fn play(
             Knowledge::LineSolver => vec![],
         },
     };
-    let mut out_of_time = || deadline.is_some_and(|d| Instant::now() >= d);
+    let mut out_of_time = || crate::deadline::past(deadline);
     loop {
         while let Some(l) = player.queue.pop_front() {
             if out_of_time() {

@@ -160,7 +160,7 @@ impl Limits {
 
     /// Whether the deadline has passed.
     pub fn past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        crate::deadline::past(self.deadline)
     }
 }
 
@@ -295,7 +295,7 @@ impl<'a> Enumeration<'a> {
 
     /// Whether the deadline has passed.
     fn past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        crate::deadline::past(self.deadline)
     }
 
     /// Whether the move that made `path` is CANNOT_TAKE (`parent_clear`:

@@ -145,9 +145,22 @@ pub type Progress<'a> = &'a (dyn Fn(usize, &str, u64, f64) + Sync);
 /// states, past its deadline, which every player's enumeration counts
 /// against, or past its memory).
 pub fn evaluate(puzzle: &Puzzle, index: usize, players: &[Who], limits: Limits, progress: Progress) -> Vec<Figure> {
+    evaluate_each(puzzle, index, players, &mut |_| limits, progress)
+}
+
+/// [`evaluate`] with the limits of each player from `limits_of(i)`, asked
+/// when player `i` starts (so a deadline can be a share of the time left).
+pub fn evaluate_each(
+    puzzle: &Puzzle,
+    index: usize,
+    players: &[Who],
+    limits_of: &mut dyn FnMut(usize) -> Limits,
+    progress: Progress,
+) -> Vec<Figure> {
     let results = players
         .iter()
-        .map(|who| {
+        .enumerate()
+        .map(|(i, who)| {
             let predicate = match who {
                 Who::Rules(r) => Some(r.predicate()),
                 _ => None,
@@ -167,7 +180,7 @@ pub fn evaluate(puzzle: &Puzzle, index: usize, players: &[Who], limits: Limits, 
                     progress(index, who.name(), nodes, secs);
                 }
             };
-            odds(puzzle, &player, &limits, &mut tell)
+            odds(puzzle, &player, &limits_of(i), &mut tell)
         })
         .collect();
     figures(players, results)

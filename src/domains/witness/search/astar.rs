@@ -252,8 +252,7 @@ fn spent_budget(config: &SearchConfig, expansions: u64, started: Instant) -> Opt
         return Some(Stop::Expansions);
     }
     if expansions.is_multiple_of(256)
-        && (config.time_limit.is_some_and(|t| started.elapsed() >= t)
-            || config.deadline.is_some_and(|d| Instant::now() >= d))
+        && (config.time_limit.is_some_and(|t| started.elapsed() >= t) || crate::deadline::past(config.deadline))
     {
         return Some(Stop::TimeBudget);
     }
