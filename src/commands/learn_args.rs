@@ -80,7 +80,7 @@ mod tests {
                     --constraints triangles,colours,stars,dots,broken:2 --constraints colours:3 --constraints stars:3 \
                     --constraints triangles,colours,stars,dots,broken:3 --constraints colours,dots,broken:3 \
                     --sizes 3x3..6x6 --train 24 --filter 64 --max-specs 30 --augment 163 --select-by expansions \
-                    -k 16 --bound 4 --threads 2 --resume -o rules/witness/learned-game.rules";
+                    -k 16 --bound 4 --threads 2 -o rules/witness/learned-game.rules";
         assert_eq!(
             written(&game.split_whitespace().collect::<Vec<_>>()),
             options_line("rules/witness/learned-game.rules")
