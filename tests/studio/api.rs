@@ -433,3 +433,16 @@ fn past_its_budget_a_request_is_unknown_and_others_are_served_meanwhile() {
     assert_eq!(answer["budget_ms"], 1500);
     assert!(quick_time < Duration::from_millis(1300), "served while the other worked: {quick_time:?}");
 }
+
+/// A blank picture: every line without hints, crossed out by the rule
+/// player (`if hint_count = 0` in the learned set), so the studio's
+/// verdict is "solvable by the rules", with no guessing.
+#[test]
+fn a_blank_picture_is_solved_by_the_rule_player() {
+    let studio = Studio::start();
+    let goal = "0".repeat(15 * 15);
+    let answer = studio.post_json("/api/nonogram/analyze", &json!({"width": 15, "height": 15, "goal": goal}));
+    assert_eq!(answer["solutions"], json!(1), "{answer}");
+    assert_eq!(answer["rules_solvable"], json!(true), "{answer}");
+    assert_eq!(answer["difficulty"], json!(0.0), "{answer}");
+}
