@@ -5,53 +5,17 @@
 //! a set by a numeric suffix. Each rule's comment then starts with the
 //! rule in a sentence.
 
-use crate::dsl::ast::{BoolExpr, IntExpr, Rule, Var};
+use crate::dsl::ast::Rule;
 use crate::dsl::print::print_rule;
 use crate::dsl::schema::Schema;
-
-/// The words of an integer expression, with `vars` naming the variables.
-fn int_words(e: &IntExpr, schema: &Schema, vars: &[String]) -> String {
-    match e {
-        IntExpr::Lit(v) if *v < 0 => format!("minus_{}", v.unsigned_abs()),
-        IntExpr::Lit(v) => v.to_string(),
-        IntExpr::Global(g) => schema.global(*g).name.clone(),
-        IntExpr::Feature(f, v) => format!("{}_{}", schema.feature(*f).name, var(vars, *v)),
-        IntExpr::Add(a, b) => format!("{}_plus_{}", int_words(a, schema, vars), int_words(b, schema, vars)),
-        IntExpr::Sub(a, b) => format!("{}_minus_{}", int_words(a, schema, vars), int_words(b, schema, vars)),
-        IntExpr::Mul(k, a) => format!("{k}_times_{}", int_words(a, schema, vars)),
-    }
-}
-
-/// A variable's name in words.
-fn var(vars: &[String], v: Var) -> &str {
-    vars.get(v as usize).map_or("x", |s| s.as_str())
-}
-
-/// The words of a condition's conjuncts (none for `neighbours`).
-fn bool_words(e: &BoolExpr, schema: &Schema, vars: &[String]) -> Vec<String> {
-    match e {
-        BoolExpr::True => vec![],
-        BoolExpr::Not(b) => vec![format!("not_{}", bool_words(b, schema, vars).join("_and_"))],
-        BoolExpr::And(parts) => parts.iter().flat_map(|p| bool_words(p, schema, vars)).collect(),
-        BoolExpr::Cmp(op, a, b) => {
-            vec![format!("{}_{}_{}", int_words(a, schema, vars), op.words(), int_words(b, schema, vars))]
-        }
-        BoolExpr::Maximal(v) => vec![format!("largest_{}", var(vars, *v))],
-        BoolExpr::Minimal(v) => vec![format!("smallest_{}", var(vars, *v))],
-        BoolExpr::Unique(v, b) => {
-            vec![format!("only_{}_{}", var(vars, *v), bool_words(b, schema, vars).join("_and_"))]
-        }
-        BoolExpr::Feature(f, v) => vec![format!("{}_{}", schema.feature(*f).name, var(vars, *v))],
-        BoolExpr::Pair(f, _, _) if schema.feature(*f).name == "neighbours" => vec![],
-        BoolExpr::Pair(f, v, w) => vec![format!("{}_{}_{}", schema.feature(*f).name, var(vars, *v), var(vars, *w))],
-    }
-}
+use crate::dsl::words::{distinct, Reading};
 
 /// The name of `rule` in words (see the module).
 pub fn name_of(rule: &Rule, schema: &Schema) -> String {
     let vars: Vec<String> = rule.decls.iter().map(|d| d.name.clone()).collect();
+    let unsaid = |f| schema.feature(f).name == "neighbours";
+    let words = Reading { schema, vars: Some(&vars), unsaid: &unsaid }.conjuncts(&rule.condition);
     let action = &schema.file.actions[rule.action.id.0 as usize].name;
-    let words = bool_words(&rule.condition, schema, &vars);
     if words.is_empty() {
         format!("{action}_always")
     } else {
@@ -63,12 +27,8 @@ pub fn name_of(rule: &Rule, schema: &Schema) -> String {
 /// suffixed `_2`, `_3`, ... in order), each comment starting with the
 /// rule's condition and action as a sentence.
 pub fn name_rules(rules: &mut [Rule], schema: &Schema) {
-    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    distinct(rules, |r| name_of(r, schema));
     for rule in rules {
-        let name = name_of(rule, schema);
-        let n = seen.entry(name.clone()).or_insert(0);
-        *n += 1;
-        rule.name = if *n == 1 { name } else { format!("{name}_{n}") };
         let bare = Rule { description: vec![], ..rule.clone() };
         // the printed rule on one line: `def N: with ...: if COND: then ACTION`
         let flat = print_rule(&bare, schema).split_whitespace().collect::<Vec<_>>().join(" ");

@@ -5,49 +5,24 @@
 //! numeric suffix. A name only reads the condition: two rules with one
 //! condition up to variable names get one name (then a suffix).
 
-use crate::dsl::ast::{BoolExpr, IntExpr, Rule};
+use crate::dsl::ast::Rule;
 use crate::dsl::schema::Schema;
-
-fn int_words(e: &IntExpr, schema: &Schema) -> String {
-    match e {
-        IntExpr::Lit(v) if *v < 0 => format!("minus_{}", v.unsigned_abs()),
-        IntExpr::Lit(v) => v.to_string(),
-        IntExpr::Global(g) => schema.global(*g).name.clone(),
-        IntExpr::Feature(f, _) => schema.feature(*f).name.clone(),
-        IntExpr::Add(a, b) => format!("{}_plus_{}", int_words(a, schema), int_words(b, schema)),
-        IntExpr::Sub(a, b) => format!("{}_minus_{}", int_words(a, schema), int_words(b, schema)),
-        IntExpr::Mul(k, a) => format!("{k}_times_{}", int_words(a, schema)),
-    }
-}
-
-fn bool_words(e: &BoolExpr, schema: &Schema) -> String {
-    match e {
-        BoolExpr::True => "always".into(),
-        BoolExpr::Not(b) => format!("not_{}", bool_words(b, schema)),
-        BoolExpr::And(parts) => parts.iter().map(|p| bool_words(p, schema)).collect::<Vec<_>>().join("_and_"),
-        BoolExpr::Cmp(op, a, b) => format!("{}_{}_{}", int_words(a, schema), op.words(), int_words(b, schema)),
-        BoolExpr::Maximal(_) => "largest".into(),
-        BoolExpr::Minimal(_) => "smallest".into(),
-        BoolExpr::Unique(_, b) => format!("only_{}", bool_words(b, schema)),
-        BoolExpr::Feature(f, _) | BoolExpr::Pair(f, ..) => schema.feature(*f).name.clone(),
-    }
-}
+use crate::dsl::words::{distinct, Reading};
 
 /// The name of `rule` in words (see the module).
 pub fn name_of(rule: &Rule, schema: &Schema) -> String {
-    bool_words(&rule.condition, schema)
+    let words = Reading { schema, vars: None, unsaid: &|_| false }.conjuncts(&rule.condition);
+    if words.is_empty() {
+        "always".into()
+    } else {
+        words.join("_and_")
+    }
 }
 
 /// Renames `rules` by [`name_of`], the second and later rule of one name
 /// suffixed `_2`, `_3`, ... in order.
 pub fn name_rules(rules: &mut [Rule], schema: &Schema) {
-    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-    for rule in rules {
-        let name = name_of(rule, schema);
-        let n = seen.entry(name.clone()).or_insert(0);
-        *n += 1;
-        rule.name = if *n == 1 { name } else { format!("{name}_{n}") };
-    }
+    distinct(rules, |r| name_of(r, schema));
 }
 
 #[cfg(test)]
