@@ -50,6 +50,12 @@ impl Cancel {
         self.0.load(Ordering::Relaxed)
     }
 
+    /// The cancellation of the work running on this thread, if any: what
+    /// work that spreads over worker threads carries to them ([`carried`]).
+    pub fn current() -> Option<Cancel> {
+        CANCEL.with(|c| c.borrow().clone())
+    }
+
     /// Runs `work` on this thread with this flag as its cancellation (the
     /// thread's flag before is restored after, even if `work` panics).
     pub fn run<R>(&self, work: impl FnOnce() -> R) -> R {
@@ -64,9 +70,18 @@ impl Cancel {
     }
 }
 
+/// Runs `work` under `cancel` if there is one ([`Cancel::current`] of the
+/// thread that started the work), else as it is.
+pub fn carried<R>(cancel: &Option<Cancel>, work: impl FnOnce() -> R) -> R {
+    match cancel {
+        Some(c) => c.run(work),
+        None => work(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{past, Cancel};
+    use super::{carried, past, Cancel};
     use std::time::{Duration, Instant};
 
     #[test]
@@ -85,6 +100,10 @@ mod tests {
         })
         .join()
         .unwrap());
+        // carried to another thread, the flag stops the work there too
+        let carried_over = cancel.run(Cancel::current);
+        assert!(Cancel::current().is_none());
+        assert!(std::thread::spawn(move || carried(&carried_over, || past(later))).join().unwrap());
         assert!(past(Some(Instant::now())));
     }
 }

@@ -86,16 +86,24 @@ pub fn judge(wanted: &Wanted, p: &Puzzle, solution: &Solution) -> Result<Option<
     if solve(p, Options::default(), limits).count() != Some(1) {
         return Ok(None);
     }
+    let (solved, fine) = played(wanted, p, solution)?;
+    Ok(fine.then_some(solved))
+}
+
+/// The player's solve of `p` toward its one `solution`, and whether it is
+/// what is `wanted`: within the bits, and (with a needed rule) not solved
+/// within them by the set without it.
+pub fn played(wanted: &Wanted, p: &Puzzle, solution: &Solution) -> Result<(Playthrough, bool), PlayError> {
     let solved = play(p, &wanted.knowledge, solution, wanted.max_bits)?;
     if solved.over {
-        return Ok(None);
+        return Ok((solved, false));
     }
     if let Some(without) = &wanted.without {
         if !play(p, without, solution, wanted.max_bits)?.over {
-            return Ok(None);
+            return Ok((solved, false));
         }
     }
-    Ok(Some(solved))
+    Ok((solved, true))
 }
 
 /// Why a run failed: the player is unsound.
