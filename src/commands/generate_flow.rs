@@ -31,7 +31,7 @@ use stratsynth::rule_files::read_rules_in;
 #[derive(clap::Args, Debug)]
 pub struct FlowArgs {
     /// A drawn puzzle (`SET#N` for one of a set): said fine, or repaired with the fewest endpoint changes (move one, add a pair, remove a pair).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "colours", "needs"], required_unless_present = "size")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "colours", "needs", "every_candidate"], required_unless_present = "size")]
     pub from: Option<PathBuf>,
     /// Board sizes, `WxH` (several, comma-separated: `--count` puzzles of each, in turn).
     #[arg(long, value_name = "WxH[,WxH...]")]
@@ -72,6 +72,9 @@ pub struct FlowArgs {
     /// The complete solver's node budget per uniqueness check.
     #[arg(long, default_value_t = 100_000)]
     pub max_nodes: u64,
+    /// Judge every unique candidate by a rule player allowed no guessing, not only those the complete solver's propagation settles (slower; also keeps the puzzles where the rules see further than that propagation).
+    #[arg(long)]
+    pub every_candidate: bool,
     /// With --from: endpoint changes at most.
     #[arg(long, default_value_t = 3)]
     pub max_changes: usize,
@@ -199,11 +202,13 @@ fn wanted<'a>(args: &FlowArgs, sets: &'a Sets, players: &'a Players) -> Wanted<'
         _ if which => Some(Knowledge::Propagation),
         _ => None,
     };
+    let max_bits = args.max_bits.or(if sets.is_some() { Some(0.0) } else { None });
     Wanted {
         knowledge: knowledge(true).expect("a player"),
-        max_bits: args.max_bits.or(if sets.is_some() { Some(0.0) } else { None }),
+        max_bits,
         without: knowledge(false),
         max_nodes: args.max_nodes,
+        settled: sets.is_some() && max_bits == Some(0.0) && !args.every_candidate && args.from.is_none(),
     }
 }
 

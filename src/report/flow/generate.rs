@@ -110,7 +110,7 @@ impl Report {
 
     /// The text report: the summary, then one row per puzzle.
     pub fn text(&self) -> String {
-        let mut out: String = self.summary.iter().map(|l| format!("{l}\n")).collect();
+        let out: String = self.summary.iter().map(|l| format!("{l}\n")).collect();
         let rows: Vec<(String, &Puzzle, &Playthrough)> =
             self.made.iter().enumerate().map(|(k, m)| (Self::name(k), &m.puzzle, &m.play)).collect();
         out + &table(&rows, &self.rule_names)

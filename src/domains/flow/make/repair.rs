@@ -467,7 +467,13 @@ mod tests {
     /// (every single change was tried first); a unique one is left as it is.
     #[test]
     fn a_puzzle_with_no_solution_is_repaired() {
-        let wanted = Wanted { knowledge: Knowledge::Propagation, max_bits: None, without: None, max_nodes: 10_000 };
+        let wanted = Wanted {
+            knowledge: Knowledge::Propagation,
+            max_bits: None,
+            without: None,
+            max_nodes: 10_000,
+            settled: false,
+        };
         let budget = Budget { max_changes: 2, deadline: None };
         let p = puzzle("A..\n...\n..A\n");
         let found = repair(&p, &wanted, budget, &Tally::default()).unwrap();
