@@ -83,7 +83,7 @@ impl Report {
     /// The bits allowed, in words.
     fn bits(&self) -> String {
         match self.max_bits {
-            Some(b) if b == 0.0 => "without guessing".into(),
+            Some(0.0) => "without guessing".into(),
             Some(b) => format!("within {b} bits of guessing"),
             None => "with any bits of guessing".into(),
         }
@@ -98,7 +98,7 @@ impl Report {
                 format!("one solution, but the player {player} leaves {open} of its {slots} slots open {bits}")
             }
             Verdict::Several { differ, .. } => format!("two solutions or more (two differ in {differ} slots)"),
-            Verdict::None => "no solution".into(),
+            Verdict::None { .. } => "no solution".into(),
             Verdict::Unknown => "its solutions not counted within the node budget (--max-nodes)".into(),
             Verdict::Stopped => "its solutions not counted before the deadline".into(),
         }

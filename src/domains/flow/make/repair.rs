@@ -8,7 +8,9 @@
 //! k - 1 changes nearest to what is wanted ([`Verdict::distance`]) by every
 //! change touching their *focus*: the cells with a slot the player left
 //! open (one solution the player cannot finish), the cells where two
-//! solutions differ (two or more), or every cell (none, or not known).
+//! solutions differ (two or more), the cells where a solution under Flow
+//! Free's looser convention runs beside itself (none), or every cell
+//! (none even so, or not known).
 //! The candidates of one depth are in a fixed order: puzzle by puzzle in
 //! beam order, then the changes touching the focus first, moves before
 //! additions before removals, the shorter first (the distance moved, or
@@ -28,9 +30,10 @@ use rayon::prelude::*;
 
 use super::run::{played, Wanted};
 use crate::deadline::{carried, past, Cancel};
+use crate::domains::flow::model::features::Features;
 use crate::domains::flow::model::grid::Cell;
 use crate::domains::flow::model::puzzle::{Puzzle, NAMES};
-use crate::domains::flow::model::state::Solution;
+use crate::domains::flow::model::state::{Solution, State, Status};
 use crate::domains::flow::play::playthrough::{PlayError, Playthrough};
 use crate::domains::flow::solve::{solve, Limits, Options};
 use crate::stop::Stop;
@@ -185,8 +188,15 @@ pub enum Verdict {
         /// Their cells.
         focus: Focus,
     },
-    /// No solution.
-    None,
+    /// No solution: the slots where the paths of a solution under Flow
+    /// Free's looser convention run beside themselves (`None` if the
+    /// looser search found none within [`LOOSE_NODES`]), and their cells.
+    None {
+        /// Slots where a looser solution's path runs beside itself.
+        beside: Option<usize>,
+        /// Their cells.
+        focus: Focus,
+    },
     /// Not known within the complete solver's node budget.
     Unknown,
     /// The deadline passed (or the work was given up) before it was known.
@@ -196,14 +206,16 @@ pub enum Verdict {
 impl Verdict {
     /// How far the puzzle is from what is wanted (lower is nearer, 0 for
     /// wanted): slots the player leaves open, then two solutions by the
-    /// slots where they differ, then none, then not known (each past all
-    /// the slots `slots` of the one before).
+    /// slots where they differ, then none by the slots where a looser
+    /// solution's paths run beside themselves, then none at all, then not
+    /// known (each past all the slots `slots` of the one before).
     pub fn distance(&self, slots: usize) -> usize {
         match self {
             Verdict::Wanted(..) => 0,
             Verdict::Stuck { open, .. } => *open,
             Verdict::Several { differ, .. } => slots + differ,
-            Verdict::None => 3 * slots,
+            Verdict::None { beside: Some(b), .. } => 2 * slots + b,
+            Verdict::None { beside: None, .. } => 3 * slots,
             Verdict::Unknown | Verdict::Stopped => 4 * slots,
         }
     }
@@ -213,7 +225,7 @@ impl Verdict {
         match self {
             Verdict::Wanted(..) | Verdict::Stuck { .. } => Some(1),
             Verdict::Several { .. } => Some(2),
-            Verdict::None => Some(0),
+            Verdict::None { .. } => Some(0),
             Verdict::Unknown | Verdict::Stopped => None,
         }
     }
@@ -221,7 +233,9 @@ impl Verdict {
     /// The cells a change should touch to bring it nearer.
     fn focus(&self) -> Focus {
         match self {
-            Verdict::Stuck { focus, .. } | Verdict::Several { focus, .. } => focus.clone(),
+            Verdict::Stuck { focus, .. } | Verdict::Several { focus, .. } | Verdict::None { focus, .. } => {
+                focus.clone()
+            }
             _ => None,
         }
     }
@@ -239,6 +253,30 @@ fn cells_of(p: &Puzzle, slots: impl Iterator<Item = usize>) -> Focus {
     focus.contains(&true).then_some(focus)
 }
 
+/// Nodes the search under the looser convention may visit on a puzzle
+/// with no solution (past them: no looser solution, as far as it knows).
+pub const LOOSE_NODES: u64 = 2_000;
+
+/// The verdict on `p`, which has no solution: where a solution under Flow
+/// Free's looser convention (paths may run beside themselves) breaks the
+/// Numberlink one, the slots between two cells of one path that are not
+/// linked, and their cells.
+fn beside(p: &Puzzle, deadline: Option<Instant>) -> Verdict {
+    let limits = Limits { solutions: 1, max_nodes: Some(LOOSE_NODES), deadline };
+    let loose = solve(p, Options { touching: true, ..Options::default() }, limits);
+    let Some(solution) = loose.solutions.first() else { return Verdict::None { beside: None, focus: None } };
+    let g = p.grid();
+    let state = State::of_solution(g, solution);
+    let features = Features::of(p, &state);
+    let slots: Vec<usize> = (0..g.slots())
+        .filter(|&s| {
+            let [a, b] = g.ends(s);
+            state.status(s) != Status::Linked && features.colour(a) == features.colour(b)
+        })
+        .collect();
+    Verdict::None { beside: Some(slots.len()), focus: cells_of(p, slots.into_iter()) }
+}
+
 /// What `p` is: the complete solver counts its solutions (up to 2, within
 /// `wanted.max_nodes` and the deadline), and the player solves a unique one.
 pub fn judge(p: &Puzzle, wanted: &Wanted, deadline: Option<Instant>) -> Result<Verdict, PlayError> {
@@ -247,7 +285,7 @@ pub fn judge(p: &Puzzle, wanted: &Wanted, deadline: Option<Instant>) -> Result<V
     Ok(match (out.count(), out.stopped) {
         (_, Some(Stop::Timeout)) => Verdict::Stopped,
         (None, _) => Verdict::Unknown,
-        (Some(0), _) => Verdict::None,
+        (Some(0), _) => beside(p, deadline),
         (Some(1), _) => {
             let solution = out.solutions.remove(0);
             let (play, fine) = played(wanted, p, &solution)?;
@@ -487,6 +525,14 @@ mod tests {
         let one = Budget { max_changes: 1, ..budget };
         let short = repair(&p, &wanted, one, &Tally::default()).unwrap();
         assert!(short.repair.is_none() && short.stopped.is_none() && short.tried == 1);
+        // on 4x4 the looser convention's solution shows where: two changes
+        let four = puzzle("A...\n....\n....\n...A\n");
+        let v = judge(&four, &wanted, None).unwrap();
+        assert!(matches!(v, Verdict::None { beside: Some(b), focus: Some(_) } if b > 0), "{v:?}");
+        assert!(v.distance(24) < Verdict::None { beside: None, focus: None }.distance(24));
+        let fixed = repair(&four, &wanted, budget, &Tally::default()).unwrap().repair.expect("a repair");
+        assert_eq!(fixed.changes.len(), 2);
+        assert_eq!(solve(&fixed.puzzle, Options::default(), limits).count(), Some(1));
         let again = repair(&r.puzzle, &wanted, budget, &Tally::default()).unwrap();
         assert!(again.repair.unwrap().changes.is_empty() && again.judged == 1);
     }
