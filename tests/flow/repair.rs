@@ -4,8 +4,9 @@
 //! result unique by the complete solver (`analyze`) and solved by its
 //! player (`explain`), written in the drawn puzzle's layout; a puzzle with
 //! no solution repaired; a puzzle already fine left unchanged; the same
-//! answer at 1 and 2 threads; no repair within the changes allowed said
-//! with status 1; bad input refused with a located error, status 2.
+//! answer at 1 and 2 threads; no repair within the changes allowed, or
+//! the time, said with status 1; bad input refused with a located error,
+//! status 2.
 
 use crate::cli::{fails, fresh_dir, repo, run, stderr, write};
 use serde_json::Value;
@@ -105,6 +106,19 @@ fn no_repair_within_the_changes_allowed_is_said_with_status_1() {
     assert_eq!((code, v["puzzles"].as_array().unwrap().len()), (1, 0), "{v}");
     assert!(v["summary"][0].as_str().unwrap().contains("no repair found within 1 change ("), "{v}");
     assert_eq!(v["changes_tried"], 1);
+}
+
+#[test]
+fn the_search_stops_at_its_timeout() {
+    let dir = fresh_dir("flow-repair-timeout");
+    // one colour between opposite corners of 30x30: no solution, and
+    // hundreds of thousands of single changes to judge
+    let big = write(&dir, "big.txt", "1 30 30\n(0, 0) (29, 29)\n");
+    let started = std::time::Instant::now();
+    let (v, code) = repair(&[&big, "--player", "search", "--timeout", "1"]);
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    assert_eq!((code, v["stopped"].clone(), v["changes_tried"].clone()), (1, "timeout".into(), 0.into()), "{v}");
+    assert!(v["summary"][0].as_str().unwrap().contains("no repair found within 1 s ("), "{v}");
 }
 
 #[test]

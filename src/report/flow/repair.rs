@@ -121,17 +121,24 @@ impl Report {
             Some(r) => {
                 let words: Vec<String> = r.changes.iter().map(|c| change_words(p.grid(), c)).collect();
                 format!(
-                    "{head}; repaired with {} ({} puzzles judged in {:.2} s): {}",
+                    "{head}; repaired with {} ({} judged in {:.2} s): {}",
                     plural(r.changes.len(), "change"),
-                    f.judged,
+                    plural(f.judged as usize, "puzzle"),
                     self.seconds,
                     words.join(", ")
                 )
             }
-            None if f.stopped.is_some() => format!(
-                "{head}; no repair found within {} s ({} puzzles judged, every repair of up to {} tried): raise --timeout",
-                self.timeout, f.judged, plural(f.tried, "change")
-            ),
+            None if f.stopped.is_some() => {
+                let tried = match f.tried {
+                    0 => String::new(),
+                    n => format!(", every repair of up to {} tried", plural(n, "change")),
+                };
+                format!(
+                    "{head}; no repair found within {} s ({} judged{tried}): raise --timeout",
+                    self.timeout,
+                    plural(f.judged as usize, "puzzle")
+                )
+            }
             None => format!(
                 "{head}; no repair found within {} ({} puzzles judged in {:.2} s; every single change tried, more only near the {} puzzles nearest to what is wanted): raise --max-changes",
                 plural(self.max_changes, "change"),
