@@ -461,6 +461,22 @@ fn analyze_json_is_the_contract_and_the_library_values() {
 }
 
 #[test]
+fn a_long_evaluation_tells_its_progress_with_the_count_of_puzzles() {
+    // an empty 5x5 keeps a player busy past a second: a progress line
+    // each second, saying which puzzle of how many
+    let file = temp("progress.ron");
+    std::fs::write(
+        &file,
+        "[(width: 5, height: 5, start: (0, 0), goal: (5, 5)), (width: 1, height: 1, start: (0, 0), goal: (1, 1))]",
+    )
+    .unwrap();
+    let out = run(&["witness", "analyze", file.to_str().unwrap(), "--timeout", "3"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let wanted = format!("witness analyze: {} puzzle #0 of 2 (5x5), player ", file.display());
+    assert!(err.lines().any(|l| l.starts_with(&wanted) && l.ends_with(" s")), "{err}");
+}
+
+#[test]
 fn generate_ranks_every_solvable_filling_the_same_for_any_thread_count() {
     let (a, b, html) = (temp("gen-a.ron"), temp("gen-b.ron"), temp("gen.html"));
     let args = |out: &PathBuf| {
