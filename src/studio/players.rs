@@ -18,7 +18,8 @@ use stratsynth::rule_files::{read_rules, refuse_unsound};
 const NONOGRAM_RULES: (&str, &str) = ("rules/nonogram/top10.rules", include_str!("../../rules/nonogram/top10.rules"));
 
 /// The default Witness rule file's name and text.
-const WITNESS_RULES: (&str, &str) = ("rules/witness/learned-game.rules", include_str!("../../rules/witness/learned-game.rules"));
+const WITNESS_RULES: (&str, &str) =
+    ("rules/witness/learned-game.rules", include_str!("../../rules/witness/learned-game.rules"));
 
 /// The rule sets the studio's players use.
 pub struct Players {
