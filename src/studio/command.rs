@@ -23,7 +23,7 @@ pub struct StudioArgs {
     /// The address to listen on (default 127.0.0.1: this machine only).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
     pub listen: IpAddr,
-    /// A rule file replacing the default of its domain (nonogram: rules/nonogram/top10.rules; Witness: rules/witness/learned.rules, both built in). At most one per domain.
+    /// A rule file replacing the default of its domain (nonogram: rules/nonogram/top10.rules; Witness: rules/witness/learned-game.rules, both built in). At most one per domain.
     #[arg(long)]
     pub rules: Vec<PathBuf>,
     /// Each request's time budget in milliseconds unless it asks for another (`?budget_ms=N`); past it the answer is `unknown`.

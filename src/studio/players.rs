@@ -1,6 +1,6 @@
 //! The studio's players: the nonogram rule set (the learned top rules of
 //! `rules/nonogram/top10.rules` by default) and the Witness rule file (the
-//! learned rules of `rules/witness/learned.rules` by default), both built
+//! whole game's learned set `rules/witness/learned-game.rules` by default), both built
 //! into the binary so that the studio needs no file at run time;
 //! `--rules FILE` replaces the default of the file's domain.
 
@@ -18,7 +18,8 @@ use stratsynth::rule_files::{read_rules, refuse_unsound};
 const NONOGRAM_RULES: (&str, &str) = ("rules/nonogram/top10.rules", include_str!("../../rules/nonogram/top10.rules"));
 
 /// The default Witness rule file's name and text.
-const WITNESS_RULES: (&str, &str) = ("rules/witness/learned.rules", include_str!("../../rules/witness/learned.rules"));
+const WITNESS_RULES: (&str, &str) =
+    ("rules/witness/learned-game.rules", include_str!("../../rules/witness/learned-game.rules"));
 
 /// The rule sets the studio's players use.
 pub struct Players {

@@ -331,6 +331,18 @@ pub trait Symbolic: Domain {
         1
     }
 
+    /// Whether every soundness query about a rule with a variable of the
+    /// DSL file's `limits.split` types ([`split_variable`]) is asked one
+    /// slot of that variable at a time, on each part, whatever the limits.
+    /// By default not: only a query that ran out of a resource limit
+    /// whole is split ([`Verifier::split_after`]).
+    ///
+    /// [`split_variable`]: crate::synth::verify::split_variable
+    /// [`Verifier::split_after`]: crate::synth::verify::Verifier::split_after
+    fn split_always(&self) -> bool {
+        false
+    }
+
     /// The encoding of part `part` (below [`parts`](Self::parts)) of the
     /// soundness query about `rule` up to `bound`. By default
     /// [`encode_for`](Self::encode_for).

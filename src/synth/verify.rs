@@ -111,10 +111,12 @@ fn new_solver(params: &Params) -> Solver {
 }
 
 /// The pattern variable a hard query about `rule` is split over: an
-/// arbitrary pattern whose element the action reads, of the first of the
-/// `preferred` types that has one.
+/// arbitrary pattern whose element the action reads (of a `prune`, which
+/// reads none, any arbitrary pattern), of the first of the `preferred`
+/// types that has one.
 pub fn split_variable(rule: &Rule, preferred: &[TypeId]) -> Option<Var> {
-    let read = |v: Var| rule.action.args.iter().any(|a| matches!(a, ActionArg::Int(e) if e.reads(v)));
+    let prune = rule.action.args.is_empty();
+    let read = |v: Var| prune || rule.action.args.iter().any(|a| matches!(a, ActionArg::Int(e) if e.reads(v)));
     preferred.iter().find_map(|&ty| {
         (0..rule.decls.len())
             .find(|&v| rule.decls[v].ty == ty && rule.decls[v].kind == PatternKind::Arbitrary && read(v as Var))
@@ -286,6 +288,9 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
 
     /// [`check`](Self::check) on the encoding made for the rule only.
     fn check_on_rule_encoding(&self, rule: &Rule) -> Verdict<Counterexample<D::State>> {
+        if self.domain.parts(self.bound) > 1 || self.domain.split_always() {
+            return self.check_by_parts(rule);
+        }
         let split = match (self.rlimit, self.split_after) {
             (rlimit, Some(split_after)) if rlimit > 0 && split_after < rlimit => {
                 split_variable(rule, &self.domain.schema().split_types()).map(|v| (v, rlimit, split_after))
@@ -322,24 +327,41 @@ impl<'d, D: Symbolic> Verifier<'d, D> {
     }
 
     /// [`check`](Self::check) part by part ([`Symbolic::parts`]), each
-    /// part a query with the verifier's resource limit: the first part on
-    /// which the rule is not proven sound gives the verdict; the resource
-    /// counts add up.
+    /// part a query with the verifier's limits, or, in a domain that
+    /// splits always ([`Symbolic::split_always`]) and when the rule has a
+    /// variable to split over, one query per slot of that variable on each
+    /// part, each with the verifier's limits: the first query on which the
+    /// rule is not proven sound gives the verdict; the resource counts add
+    /// up.
     fn check_by_parts(&self, rule: &Rule) -> Verdict<Counterexample<D::State>> {
         let (domain, bound) = (self.domain, self.bound);
         let parts = domain.parts(bound);
-        if parts <= 1 {
+        let split = domain.split_always().then(|| split_variable(rule, &domain.schema().split_types())).flatten();
+        if parts <= 1 && split.is_none() {
             return self.query(rule, None, |s| s.check(rule, None));
         }
         let mut spent = 0u64;
         let mut verdict = Verdict::Sound;
-        for part in 0..parts {
-            verdict = self
-                .query_on(None, || Some(domain.encode_part(bound, rule, part)), |s| s.check(rule, None))
-                .expect("the part's encoding exists");
-            spent += self.last_count.get().unwrap_or(0);
-            if !verdict.is_sound() {
-                break;
+        'parts: for part in 0..parts {
+            let mut slot = 0;
+            loop {
+                let case = split.map(|v| (v, slot));
+                let (answer, slots) = self
+                    .query_on(
+                        None,
+                        || Some(domain.encode_part(bound, rule, part)),
+                        |s| (s.check(rule, case), split.map_or(0, |v| s.slots(rule.decls[v as usize].ty))),
+                    )
+                    .expect("the part's encoding exists");
+                spent += self.last_count.get().unwrap_or(0);
+                verdict = answer;
+                slot += 1;
+                if !verdict.is_sound() {
+                    break 'parts;
+                }
+                if slot >= slots {
+                    break;
+                }
             }
         }
         self.last_count.set(Some(spent));

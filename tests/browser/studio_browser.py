@@ -547,7 +547,7 @@ def witness(driver):
     check("MSI/TSI for uniform, local and the rules",
           wait_text(driver, "wit-players", lambda t: "uniform" in t and "local" in t and "rules/witness" in t))
     check("the header names the Witness rule set",
-          wait_text(driver, "rules-note", lambda t: "Witness rules/witness/learned.rules" in t), text(driver, "rules-note"))
+          wait_text(driver, "rules-note", lambda t: "Witness rules/witness/learned-game.rules" in t), text(driver, "rules-note"))
     check("a solution is drawn", wait_text(driver, "wit-solution-note", lambda t: t.startswith("solution 1 of")))
     click(driver, "wit-next")
     check("the next solution", wait_text(driver, "wit-solution-note", lambda t: t.startswith("solution 2 of")))

@@ -140,6 +140,39 @@ fn verify_on_flow_rule_files() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--bound must be between 1 and 6"));
 }
 
+/// Unsound only where the first colour is done and another is not: a
+/// counterexample binds `f` to a colour after the first.
+const LATER_COLOUR: &str = "
+def later_colour_not_done:
+    with f = arbitrary(flow) and g = constant(flow, 0):
+    if not done(f) and done(g):
+    then prune
+";
+
+/// `verify` proves a prune over a flow colour by colour on each board size
+/// (the DSL file's `limits.split`): the verdicts are those of the whole
+/// query board by board, and a counterexample on a colour after the first
+/// is found and replays.
+#[test]
+fn a_prune_over_a_flow_is_proven_colour_by_colour() {
+    let schema = Schema::flow();
+    let flow = Flow::with_schema(schema.clone(), "dsl/flow.ron").unwrap();
+    let stranded = control().into_iter().find(|r| r.name == "stranded_colour").unwrap();
+    let later = parse_rules(LATER_COLOUR, "later.rules", &schema).unwrap().remove(0);
+    assert!(z3_verdict(&flow, &stranded, 3, 3).is_sound());
+    assert!(Verifier::new(&flow, 3, 60_000).check(&stranded).is_sound());
+    assert!(matches!(z3_verdict(&flow, &later, 3, 3), Verdict::Unsound(_)));
+    match Verifier::new(&flow, 3, 60_000).check(&later) {
+        Verdict::Unsound(cx) => {
+            assert!(cx.binding[0] >= 1, "{:?} on {}", cx.binding, cx.state.show());
+            let view = flow.layout().view(&cx.state.puzzle, &cx.state.state);
+            let found = Interpreter::new(&later, &view, schema.size_feature).applications();
+            assert!(found.iter().any(|(b, _)| b[0] == cx.binding[0]), "{}", cx.state.show());
+        }
+        other => panic!("{}", other.word()),
+    }
+}
+
 /// The domain's encoding of every board up to a bound in one query (the
 /// engine's `Symbolic`, for synthesis) gives the verdicts of the proofs
 /// size by size: the control rules sound up to 2x2, a planted rule

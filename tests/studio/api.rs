@@ -197,7 +197,7 @@ fn witness_answers_equal_the_cli() {
     let puzzles: Vec<&str> =
         text.lines().map(str::trim).filter(|l| l.starts_with('(')).map(|l| l.trim_end_matches(',')).collect();
     assert_eq!(puzzles.len(), 8);
-    let rules = "rules/witness/learned.rules";
+    let rules = "rules/witness/learned-game.rules";
     let cli = cli_json(&["witness", "analyze", made.to_str().unwrap(), "--rules", rules, "--json"]);
     for (p, expected) in puzzles.iter().zip(cli.as_array().unwrap()) {
         assert_eq!(&studio.post_json("/api/witness/analyze", &json!({"puzzle": p})), expected, "{p}");
@@ -253,7 +253,7 @@ fn the_whole_witness_game_answers_equal_the_cli() {
         assert_eq!(export["ron"], json!(format!("[\n    {p},\n]\n")));
     }
     // analyze equals the CLI's; the solutions listed are solutions, all of them
-    let rules = "rules/witness/learned.rules";
+    let rules = "rules/witness/learned-game.rules";
     let cli = cli_json(&["witness", "analyze", made.to_str().unwrap(), "--rules", rules, "--json"]);
     for (p, expected) in puzzles.iter().zip(cli.as_array().unwrap()) {
         assert_eq!(&studio.post_json("/api/witness/analyze", &json!({"puzzle": p})), expected, "{p}");

@@ -259,6 +259,13 @@ impl Symbolic for Flow {
         self.sizes(bound).len()
     }
 
+    /// A prune over a flow or an area is proven one slot of it at a time
+    /// (`dsl/flow.ron`, `limits.split`): Z3 then sees one colour's heads
+    /// and areas instead of a choice over every colour's.
+    fn split_always(&self) -> bool {
+        true
+    }
+
     fn encode_part(&self, bound: u32, rule: &Rule, part: usize) -> Encoding<FlowTerms> {
         boards::encode(&self.layout, &self.sizes(bound)[part..=part], Needs::of(rule, &self.layout))
     }
