@@ -405,7 +405,13 @@ pub fn repair(drawn: &Puzzle, wanted: &Wanted, budget: Budget, tally: &Tally) ->
         tally.changes.store(depth, Ordering::Relaxed);
         let mut candidates: Vec<(usize, Change, Puzzle)> = vec![];
         for (i, node) in beam.iter().enumerate() {
-            for change in changes(&node.puzzle, &node.focus, depth > 1) {
+            for (n, change) in changes(&node.puzzle, &node.focus, depth > 1).into_iter().enumerate() {
+                // a large board has hundreds of thousands of changes: making
+                // them all takes longer than a short timeout
+                if n % 1024 == 0 && past(budget.deadline) {
+                    found.stopped = Some(Stop::Timeout);
+                    return Ok(found);
+                }
                 let puzzle = change.apply(&node.puzzle);
                 if seen.insert(key(&puzzle)) {
                     candidates.push((i, change, puzzle));
