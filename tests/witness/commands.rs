@@ -462,17 +462,18 @@ fn analyze_json_is_the_contract_and_the_library_values() {
 
 #[test]
 fn a_long_evaluation_tells_its_progress_with_the_count_of_puzzles() {
-    // an empty 5x5 keeps a player busy past a second: a progress line
-    // each second, saying which puzzle of how many
+    // an empty 6x6 keeps a player busy until the timeout (its paths are
+    // far too many for 3 s): a progress line each second, saying which
+    // puzzle of how many
     let file = temp("progress.ron");
     std::fs::write(
         &file,
-        "[(width: 5, height: 5, start: (0, 0), goal: (5, 5)), (width: 1, height: 1, start: (0, 0), goal: (1, 1))]",
+        "[(width: 6, height: 6, start: (0, 0), goal: (6, 6)), (width: 1, height: 1, start: (0, 0), goal: (1, 1))]",
     )
     .unwrap();
     let out = run(&["witness", "analyze", file.to_str().unwrap(), "--timeout", "3"]);
     let err = String::from_utf8_lossy(&out.stderr);
-    let wanted = format!("witness analyze: {} puzzle #0 of 2 (5x5), player ", file.display());
+    let wanted = format!("witness analyze: {} puzzle #0 of 2 (6x6), player ", file.display());
     assert!(err.lines().any(|l| l.starts_with(&wanted) && l.ends_with(" s")), "{err}");
 }
 
