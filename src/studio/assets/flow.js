@@ -173,12 +173,13 @@
     staleFigures();
     palette();
     draw();
-    const alone = lonely();
-    if (alone.length) {
+    const alone = lonely(), empty = !flow.cells.some(v => v);
+    if (alone.length || empty) {
       if (flow.live) flow.live.abort();
       busy(false);
       for (const id of FIGURES) $(id).textContent = "-";
-      $("flow-message").textContent = `colour ${alone.map(k => NAMES[k - 1]).join(", ")} has one endpoint: place its second`;
+      $("flow-message").textContent = empty ? "no endpoints yet: click a cell to place one of the chosen colour"
+        : `colour ${alone.map(k => NAMES[k - 1]).join(", ")} has one endpoint: place its second`;
       return;
     }
     $("flow-message").textContent = "";
