@@ -190,13 +190,13 @@ fn flow(players: &Players, budget_ms: u64) -> Result<(), String> {
     );
     for &(width, height, colours) in FLOW_SHAPES {
         let made = flow_puzzles(&Shape { width, height, colours })?;
-        let variants: Vec<String> = made.iter().flat_map(|g| (0..FLIPS).map(|_| moved(g, &mut rng)).collect::<Vec<_>>()).collect();
+        let variants: Vec<String> =
+            made.iter().flat_map(|g| (0..FLIPS).map(|_| moved(g, &mut rng)).collect::<Vec<_>>()).collect();
         for (what, grids) in [("as made (one solution)", &made), ("one endpoint moved", &variants)] {
             let (mut walls, mut max_cpu, mut unknown, mut unrated) = (vec![], 0.0f64, 0, 0);
             for grid in grids {
                 let body = json!({ "puzzle": grid }).to_string();
-                let (update, answer) =
-                    timed(|b| super::flow::analyze(players, b, &Budget::from_ms(budget_ms)), &body)?;
+                let (update, answer) = timed(|b| super::flow::analyze(players, b, &Budget::from_ms(budget_ms)), &body)?;
                 walls.push(update.wall);
                 max_cpu = max_cpu.max(update.cpu);
                 unknown += usize::from(answer["solutions"].is_null());

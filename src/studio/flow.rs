@@ -241,7 +241,8 @@ pub fn generate(players: &Players, body: &[u8], budget: &Budget) -> Answer {
              give more candidates, more bits, fewer colours or another player"
         )));
     }
-    let name = set.map_or("search".to_string(), |s| format!("{} ({})", body.player.as_deref().unwrap_or("rules"), s.name));
+    let name =
+        set.map_or("search".to_string(), |s| format!("{} ({})", body.player.as_deref().unwrap_or("rules"), s.name));
     let summary = vec![format!(
         "1 random {width}x{height} puzzle with {colours} colours (seed {seed}) for the player {name}: \
          candidate {} of {judged} judged",
@@ -279,5 +280,7 @@ pub fn open(_: &Players, body: &[u8], _: &Budget) -> Answer {
 pub fn export(_: &Players, body: &[u8], _: &Budget) -> Answer {
     let p = puzzle_of(body)?;
     let unfit = |e: stratsynth::domains::flow::formats::write::WriteError| ApiError::unfit(e.to_string());
-    Ok(json!({"grid": grid_text(&p).map_err(unfit)?, "counted": counted_text(&p), "sized": sized_text(&[&p]).map_err(unfit)?}))
+    Ok(
+        json!({"grid": grid_text(&p).map_err(unfit)?, "counted": counted_text(&p), "sized": sized_text(&[&p]).map_err(unfit)?}),
+    )
 }

@@ -55,7 +55,11 @@ fn flow_answers_equal_the_cli() {
         let control = cli_json(&["analyze", "--rules", "rules/flow/control.rules", "--json", &file]);
         let answer = studio.post_json("/api/flow/analyze", &json!({"puzzle": grid}));
         let studio_only = ["file", "search_ms", "players", "rules_file"];
-        assert_eq!(without(answer.clone(), &studio_only), without(learned[0].clone(), &["file", "search_ms"]), "{grid}");
+        assert_eq!(
+            without(answer.clone(), &studio_only),
+            without(learned[0].clone(), &["file", "search_ms"]),
+            "{grid}"
+        );
         assert_eq!(answer["rules_file"], "rules/flow/learned.rules");
         let players = answer["players"].as_array().unwrap();
         for (verdict, cli, name) in [(&players[0], &learned[0], "rules"), (&players[1], &control[0], "control")] {
@@ -101,7 +105,17 @@ fn flow_explain_and_generate_equal_the_cli() {
     }
     for (player, seed) in [("rules", 3), ("control", 5), ("search", 7)] {
         let cli = cli_json(&[
-            "generate", "flow", "--size", "6x6", "--count", "1", "--player", player, "--seed", &seed.to_string(), "--json",
+            "generate",
+            "flow",
+            "--size",
+            "6x6",
+            "--count",
+            "1",
+            "--player",
+            player,
+            "--seed",
+            &seed.to_string(),
+            "--json",
         ]);
         let answer =
             studio.post_json("/api/flow/generate", &json!({"width": 6, "height": 6, "player": player, "seed": seed}));
