@@ -183,15 +183,15 @@ def nonogram(driver, binary, shots):
     large_board(driver)
 
 
-def new_board(driver, width, height):
-    """A blank board of `width` x `height` from the size boxes and New blank."""
-    for id_, value in [("nono-width", width), ("nono-height", height)]:
+def new_board(driver, width, height, panel="nono", cells="#nono-board td.cell"):
+    """A blank board of `width` x `height` from a panel's size boxes and its
+    New button, once the board shows `cells` of that many."""
+    for id_, value in [(f"{panel}-width", width), (f"{panel}-height", height)]:
         box = driver.find_element(By.ID, id_)
         box.clear()
         box.send_keys(str(value))
-    click(driver, "nono-new")
-    WebDriverWait(driver, 20).until(
-        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#nono-board td.cell")) == width * height)
+    click(driver, f"{panel}-new")
+    WebDriverWait(driver, 20).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, cells)) == width * height)
 
 
 def cells(driver):
@@ -772,17 +772,6 @@ def flow_place(driver, ends):
         flow_cell(driver, x, y)
 
 
-def flow_board(driver, width, height):
-    """A blank Flow board from the size boxes and New board."""
-    for id_, value in [("flow-width", width), ("flow-height", height)]:
-        box = driver.find_element(By.ID, id_)
-        box.clear()
-        box.send_keys(str(value))
-    click(driver, "flow-new")
-    WebDriverWait(driver, 20).until(
-        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#flow-board rect.cell")) == width * height)
-
-
 def flow_grid(driver):
     """The puzzle last analysed, as the grid text the page sent."""
     return driver.find_element(By.ID, "flow-board-box").get_attribute("data-analysed") or ""
@@ -800,7 +789,7 @@ def flow(driver, binary, shots):
     check("the Flow panel opens", driver.find_element(By.ID, "panel-flow").is_displayed())
     check("an empty board asks for endpoints", wait_text(driver, "flow-message", lambda t: t.startswith("no endpoints")),
           text(driver, "flow-message"))
-    flow_board(driver, 4, 4)
+    new_board(driver, 4, 4, "flow", "#flow-board rect.cell")
     flow_place(driver, [(0, 0)])
     check("one endpoint of A: incomplete, no count",
           wait_text(driver, "flow-message", "colour A has one endpoint: place its second") and text(driver, "flow-count") == "-",

@@ -17,7 +17,6 @@
   // The first colours as Flow players know them, then hues around the wheel.
   const PALETTE = ["#e22", "#1a4ee8", "#1c9a2c", "#e8d21a", "#f08a0c", "#19c8d8", "#d01fd0", "#8b2a12",
     "#7a28b8", "#8a8a8a", "#fff1a8", "#1ad896", "#1a1a8a", "#6a8a1a", "#f07aa8", "#7ab8f0"];
-  const LIVE_MS = 100;
 
   const flow = { w: 7, h: 7, cells: new Array(49).fill(0), title: null, colour: 1, held: null,
     history: new History(), live: null, analysis: null, hint: null, puzzles: [] };
@@ -302,9 +301,6 @@
     $("flow-busy").classList.toggle("hidden", !on);
   }
 
-  // Whether an answer left something unknown (the count or a difficulty).
-  function unfinished(a) { return a.solutions === null || Boolean(a.difficulty_stopped); }
-
   // Asks the analysis of the puzzle at once, cancelling the request for
   // the puzzle before (its answer would be stale): first within LIVE_MS,
   // then, if something is unknown, with the server's budget.
@@ -313,20 +309,7 @@
     const live = flow.live = new AbortController(), puzzle = { puzzle: text() };
     busy(true);
     try {
-      let started = performance.now();
-      let a = await api(`/api/flow/analyze?budget_ms=${LIVE_MS}`, puzzle, live.signal);
-      const answered = `answered in ${Math.round(performance.now() - started)} ms (budget ${LIVE_MS} ms)`;
-      showAnalysis(a);
-      if (!unfinished(a)) { $("flow-timing").textContent = answered; return; }
-      const partial = `${answered} with ${a.solutions === null ? "the count" : "the difficulty"} unknown`;
-      $("flow-timing").textContent = `${partial}; measuring with the server's budget...`;
-      started = performance.now();
-      a = await api("/api/flow/analyze", puzzle, live.signal);
-      showAnalysis(a);
-      const full = Math.round(performance.now() - started);
-      $("flow-timing").textContent = unfinished(a)
-        ? `${partial}; with the server's budget (${full} ms) still unknown`
-        : `${partial}; measured in full in ${full} ms with the server's budget`;
+      await analyseLiveThenFull("/api/flow/analyze", puzzle, live.signal, showAnalysis, $("flow-timing"));
     } catch (e) {
       if (!live.signal.aborted) $("flow-message").textContent = e.message;
     } finally {
