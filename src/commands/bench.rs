@@ -180,7 +180,9 @@ fn scale(domain: &Nonogram, rules: &[Rule], tests: &[Transition]) -> Result<(), 
     let report = coverage.report().map_err(|e| e.to_string())?;
     let report_secs = started.elapsed().as_secs_f64();
     let started = Instant::now();
-    let picks = coverage.top(10, |i| cost(&big[i], domain.schema())).map_err(|e| e.to_string())?;
+    let picks = coverage
+        .top(stratsynth::select::Selection::top(10), |i| cost(&big[i], domain.schema()))
+        .map_err(|e| e.to_string())?;
     let top_secs = started.elapsed().as_secs_f64();
     println!(
         "cover at scale: {} rules (specialisations of {} rules) on {} transitions: every rule's figures in {report_secs:.3} s, \

@@ -56,7 +56,11 @@ pub fn cover(args: &CoverArgs) -> CmdResult {
     let coverage = Coverage::new(&domain, &rules, &tests, ApplyOptions { one_sided });
     let report = coverage.report().map_err(|e| format!("{}: {e}", lines.display()))?;
     let picks = match top {
-        Some(k) => Some(coverage.top(k, |i| cost(&rules[i], domain.schema())).map_err(|e| e.to_string())?),
+        Some(k) => Some(
+            coverage
+                .top(stratsynth::select::Selection::top(k), |i| cost(&rules[i], domain.schema()))
+                .map_err(|e| e.to_string())?,
+        ),
         None => None,
     };
     if json {

@@ -5,6 +5,22 @@
 
 use serde::ser::SerializeStruct;
 
+/// The selection of a `learn` command's top `k`, with `--max-mean-cost
+/// M` (0: by gain alone, costs breaking ties; else by gain per unit of
+/// cost, the chosen rules' mean cost at most M).
+pub fn selection(k: usize, max_mean_cost: u32) -> stratsynth::select::Selection {
+    stratsynth::select::Selection { k, max_mean_cost: (max_mean_cost > 0).then_some(max_mean_cost) }
+}
+
+/// How `selection` chose, in words: "greedily by WHAT", and under a
+/// bound on the mean cost "per unit of rule cost, ...".
+pub fn chosen_by(selection: stratsynth::select::Selection, what: &str) -> String {
+    match selection.max_mean_cost {
+        Some(mean) => format!("greedily by {what} per unit of rule cost, their mean cost at most {mean} at every rank"),
+        None => format!("greedily by {what}"),
+    }
+}
+
 /// The shared options of the `learn` commands.
 #[derive(clap::Args, Debug)]
 pub struct ProofArgs {

@@ -7,7 +7,7 @@
 //! control rules on the training and the held-out puzzles: slots decided
 //! and puzzles solved without search.
 
-use super::learn_args::ProofArgs;
+use super::learn_args::{chosen_by, selection, ProofArgs};
 use super::progress::Progress;
 use super::{
     check_output, command_line, make_out_dir, percent, selection_table, versions, write_rules_file, CmdResult,
@@ -77,6 +77,11 @@ pub struct FlowArgs {
     /// How many rules to select.
     #[arg(short = 'k', default_value_t = 10, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u32).range(1..), |n| n as usize))]
     pub k: usize,
+    /// Select the top K by slots decided per unit of rule cost, their mean
+    /// cost at most this at every rank (0, the default: by slots alone,
+    /// cost breaking ties).
+    #[arg(long, default_value_t = 0)]
+    pub max_mean_cost: u32,
     /// Continue the run recorded in the journal.
     #[arg(long)]
     pub resume: bool,
@@ -89,7 +94,7 @@ pub struct FlowArgs {
 impl Serialize for FlowArgs {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut out = serializer.serialize_struct("FlowArgs", 14)?;
+        let mut out = serializer.serialize_struct("FlowArgs", 15)?;
         out.serialize_field("out_dir", &self.out_dir)?;
         out.serialize_field("train", &self.train)?;
         out.serialize_field("test", &self.test)?;
@@ -100,6 +105,10 @@ impl Serialize for FlowArgs {
         out.serialize_field("bound", &self.bound)?;
         out.serialize_field("screen", &self.screen)?;
         out.serialize_field("k", &self.k)?;
+        match self.max_mean_cost {
+            0 => out.skip_field("max_mean_cost")?,
+            m => out.serialize_field("max_mean_cost", &m)?,
+        }
         out.serialize_field("resume", &self.resume)?;
         self.proof.serialize_fields(&mut out)?;
         out.end()
@@ -181,7 +190,7 @@ pub fn learn(args: &FlowArgs) -> CmdResult {
         resume: args.resume,
         progressive: true,
         augment: 0,
-        k: args.k,
+        selection: selection(args.k, args.max_mean_cost),
         retry_rlimit: args.proof.retry_rlimit,
         observer: &progress,
     };
@@ -237,11 +246,12 @@ pub fn learn(args: &FlowArgs) -> CmdResult {
         versions(),
         format!("bound {bound}: Z3 proved every rule below sound on every Flow board up to {bound}x{bound}"),
         format!(
-            "the top {} of the {} rules of {} chosen greedily by the slots they decide in one round from the {} states met on the traces of {}: \
+            "the top {} of the {} rules of {} chosen {} from the {} states met on the traces of {}: \
              {} of {max} (state, open slot) pairs ({:.1}%; all learned: {})",
             top.len(),
             named.len(),
             learned_path.display(),
+            chosen_by(selection(args.k, args.max_mean_cost), "the slots they decide in one round"),
             traces.iter().map(|t| t.met.len()).sum::<usize>(),
             args.train.display(),
             run.picks.last().map_or(0, |p| p.score),

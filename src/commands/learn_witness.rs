@@ -2,7 +2,7 @@
 //! on the Witness learner, and the learned rule file it writes (header,
 //! named rules, the selection's table).
 
-use super::learn_args::ProofArgs;
+use super::learn_args::{chosen_by, selection, ProofArgs};
 use super::witness::{mining_line, sizes};
 use super::{check_output, write_output, CmdResult};
 use std::path::Path as FsPath;
@@ -34,6 +34,11 @@ pub struct LearnArgs {
     /// Most rules selected.
     #[arg(short = 'k', default_value_t = 10)]
     pub k: usize,
+    /// Select them by what they save per unit of rule cost, their mean
+    /// cost at most this at every rank (0, the default: by what they save
+    /// alone, cost breaking ties).
+    #[arg(long, default_value_t = 0)]
+    pub max_mean_cost: u32,
     /// Most specifications synthesised or skipped (the first mined; one a
     /// rule learnt in an earlier round prunes is skipped).
     #[arg(long, default_value_t = 200)]
@@ -88,12 +93,13 @@ impl serde::Serialize for LearnArgs {
                 None => out.skip_field(name),
             }
         }
-        let mut out = serializer.serialize_struct("LearnArgs", 16)?;
+        let mut out = serializer.serialize_struct("LearnArgs", 17)?;
         out.serialize_field("sizes", &self.sizes)?;
         out.serialize_field("train", &self.train)?;
         out.serialize_field("filter", &self.filter)?;
         out.serialize_field("seed", &self.seed)?;
         out.serialize_field("k", &self.k)?;
+        given(&mut out, "max_mean_cost", &(self.max_mean_cost > 0).then_some(self.max_mean_cost))?;
         out.serialize_field("max_specs", &self.max_specs)?;
         given(&mut out, "augment", &self.augment)?;
         out.serialize_field("output", &self.output)?;
@@ -178,7 +184,7 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         resume: args.resume,
         progressive: true,
         augment: args.augment.unwrap_or(0),
-        k: args.k,
+        selection: selection(args.k, args.max_mean_cost),
         retry_rlimit: args.proof.retry_rlimit,
         observer: &progress,
     };
@@ -259,7 +265,7 @@ fn header(
          # options: {options}\n\
          # {versions}\n\
          # {mined}; {synthesised} synthesised, {skipped} skipped as already pruned;\n\
-         # {found} rules found, {learned} distinct up to egg's rewrites; selected greedily by A* expansions saved on {filter} filter puzzles\n\
+         # {found} rules found, {learned} distinct up to egg's rewrites; selected {chosen} on {filter} filter puzzles\n\
          # (seed {fseed}; local constraint checking alone: {base_exp} expansions, {base_ms:.1} ms modelled){time}.\n\
          # synthesis: {summary}\n\
          # second proof: {retry}\n{augmented}\n",
@@ -272,6 +278,7 @@ fn header(
         skipped = run.batch.entries.len() - run.batch.synthesised(),
         found = run.found.len(),
         learned = run.learned.len(),
+        chosen = chosen_by(selection(args.k, args.max_mean_cost), "A* expansions saved"),
         filter = args.filter,
         fseed = args.seed + 1,
         base_exp = base.expansions,

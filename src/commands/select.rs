@@ -1,6 +1,7 @@
 //! `select`: K rules chosen greedily by coverage on test transitions,
 //! written as a rule file.
 
+use super::learn_args::{chosen_by, selection};
 use super::test_sets::{orientation, read_tests};
 use super::{check_output, write_rules_file, CmdResult};
 use super::{percent, selection_table};
@@ -31,6 +32,11 @@ pub struct SelectArgs {
     /// Apply rules only in each line's own orientation (the paper's setting).
     #[arg(long)]
     pub one_sided: bool,
+    /// Choose by cells covered per unit of rule cost, their mean cost at
+    /// most this at every rank (0, the default: by cells alone, cost
+    /// breaking ties, as the paper).
+    #[arg(long, default_value_t = 0)]
+    pub max_mean_cost: u32,
 }
 
 /// `select --rules R --lines T -k K -o OUT [--one-sided]`.
@@ -45,16 +51,18 @@ pub fn select(args: &SelectArgs) -> CmdResult {
     let tests = read_tests(&domain, lines)?;
     let coverage = Coverage::new(&domain, &rules, &tests, ApplyOptions { one_sided });
     let cost_of = |i: usize| cost(&rules[i], domain.schema());
-    let picks = coverage.top(k, cost_of).map_err(|e| format!("{}: {e}", lines.display()))?;
+    let chosen = selection(k, args.max_mean_cost);
+    let picks = coverage.top(chosen, cost_of).map_err(|e| format!("{}: {e}", lines.display()))?;
     let max = coverage.max_cells();
     let covered = picks.last().map_or(0, |p| p.score);
 
     let table = selection_table(&picks, &rules, cost_of, max, 28);
     let summary = format!(
-        "{} of {} rules chosen greedily by coverage ({}, with the decomposition oracle) on {} transitions of {}: \
+        "{} of {} rules chosen {} ({}, with the decomposition oracle) on {} transitions of {}: \
          {covered} of {max} cells ({:.1}%)",
         picks.len(),
         rules.len(),
+        chosen_by(chosen, "coverage"),
         orientation(one_sided),
         tests.len(),
         lines.display(),
@@ -65,8 +73,11 @@ pub fn select(args: &SelectArgs) -> CmdResult {
         rules_path.display(),
         lines.display(),
         output.display(),
-        if one_sided { " --one-sided" } else { "" }
-    );
+        if one_sided { " --one-sided" } else { "" },
+    ) + &match args.max_mean_cost {
+        0 => String::new(),
+        m => format!(" --max-mean-cost {m}"),
+    };
     // one comment line each, whatever the file names hold
     let header: Vec<String> = [command, summary.clone()].into_iter().chain(table.iter().cloned()).collect();
     let chosen: Vec<Rule> = picks.iter().map(|p| rules[p.index].clone()).collect();
@@ -76,7 +87,7 @@ pub fn select(args: &SelectArgs) -> CmdResult {
         println!("{row}");
     }
     if picks.len() < k {
-        println!("(no other rule adds coverage)");
+        println!("(no other rule adds coverage{})", if args.max_mean_cost > 0 { " within the mean cost" } else { "" });
     }
     eprintln!("wrote {} rules to {}", picks.len(), output.display());
     Ok(ExitCode::SUCCESS)

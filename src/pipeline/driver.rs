@@ -152,7 +152,8 @@ pub(super) fn finish<L: Learner>(
     let first = phases.time("dedup", || learner.dedup(&found)).map_err(PipelineError::Domain)?;
     let (retry, learned) = phases
         .time("second proof", || -> Result<_, DomainError> {
-            let retry = second_proof(learner, &first.rules, &batch, jobs, (bound, options.retry_rlimit, options.k))?;
+            let retry =
+                second_proof(learner, &first.rules, &batch, jobs, (bound, options.retry_rlimit, options.selection))?;
             // deduplicating the kept rules with the new ones is deduplicating
             // everything found: a group's best found rule is among the kept
             let learned = if retry.proven.is_empty() {
@@ -169,7 +170,7 @@ pub(super) fn finish<L: Learner>(
     let picks = phases
         .time("select", || -> Result<Vec<Pick>, DomainError> {
             let mut objective = learner.objective(&learned)?;
-            Ok(greedy(learned.len(), options.k, |i| cost(&learned[i], domain.schema()), &mut objective)?)
+            Ok(greedy(learned.len(), options.selection, |i| cost(&learned[i], domain.schema()), &mut objective)?)
         })
         .map_err(PipelineError::Domain)?;
     Ok(LearnRun { mined, batch, augmented, found, by_key, learned, retry, picks, phases })

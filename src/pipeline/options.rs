@@ -4,6 +4,7 @@
 //! the shards.
 
 use super::observer::Observer;
+use crate::select::Selection;
 use crate::synth::Config;
 use std::path::Path;
 
@@ -21,8 +22,8 @@ pub struct LearnOptions<'a> {
     /// make only on their small state are synthesised after the sample's
     /// (0: none).
     pub augment: usize,
-    /// How many rules to select.
-    pub k: usize,
+    /// How many rules to select, and within what cost.
+    pub selection: Selection,
     /// The resource limit of the second proof of the rules lost to the
     /// first one's limit that would add to the objective (0: no second
     /// proof).

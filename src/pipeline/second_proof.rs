@@ -14,7 +14,7 @@ use crate::dsl::ast::Rule;
 use crate::dsl::cost::cost;
 use crate::dsl::dedup::normal_key;
 use crate::dsl::print::print_rule;
-use crate::select::{greedy, Objective};
+use crate::select::{greedy, Objective, Selection};
 use crate::synth::verify::{Verdict, Verifier};
 use crate::synth::{Domain, Learned};
 use rayon::prelude::*;
@@ -70,14 +70,14 @@ enum Standing {
 /// The second proof of `batch`'s lost rules ([`SecondProof`]) at `bound` with
 /// `rlimit`, each split at once (it ran out of the search's limit whole),
 /// for those that raise `learner`'s objective over `learned` or
-/// that its greedy top `k` of the learned and lost rules picks (again
+/// that its greedy `selection` of the learned and lost rules picks (again
 /// without the ones that fail, until it picks no untried lost rule).
 pub(crate) fn second_proof<L: Learner>(
     learner: &L,
     learned: &[Rule],
     batch: &BatchRun<<L::Domain as Domain>::State>,
     jobs: &[Job<<L::Domain as Domain>::State>],
-    (bound, rlimit, k): (u32, u32, usize),
+    (bound, rlimit, selection): (u32, u32, Selection),
 ) -> Result<SecondProof, DomainError> {
     let domain = learner.domain();
     let mut seen: std::collections::HashSet<_> = batch.rules().iter().map(normal_key).collect();
@@ -145,9 +145,9 @@ pub(crate) fn second_proof<L: Learner>(
                 out.unsound += 1;
             }
         }
-        // the greedy top k of the learned rules and the lost ones not failed
+        // the greedy selection of the learned rules and the lost ones not failed
         let picked = scored(&mut standing, &mut out, &|open, pool, mut objective| {
-            let picks = greedy(pool.len(), k, |i| cost(&pool[i], domain.schema()), &mut objective)?;
+            let picks = greedy(pool.len(), selection, |i| cost(&pool[i], domain.schema()), &mut objective)?;
             Ok(picks.iter().filter_map(|p| p.index.checked_sub(n).map(|o| open[o])).collect())
         })?;
         todo = picked.into_iter().filter(|&j| standing[j] == Standing::Open).collect();

@@ -107,6 +107,49 @@ fn select_picks_a_deterministic_order_and_writes_rules_that_parse_back() {
 }
 
 #[test]
+fn select_under_a_mean_cost_keeps_every_rank_within_it() {
+    let path = temp("selected-cheap.rules");
+    let shown = path.display().to_string();
+    let args = [
+        "select",
+        "--rules",
+        "rules/nonogram/control.rules",
+        "--lines",
+        "specs/nonogram/traces.lines",
+        "-k",
+        "4",
+        "--max-mean-cost",
+        "13",
+        "-o",
+        &shown,
+    ];
+    let printed = stdout(&run(&args));
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(printed
+        .lines()
+        .next()
+        .unwrap()
+        .contains("per unit of rule cost, their mean cost at most 13 at every rank"));
+    assert!(text.lines().next().unwrap().ends_with(&format!("-o {shown} --max-mean-cost 13")), "{text}");
+    // rank, name, cost, gain, cumulative, %: every first few within the mean
+    let rows: Vec<Vec<&str>> = printed
+        .lines()
+        .skip(2)
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .take_while(|r| r.len() == 6)
+        .collect();
+    assert!(rows.len() >= 2, "{printed}");
+    let mut total = 0;
+    for (n, row) in rows.iter().enumerate() {
+        total += row[2].parse::<u32>().unwrap();
+        assert!(total <= 13 * (n as u32 + 1), "{printed}");
+    }
+    // mercury (cost 16) adds the most but cannot come first
+    assert_ne!(rows[0][1], "mercury", "{printed}");
+}
+
+#[test]
 fn compare_finds_the_control_rules_in_themselves() {
     let args = [
         "compare",

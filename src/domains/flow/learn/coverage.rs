@@ -185,7 +185,7 @@ mod tests {
         assert!(coverage.refuted.iter().all(|r| r.is_none()));
         assert_eq!(coverage.decided.len(), control.len());
         let mut objective = coverage.clone().objective();
-        let picks = greedy(control.len(), 3, |_| 1, &mut objective).unwrap();
+        let picks = greedy(control.len(), crate::select::Selection::top(3), |_| 1, &mut objective).unwrap();
         let chosen: Vec<usize> = picks.iter().map(|p| p.index).collect();
         assert_eq!(picks.last().unwrap().score, coverage.together(&chosen));
         assert!(coverage.together(&(0..control.len()).collect::<Vec<_>>()) <= coverage.open);

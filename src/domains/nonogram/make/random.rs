@@ -101,11 +101,12 @@ pub fn first_accepted<T: Send>(
     let mut going = true;
     while going && kept.len() < count && next < max_candidates {
         let end = (next + batch).min(max_candidates);
+        let cancel = crate::deadline::current();
         let found: Vec<(u64, Picture, T)> = (next..end)
             .into_par_iter()
             .filter_map(|i| {
                 let picture = random_picture(shape, seed, i);
-                accept(i, &picture).map(|t| (i, picture, t))
+                crate::deadline::carry(cancel.as_ref(), || accept(i, &picture)).map(|t| (i, picture, t))
             })
             .collect();
         kept.extend(found);

@@ -158,18 +158,22 @@ impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
     fn judge(&mut self, changes: Vec<Vec<usize>>) -> Vec<State> {
         let room = self.budget.evaluations.saturating_sub(self.evaluations);
         let (cells, undecided, tally, deadline) = (self.cells, self.undecided, self.tally, self.budget.deadline);
+        let cancel = crate::deadline::current();
         let states: Vec<State> = changes
             .into_iter()
             .take(room)
             .collect::<Vec<_>>()
             .into_par_iter()
             .filter_map(|changed| {
-                if crate::deadline::past(deadline) {
-                    return None;
-                }
-                let state = State { undecided: undecided(&Repair { changed: changed.clone() }.apply(cells)), changed };
-                tally.saw(state.undecided.len());
-                Some(state)
+                crate::deadline::carry(cancel.as_ref(), || {
+                    if crate::deadline::past(deadline) {
+                        return None;
+                    }
+                    let state =
+                        State { undecided: undecided(&Repair { changed: changed.clone() }.apply(cells)), changed };
+                    tally.saw(state.undecided.len());
+                    Some(state)
+                })
             })
             .collect();
         self.evaluations += states.len();

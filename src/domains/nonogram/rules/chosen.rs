@@ -16,7 +16,7 @@ use super::coverage::Coverage;
 use super::fills::{Memo, Set, States};
 use crate::domains::nonogram::formats::lines::Transition;
 use crate::domains::nonogram::line::model::Cell;
-use crate::select::{greedy, Objective, Pick};
+use crate::select::{greedy, Objective, Pick, Selection, Weigh};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use std::sync::Mutex;
@@ -127,10 +127,11 @@ pub struct Chosen<'a> {
 }
 
 impl<'a> Coverage<'a> {
-    /// The `k` rules that greedily add the most coverage; ties go to the
-    /// cheaper rule (`cost`), then to the earlier one.
-    pub fn top(&self, k: usize, cost: impl Fn(usize) -> u32 + Sync) -> Result<Vec<Pick>, UnsoundFill> {
-        greedy(self.rules().len(), k, cost, &mut self.objective())
+    /// The rules that greedily add the most coverage (per unit of cost,
+    /// under `selection`'s budget); ties go to the cheaper rule (`cost`),
+    /// then to the earlier one.
+    pub fn top(&self, selection: Selection, cost: impl Fn(usize) -> u32 + Sync) -> Result<Vec<Pick>, UnsoundFill> {
+        greedy(self.rules().len(), selection, cost, &mut self.objective())
     }
 
     /// Coverage as the objective of a greedy selection, nothing chosen yet.
@@ -260,25 +261,19 @@ impl Objective for Chosen<'_> {
 
     /// Per candidate, its bound (the kept gains, or at most the cells the
     /// chosen set leaves unknown, where it is a candidate); candidates are
-    /// scored in order of that bound until no bound can reach the best
-    /// score (exact).
-    fn best(&self, candidates: &[usize], cost: &(dyn Fn(usize) -> u32 + Sync)) -> Result<Option<Pick>, UnsoundFill> {
+    /// scored in the order `weigh` gives their bounds until no bound can
+    /// come before the best (exact: a bound only overstates a score).
+    fn best(&self, candidates: &[usize], weigh: &Weigh<'_>) -> Result<Option<Pick>, UnsoundFill> {
         self.list_candidates()?;
         let (gains, counts) = self.bounds();
-        let bound = |i: usize| self.score as i64 + gains[i];
+        let bound = |i: usize| (self.score as i64 + gains[i]) as usize;
         let mut order: Vec<usize> = candidates.iter().copied().filter(|&i| counts[i] > 0).collect();
-        order.sort_by_key(|&i| (std::cmp::Reverse(bound(i)), cost(i), i));
+        order.sort_by(|&i, &j| weigh.order((i, bound(i)), (j, bound(j))));
         let mut best: Option<Pick> = None;
         for i in order {
             // whether a score of `bound` would make `i` the best so far
-            let can_win = |bound: i64| {
-                bound > self.score as i64
-                    && best.as_ref().is_none_or(|b| {
-                        (std::cmp::Reverse(bound), cost(i), i)
-                            < (std::cmp::Reverse(b.score as i64), cost(b.index), b.index)
-                    })
-            };
-            if !can_win(bound(i)) {
+            let can_win = |bound: i64| weigh.beats(i, bound.max(0) as usize, best.as_ref());
+            if !can_win(bound(i) as i64) {
                 continue;
             }
             if let Some(score) = self.score_on(i as u32, can_win)?.filter(|&s| can_win(s as i64)) {
@@ -315,8 +310,9 @@ mod tests {
     use crate::dsl::ast::PatternKind;
 
     /// The greedy selection equals its definition (add the rule whose set
-    /// with the chosen ones covers most; ties to the cheaper, then the
-    /// earlier rule), on rules that include pattern specialisations of
+    /// with the chosen ones covers most, or most per unit of cost among
+    /// those within the budget; ties to the cheaper, then the earlier
+    /// rule), on rules that include pattern specialisations of
     /// one another (the control rules, every fourth learned one and
     /// specialisations: the definition saturates every candidate set in
     /// full at every step).
@@ -335,24 +331,35 @@ mod tests {
         }
         let tests = &tests[..120];
         let cost = |i: usize| crate::dsl::cost::cost(&rules[i], domain.schema());
-        for one_sided in [false, true] {
+        // unbounded, and under a budget of 8 x 18 (by cells per unit of cost)
+        for (one_sided, max_mean_cost) in [(false, None), (true, None), (false, Some(18))] {
             let coverage = Coverage::new(&domain, &rules, tests, ApplyOptions { one_sided });
-            let fast = coverage.top(8, cost).unwrap();
+            let fast = coverage.top(Selection { k: 8, max_mean_cost }, cost).unwrap();
             let mut slow: Vec<Pick> = vec![];
             let mut chosen: Vec<usize> = vec![];
+            let mut left = max_mean_cost.map_or(u32::MAX, |m| 8 * m);
             while slow.len() < 8 {
                 let current = slow.last().map_or(0, |p| p.score);
                 let best = (0..rules.len())
-                    .filter(|i| !chosen.contains(i))
+                    .filter(|&i| !chosen.contains(&i) && cost(i) <= left)
                     .map(|i| (i, coverage.covered(&[chosen.clone(), vec![i]].concat()).unwrap()))
                     .filter(|&(_, s)| s > current)
-                    .min_by_key(|&(i, s)| (std::cmp::Reverse(s), cost(i), i));
+                    .min_by(|&(i, si), &(j, sj)| {
+                        let (gi, gj) = ((si - current) as u64, (sj - current) as u64);
+                        let (wi, wj) =
+                            if max_mean_cost.is_some() { (gi * cost(j) as u64, gj * cost(i) as u64) } else { (gi, gj) };
+                        (std::cmp::Reverse(wi), cost(i), i).cmp(&(std::cmp::Reverse(wj), cost(j), j))
+                    });
                 let Some((index, score)) = best else { break };
                 chosen.push(index);
+                left -= cost(index);
                 slow.push(Pick { index, score });
             }
-            assert_eq!(fast, slow, "one_sided {one_sided}");
+            assert_eq!(fast, slow, "one_sided {one_sided}, max_mean_cost {max_mean_cost:?}");
             assert!(fast.len() >= 6);
+            if max_mean_cost.is_some() {
+                assert!(fast.iter().map(|p| cost(p.index)).sum::<u32>() <= 8 * 18);
+            }
         }
     }
 
@@ -366,8 +373,10 @@ mod tests {
         let once = &tests[..200];
         let twice: Vec<_> = once.iter().chain(once).cloned().collect();
         let cost = |i: usize| crate::dsl::cost::cost(&rules[i], domain.schema());
-        let single = Coverage::new(&domain, &rules, once, ApplyOptions::default()).top(6, cost).unwrap();
-        let double = Coverage::new(&domain, &rules, &twice, ApplyOptions::default()).top(6, cost).unwrap();
+        let single =
+            Coverage::new(&domain, &rules, once, ApplyOptions::default()).top(Selection::top(6), cost).unwrap();
+        let double =
+            Coverage::new(&domain, &rules, &twice, ApplyOptions::default()).top(Selection::top(6), cost).unwrap();
         assert_eq!(single.len(), 6);
         let doubled: Vec<Pick> = single.iter().map(|p| Pick { index: p.index, score: 2 * p.score }).collect();
         assert_eq!(double, doubled);

@@ -211,7 +211,7 @@ pub(crate) mod tests {
                 Err(e) => {
                     failed += 1;
                     assert_eq!(coverage.report().unwrap_err(), e);
-                    assert_eq!(coverage.top(3, |_| 0).unwrap_err(), e);
+                    assert_eq!(coverage.top(crate::select::Selection::top(3), |_| 0).unwrap_err(), e);
                 }
             }
         }

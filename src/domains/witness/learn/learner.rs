@@ -280,7 +280,7 @@ def starved_square:
         let select = || {
             let mut objective = SearchObjective::new(&domain, &rules, &puzzles);
             assert_eq!(objective.score_with(0), Ok(0), "a rule that prunes nothing adds nothing");
-            let picks = greedy(rules.len(), 3, |_| 1, &mut objective).unwrap();
+            let picks = greedy(rules.len(), crate::select::Selection::top(3), |_| 1, &mut objective).unwrap();
             (picks, objective.current)
         };
         let (picks, current) = select();

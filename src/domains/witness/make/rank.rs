@@ -86,24 +86,27 @@ pub fn fill_and_rank(
     limits: Limits,
     progress: Progress,
 ) -> Result<Variants, Problem> {
+    let cancel = crate::deadline::current();
     let variants: Vec<Variant> = (0..placeholders.max_rank())
         .into_par_iter()
         .map(|rank| {
-            if limits.past_deadline() {
-                return Ok(Variant::NotJudged);
-            }
-            let puzzle = placeholders.unrank(rank)?;
-            let mut oracle = Oracle::new(&puzzle).with_deadline(limits.deadline);
-            let solvable = oracle.completable(&Path::new(&puzzle));
-            if oracle.stopped() {
-                return Ok(Variant::NotJudged);
-            }
-            if !solvable {
-                return Ok(Variant::Unsolvable);
-            }
-            let figures = evaluate(&puzzle, rank, players, limits, progress);
-            let score = score(order, &figures);
-            Ok(Variant::Made(Box::new(Made { puzzle, origin: format!("variant {rank}"), figures, score })))
+            crate::deadline::carry(cancel.as_ref(), || {
+                if limits.past_deadline() {
+                    return Ok(Variant::NotJudged);
+                }
+                let puzzle = placeholders.unrank(rank)?;
+                let mut oracle = Oracle::new(&puzzle).with_deadline(limits.deadline);
+                let solvable = oracle.completable(&Path::new(&puzzle));
+                if oracle.stopped() {
+                    return Ok(Variant::NotJudged);
+                }
+                if !solvable {
+                    return Ok(Variant::Unsolvable);
+                }
+                let figures = evaluate(&puzzle, rank, players, limits, progress);
+                let score = score(order, &figures);
+                Ok(Variant::Made(Box::new(Made { puzzle, origin: format!("variant {rank}"), figures, score })))
+            })
         })
         .collect::<Result<_, Problem>>()?;
     let not_judged = variants.iter().filter(|v| matches!(v, Variant::NotJudged)).count();

@@ -195,7 +195,12 @@ pub fn evaluate_all(
     limits: &(dyn Fn(usize) -> Limits + Sync),
     progress: Progress,
 ) -> Vec<Vec<Figure>> {
-    puzzles.par_iter().enumerate().map(|(i, p)| evaluate(p, i, players, limits(i), progress)).collect()
+    let cancel = crate::deadline::current();
+    puzzles
+        .par_iter()
+        .enumerate()
+        .map(|(i, p)| crate::deadline::carry(cancel.as_ref(), || evaluate(p, i, players, limits(i), progress)))
+        .collect()
 }
 
 /// The TSI of the player at `i` in `figures`, if known and finite.
