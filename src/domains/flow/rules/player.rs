@@ -293,6 +293,21 @@ mod tests {
         player.play(&p, &State::start(p.grid()), solution)
     }
 
+    /// Past its deadline the play stops before its first round, the
+    /// state as it started; before it, the play is the one without.
+    #[test]
+    fn past_its_deadline_the_play_stops() {
+        let (rules, p) = (control(), parse_flow("AB\nAB\n", "t").unwrap().remove(0).1);
+        let player = Player::new(&rules, &Schema::flow(), "dsl/flow.ron").unwrap();
+        let start = State::start(p.grid());
+        let stopped = player.play_until(&p, &start, None, Some(std::time::Instant::now())).unwrap();
+        assert!(stopped.stopped && stopped.steps.is_empty() && stopped.state == start, "{stopped:?}");
+        let later = Some(std::time::Instant::now() + std::time::Duration::from_secs(600));
+        let whole = player.play_until(&p, &start, None, later).unwrap();
+        assert!(!whole.stopped && whole.solved());
+        assert_eq!(whole, player.play(&p, &start, None).unwrap());
+    }
+
     /// The control rules solve a small board in rounds, each slot decided
     /// once; on the solution's state they decide nothing more.
     #[test]
