@@ -185,7 +185,7 @@ fn moved(grid: &str, rng: &mut ChaCha8Rng) -> String {
 fn flow(players: &Players, budget_ms: u64) -> Result<(), String> {
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     println!(
-        "\nFlow (puzzles made by generate flow --player search --seed 0; both rule sets played; budget {budget_ms} ms):\n{:<36} {:>7} {:>9} {:>9} {:>10} {:>13} {:>18}",
+        "\nFlow (puzzles made by generate flow --player search --seed 0; both rule sets played; budget {budget_ms} ms):\n{:<44} {:>7} {:>9} {:>9} {:>10} {:>13} {:>18}",
         "puzzles", "updates", "median ms", "max ms", "max CPU ms", "count unknown", "difficulty unknown"
     );
     for &(width, height, colours) in FLOW_SHAPES {
@@ -204,7 +204,7 @@ fn flow(players: &Players, budget_ms: u64) -> Result<(), String> {
             }
             walls.sort_by(f64::total_cmp);
             println!(
-                "{:<36} {:>7} {:>9.1} {:>9.1} {max_cpu:>10.1} {unknown:>13} {unrated:>18}",
+                "{:<44} {:>7} {:>9.1} {:>9.1} {max_cpu:>10.1} {unknown:>13} {unrated:>18}",
                 format!("{width}x{height}, {colours} colours, {what}"),
                 walls.len(),
                 quantile(&walls, 0.5),
