@@ -129,7 +129,8 @@ pub fn analyze(args: &AnalyzeArgs) -> CmdResult {
     }
     let file = args.puzzles.display().to_string();
     let label = format!("witness analyze: {file} puzzle #");
-    let tell = |i: usize, who: &str, nodes: u64, secs: f64| progress_line(&label, i, &ps[i], who, nodes, secs);
+    let tell =
+        |i: usize, who: &str, nodes: u64, secs: f64| progress_line(&label, (i, ps.len()), &ps[i], who, nodes, secs);
     let max_memory = Some(hold_memory(args.memory));
     let limits = |_: usize| Limits { max_nodes: args.max_nodes, deadline: Some(deadline_in(args.timeout)), max_memory };
     let results = evaluate_all(&ps, &players, &limits, &tell);

@@ -203,9 +203,9 @@ fn epcg(args: &GenerateArgs, base_path: &FsPath, limits: Limits) -> CmdResult {
         Order::Tsi => rank::Order::Tsi,
         Order::Gap => rank::Order::Gap,
     };
-    let base = placeholders.base();
+    let (base, variants_count) = (placeholders.base(), placeholders.max_rank());
     let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
-        progress_line("witness generate: variant ", i, base, who, nodes, secs)
+        progress_line("witness generate: variant ", (i, variants_count), base, who, nodes, secs)
     };
     let variants = fill_and_rank(&placeholders, &players, by, limits, &tell).map_err(|e| e.to_string())?;
     let (solvable, not_judged) = (variants.solvable, variants.not_judged);
@@ -323,7 +323,7 @@ fn teach(args: &GenerateArgs, rules_path: &FsPath, limits: Limits) -> CmdResult 
     let mut players = vec![Who::Local];
     players.extend(singles.iter().map(Who::Rules));
     let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
-        progress_line("witness generate: candidate #", i, &candidates[i], who, nodes, secs)
+        progress_line("witness generate: candidate #", (i, candidates.len()), &candidates[i], who, nodes, secs)
     };
     let figures = evaluate_all(&candidates, &players, &|_: usize| limits, &tell);
     let lists: Vec<&[_]> = figures.iter().map(Vec::as_slice).collect();

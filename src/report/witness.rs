@@ -14,12 +14,12 @@ use std::io::Write as _;
 /// Default budget of expanded states per player for puzzles beyond 5x5.
 pub const DEFAULT_MAX_NODES: u64 = 5_000_000;
 
-/// The progress line of an evaluation on stderr: `{label}{index} (WxH),
-/// player P: N states, S s`, the puzzle `p`.
-pub fn progress_line(label: &str, index: usize, p: &Puzzle, player: &str, nodes: u64, secs: f64) {
+/// The progress line of an evaluation on stderr: `{label}{index} of
+/// {count} (WxH), player P: N states, S s`, the puzzle `p`.
+pub fn progress_line(label: &str, (index, count): (usize, usize), p: &Puzzle, player: &str, nodes: u64, secs: f64) {
     let _ = writeln!(
         std::io::stderr(),
-        "{label}{index} ({}x{}), player {player}: {nodes} states, {secs:.1} s",
+        "{label}{index} of {count} ({}x{}), player {player}: {nodes} states, {secs:.1} s",
         p.width(),
         p.height()
     );

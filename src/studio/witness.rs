@@ -95,7 +95,7 @@ pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     let puzzle = puzzle_of(&parse::<WitnessPuzzle>(body)?.puzzle)?;
     let who = analyze_players(players);
     let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
-        progress_line("studio: witness analyze: puzzle #", i, &puzzle, who, nodes, secs)
+        progress_line("studio: witness analyze: puzzle #", (i, 1), &puzzle, who, nodes, secs)
     };
     let left = budget.deadline.saturating_duration_since(Instant::now());
     let players_end = Instant::now() + left.mul_f64(1.0 - COUNT_SHARE);
@@ -245,9 +245,9 @@ pub fn generate(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     let placeholders =
         Placeholders::with_kinds(base, squares, edges, marks).map_err(|e| ApiError::unfit(e.to_string()))?;
     let who = vec![Who::Local, Who::Rules(&players.witness)];
-    let base = placeholders.base();
+    let (base, variants_count) = (placeholders.base(), placeholders.max_rank());
     let tell = |i: usize, who: &str, nodes: u64, secs: f64| {
-        progress_line("studio: witness generate: variant ", i, base, who, nodes, secs)
+        progress_line("studio: witness generate: variant ", (i, variants_count), base, who, nodes, secs)
     };
     let variants =
         fill_and_rank(&placeholders, &who, order, limits(budget), &tell).map_err(|e| ApiError::unfit(e.to_string()))?;

@@ -127,15 +127,26 @@ fn fallback(deadline: Option<std::time::Instant>) -> Limits {
 }
 
 /// The cells that keep the puzzle of `clues` from being unique: none if
-/// the complete solver finds one solution, the cells where two solutions
-/// differ (ascending) if it finds two, every cell if it stops first (past
-/// `max_nodes` or `deadline`), or if there is no solution.
+/// the complete solver finds one solution; if it finds two, every cell
+/// line solving leaves open (those where any two solutions differ, and the
+/// cells tied to them); every cell if it stops first (past `max_nodes` or
+/// `deadline`), or if there is no solution. The open cells, not the two
+/// solutions' differences, measure how far a picture is from unique: a
+/// repair removes ambiguities one at a time, and two solutions differ in
+/// a 2x2 switch's four cells until the last is gone, so that count does
+/// not shrink on the way (repairs of random 25x25 pictures by it were
+/// found for 1 of 4 in 60 s; by the open cells, for 4 of 4 in 17 s).
 pub fn ambiguous_cells(clues: &Clues, max_nodes: u64, deadline: Option<std::time::Instant>) -> Vec<usize> {
     let limits = Limits { max_nodes: Some(max_nodes), deadline, ..fallback(deadline) };
     let out = Search::new(clues, limits).run();
     match (&out.solutions[..], out.stopped) {
         ([_], None) => vec![],
-        ([a, b], _) => (0..a.len()).filter(|&p| a[p] != b[p]).collect(),
+        ([_, _], _) => {
+            let mut grid = vec![Cell::Unknown; clues.cells()];
+            // two solutions: the clues are consistent, no conflict
+            let _ = Propagator::new().all(clues, &mut grid);
+            (0..grid.len()).filter(|&p| grid[p] == Cell::Unknown).collect()
+        }
         _ => (0..clues.cells()).collect(),
     }
 }
@@ -186,6 +197,12 @@ mod tests {
         assert_eq!(solution_count(&c, 1000, None), Ok(1));
         assert_eq!(differing_cells(&c, 1000, None), None);
         assert!(ambiguous_cells(&c, 1000, None).is_empty());
+        // a 4x4 permutation: 24 solutions, two of which differ in at most 8
+        // cells, and line solving decides none of the 16
+        let permutation = bits("1000 0100 0010 0001");
+        let c = clues(4, &permutation);
+        assert!(differing_cells(&c, 1000, None).is_some_and(|d| (4..=8).contains(&d.len())));
+        assert_eq!(ambiguous_cells(&c, 1000, None), (0..16).collect::<Vec<_>>());
     }
 
     /// Every picture of `width` x `height`, row by row from bit 0.

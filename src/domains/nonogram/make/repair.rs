@@ -11,7 +11,9 @@
 //! 3. a beam search: from the best states found so far, one more changed
 //!    cell near each state's own undecided region, keeping the states that
 //!    leave the fewest cells undecided, until a repair, the largest number
-//!    of changes, or the evaluation budget.
+//!    of changes, or the evaluation budget; if it finds none, again four
+//!    times as wide (a picture is judged once), while the budget lasts and
+//!    the beam was full at some step.
 //!
 //! Candidates are judged in parallel and kept in a fixed order (by number
 //! of undecided cells, then changed cells), so the result does not depend
@@ -21,6 +23,7 @@
 
 use crate::stop::Stop;
 use rayon::prelude::*;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -127,6 +130,8 @@ struct Search<'a, F> {
     budget: RepairBudget,
     evaluations: usize,
     tally: &'a Tally,
+    /// Every set of changes judged, with the cells it leaves undecided.
+    seen: HashMap<Vec<usize>, Vec<usize>>,
 }
 
 impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
@@ -153,16 +158,18 @@ impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
         (0..near.len()).filter(|&p| near[p]).collect()
     }
 
-    /// Judges each set of changes (in parallel), within the budget and
-    /// before the deadline; the states in the order given.
+    /// Judges each set of changes not judged before (in parallel), within
+    /// the budget and before the deadline; the states of those judged,
+    /// now or before, in the order given.
     fn judge(&mut self, changes: Vec<Vec<usize>>) -> Vec<State> {
         let room = self.budget.evaluations.saturating_sub(self.evaluations);
         let (cells, undecided, tally, deadline) = (self.cells, self.undecided, self.tally, self.budget.deadline);
+        let mut fresh: Vec<Vec<usize>> = changes.iter().filter(|c| !self.seen.contains_key(*c)).cloned().collect();
+        fresh.sort_unstable();
+        fresh.dedup();
+        fresh.truncate(room);
         let cancel = crate::deadline::current();
-        let states: Vec<State> = changes
-            .into_iter()
-            .take(room)
-            .collect::<Vec<_>>()
+        let judged: Vec<State> = fresh
             .into_par_iter()
             .filter_map(|changed| {
                 crate::deadline::carry(cancel.as_ref(), || {
@@ -176,8 +183,50 @@ impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
                 })
             })
             .collect();
-        self.evaluations += states.len();
-        states
+        self.evaluations += judged.len();
+        self.seen.extend(judged.into_iter().map(|s| (s.changed, s.undecided)));
+        changes
+            .into_iter()
+            .filter_map(|changed| self.seen.get(&changed).map(|u| State { undecided: u.clone(), changed }))
+            .collect()
+    }
+
+    /// A beam search of `width` states from `seeds` (ranked best first):
+    /// one more changed cell near each state's undecided cells per step,
+    /// keeping the best `width`, until a repair, the most changes, a dead
+    /// end or the budget. The repairs found (empty if none), and whether
+    /// any step had more states than the width (else a wider beam would
+    /// search the same).
+    fn beam(&mut self, seeds: &[State], width: usize) -> (Vec<Repair>, bool) {
+        let mut beam: Vec<State> = seeds.iter().take(width).cloned().collect();
+        let mut narrowed = seeds.len() > width;
+        while beam.first().is_some_and(|s| s.changed.len() < self.budget.max_changes) && self.stopped().is_none() {
+            let mut next: Vec<Vec<usize>> = vec![];
+            for state in &beam {
+                for p in self.near(&state.undecided) {
+                    if let Err(at) = state.changed.binary_search(&p) {
+                        let mut changed = state.changed.clone();
+                        changed.insert(at, p);
+                        next.push(changed);
+                    }
+                }
+            }
+            next.sort_unstable();
+            next.dedup();
+            let mut states = self.judge(next);
+            let found = repairs(&states);
+            if !found.is_empty() {
+                return (found, narrowed);
+            }
+            rank(&mut states);
+            narrowed |= states.len() > width;
+            states.truncate(width);
+            if states.is_empty() {
+                break;
+            }
+            beam = states;
+        }
+        (vec![], narrowed)
     }
 
     /// What ran out, if anything did.
@@ -224,7 +273,7 @@ pub fn repair(
     budget: RepairBudget,
     tally: &Tally,
 ) -> Found {
-    let mut search = Search { width, cells, undecided, budget, evaluations: 0, tally };
+    let mut search = Search { width, cells, undecided, budget, evaluations: 0, tally, seen: HashMap::new() };
     if budget.max_changes == 0 {
         return Found { repairs: vec![], evaluations: 0, stage: 1, stopped: None };
     }
@@ -257,35 +306,22 @@ pub fn repair(
     if !found.repairs.is_empty() || found.stopped.is_some() || budget.max_changes == 2 {
         return found;
     }
-    // stage 3: the beam search
+    // stage 3: beam searches, each four times as wide as the one before
+    // (the pictures judged before are not judged again), until a repair,
+    // the budget, or a beam that was never full
     tally.stage.store(3, Ordering::Relaxed);
     beam.extend(singles);
     rank(&mut beam);
-    beam.truncate(budget.beam);
-    while beam.first().is_some_and(|s| s.changed.len() < budget.max_changes) && search.stopped().is_none() {
-        let mut next: Vec<Vec<usize>> = vec![];
-        for state in &beam {
-            for p in search.near(&state.undecided) {
-                if let Err(at) = state.changed.binary_search(&p) {
-                    let mut changed = state.changed.clone();
-                    changed.insert(at, p);
-                    next.push(changed);
-                }
-            }
+    let mut width = budget.beam.max(1);
+    loop {
+        let (repairs, narrowed) = search.beam(&beam, width);
+        if !repairs.is_empty() {
+            return Found { repairs, evaluations: search.evaluations, stage: 3, stopped: None };
         }
-        next.sort_unstable();
-        next.dedup();
-        let mut states = search.judge(next);
-        let found = search.found(&states, 3);
-        if !found.repairs.is_empty() {
-            return found;
-        }
-        rank(&mut states);
-        states.truncate(budget.beam);
-        if states.is_empty() {
+        if !narrowed || search.stopped().is_some() {
             break;
         }
-        beam = states;
+        width = width.saturating_mul(4);
     }
     search.found(&[], 3)
 }
