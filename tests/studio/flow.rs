@@ -4,7 +4,8 @@
 //! a puzzle with two solutions and on one with none; `explain` equals
 //! `explain --json`; `generate` equals `generate flow --json`; a puzzle
 //! exported in the three layouts opens back as itself; malformed
-//! requests get a 4xx with a message; past its budget the answer says so.
+//! requests get a 4xx with a message; past its budget the answer says so;
+//! `--rules FILE` with a Flow rule file replaces the learned set.
 
 use crate::api::{cli_json, Studio};
 use serde_json::{json, Value};
@@ -196,4 +197,23 @@ fn past_its_budget_a_flow_answer_says_what_is_unknown() {
     if !unknown {
         assert!(answer["players"].as_array().unwrap().iter().any(|p| p["stopped"] == "timeout"), "{answer}");
     }
+}
+
+/// `studio --rules rules/flow/top10.rules`: the Flow rule set named at
+/// start and in the answers, played as the `rules` player (the CLI's
+/// figures with that file), the control set beside it.
+#[test]
+fn a_flow_rule_file_replaces_the_learned_set() {
+    let studio = Studio::start_with(&["--rules", "rules/flow/top10.rules"]);
+    let grid = bundled("specs/flow/made.flow", 9);
+    let file = written("rules.flow", &grid);
+    let cli = cli_json(&["analyze", "--rules", "rules/flow/top10.rules", "--json", &file]);
+    let answer = studio.post_json("/api/flow/analyze", &json!({"puzzle": grid}));
+    assert_eq!(answer["rules_file"], "rules/flow/top10.rules");
+    assert_eq!(answer["players"][0]["rules_file"], "rules/flow/top10.rules");
+    assert_eq!(answer["players"][1]["rules_file"], "rules/flow/control.rules");
+    assert_eq!(
+        without(answer, &["file", "search_ms", "players", "rules_file"]),
+        without(cli[0].clone(), &["file", "search_ms"])
+    );
 }
