@@ -34,8 +34,13 @@ pub fn takes(path: &Path) -> bool {
     }
 }
 
-/// The one puzzle `path` names, with its name.
-fn read_one(path: &Path) -> Result<(String, Puzzle), String> {
+/// The file holding the puzzle `path` names (`SET` of `SET#N`).
+pub fn file_of(path: &Path) -> PathBuf {
+    selected(path).map_or_else(|| path.to_path_buf(), |(f, _)| f)
+}
+
+/// The one puzzle `path` names (`SET#N` for one of a set), with its name.
+pub fn read_one(path: &Path) -> Result<(String, Puzzle), String> {
     let shown = path.display().to_string();
     let chosen = selected(path);
     let file = chosen.as_ref().map_or(path, |(f, _)| f.as_path());

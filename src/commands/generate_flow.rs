@@ -3,12 +3,18 @@
 //! allowed, and with `--needs RULE` not solved by the set without that
 //! rule. The report is `report::flow::generate`'s; `-o` writes one `.flow`
 //! per puzzle in a directory, or every puzzle in one file of the sized
-//! layout when it names a `.flow` file.
+//! layout when it names a `.flow` file. With `--from FILE`, a drawn
+//! puzzle said fine or repaired with the fewest endpoint changes
+//! (`make::repair`; the report `report::flow::repair`'s, `-o` the repaired
+//! puzzle in the drawn one's layout).
 
+use super::explain_flow::{file_of, read_one};
 use super::{check_output, command_line, write_output, CmdResult};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
+use stratsynth::domains::flow::formats::read::layout;
+use stratsynth::domains::flow::make::repair::{repair, Budget, Tally};
 use stratsynth::domains::flow::make::run::{covers, random_puzzles, Bounds, Shape, Wanted};
 use stratsynth::domains::flow::model::grid::MAX_SIDE;
 use stratsynth::domains::flow::model::puzzle::NAMES;
@@ -17,15 +23,19 @@ use stratsynth::domains::flow::rules::player::Player;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::schema::Schema;
 use stratsynth::report::flow::generate::Report;
+use stratsynth::report::flow::repair::Report as RepairReport;
 use stratsynth::report::ticking::ticking;
 use stratsynth::rule_files::read_rules_in;
 
 /// Options of `generate flow`.
 #[derive(clap::Args, Debug)]
 pub struct FlowArgs {
+    /// A drawn puzzle (`SET#N` for one of a set): said fine, or repaired with the fewest endpoint changes (move one, add a pair, remove a pair).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "colours", "needs", "every_candidate"], required_unless_present = "size")]
+    pub from: Option<PathBuf>,
     /// Board sizes, `WxH` (several, comma-separated: `--count` puzzles of each, in turn).
     #[arg(long, value_name = "WxH[,WxH...]")]
-    pub size: String,
+    pub size: Option<String>,
     /// Colours (paths) per puzzle (default: one per 10 cells, as published levels).
     #[arg(long)]
     pub colours: Option<usize>,
@@ -47,7 +57,7 @@ pub struct FlowArgs {
     /// Seed of the random candidates.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// A directory receiving one `.flow` per puzzle (created if absent), or a `.flow` file receiving them all (sized layout).
+    /// A directory receiving one `.flow` per puzzle (created if absent), or a `.flow` file receiving them all (sized layout); with --from, the file receiving the repaired puzzle (in the drawn puzzle's layout).
     #[arg(short, long, value_name = "DIR|FILE.flow")]
     pub output: Option<PathBuf>,
     /// A JSON object on stdout instead of the text report.
@@ -62,10 +72,19 @@ pub struct FlowArgs {
     /// The complete solver's node budget per uniqueness check.
     #[arg(long, default_value_t = 100_000)]
     pub max_nodes: u64,
-    /// Seconds the whole run may take: it stops there and reports what it found.
+    /// Judge every unique candidate by a rule player allowed no guessing, not only those the complete solver's propagation settles (slower; also keeps the puzzles where the rules see further than that propagation).
+    #[arg(long)]
+    pub every_candidate: bool,
+    /// With --from: endpoint changes at most.
+    #[arg(long, default_value_t = 3)]
+    pub max_changes: usize,
+    /// Seconds the whole run may take (with --from: default 60): it stops there and reports what it found.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub timeout: Option<u64>,
 }
+
+/// Seconds a repair search takes at most unless `--timeout` says otherwise.
+const DEFAULT_REPAIR_TIMEOUT: u64 = 60;
 
 /// Candidates tried for a cover before the colours are refused.
 const COVER_TRIES: u64 = 64;
@@ -145,36 +164,37 @@ fn check_output_path(out: &Path, inputs: &[&Path]) -> Result<(), String> {
     Ok(())
 }
 
-/// `generate flow`.
+/// `generate flow`: `--from FILE` (a repair) or `--size WxH` (random puzzles).
 pub fn generate(args: &FlowArgs) -> CmdResult {
-    let sizes = sizes(&args.size)?;
-    let colours = |w: usize, h: usize| args.colours.unwrap_or(((w * h + 5) / 10).max(1));
-    for &(w, h) in &sizes {
-        check_colours(w, h, colours(w, h))?;
-    }
-    if args.count == 0 || args.max_nodes == 0 {
-        return Err("--count and --max-nodes must be at least 1".into());
+    if args.max_nodes == 0 {
+        return Err("--max-nodes must be at least 1".into());
     }
     if args.max_bits.is_some_and(|b| b.is_nan() || b < 0.0) {
         return Err("--max-bits: expected a number of bits, 0 or more".into());
     }
-    let sets = read_sets(args)?;
-    let inputs: Vec<&Path> = sets.iter().map(|s| s.0.as_path()).collect();
-    if let Some(out) = &args.output {
-        check_output_path(out, &inputs)?;
+    match (&args.from, &args.size) {
+        (Some(from), _) => from_file(args, from),
+        (None, Some(size)) => random(args, size),
+        (None, None) => Err("give --from FILE or --size WxH".into()),
     }
-    let file = sets.as_ref().map(|s| s.0.display().to_string());
-    let players = match &sets {
-        Some((file, schema, rules, without)) => {
-            let shown = file.display().to_string();
-            let player = Player::new(rules, schema, &shown).map_err(|e| e.to_string())?;
-            let stuck =
-                without.as_ref().map(|w| Player::new(w, schema, &shown)).transpose().map_err(|e| e.to_string())?;
-            Some((player, stuck))
-        }
-        None => None,
-    };
-    let knowledge = |which: bool| match (&players, &sets) {
+}
+
+/// The players of `sets` (`None` for `search`): the rule player and the
+/// one of the set without `--needs`.
+type Players<'s> = Option<(Player<'s>, Option<Player<'s>>)>;
+
+/// The players of the rule sets read.
+fn players(sets: &Sets) -> Result<Players<'_>, String> {
+    let Some((file, schema, rules, without)) = sets else { return Ok(None) };
+    let shown = file.display().to_string();
+    let player = Player::new(rules, schema, &shown).map_err(|e| e.to_string())?;
+    let stuck = without.as_ref().map(|w| Player::new(w, schema, &shown)).transpose().map_err(|e| e.to_string())?;
+    Ok(Some((player, stuck)))
+}
+
+/// What a kept puzzle must be, for the players of `sets`.
+fn wanted<'a>(args: &FlowArgs, sets: &'a Sets, players: &'a Players) -> Wanted<'a> {
+    let knowledge = |which: bool| match (players, sets) {
         (Some((player, _)), Some((_, _, rules, _))) if which => Some(Knowledge::Rules { player, rules }),
         (Some((_, Some(stuck))), Some((_, _, _, Some(without)))) => {
             Some(Knowledge::Rules { player: stuck, rules: without })
@@ -183,13 +203,95 @@ pub fn generate(args: &FlowArgs) -> CmdResult {
         _ => None,
     };
     let max_bits = args.max_bits.or(if sets.is_some() { Some(0.0) } else { None });
-    let wanted = Wanted {
+    Wanted {
         knowledge: knowledge(true).expect("a player"),
         max_bits,
         without: knowledge(false),
         max_nodes: args.max_nodes,
+        settled: sets.is_some() && max_bits == Some(0.0) && !args.every_candidate && args.from.is_none(),
+    }
+}
+
+/// The player as reports name it: `rules (FILE)`, `control (FILE)` or `search`.
+fn player_name(args: &FlowArgs, sets: &Sets) -> String {
+    sets.as_ref().map_or("search".to_string(), |s| format!("{} ({})", args.player, s.0.display()))
+}
+
+/// `generate flow --from FILE`: the drawn puzzle said fine, or repaired.
+fn from_file(args: &FlowArgs, from: &Path) -> CmdResult {
+    if args.max_changes == 0 {
+        return Err("--max-changes must be at least 1 (a repair changes an endpoint)".into());
+    }
+    let (shown, drawn) = read_one(from)?;
+    let file = file_of(from);
+    let layout = layout(&stratsynth::files::read_text(&file).map_err(|e| e.to_string())?);
+    let sets = read_sets(args)?;
+    let inputs: Vec<&Path> = std::iter::once(file.as_path()).chain(sets.iter().map(|s| s.0.as_path())).collect();
+    if let Some(out) = &args.output {
+        check_output(out, &inputs)?;
+    }
+    let players = players(&sets)?;
+    let wanted = wanted(args, &sets, &players);
+    let timeout = args.timeout.unwrap_or(DEFAULT_REPAIR_TIMEOUT);
+    let started = Instant::now();
+    let budget = Budget { max_changes: args.max_changes, deadline: Some(started + Duration::from_secs(timeout)) };
+    let tally = Tally::default();
+    let say = |elapsed: Duration| {
+        Some(format!(
+            "{shown}: repair search, {:.0} s: trying {} changes, {} puzzles judged",
+            elapsed.as_secs_f64(),
+            tally.changes(),
+            tally.judged()
+        ))
     };
-    let player = file.clone().map_or("search".to_string(), |f| format!("{} ({f})", args.player));
+    let found = ticking(say, || repair(&drawn, &wanted, budget, &tally)).map_err(|e| format!("{shown}: {e}"))?;
+    let report = RepairReport {
+        shown,
+        drawn,
+        found,
+        player: player_name(args, &sets),
+        rule_names: sets.iter().flat_map(|s| s.2.iter().map(|r| r.name.clone())).collect(),
+        max_bits: wanted.max_bits,
+        max_changes: args.max_changes,
+        timeout: timeout as f64,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    let text = report.file_text(layout, &command_line()).map_err(|e| e.to_string())?;
+    let written = args.output.as_ref().filter(|_| text.is_some());
+    if args.json {
+        let file = written.map(|o| o.display().to_string());
+        println!("{}", report.json(file.as_deref()).map_err(|e| e.to_string())?);
+    } else {
+        print!("{}", report.text().map_err(|e| e.to_string())?);
+    }
+    if let (Some(out), Some(text)) = (written, &text) {
+        write_output(out, text)?;
+        if !args.json {
+            println!("wrote the repaired puzzle to {}", out.display());
+        }
+    }
+    Ok(if text.is_some() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// `generate flow --size WxH,...`: random puzzles.
+fn random(args: &FlowArgs, size: &str) -> CmdResult {
+    let sizes = sizes(size)?;
+    let colours = |w: usize, h: usize| args.colours.unwrap_or(((w * h + 5) / 10).max(1));
+    for &(w, h) in &sizes {
+        check_colours(w, h, colours(w, h))?;
+    }
+    if args.count == 0 {
+        return Err("--count must be at least 1".into());
+    }
+    let sets = read_sets(args)?;
+    let inputs: Vec<&Path> = sets.iter().map(|s| s.0.as_path()).collect();
+    if let Some(out) = &args.output {
+        check_output_path(out, &inputs)?;
+    }
+    let players = players(&sets)?;
+    let wanted = wanted(args, &sets, &players);
+    let max_bits = wanted.max_bits;
+    let player = player_name(args, &sets);
     let deadline = args.timeout.map(|t| Instant::now() + Duration::from_secs(t));
     let mut report = Report {
         summary: vec![],

@@ -69,7 +69,8 @@ impl View {
 
     /// Whether the feature of two elements `f` holds on `(a, b)`.
     pub fn pair(&self, f: FeatureId, a: usize, b: usize) -> bool {
-        self.pairs.get(f.0 as usize).is_some_and(|p| p.binary_search(&[a, b]).is_ok())
+        // compared as a tuple: the slice order of `[usize; 2]` is not inlined
+        self.pairs.get(f.0 as usize).is_some_and(|p| p.binary_search_by(|e| (e[0], e[1]).cmp(&(a, b))).is_ok())
     }
 }
 

@@ -1,12 +1,14 @@
 //! What `analyze` says about Flow puzzles: one JSON object per puzzle
 //! (the field names of the nonogram analysis where they mean the same),
 //! the text table, and the drawings of a solution or of two that differ.
-//! `explain` on Flow puzzles is [`explain`]'s, `generate flow`'s report [`generate`]'s.
+//! `explain` on Flow puzzles is [`explain`]'s, `generate flow`'s report [`generate`]'s
+//! (and [`repair`]'s with `--from`).
 
 use serde::Serialize;
 
 pub mod explain;
 pub mod generate;
+pub mod repair;
 
 use crate::domains::flow::draw::text::board;
 use crate::domains::flow::formats::write::{solution_json, solution_links, WriteError};

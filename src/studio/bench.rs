@@ -164,7 +164,8 @@ const FLOW_PUZZLES: usize = 3;
 /// The Flow puzzles of `shape`: [`FLOW_PUZZLES`] made by our generator
 /// (one solution, proven by the complete solver), each as grid text.
 fn flow_puzzles(shape: &Shape) -> Result<Vec<String>, String> {
-    let wanted = Wanted { knowledge: Knowledge::Propagation, max_bits: None, without: None, max_nodes: 100_000 };
+    let wanted =
+        Wanted { knowledge: Knowledge::Propagation, max_bits: None, without: None, max_nodes: 100_000, settled: false };
     let bounds = Bounds { count: FLOW_PUZZLES, max_candidates: 10_000, deadline: None };
     let (made, _) = random_puzzles(shape, 0, &wanted, bounds, |_, _| {}).map_err(|e| e.to_string())?;
     made.iter().map(|m| grid_text(&m.puzzle).map_err(|e| e.to_string())).collect()

@@ -2,25 +2,28 @@
 //! TEXT in any of the three Flow layouts, recognised by its content), and
 //! the answers of `analyze --json` (with the learned set as the rules,
 //! and both players' verdicts: the learned and the control set), `explain
-//! --json` and `generate flow --json` for it, with the same fields as
-//! those commands; a Flow file read into the page's rows, and the page's
+//! --json`, `generate flow --json` and `generate flow --from --json` (a
+//! repair) for it, with the same fields as those commands; a Flow file read into the page's rows, and the page's
 //! puzzle written in the three layouts.
 
 use super::budget::{stopped, Budget};
 use super::players::{FlowRules, Players};
-use super::requests::{parse, within, FlowExplain, FlowGenerate, FlowPuzzle};
+use super::requests::{parse, within, FlowExplain, FlowGenerate, FlowPuzzle, FlowRepair};
 use super::{Answer, ApiError};
 use serde_json::{json, Value};
 use stratsynth::domains::flow::formats::read::parse_flow;
 use stratsynth::domains::flow::formats::write::{counted_text, grid_text, sized_text};
+use stratsynth::domains::flow::make::repair::{repair as repair_search, Budget as RepairBudget, Tally};
 use stratsynth::domains::flow::make::run::{covers, random_puzzles, Bounds, Shape, Wanted};
 use stratsynth::domains::flow::model::grid::MAX_SIDE;
 use stratsynth::domains::flow::model::puzzle::{Puzzle, NAMES};
 use stratsynth::domains::flow::model::state::Solution;
 use stratsynth::domains::flow::play::playthrough::{play_until, Knowledge, PlayError, Playthrough};
+use stratsynth::domains::flow::rules::player::Player as FlowPlayer;
 use stratsynth::domains::flow::solve::{solve, Limits, Options, Outcome};
 use stratsynth::report::flow::explain::{describe, explain_json, Explained};
 use stratsynth::report::flow::generate::Report;
+use stratsynth::report::flow::repair::Report as RepairReport;
 use stratsynth::report::flow::{json_puzzle, Played};
 use stratsynth::stop::Stop;
 
@@ -201,19 +204,7 @@ pub fn generate(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     let default_colours = ((width * height + 5) / 10).max(1) as u64;
     let most = (width * height / 2).min(NAMES.len()) as u64;
     let colours = within("colours", body.colours, 1..=most, Some(default_colours.min(most)))? as usize;
-    let set = match body.player.as_deref() {
-        Some("search") => None,
-        asked => Some(rule_set(players, asked).map_err(|_| {
-            ApiError::bad(format!("`player`: expected rules, control or search, found {:?}", asked.unwrap_or("")))
-        })?),
-    };
-    let max_bits = match body.max_bits {
-        Some(b) if b.is_nan() || b < 0.0 => {
-            return Err(ApiError::bad(format!("`max_bits`: expected a number of bits, 0 or more, found {b}")))
-        }
-        Some(b) => Some(b),
-        None => set.map(|_| 0.0),
-    };
+    let (set, max_bits) = maker(players, body.player.as_deref(), body.max_bits)?;
     let seed = body.seed.unwrap_or(0);
     let max_candidates = within("max_candidates", body.max_candidates, 1..=1_000_000, Some(100_000))?;
     let shape = Shape { width, height, colours };
@@ -224,11 +215,8 @@ pub fn generate(players: &Players, body: &[u8], budget: &Budget) -> Answer {
         )));
     }
     let player = set.map(FlowRules::player);
-    let knowledge = match (&player, set) {
-        (Some(player), Some(set)) => Knowledge::Rules { player, rules: &set.rules },
-        _ => Knowledge::Propagation,
-    };
-    let wanted = Wanted { knowledge, max_bits, without: None, max_nodes: GENERATE_MAX_NODES };
+    let settled = set.is_some() && max_bits == Some(0.0);
+    let wanted = Wanted { settled, ..wanted(set, player.as_ref(), max_bits) };
     let bounds = Bounds { count: 1, max_candidates, deadline: Some(budget.deadline) };
     let (made, judged) =
         random_puzzles(&shape, seed, &wanted, bounds, |_, _| {}).map_err(|e| ApiError::unfit(e.to_string()))?;
@@ -248,9 +236,84 @@ pub fn generate(players: &Players, body: &[u8], budget: &Budget) -> Answer {
          candidate {} of {judged} judged",
         made[0].index
     )];
-    let rule_names = set.iter().flat_map(|s| s.rules.iter().map(|r| r.name.clone())).collect();
-    let report = Report { summary, made, rule_names, player: name, seed };
+    let report = Report { summary, made, rule_names: rule_names(set), player: name, seed };
     report.json(&[None]).map_err(|e| ApiError::unfit(e.to_string()))
+}
+
+/// The maker's player a request names (`rules`, the default, `control`;
+/// `None` for `search`) and its bits allowed (default 0 for a rule
+/// player, any for search), as `generate flow`'s options.
+fn maker<'a>(
+    players: &'a Players,
+    asked: Option<&str>,
+    max_bits: Option<f64>,
+) -> Result<(Option<&'a FlowRules>, Option<f64>), ApiError> {
+    let set = match asked {
+        Some("search") => None,
+        asked => Some(rule_set(players, asked).map_err(|_| {
+            ApiError::bad(format!("`player`: expected rules, control or search, found {:?}", asked.unwrap_or("")))
+        })?),
+    };
+    let max_bits = match max_bits {
+        Some(b) if b.is_nan() || b < 0.0 => {
+            return Err(ApiError::bad(format!("`max_bits`: expected a number of bits, 0 or more, found {b}")))
+        }
+        Some(b) => Some(b),
+        None => set.map(|_| 0.0),
+    };
+    Ok((set, max_bits))
+}
+
+/// What the maker's player must do: solve within `max_bits`, the puzzle
+/// unique within the generator's node budget.
+fn wanted<'a>(set: Option<&'a FlowRules>, player: Option<&'a FlowPlayer<'a>>, max_bits: Option<f64>) -> Wanted<'a> {
+    let knowledge = match (player, set) {
+        (Some(player), Some(set)) => Knowledge::Rules { player, rules: &set.rules },
+        _ => Knowledge::Propagation,
+    };
+    Wanted { knowledge, max_bits, without: None, max_nodes: GENERATE_MAX_NODES, settled: false }
+}
+
+/// The maker's player as `generate flow` names it: `rules (FILE)`,
+/// `control (FILE)` or `search`.
+fn player_name(set: Option<&FlowRules>, asked: Option<&str>) -> String {
+    set.map_or("search".to_string(), |s| format!("{} ({})", asked.unwrap_or("rules"), s.name))
+}
+
+/// The rules' names of the maker's player (none for search).
+fn rule_names(set: Option<&FlowRules>) -> Vec<String> {
+    set.iter().flat_map(|s| s.rules.iter().map(|r| r.name.clone())).collect()
+}
+
+/// `POST /api/flow/repair`: `generate flow --from FILE --json` for the
+/// request's puzzle (`player` and `max_bits` as for generate, `max_changes`
+/// 1 to 8, default 3), the search stopped by the request's deadline:
+/// `summary`, `solutions` (the drawn puzzle's), `judged`, `changes_tried`,
+/// `stopped` and `puzzles`: the repaired one, if found, with its
+/// `changed` endpoints, `grid` and `solution`.
+pub fn repair(players: &Players, body: &[u8], budget: &Budget) -> Answer {
+    let body: FlowRepair = parse(body)?;
+    let drawn = one_puzzle(&body.puzzle, "`puzzle`")?;
+    let (set, max_bits) = maker(players, body.player.as_deref(), body.max_bits)?;
+    let max_changes = within("max_changes", body.max_changes, 1..=8, Some(3))? as usize;
+    let player = set.map(FlowRules::player);
+    let wanted = wanted(set, player.as_ref(), max_bits);
+    let started = std::time::Instant::now();
+    let limits = RepairBudget { max_changes, deadline: Some(budget.deadline) };
+    let found = repair_search(&drawn, &wanted, limits, &Tally::default())
+        .map_err(|e| ApiError { status: 500, message: e.to_string() })?;
+    let report = RepairReport {
+        shown: NAME.into(),
+        drawn,
+        found,
+        player: player_name(set, body.player.as_deref()),
+        rule_names: rule_names(set),
+        max_bits,
+        max_changes,
+        timeout: budget.ms as f64 / 1000.0,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    report.json(None).map_err(|e| ApiError::unfit(e.to_string()))
 }
 
 /// A puzzle as the page takes it: `title`, `width`, `height`, `colours`

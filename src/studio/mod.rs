@@ -95,6 +95,7 @@ const ROUTES: &[Route] = &[
     Route { path: "/api/flow/analyze", work: flow::analyze, unknown: flow::analyze_unknown },
     Route { path: "/api/flow/explain", work: flow::explain, unknown: budget::stopped },
     Route { path: "/api/flow/generate", work: flow::generate, unknown: budget::stopped },
+    Route { path: "/api/flow/repair", work: flow::repair, unknown: budget::stopped },
     Route { path: "/api/flow/open", work: flow::open, unknown: budget::stopped },
     Route { path: "/api/flow/export", work: flow::export, unknown: budget::stopped },
 ];

@@ -180,3 +180,14 @@ pub struct FlowGenerate {
     pub seed: Option<u64>,
     pub max_candidates: Option<u64>,
 }
+
+/// A drawn Flow puzzle to repair and the repair's options, as `generate
+/// flow --from`'s.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct FlowRepair {
+    pub puzzle: String,
+    pub player: Option<String>,
+    pub max_bits: Option<f64>,
+    pub max_changes: Option<u64>,
+}

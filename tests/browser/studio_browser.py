@@ -820,6 +820,14 @@ def flow(driver, binary, shots):
           and flow_grid(driver) == "A..B\n.BA.\n..C.\nC...\n", repr(flow_grid(driver)))
     keys(driver, "z", ctrl=True)
     check("undo the move: 2+", wait_text(driver, "flow-count", "2+") and flow_grid(driver) == "A..B\n.BA.\n.CC.\n....\n")
+    click(driver, "flow-repair")
+    check("Repair proposes endpoint changes", wait_text(driver, "flow-repair-note", lambda t: "repaired with" in t, timeout=60),
+          text(driver, "flow-repair-note")[:120])
+    click(driver, "flow-repair-apply")
+    check("the repair applied: one solution", wait_text(driver, "flow-count", "1") and flow_grid(driver) != "A..B\n.BA.\n.CC.\n....\n",
+          repr(flow_grid(driver)))
+    keys(driver, "z", ctrl=True)
+    check("undone: 2+ again", wait_text(driver, "flow-count", "2+") and flow_grid(driver) == "A..B\n.BA.\n.CC.\n....\n", text(driver, "flow-count"))
     # completed on a larger board: resized to 5x5 (its endpoints kept, the
     # new cells uncovered: no solution), then a fourth pair: one solution
     for id_ in ["flow-width", "flow-height"]:

@@ -5,7 +5,8 @@
 //! `explain --json`; `generate` equals `generate flow --json`; a puzzle
 //! exported in the three layouts opens back as itself; malformed
 //! requests get a 4xx with a message; past its budget the answer says so;
-//! `--rules FILE` with a Flow rule file replaces the learned set.
+//! `--rules FILE` with a Flow rule file replaces the learned set; `repair`
+//! equals `generate flow --from --json`.
 
 use crate::api::{cli_json, Studio};
 use serde_json::{json, Value};
@@ -216,4 +217,24 @@ fn a_flow_rule_file_replaces_the_learned_set() {
         without(answer, &["file", "search_ms", "players", "rules_file"]),
         without(cli[0].clone(), &["file", "search_ms"])
     );
+}
+
+/// The two-solution puzzle repaired as `generate flow --from FILE --json`
+/// repairs it (but for the name and the time in the summary): the repaired
+/// puzzle has one solution.
+#[test]
+fn flow_repair_equals_the_cli() {
+    let studio = Studio::start();
+    let file = written("repair.flow", TWO);
+    let cli = cli_json(&["generate", "flow", "--from", &file, "--json"]);
+    let answer = studio.post_json("/api/flow/repair", &json!({"puzzle": TWO}));
+    let kept = |a: &Value| without(a.clone(), &["summary"]);
+    assert_eq!(kept(&answer), kept(&cli), "{answer}");
+    assert_eq!(answer["solutions"], 2);
+    let repaired = answer["puzzles"][0]["grid"].as_str().unwrap();
+    assert!(!answer["puzzles"][0]["changed"].as_array().unwrap().is_empty(), "{answer}");
+    assert_eq!(studio.post_json("/api/flow/analyze", &json!({"puzzle": repaired}))["solutions"], 1);
+    let (status, bad) =
+        studio.post("/api/flow/repair", json!({"puzzle": TWO, "max_changes": 0}).to_string().as_bytes());
+    assert!(status == 400 && bad["error"].as_str().unwrap().contains("`max_changes`"), "{bad}");
 }

@@ -7,6 +7,39 @@ use serde_json::{json, Value};
 use crate::domains::flow::formats::write::{grid_text, sized_text, solution_json, WriteError};
 use crate::domains::flow::make::run::Made;
 use crate::domains::flow::model::puzzle::Puzzle;
+use crate::domains::flow::play::playthrough::Playthrough;
+
+/// The slots each of the rules `names` decided in `play`, the rules that
+/// decided some, most first (ties in file order).
+pub fn rules_used(names: &[String], play: &Playthrough) -> Vec<(String, usize)> {
+    let counts = play.rule_counts(names.len());
+    let mut used: Vec<(String, usize)> = names.iter().cloned().zip(counts).filter(|(_, k)| *k > 0).collect();
+    used.sort_by_key(|u| std::cmp::Reverse(u.1));
+    used
+}
+
+/// The table of puzzles: per `(name, puzzle, the player's solve)` a row
+/// with its size, colours, steps, bits and the slots each of the rules
+/// `names` decided, under a header.
+pub fn table(rows: &[(String, &Puzzle, &Playthrough)], names: &[String]) -> String {
+    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0).max(6);
+    let mut out = format!(
+        "{:<width$}  {:>7} {:>7} {:>6} {:>7}  rules used (slots decided)\n",
+        "puzzle", "size", "colours", "steps", "bits"
+    );
+    for (name, p, play) in rows {
+        let used: Vec<String> = rules_used(names, play).iter().map(|(n, k)| format!("{n} {k}")).collect();
+        let used = if used.is_empty() { "-".to_string() } else { used.join(", ") };
+        out += &format!(
+            "{name:<width$}  {:>7} {:>7} {:>6} {:>7.2}  {used}\n",
+            format!("{}x{}", p.width(), p.height()),
+            p.colours(),
+            play.steps.len(),
+            play.bits
+        );
+    }
+    out
+}
 
 /// A run's report.
 pub struct Report {
@@ -31,11 +64,7 @@ impl Report {
     /// The slots each rule decided in `m`'s solve, the rules that decided
     /// some, most first (ties in file order).
     fn rules_used(&self, m: &Made) -> Vec<(String, usize)> {
-        let counts = m.play.rule_counts(self.rule_names.len());
-        let mut used: Vec<(String, usize)> =
-            self.rule_names.iter().cloned().zip(counts).filter(|(_, k)| *k > 0).collect();
-        used.sort_by_key(|u| std::cmp::Reverse(u.1));
-        used
+        rules_used(&self.rule_names, &m.play)
     }
 
     /// Puzzle `k` with its title and metadata (`by`, `source`: the
@@ -81,25 +110,10 @@ impl Report {
 
     /// The text report: the summary, then one row per puzzle.
     pub fn text(&self) -> String {
-        let mut out: String = self.summary.iter().map(|l| format!("{l}\n")).collect();
-        let width = self.made.len().to_string().len() + 7;
-        out += &format!(
-            "{:<width$}  {:>7} {:>7} {:>6} {:>7}  rules used (slots decided)\n",
-            "puzzle", "size", "colours", "steps", "bits"
-        );
-        for (k, m) in self.made.iter().enumerate() {
-            let used: Vec<String> = self.rules_used(m).iter().map(|(n, k)| format!("{n} {k}")).collect();
-            let used = if used.is_empty() { "-".to_string() } else { used.join(", ") };
-            out += &format!(
-                "{:<width$}  {:>7} {:>7} {:>6} {:>7.2}  {used}\n",
-                Self::name(k),
-                format!("{}x{}", m.puzzle.width(), m.puzzle.height()),
-                m.puzzle.colours(),
-                m.play.steps.len(),
-                m.play.bits
-            );
-        }
-        out
+        let out: String = self.summary.iter().map(|l| format!("{l}\n")).collect();
+        let rows: Vec<(String, &Puzzle, &Playthrough)> =
+            self.made.iter().enumerate().map(|(k, m)| (Self::name(k), &m.puzzle, &m.play)).collect();
+        out + &table(&rows, &self.rule_names)
     }
 
     /// The `--json` object: `summary` (its lines) and `puzzles`, each with

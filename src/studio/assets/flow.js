@@ -6,7 +6,8 @@
 // drawn as coloured paths (and where two solutions differ), asked at once,
 // the stale request cancelled; Hint steps through the explanation, each
 // step's rule named and its links and cuts outlined; Generate loads a
-// puzzle made to order; files open and export in the three layouts.
+// puzzle made to order; Repair proposes the fewest endpoint changes that
+// make the puzzle unique; files open and export in the three layouts.
 "use strict";
 
 (() => {
@@ -19,7 +20,7 @@
     "#7a28b8", "#8a8a8a", "#fff1a8", "#1ad896", "#1a1a8a", "#6a8a1a", "#f07aa8", "#7ab8f0"];
 
   const flow = { w: 7, h: 7, cells: new Array(49).fill(0), title: null, colour: 1, held: null,
-    history: new History(), live: null, analysis: null, hint: null, puzzles: [] };
+    history: new History(), live: null, analysis: null, hint: null, puzzles: [], repaired: null };
 
   function colourOf(k) {
     return k <= PALETTE.length ? PALETTE[k - 1] : `hsl(${(k * 137.5) % 360}, 70%, 45%)`;
@@ -168,6 +169,9 @@
   // endpoints.
   function changed() {
     flow.held = null;
+    flow.repaired = null;
+    $("flow-repair-apply").classList.add("hidden");
+    $("flow-repair-note").textContent = "";
     closeHint();
     staleFigures();
     palette();
@@ -400,6 +404,30 @@
       load({ width: m.width, height: m.height, rows: m.grid.trim().split("\n"), title: null });
       $("flow-gen-note").textContent = `${a.summary[0]}; ${m.steps} steps, ${m.bits.toFixed(2)} bits`;
     } catch (e) { $("flow-gen-note").textContent = ""; $("flow-message").textContent = e.message; }
+  });
+
+  // Repair: the fewest endpoint changes that make the puzzle unique and
+  // solved by the player chosen, said first and applied on request.
+  $("flow-repair").addEventListener("click", async () => {
+    const asked = text();
+    $("flow-repair-note").textContent = "repairing…";
+    $("flow-repair-apply").classList.add("hidden");
+    try {
+      const a = await api("/api/flow/repair", { puzzle: asked, player: $("flow-gen-player").value });
+      if (asked !== text()) return;
+      if (!a.summary) throw new Error(`no repair within the budget (${a.budget_ms} ms)`);
+      $("flow-repair-note").textContent = a.summary[0];
+      const m = a.puzzles[0];
+      if (m && m.changed.length) {
+        flow.repaired = m;
+        $("flow-repair-apply").classList.remove("hidden");
+      }
+    } catch (e) { $("flow-repair-note").textContent = ""; $("flow-message").textContent = e.message; }
+  });
+  $("flow-repair-apply").addEventListener("click", () => {
+    const m = flow.repaired;
+    if (!m) return;
+    load({ width: m.width, height: m.height, rows: m.grid.trim().split("\n").filter(l => !l.startsWith("#")), title: flow.title });
   });
 
   $("flow-open").addEventListener("change", async () => {

@@ -7,8 +7,6 @@
 //! board per state); the solver keeps its own incremental versions and is
 //! tested against these.
 
-use std::collections::VecDeque;
-
 use super::grid::{Cell, Slot};
 use super::puzzle::{Colour, Puzzle};
 use super::state::{State, Status};
@@ -43,21 +41,25 @@ pub struct Features {
 }
 
 /// The cells reachable from `start` by steps across slots `step` allows
-/// (`step(slot, from, to)`), `start` first, in the order met.
-fn reach(p: &Puzzle, start: Cell, mut step: impl FnMut(Slot, Cell, Cell) -> bool) -> Vec<Cell> {
+/// (`step(slot, from, to)`), `start` first, in the order met (breadth
+/// first). `seen` is scratch, one flag per cell, all false before and after.
+fn reach(p: &Puzzle, start: Cell, seen: &mut [bool], mut step: impl FnMut(Slot, Cell, Cell) -> bool) -> Vec<Cell> {
     let g = p.grid();
-    let mut seen = vec![false; g.cells()];
     seen[start] = true;
-    let (mut out, mut queue) = (vec![], VecDeque::from([start]));
-    while let Some(c) = queue.pop_front() {
-        out.push(c);
+    // the cells met are the queue: `out[next..]` are still to step from
+    let (mut out, mut next) = (vec![start], 0);
+    while let Some(&c) = out.get(next) {
+        next += 1;
         for s in g.slots_of(c) {
             let d = g.across(s, c);
             if !seen[d] && step(s, c, d) {
                 seen[d] = true;
-                queue.push_back(d);
+                out.push(d);
             }
         }
+    }
+    for &c in &out {
+        seen[c] = false;
     }
     out
 }
@@ -71,10 +73,11 @@ impl Features {
         let links: Vec<usize> = (0..n).map(|c| count(c, Status::Linked)).collect();
         let open: Vec<usize> = (0..n).map(|c| count(c, Status::Open)).collect();
         let need: Vec<i64> = (0..n).map(|c| p.degree(c) as i64 - links[c] as i64).collect();
+        let mut seen = vec![false; n];
         let (mut chain, mut colour) = (vec![usize::MAX; n], vec![0; n]);
         for c in 0..n {
             if chain[c] == usize::MAX {
-                let members = reach(p, c, |s, _, _| state.status(s) == Status::Linked);
+                let members = reach(p, c, &mut seen, |s, _, _| state.status(s) == Status::Linked);
                 let first_endpoint = members.iter().filter(|&&m| p.endpoint(m) > 0).min();
                 let f = first_endpoint.map_or(0, |&m| p.endpoint(m));
                 for m in members {
@@ -96,7 +99,7 @@ impl Features {
                                 && (from == h1 || colour[from] == 0)
                                 && (to == h2 || colour[to] == 0)
                         };
-                        reach(p, h1, through).contains(&h2)
+                        reach(p, h1, &mut seen, through).contains(&h2)
                     }
             })
             .collect();
@@ -104,7 +107,7 @@ impl Features {
         let mut areas = vec![];
         for c in 0..n {
             if colour[c] == 0 && area_of[c].is_none() {
-                let mut cells = reach(p, c, |s, _, to| state.status(s) != Status::Cut && colour[to] == 0);
+                let mut cells = reach(p, c, &mut seen, |s, _, to| state.status(s) != Status::Cut && colour[to] == 0);
                 cells.sort_unstable();
                 for &m in &cells {
                     area_of[m] = Some(areas.len());

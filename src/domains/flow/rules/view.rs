@@ -223,12 +223,17 @@ impl Layout {
                     Meaning::Severed => st.status(s) == Status::Cut,
                     _ => false,
                 };
-                let mut out: Vec<[usize; 2]> = (0..g.slots())
-                    .filter(|&s| holds(s))
-                    .flat_map(|s| [g.ends(s), [g.ends(s)[1], g.ends(s)[0]]])
-                    .collect();
-                out.sort_unstable();
-                out
+                // in order: cell by cell, its neighbours up, left, right, down
+                (0..g.cells())
+                    .flat_map(|c| {
+                        let sides = g.sides(c);
+                        [sides[1], sides[0], sides[2], sides[3]]
+                            .into_iter()
+                            .flatten()
+                            .filter(|&s| holds(s))
+                            .map(move |s| [c, g.across(s, c)])
+                    })
+                    .collect::<Vec<[usize; 2]>>()
             })
             .collect();
         let globals = self.width.iter().map(|&w| if w { g.width() } else { g.height() } as i64).collect();
