@@ -23,7 +23,7 @@ pub struct StudioArgs {
     /// The address to listen on (default 127.0.0.1: this machine only).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
     pub listen: IpAddr,
-    /// A rule file replacing the default of its domain (nonogram: rules/nonogram/top10.rules; Witness: rules/witness/learned-game.rules, both built in). At most one per domain.
+    /// A rule file replacing the default of its domain (nonogram: rules/nonogram/top10.rules; Witness: rules/witness/learned-game.rules; Flow: rules/flow/learned.rules, the learned set, beside the built-in control set rules/flow/control.rules; all built in). At most one per domain.
     #[arg(long)]
     pub rules: Vec<PathBuf>,
     /// Each request's time budget in milliseconds unless it asks for another (`?budget_ms=N`); past it the answer is `unknown`.
@@ -38,7 +38,7 @@ pub struct StudioArgs {
     /// Megabytes of memory the server may hold, all its requests together (Z3 included); past them a complete search stops, `"stopped": "memory"`.
     #[arg(long, default_value_t = stratsynth::domains::nonogram::board::limits::DEFAULT_MEMORY_MB, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
     pub memory: u64,
-    /// Instead of serving: time the page's update (the analyze route) on the bundled 25x25 pictures and print the figures.
+    /// Instead of serving: time the page's update (the analyze route) on the bundled 25x25 pictures and on 10x10 and 14x14 Flow puzzles, and print the figures.
     #[arg(long)]
     pub bench: bool,
 }
@@ -56,7 +56,7 @@ pub fn run(args: &StudioArgs) -> Result<ExitCode, String> {
     };
     super::server::run(SocketAddr::new(args.listen, args.port), manners, |address| {
         let guard = Guard::new(address);
-        let (nonogram, witness) = (&players.nonogram_name, &players.witness.name);
+        let (nonogram, witness, flow) = (&players.nonogram_name, &players.witness.name, &players.flow.name);
         let token = guard.token.as_ref().map_or(String::new(), |t| format!("?token={t}"));
         if guard.token.is_some() {
             eprintln!(
@@ -64,7 +64,7 @@ pub fn run(args: &StudioArgs) -> Result<ExitCode, String> {
                 args.listen
             );
         }
-        println!("stratsynth studio: http://{address}/{token} (nonogram rules {nonogram}, Witness rules {witness}; Ctrl-C stops)");
+        println!("stratsynth studio: http://{address}/{token} (nonogram rules {nonogram}, Witness rules {witness}, Flow rules {flow}; Ctrl-C stops)");
         let memory = stratsynth::domains::nonogram::board::limits::hold_memory(args.memory);
         Ok(Studio::new(Arc::clone(&players), (args.budget_ms, manners.read_timeout), guard, memory))
     })?;

@@ -22,7 +22,7 @@ use std::sync::Arc;
 pub const TOKEN_HEADER: &str = "x-studio-token";
 
 /// The routes that take a file's bytes rather than JSON.
-const FILE_ROUTES: &[&str] = &["/api/nonogram/open", "/api/witness/open"];
+const FILE_ROUTES: &[&str] = &["/api/nonogram/open", "/api/witness/open", "/api/flow/open"];
 
 /// Who may drive the studio: the address it serves and, beyond this
 /// machine, the token.

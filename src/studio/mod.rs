@@ -5,12 +5,13 @@
 //! the limit on requests at work (one past it is answered 503 at once), and
 //! turning every failure (bad input, a panic, a budget run out) into an
 //! answer, so that no request stops the server. The answers themselves are
-//! [`nonogram`]'s and [`witness`]'s; the requests are typed in
+//! [`nonogram`]'s, [`witness`]'s and [`flow`]'s; the requests are typed in
 //! [`requests`]; the page is in `assets/`, built into the binary.
 
 pub mod bench;
 pub mod budget;
 pub mod command;
+pub mod flow;
 pub mod guard;
 pub mod nonogram;
 pub mod players;
@@ -91,6 +92,12 @@ const ROUTES: &[Route] = &[
     Route { path: "/api/witness/generate", work: witness::generate, unknown: budget::stopped },
     Route { path: "/api/witness/open", work: witness::open, unknown: budget::stopped },
     Route { path: "/api/witness/export", work: witness::export, unknown: budget::stopped },
+    Route { path: "/api/flow/analyze", work: flow::analyze, unknown: flow::analyze_unknown },
+    Route { path: "/api/flow/explain", work: flow::explain, unknown: budget::stopped },
+    Route { path: "/api/flow/generate", work: flow::generate, unknown: budget::stopped },
+    Route { path: "/api/flow/repair", work: flow::repair, unknown: budget::stopped },
+    Route { path: "/api/flow/open", work: flow::open, unknown: budget::stopped },
+    Route { path: "/api/flow/export", work: flow::export, unknown: budget::stopped },
 ];
 
 /// The page's files: path, content type, text.
@@ -101,6 +108,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ("/nonogram.js", "text/javascript; charset=utf-8", include_str!("assets/nonogram.js")),
     ("/nonogram-tools.js", "text/javascript; charset=utf-8", include_str!("assets/nonogram-tools.js")),
     ("/witness.js", "text/javascript; charset=utf-8", include_str!("assets/witness.js")),
+    ("/flow.js", "text/javascript; charset=utf-8", include_str!("assets/flow.js")),
 ];
 
 /// The studio's state: its players, its default budget, its places for

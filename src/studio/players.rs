@@ -1,10 +1,13 @@
 //! The studio's players: the nonogram rule set (the learned top rules of
-//! `rules/nonogram/top10.rules` by default) and the Witness rule file (the
-//! whole game's learned set `rules/witness/learned-game.rules` by default), both built
-//! into the binary so that the studio needs no file at run time;
-//! `--rules FILE` replaces the default of the file's domain.
+//! `rules/nonogram/top10.rules` by default), the Witness rule file (the
+//! whole game's learned set `rules/witness/learned-game.rules` by default) and the two
+//! Flow rule sets (the learned `rules/flow/learned.rules` and the
+//! hand-written `rules/flow/control.rules`), all built into the binary so
+//! that the studio needs no file at run time; `--rules FILE` replaces the
+//! default of the file's domain (for Flow, the learned set).
 
 use std::path::PathBuf;
+use stratsynth::domains::flow::rules::player::Player as FlowPlayer;
 use stratsynth::domains::nonogram::rules::check::brute_force_all;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::witness::play::players::RulePlayer;
@@ -21,6 +24,42 @@ const NONOGRAM_RULES: (&str, &str) = ("rules/nonogram/top10.rules", include_str!
 const WITNESS_RULES: (&str, &str) =
     ("rules/witness/learned-game.rules", include_str!("../../rules/witness/learned-game.rules"));
 
+/// The default learned Flow rule file's name and text.
+const FLOW_RULES: (&str, &str) = ("rules/flow/learned.rules", include_str!("../../rules/flow/learned.rules"));
+
+/// The Flow control rule file's name and text (the hand-written strategies).
+const FLOW_CONTROL: (&str, &str) = ("rules/flow/control.rules", include_str!("../../rules/flow/control.rules"));
+
+/// A Flow rule set: its file's name, its schema and its rules.
+pub struct FlowRules {
+    /// The file's name (its path).
+    pub name: String,
+    /// The schema the rules were read with.
+    pub schema: Schema,
+    /// The rules, in file order.
+    pub rules: Vec<Rule>,
+}
+
+impl FlowRules {
+    /// The built-in set `(name, text)`.
+    fn built_in((name, text): (&str, &str)) -> Result<FlowRules, String> {
+        let schema = Schema::flow();
+        let rules = parse_rules(text, name, &schema).map_err(|e| e.to_string())?;
+        FlowRules::checked(name.into(), schema, rules)
+    }
+
+    /// The set, refused if the rule player cannot play it.
+    fn checked(name: String, schema: Schema, rules: Vec<Rule>) -> Result<FlowRules, String> {
+        FlowPlayer::new(&rules, &schema, &name).map_err(|e| e.to_string())?;
+        Ok(FlowRules { name, schema, rules })
+    }
+
+    /// The rule player of the set.
+    pub fn player(&self) -> FlowPlayer<'_> {
+        FlowPlayer::new(&self.rules, &self.schema, &self.name).expect("checked when loaded")
+    }
+}
+
 /// The rule sets the studio's players use.
 pub struct Players {
     /// The nonogram rule set's name (its path).
@@ -31,6 +70,10 @@ pub struct Players {
     pub nonogram_rules: Vec<Rule>,
     /// The Witness rule player.
     pub witness: RulePlayer,
+    /// The learned Flow rule set (the `rules` player).
+    pub flow: FlowRules,
+    /// The Flow control set (the `control` player).
+    pub flow_control: FlowRules,
 }
 
 impl Players {
@@ -40,9 +83,15 @@ impl Players {
         let (name, text) = NONOGRAM_RULES;
         let rules = parse_rules(text, name, &schema).map_err(|e| e.to_string())?;
         let nonogram = Nonogram::with_schema(schema, "dsl/nonogram.ron").map_err(|e| e.to_string())?;
-        let mut players =
-            Players { nonogram_name: name.into(), nonogram, nonogram_rules: rules, witness: witness_default()? };
-        let (mut seen_nonogram, mut seen_witness) = (false, false);
+        let mut players = Players {
+            nonogram_name: name.into(),
+            nonogram,
+            nonogram_rules: rules,
+            witness: witness_default()?,
+            flow: FlowRules::built_in(FLOW_RULES)?,
+            flow_control: FlowRules::built_in(FLOW_CONTROL)?,
+        };
+        let (mut seen_nonogram, mut seen_witness, mut seen_flow) = (false, false, false);
         for path in files {
             let (schema, rules) = read_rules(path)?;
             let name = path.display().to_string();
@@ -55,6 +104,11 @@ impl Players {
                 refuse_unsound_nonogram(&name, &players.nonogram, &rules)?;
                 players.nonogram_rules = rules;
                 players.nonogram_name = name;
+            } else if schema.domain() == Schema::flow().domain() {
+                if std::mem::replace(&mut seen_flow, true) {
+                    return Err(twice("Flow"));
+                }
+                players.flow = FlowRules::checked(name, schema, rules)?;
             } else {
                 if std::mem::replace(&mut seen_witness, true) {
                     return Err(twice("Witness"));

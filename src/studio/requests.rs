@@ -151,3 +151,43 @@ pub struct Generate {
     pub order: Option<String>,
     pub top: Option<u64>,
 }
+
+/// A Flow puzzle: its text in any of the three layouts.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct FlowPuzzle {
+    pub puzzle: String,
+}
+
+/// A Flow puzzle whose solve is explained by a player (`rules`, the
+/// default, or `control`).
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct FlowExplain {
+    pub puzzle: String,
+    pub player: Option<String>,
+}
+
+/// A random Flow puzzle's size and options, as `generate flow`'s.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct FlowGenerate {
+    pub width: u64,
+    pub height: u64,
+    pub colours: Option<u64>,
+    pub player: Option<String>,
+    pub max_bits: Option<f64>,
+    pub seed: Option<u64>,
+    pub max_candidates: Option<u64>,
+}
+
+/// A drawn Flow puzzle to repair and the repair's options, as `generate
+/// flow --from`'s.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct FlowRepair {
+    pub puzzle: String,
+    pub player: Option<String>,
+    pub max_bits: Option<f64>,
+    pub max_changes: Option<u64>,
+}

@@ -8,8 +8,10 @@ kind of Witness constraint by clicks (separation squares, stars, dots on
 vertices and edges, broken edges), the count after each equal to
 `witness analyze --json` on the puzzle the clicks mean; opens a `.ron`
 with two puzzles and generates over square and edge placeholders with
-marks; then stops the server with Ctrl-C (SIGINT) and checks it exits
-cleanly.
+marks; places Flow endpoints by clicks (2+ solutions, then one once the
+puzzle is completed), removes, moves, undoes, steps through a Hint, generates
+and opens Flow puzzles; then stops the server with Ctrl-C (SIGINT) and
+checks it exits cleanly.
 
 usage: studio_browser.py STRATSYNTH_BINARY [--screenshots DIR] [--only PART,...]
 Prints one line per check and `N passed, M failed`; exits 1 on any failure.
@@ -181,15 +183,15 @@ def nonogram(driver, binary, shots):
     large_board(driver)
 
 
-def new_board(driver, width, height):
-    """A blank board of `width` x `height` from the size boxes and New blank."""
-    for id_, value in [("nono-width", width), ("nono-height", height)]:
+def new_board(driver, width, height, panel="nono", cells="#nono-board td.cell"):
+    """A blank board of `width` x `height` from a panel's size boxes and its
+    New button, once the board shows `cells` of that many."""
+    for id_, value in [(f"{panel}-width", width), (f"{panel}-height", height)]:
         box = driver.find_element(By.ID, id_)
         box.clear()
         box.send_keys(str(value))
-    click(driver, "nono-new")
-    WebDriverWait(driver, 20).until(
-        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#nono-board td.cell")) == width * height)
+    click(driver, f"{panel}-new")
+    WebDriverWait(driver, 20).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, cells)) == width * height)
 
 
 def cells(driver):
@@ -753,6 +755,150 @@ def open_and_generate(driver, binary, shots):
               moved.startswith("(width: 5, height: 3, start: (1, 0), goal: (5, 3)") and analysed(driver, wider), moved)
 
 
+def flow_cell(driver, x, y, button="left"):
+    """A click on Flow cell (x, y) (right: a right-click), the board found
+    again (each change redraws it)."""
+    cell = driver.find_element(By.ID, f"flow-cell-{x}-{y}")
+    if button == "right":
+        ActionChains(driver).context_click(cell).perform()
+    else:
+        ActionChains(driver).move_to_element(cell).click().perform()
+
+
+def flow_place(driver, ends):
+    """Clicks the cells `ends` ((x, y) pairs) in turn: each colour's two
+    endpoints in a row, the picker moving on to the next colour itself."""
+    for x, y in ends:
+        flow_cell(driver, x, y)
+
+
+def flow_grid(driver):
+    """The puzzle last analysed, as the grid text the page sent."""
+    return driver.find_element(By.ID, "flow-board-box").get_attribute("data-analysed") or ""
+
+
+def flow(driver, binary, shots):
+    """The Flow panel: endpoints placed by clicks (a colour incomplete until
+    its second), the count 2+ with the differing links drawn; removal by a
+    right-click, moves, undo and redo; then the board resized and completed
+    by a fourth pair: one solution;
+    Hint naming a rule of the learned set with its links and cuts outlined;
+    Generate loading a unique puzzle the rules solve; a counted-layout file
+    opened with the CLI's count."""
+    click(driver, "tab-flow")
+    check("the Flow panel opens", driver.find_element(By.ID, "panel-flow").is_displayed())
+    check("an empty board asks for endpoints", wait_text(driver, "flow-message", lambda t: t.startswith("no endpoints")),
+          text(driver, "flow-message"))
+    new_board(driver, 4, 4, "flow", "#flow-board rect.cell")
+    flow_place(driver, [(0, 0)])
+    check("one endpoint of A: incomplete, no count",
+          wait_text(driver, "flow-message", "colour A has one endpoint: place its second") and text(driver, "flow-count") == "-",
+          text(driver, "flow-message"))
+    flow_place(driver, [(2, 1), (3, 0), (1, 1), (1, 2), (2, 2)])
+    check("A, B and C placed: two solutions (2+)", wait_text(driver, "flow-count", "2+"), text(driver, "flow-count"))
+    check("the puzzle sent is the one clicked", flow_grid(driver) == "A..B\n.BA.\n.CC.\n....\n", repr(flow_grid(driver)))
+    differ = driver.find_elements(By.CSS_SELECTOR, "#flow-board line.differ")
+    paths = driver.find_elements(By.CSS_SELECTOR, "#flow-board line.path")
+    check("the first solution drawn as paths, the links where two differ marked", len(paths) > 0 and len(differ) > 0,
+          f"{len(paths)} links, {len(differ)} differing")
+    flow_cell(driver, 2, 2, button="right")
+    check("a right-click removes C's endpoint: incomplete",
+          wait_text(driver, "flow-message", "colour C has one endpoint: place its second") and wait_text(driver, "flow-count", "-"),
+          text(driver, "flow-message"))
+    keys(driver, "z", ctrl=True)
+    check("Ctrl+Z: back to 2+", wait_text(driver, "flow-count", "2+"), text(driver, "flow-count"))
+    keys(driver, "z", ctrl=True, shift=True)
+    check("Ctrl+Shift+Z: removed again", wait_text(driver, "flow-count", "-"), text(driver, "flow-count"))
+    click(driver, "flow-undo")
+    check("undo button: 2+ again", wait_text(driver, "flow-count", "2+"), text(driver, "flow-count"))
+    flow_cell(driver, 1, 2)
+    check("a click on an endpoint picks it up", len(driver.find_elements(By.CSS_SELECTOR, "#flow-board circle.end.held")) == 1
+          and text(driver, "flow-held").startswith("moving C"), text(driver, "flow-held"))
+    flow_cell(driver, 0, 3)
+    check("put down on an empty cell: C moved, the puzzle analysed again",
+          wait_text(driver, "flow-count", lambda t: t not in ("2+", "…", "-"))
+          and flow_grid(driver) == "A..B\n.BA.\n..C.\nC...\n", repr(flow_grid(driver)))
+    keys(driver, "z", ctrl=True)
+    check("undo the move: 2+", wait_text(driver, "flow-count", "2+") and flow_grid(driver) == "A..B\n.BA.\n.CC.\n....\n")
+    click(driver, "flow-repair")
+    check("Repair proposes endpoint changes", wait_text(driver, "flow-repair-note", lambda t: "repaired with" in t, timeout=60),
+          text(driver, "flow-repair-note")[:120])
+    click(driver, "flow-repair-apply")
+    check("the repair applied: one solution", wait_text(driver, "flow-count", "1") and flow_grid(driver) != "A..B\n.BA.\n.CC.\n....\n",
+          repr(flow_grid(driver)))
+    keys(driver, "z", ctrl=True)
+    check("undone: 2+ again", wait_text(driver, "flow-count", "2+") and flow_grid(driver) == "A..B\n.BA.\n.CC.\n....\n", text(driver, "flow-count"))
+    # completed on a larger board: resized to 5x5 (its endpoints kept, the
+    # new cells uncovered: no solution), then a fourth pair: one solution
+    for id_ in ["flow-width", "flow-height"]:
+        box = driver.find_element(By.ID, id_)
+        box.clear()
+        box.send_keys("5")
+    click(driver, "flow-resize")
+    check("resized to 5x5: no solution, red frame",
+          wait_text(driver, "flow-count", "none") and "unsolvable" in driver.find_element(By.ID, "flow-board-box").get_attribute("class"),
+          text(driver, "flow-count"))
+    click(driver, "flow-colour-D")
+    flow_place(driver, [(3, 1)])
+    check("colour D chosen in the picker: its first endpoint, incomplete",
+          wait_text(driver, "flow-message", "colour D has one endpoint: place its second"), text(driver, "flow-message"))
+    flow_place(driver, [(1, 3)])
+    check("completed with D: from 2+ to exactly one solution", wait_text(driver, "flow-count", "1"), text(driver, "flow-count"))
+    check("the puzzle completed is the one clicked", flow_grid(driver) == "A..B.\n.BAD.\n.CC..\n.D...\n.....\n", repr(flow_grid(driver)))
+    check("the learned and the control rules' verdicts and difficulty",
+          wait_text(driver, "flow-rules", lambda t: t in ("yes", "no")) and wait_text(driver, "flow-control", lambda t: t in ("yes", "no"))
+          and wait_text(driver, "flow-steps", lambda t: t.isdigit()), f"{text(driver, 'flow-rules')} {text(driver, 'flow-steps')}")
+    check("the header names the Flow rule set",
+          wait_text(driver, "rules-note", lambda t: "Flow rules/flow/learned.rules" in t), text(driver, "rules-note"))
+    learned = open(os.path.join(ROOT, "rules/flow/learned.rules")).read()
+    names = set(re.findall(r"^def (\w+):", learned, re.M))
+    click(driver, "flow-hint")
+    check("Hint names a rule of the learned set",
+          wait_text(driver, "flow-step", lambda t: t.startswith("step 1 of ") and any(f"rule {n}" in t for n in names)),
+          text(driver, "flow-step")[:120])
+    outlined = driver.find_elements(By.CSS_SELECTOR, "#flow-board line.link-now, #flow-board line.cut.now")
+    check("its links and cuts are outlined on the board", len(outlined) > 0, f"{len(outlined)} outlined")
+    click(driver, "flow-forward")
+    check("forward: step 2", wait_text(driver, "flow-step", lambda t: t.startswith("step 2 of ")), text(driver, "flow-step")[:60])
+    click(driver, "flow-close-hint")
+    # Generate: a unique 6x6 puzzle the learned rules solve, loaded
+    for id_, value in [("flow-width", 6), ("flow-height", 6), ("flow-seed", 2)]:
+        box = driver.find_element(By.ID, id_)
+        box.clear()
+        box.send_keys(str(value))
+    click(driver, "flow-generate")
+    check("Generate loads a unique puzzle solved by the learned rules",
+          wait_text(driver, "flow-gen-note", lambda t: "candidate" in t, timeout=60)
+          and wait_text(driver, "flow-count", "1") and wait_text(driver, "flow-rules", "yes")
+          and len(driver.find_elements(By.CSS_SELECTOR, "#flow-board rect.cell")) == 36,
+          f"{text(driver, 'flow-gen-note')[:80]} {text(driver, 'flow-count')}")
+    # Open: a counted-layout file (any extension), the CLI's count
+    source = os.path.join(ROOT, "specs/flow/made.flow")
+    puzzle = open(source).read().split("\n\n")[15]
+    rows = [l for l in puzzle.splitlines() if l and not l.startswith("#")][1:]
+    width, height = len(rows[0]), len(rows)
+    ends = {}
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch != ".":
+                ends.setdefault(ch, []).append((x, y))
+    counted = f"{len(ends)} {width} {height}\n" + "".join(f"({a[0]}, {a[1]}) ({b[0]}, {b[1]})\n" for a, b in ends.values())
+    path = os.path.join(tempfile.mkdtemp(prefix="studio-flow-"), "counted.txt")
+    with open(path, "w") as f:
+        f.write(counted)
+    want = json.loads(subprocess.run([binary, "analyze", "--json", path], capture_output=True, text=True, cwd=ROOT).stdout)[0]
+    driver.find_element(By.ID, "flow-open").send_keys(path)
+    shown = "2+" if want["solutions"] == 2 else str(want["solutions"])
+    check("open a counted-layout file: its board and the CLI's count",
+          wait_text(driver, "flow-count", shown)
+          and driver.find_element(By.ID, "flow-width").get_attribute("value") == str(width)
+          and len(driver.find_elements(By.CSS_SELECTOR, "#flow-board circle.end")) == 2 * len(ends),
+          f"{text(driver, 'flow-count')} (CLI {shown})")
+    if shots:
+        WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#flow-board line.path"))
+        driver.save_screenshot(os.path.join(shots, "studio-flow.png"))
+
+
 # The studio's address, once started.
 URL = []
 
@@ -767,6 +913,7 @@ PARTS = {
     "witness": lambda driver, binary, shots: witness(driver),
     "full_game": lambda driver, binary, shots: full_game(driver, binary),
     "open_and_generate": open_and_generate,
+    "flow": flow,
 }
 
 

@@ -27,8 +27,15 @@ pub(crate) struct Studio {
 
 impl Studio {
     pub(crate) fn start() -> Studio {
+        Studio::start_with(&[])
+    }
+
+    /// The studio with `extra` options too (run in the source tree).
+    pub(crate) fn start_with(extra: &[&str]) -> Studio {
         let mut child = Command::new(BIN)
             .args(["studio", "--port", "0"])
+            .args(extra)
+            .current_dir(ROOT)
             .stdout(Stdio::piped())
             .spawn()
             .expect("the studio starts");

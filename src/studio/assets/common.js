@@ -1,4 +1,5 @@
-// The studio's shared helpers: the API call, downloads, tabs, each
+// The studio's shared helpers: the API call, a panel's analysis asked
+// live then in full, downloads, tabs, each
 // panel's file tools and editing tools built from two templates, the rule
 // sets named in the header, and the undo history both
 // panels keep (Ctrl+Z / Ctrl+Shift+Z and their buttons).
@@ -24,6 +25,35 @@ async function api(path, body, signal) {
   const answer = await res.json();
   if (!res.ok) throw new Error(answer.error || res.statusText);
   return answer;
+}
+
+// The live answer's budget: what is not done within it is `unknown`, and
+// asked again with the server's budget.
+const LIVE_MS = 100;
+
+// Whether an analysis left something unknown (the count or a difficulty).
+function unfinished(a) { return a.solutions === null || Boolean(a.difficulty_stopped); }
+
+// A panel's analysis after a change: `path` asked for `body` within
+// LIVE_MS and the answer shown (`show`); if it left something unknown,
+// asked again with the server's budget and shown again. The element
+// `timing` says how long each took. Rejects as `api` does (an AbortError
+// once `signal` is aborted: the figures asked are stale).
+async function analyseLiveThenFull(path, body, signal, show, timing) {
+  let started = performance.now();
+  let a = await api(`${path}?budget_ms=${LIVE_MS}`, body, signal);
+  const answered = `answered in ${Math.round(performance.now() - started)} ms (budget ${LIVE_MS} ms)`;
+  show(a, true);
+  if (!unfinished(a)) { timing.textContent = answered; return; }
+  const partial = `${answered} with ${a.solutions === null ? "the count" : "the difficulty"} unknown`;
+  timing.textContent = `${partial}; measuring with the server's budget...`;
+  started = performance.now();
+  a = await api(path, body, signal);
+  show(a, false);
+  const full = Math.round(performance.now() - started);
+  timing.textContent = unfinished(a)
+    ? `${partial}; with the server's budget (${full} ms) still unknown`
+    : `${partial}; measured in full in ${full} ms with the server's budget`;
 }
 
 // Offers `text` as a file `name` to save.

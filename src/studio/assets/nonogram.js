@@ -302,10 +302,6 @@ $("nono-flip-h").addEventListener("click", () =>
 $("nono-flip-v").addEventListener("click", () =>
   setPicture(nono.w, nono.h, nono.cells.map((_, p) => nono.cells[(nono.h - 1 - Math.floor(p / nono.w)) * nono.w + (p % nono.w)])));
 
-// The live answer's budget: what is not done within it is `unknown`, and
-// asked again with the server's budget.
-const LIVE_MS = 100;
-
 // The figures of the old picture are gone at once, the busy sign on.
 function staleFigures() {
   for (const id of ["nono-count", "nono-line", "nono-rules", "nono-steps", "nono-bits-out", "nono-line-steps", "nono-line-bits"]) {
@@ -330,30 +326,17 @@ async function analyse() {
   const live = nono.live = new AbortController(), picture = request();
   busy(true);
   try {
-    let started = performance.now();
-    let a = await api(`/api/nonogram/analyze?budget_ms=${LIVE_MS}`, picture, live.signal);
-    const answered = `answered in ${Math.round(performance.now() - started)} ms (budget ${LIVE_MS} ms)`;
-    showAnalysis(a);
-    $("nono-message").textContent = "";
-    if (!unfinished(a)) { $("nono-timing").textContent = answered; return; }
-    const partial = `${answered} with ${a.solutions === null ? "the count" : "the difficulty"} unknown`;
-    $("nono-timing").textContent = `${partial}; measuring with the server's budget...`;
-    started = performance.now();
-    a = await api("/api/nonogram/analyze", picture, live.signal);
-    showAnalysis(a);
-    const full = Math.round(performance.now() - started);
-    $("nono-timing").textContent = unfinished(a)
-      ? `${partial}; with the server's budget (${full} ms) still unknown`
-      : `${partial}; measured in full in ${full} ms with the server's budget`;
+    const show = (a, first) => {
+      showAnalysis(a);
+      if (first) $("nono-message").textContent = "";
+    };
+    await analyseLiveThenFull("/api/nonogram/analyze", picture, live.signal, show, $("nono-timing"));
   } catch (e) {
     if (!live.signal.aborted) $("nono-message").textContent = e.message;
   } finally {
     if (nono.live === live) { busy(false); nono.live = null; }
   }
 }
-
-// Whether an answer left something unknown (the count or a difficulty).
-function unfinished(a) { return a.solutions === null || Boolean(a.difficulty_stopped); }
 
 function yes(v) { return v === null || v === undefined ? "-" : (v ? "yes" : "no"); }
 

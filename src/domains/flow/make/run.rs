@@ -163,7 +163,8 @@ pub struct Bounds {
 
 /// The first `bounds.count` candidates of `shape` from `seed` that are
 /// what is `wanted`, in candidate order, and the number of candidates
-/// judged. Past the deadline the puzzles
+/// judged (the judging threads carry the caller's cancellation,
+/// [`crate::deadline::carry`]). Past the deadline the puzzles
 /// kept are those among the candidates before the first one not judged,
 /// so they are what a run without the deadline begins with. `progress` is
 /// told the candidates judged and the puzzles kept after each batch.
@@ -178,23 +179,26 @@ pub fn random_puzzles(
     let unjudged = AtomicU64::new(u64::MAX);
     let failed: Mutex<Option<MakeError>> = Mutex::new(None);
     let (mut kept, mut next) = (vec![], 0);
+    let cancel = crate::deadline::current();
     while kept.len() < bounds.count && next < bounds.max_candidates && unjudged.load(Ordering::Relaxed) == u64::MAX {
         let end = (next + batch).min(bounds.max_candidates);
         let found: Vec<Made> = (next..end)
             .into_par_iter()
             .filter_map(|i| {
-                if crate::deadline::past(bounds.deadline) {
-                    unjudged.fetch_min(i, Ordering::Relaxed);
-                    return None;
-                }
-                match made(shape, seed, i, wanted) {
-                    Ok(made) => made,
-                    Err(error) => {
-                        let mut slot = failed.lock().unwrap_or_else(|e| e.into_inner());
-                        slot.get_or_insert(MakeError { index: i, error });
-                        None
+                crate::deadline::carry(cancel.as_ref(), || {
+                    if crate::deadline::past(bounds.deadline) {
+                        unjudged.fetch_min(i, Ordering::Relaxed);
+                        return None;
                     }
-                }
+                    match made(shape, seed, i, wanted) {
+                        Ok(made) => made,
+                        Err(error) => {
+                            let mut slot = failed.lock().unwrap_or_else(|e| e.into_inner());
+                            slot.get_or_insert(MakeError { index: i, error });
+                            None
+                        }
+                    }
+                })
             })
             .collect();
         kept.extend(found);

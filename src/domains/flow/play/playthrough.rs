@@ -10,6 +10,7 @@
 //! slots and one of 2 statuses), as a nonogram oracle step does; the
 //! difficulty is their sum, 0 for a puzzle the knowledge solves alone.
 
+use std::time::Instant;
 use thiserror::Error;
 
 use super::oracle::{board_of, propagate, reveal};
@@ -128,6 +129,9 @@ pub enum PlayError {
     /// solution extends (the solution given is not one).
     #[error("the complete solver's propagation refutes a state the solution extends: it is not a solution")]
     NotASolution,
+    /// The deadline passed (or the work was given up) before the solve ended.
+    #[error("the solve stopped at its deadline before it ended")]
+    OutOfTime,
 }
 
 /// The rule player's steps from `state`: one per round and rule.
@@ -138,8 +142,12 @@ fn rule_steps(
     state: &mut State,
     solution: &Solution,
     rounds: &mut usize,
+    deadline: Option<Instant>,
 ) -> Result<Vec<Step>, PlayError> {
-    let play = player.play(p, state, Some(solution))?;
+    let play = player.play_until(p, state, Some(solution), deadline)?;
+    if play.stopped {
+        return Err(PlayError::OutOfTime);
+    }
     if let Some(r) = play.pruned {
         return Err(PlayError::Pruned(rules[r].name.clone()));
     }
@@ -196,13 +204,29 @@ pub fn play(
     solution: &Solution,
     max_bits: Option<f64>,
 ) -> Result<Playthrough, PlayError> {
+    play_until(p, knowledge, solution, max_bits, None)
+}
+
+/// [`play`], given up with [`PlayError::OutOfTime`] once past `deadline`
+/// ([`crate::deadline::past`], read before each round of the rules and
+/// after each step of the oracle).
+pub fn play_until(
+    p: &Puzzle,
+    knowledge: &Knowledge,
+    solution: &Solution,
+    max_bits: Option<f64>,
+    deadline: Option<Instant>,
+) -> Result<Playthrough, PlayError> {
     let mut state = State::start(p.grid());
     let mut out = Playthrough { steps: vec![], bits: 0.0, over: false };
     let mut rounds = 0;
     loop {
+        if crate::deadline::past(deadline) {
+            return Err(PlayError::OutOfTime);
+        }
         match knowledge {
             Knowledge::Rules { player, rules } => {
-                out.steps.extend(rule_steps(p, player, rules, &mut state, solution, &mut rounds)?)
+                out.steps.extend(rule_steps(p, player, rules, &mut state, solution, &mut rounds, deadline)?)
             }
             Knowledge::Propagation => out.steps.extend(propagation_step(p, &mut state)?),
         }
@@ -266,6 +290,22 @@ mod tests {
         assert_eq!(keys, sorted, "one step per round and rule");
         assert_eq!(play.rule_counts(rules.len()).iter().sum::<usize>(), p.grid().slots());
         assert_eq!(play.steps[0].open, p.grid().slots());
+    }
+
+    /// Past its deadline a solve is given up, by the rules or the oracle;
+    /// before it, the solve is the one without a deadline.
+    #[test]
+    fn past_its_deadline_a_solve_stops() {
+        let schema = Schema::flow();
+        let rules = parse_rules(include_str!("../../../../rules/flow/control.rules"), "c", &schema).unwrap();
+        let player = Player::new(&rules, &schema, "f").unwrap();
+        let (p, solution) = puzzle(FIVE);
+        let past = Some(std::time::Instant::now());
+        for knowledge in [Knowledge::Rules { player: &player, rules: &rules }, Knowledge::Propagation] {
+            assert_eq!(play_until(&p, &knowledge, &solution, None, past), Err(PlayError::OutOfTime));
+            let later = Some(std::time::Instant::now() + std::time::Duration::from_secs(600));
+            assert_eq!(play_until(&p, &knowledge, &solution, None, later), play(&p, &knowledge, &solution, None));
+        }
     }
 
     /// With no rules every step is the oracle's, each costing 1 + log2(U)

@@ -43,6 +43,8 @@ pub struct Play {
     pub steps: Vec<Step>,
     /// The first rule (in file order) that pruned, if one did.
     pub pruned: Option<usize>,
+    /// Whether the deadline stopped the play before a round decided nothing.
+    pub stopped: bool,
 }
 
 impl Play {
@@ -162,9 +164,25 @@ impl<'r> Player<'r> {
     /// nothing or a rule prunes. With `solution`, a link or cut it
     /// disagrees with shows an unsound rule too.
     pub fn play(&self, p: &Puzzle, start: &State, solution: Option<&Solution>) -> Result<Play, Unsound> {
+        self.play_until(p, start, solution, None)
+    }
+
+    /// [`Player::play`], stopped (`stopped` set) before a round that
+    /// starts past `deadline` ([`crate::deadline::past`]: or its work given up).
+    pub fn play_until(
+        &self,
+        p: &Puzzle,
+        start: &State,
+        solution: Option<&Solution>,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<Play, Unsound> {
         let g = p.grid();
-        let mut play = Play { state: start.clone(), rounds: 0, steps: vec![], pruned: None };
+        let mut play = Play { state: start.clone(), rounds: 0, steps: vec![], pruned: None, stopped: false };
         loop {
+            if crate::deadline::past(deadline) {
+                play.stopped = true;
+                return Ok(play);
+            }
             // per slot, the first (rule, status) found this round
             let mut found: Vec<Option<(usize, Status)>> = vec![None; g.slots()];
             let mut pruned: Option<usize> = None;
@@ -273,6 +291,21 @@ mod tests {
         let p = parse_flow(grid, "t").unwrap().remove(0).1;
         let player = Player::new(rules, &Schema::flow(), "dsl/flow.ron").unwrap();
         player.play(&p, &State::start(p.grid()), solution)
+    }
+
+    /// Past its deadline the play stops before its first round, the
+    /// state as it started; before it, the play is the one without.
+    #[test]
+    fn past_its_deadline_the_play_stops() {
+        let (rules, p) = (control(), parse_flow("AB\nAB\n", "t").unwrap().remove(0).1);
+        let player = Player::new(&rules, &Schema::flow(), "dsl/flow.ron").unwrap();
+        let start = State::start(p.grid());
+        let stopped = player.play_until(&p, &start, None, Some(std::time::Instant::now())).unwrap();
+        assert!(stopped.stopped && stopped.steps.is_empty() && stopped.state == start, "{stopped:?}");
+        let later = Some(std::time::Instant::now() + std::time::Duration::from_secs(600));
+        let whole = player.play_until(&p, &start, None, later).unwrap();
+        assert!(!whole.stopped && whole.solved());
+        assert_eq!(whole, player.play(&p, &start, None).unwrap());
     }
 
     /// The control rules solve a small board in rounds, each slot decided
