@@ -546,4 +546,26 @@ mod tests {
         let again = repair(&r.puzzle, &wanted, budget, &Tally::default()).unwrap();
         assert!(again.repair.unwrap().changes.is_empty() && again.judged == 1);
     }
+
+    /// A puzzle with two solutions (`B` round `A` or `A` round `B`) is
+    /// repaired with two changes, every single one leaving two or none;
+    /// brute force finds two solutions before and exactly one after.
+    #[test]
+    fn a_puzzle_with_two_solutions_is_repaired() {
+        use crate::domains::flow::solve::brute::solutions;
+        let wanted = Wanted {
+            knowledge: Knowledge::Propagation,
+            max_bits: None,
+            without: None,
+            max_nodes: 10_000,
+            settled: false,
+        };
+        let p = puzzle("A..B\n.BA.\n.CC.\n....\n");
+        assert_eq!(solutions(&p, false).len(), 2);
+        let found = repair(&p, &wanted, Budget { max_changes: 3, deadline: None }, &Tally::default()).unwrap();
+        assert!(matches!(found.drawn, Verdict::Several { differ: 8, focus: Some(_) }), "{:?}", found.drawn);
+        let r = found.repair.expect("a repair");
+        assert_eq!((found.tried, r.changes.len()), (1, 2));
+        assert_eq!(solutions(&r.puzzle, false), vec![r.solution.clone()]);
+    }
 }
