@@ -482,6 +482,11 @@ mod tests {
         parse_flow(text, "t").unwrap().remove(0).1
     }
 
+    /// The search player, any bits: a unique puzzle is wanted.
+    fn search_player() -> Wanted<'static> {
+        Wanted { knowledge: Knowledge::Propagation, max_bits: None, without: None, max_nodes: 10_000, settled: false }
+    }
+
     /// Each kind of change does what it says, colours keep their names,
     /// and the candidates come focus first, moves, additions, removals.
     #[test]
@@ -511,13 +516,7 @@ mod tests {
     /// (every single change was tried first); a unique one is left as it is.
     #[test]
     fn a_puzzle_with_no_solution_is_repaired() {
-        let wanted = Wanted {
-            knowledge: Knowledge::Propagation,
-            max_bits: None,
-            without: None,
-            max_nodes: 10_000,
-            settled: false,
-        };
+        let wanted = search_player();
         let budget = Budget { max_changes: 2, deadline: None };
         let p = puzzle("A..\n...\n..A\n");
         let found = repair(&p, &wanted, budget, &Tally::default()).unwrap();
@@ -553,13 +552,7 @@ mod tests {
     #[test]
     fn a_puzzle_with_two_solutions_is_repaired() {
         use crate::domains::flow::solve::brute::solutions;
-        let wanted = Wanted {
-            knowledge: Knowledge::Propagation,
-            max_bits: None,
-            without: None,
-            max_nodes: 10_000,
-            settled: false,
-        };
+        let wanted = search_player();
         let p = puzzle("A..B\n.BA.\n.CC.\n....\n");
         assert_eq!(solutions(&p, false).len(), 2);
         let found = repair(&p, &wanted, Budget { max_changes: 3, deadline: None }, &Tally::default()).unwrap();
