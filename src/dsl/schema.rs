@@ -156,18 +156,10 @@ pub struct SynthesisSpace {
     /// Most expensive condition atom (default 6).
     #[serde(default = "default_max_atom_cost")]
     pub max_atom_cost: u32,
-    /// How much more than the cheapest condition a generalised (or widest)
-    /// one may cost (default 3).
-    #[serde(default = "default_generalise_slack")]
-    pub generalise_slack: u32,
 }
 
 fn default_max_atom_cost() -> u32 {
     6
-}
-
-fn default_generalise_slack() -> u32 {
-    3
 }
 
 /// The DSL file as written.

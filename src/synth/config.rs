@@ -149,7 +149,7 @@ impl Config {
             max_atom_cost: schema.file.synthesis.max_atom_cost,
             max_atoms: 3,
             max_rule_cost: 30,
-            generalise_slack: schema.file.synthesis.generalise_slack,
+            generalise_slack: 3,
             sample: 10_000,
             sample_seed: 0x5eed,
             coverage_sample: 150,
