@@ -216,12 +216,7 @@ fn mark_features(p: &Parts, colour: &[Num], star: &[Bool], acc: &mut Asserts) ->
                 closed.implies(reach_same.sle(&joined_same)),
                 star[x].implies(in_region.same(&g.c(1))),
             ]);
-            vec![
-                joined_same,
-                star[x].ite(&g.c(0), &others(&joined, &other)),
-                reach_same,
-                closed.ite(&g.c(1), &g.c(0)),
-            ]
+            vec![joined_same, star[x].ite(&g.c(0), &others(&joined, &other)), reach_same, closed.ite(&g.c(1), &g.c(0))]
         })
         .collect()
 }
