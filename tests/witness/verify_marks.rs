@@ -8,7 +8,7 @@
 //! the whole-game learned set `rules/witness/learned-game.rules`, further
 //! sound rules on marks and dots, and mutants of them. The star rules
 //! are proven at 5x5 within a small resource limit (the encoding's
-//! implied count constraints; without them Z3 ran out of 15 minutes on
+//! implied count constraints; without them Z3 ran out of 20 minutes on
 //! a star joined to two marks of its colour).
 
 use stratsynth::domains::witness::board::oracle::Oracle;

@@ -33,7 +33,7 @@
 //! area closed, the last <= the first), and a star's region holds one
 //! beside it. Z3 does not find that sums of pointwise implied terms are
 //! ordered: without them a star joined to two marks of its colour took
-//! it beyond 15 minutes at 5x5.
+//! it beyond 20 minutes at 5x5.
 
 use super::symbolic_path::{count, ones, sparse_table, Asserts, BoundGrid, Directed, Order, Region, Shape, MAX_COLOUR};
 use super::view::ViewIds;
