@@ -27,6 +27,12 @@ const TWO: &str = "A..B\n.BA.\n.CC.\n....\n";
 /// them): still two solutions, now on 6x4.
 const TWO_WIDE: &str = "A..BDE\n.BA...\n.CC...\n....DE\n";
 
+/// The same with two forced rows under it: at one change eight puzzles
+/// tie nearest to unique ahead of the first of the two moves (from them
+/// the search finds no repair within three changes), so a beam of 8
+/// missed the repair of two changes.
+const TWO_TALL: &str = "A..B\n.BA.\n.CC.\n....\nD..D\nEEFF\n";
+
 /// Runs `generate flow --from` with `args`, its JSON and exit status.
 fn repair(args: &[&str]) -> (Value, i32) {
     let mut v = vec!["generate", "flow", "--json", "--from"];
@@ -76,7 +82,7 @@ fn a_moved_endpoint_is_repaired_with_one_change() {
 fn puzzles_with_two_solutions_are_repaired_to_one() {
     let dir = fresh_dir("flow-repair-two");
     let control = repo("rules/flow/control.rules");
-    for (name, text) in [("two.flow", TWO), ("wide.flow", TWO_WIDE)] {
+    for (name, text) in [("two.flow", TWO), ("wide.flow", TWO_WIDE), ("tall.flow", TWO_TALL)] {
         let drawn = write(&dir, name, text);
         assert_eq!(solutions(&drawn), 2, "{name}");
         let out = dir.join(format!("fixed-{name}")).display().to_string();

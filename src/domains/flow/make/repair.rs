@@ -39,7 +39,7 @@ use crate::domains::flow::solve::{solve, Limits, Options};
 use crate::stop::Stop;
 
 /// Puzzles kept from one number of changes to extend with one more.
-pub const BEAM: usize = 8;
+pub const BEAM: usize = 16;
 
 /// Candidates judged in parallel between two looks at the results.
 const BATCH: usize = 32;
