@@ -24,6 +24,7 @@ use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::schema::Schema;
 use stratsynth::report::flow::generate::Report;
 use stratsynth::report::flow::repair::Report as RepairReport;
+use stratsynth::report::remedies::Remedies;
 use stratsynth::report::ticking::ticking;
 use stratsynth::rule_files::read_rules_in;
 
@@ -255,6 +256,7 @@ fn from_file(args: &FlowArgs, from: &Path) -> CmdResult {
         max_changes: args.max_changes,
         timeout: timeout as f64,
         seconds: started.elapsed().as_secs_f64(),
+        remedies: Remedies::COMMAND,
     };
     let text = report.file_text(layout, &command_line()).map_err(|e| e.to_string())?;
     let written = args.output.as_ref().filter(|_| text.is_some());

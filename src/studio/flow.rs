@@ -25,6 +25,7 @@ use stratsynth::report::flow::explain::{describe, explain_json, Explained};
 use stratsynth::report::flow::generate::Report;
 use stratsynth::report::flow::repair::Report as RepairReport;
 use stratsynth::report::flow::{json_puzzle, Played};
+use stratsynth::report::remedies::Remedies;
 use stratsynth::stop::Stop;
 
 /// The complete solver's node budget per request (as `analyze`'s default).
@@ -285,6 +286,13 @@ fn rule_names(set: Option<&FlowRules>) -> Vec<String> {
     set.iter().flat_map(|s| s.rules.iter().map(|r| r.name.clone())).collect()
 }
 
+/// What the repair's summary says when it ran out: the page sets no budget
+/// and no number of changes, the command line does.
+const REPAIR_REMEDIES: Remedies = Remedies {
+    time: "the studio's budget ran out; `stratsynth generate flow --from FILE --timeout N` searches longer",
+    changes: "`stratsynth generate flow --from FILE --max-changes N` tries more",
+};
+
 /// `POST /api/flow/repair`: `generate flow --from FILE --json` for the
 /// request's puzzle (`player` and `max_bits` as for generate, `max_changes`
 /// 1 to 8, default 3), the search stopped by the request's deadline:
@@ -312,6 +320,7 @@ pub fn repair(players: &Players, body: &[u8], budget: &Budget) -> Answer {
         max_changes,
         timeout: budget.ms as f64 / 1000.0,
         seconds: started.elapsed().as_secs_f64(),
+        remedies: REPAIR_REMEDIES,
     };
     report.json(None).map_err(|e| ApiError::unfit(e.to_string()))
 }

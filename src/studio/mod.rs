@@ -80,6 +80,7 @@ struct Route {
 }
 
 const ROUTES: &[Route] = &[
+    Route { path: "/api/rules", work: rule_sets, unknown: budget::stopped },
     Route { path: "/api/nonogram/analyze", work: nonogram::analyze, unknown: nonogram::analyze_unknown },
     Route { path: "/api/nonogram/explain", work: nonogram::explain, unknown: budget::stopped },
     Route { path: "/api/nonogram/repair", work: nonogram::repair, unknown: budget::stopped },
@@ -99,6 +100,14 @@ const ROUTES: &[Route] = &[
     Route { path: "/api/flow/open", work: flow::open, unknown: budget::stopped },
     Route { path: "/api/flow/export", work: flow::export, unknown: budget::stopped },
 ];
+
+/// `POST /api/rules` (body `{}`): the rule file each domain's player uses,
+/// `{"nonogram", "Witness", "Flow"}`, named as the other answers name them,
+/// so that the page's header names every set before any panel has asked.
+fn rule_sets(players: &Players, body: &[u8], _: &Budget) -> Answer {
+    let requests::NoFields {} = requests::parse(body)?;
+    Ok(json!({"nonogram": players.nonogram_name, "Witness": players.witness.name, "Flow": players.flow.name}))
+}
 
 /// The page's files: path, content type, text.
 const ASSETS: &[(&str, &str, &str)] = &[

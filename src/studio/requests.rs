@@ -191,3 +191,8 @@ pub struct FlowRepair {
     pub max_bits: Option<f64>,
     pub max_changes: Option<u64>,
 }
+
+/// The body of a request that takes no fields: `{}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoFields {}

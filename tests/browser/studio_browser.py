@@ -113,6 +113,9 @@ def nonogram(driver, binary, shots):
           wait_text(driver, "rules-note", lambda t: t.startswith("rules: ")
                     and "nonogram rules/nonogram/top10.rules" in t[len("rules: "):].split(", "))
           and wait_text(driver, "nono-rules-file", "rules/nonogram/top10.rules"), text(driver, "rules-note"))
+    check("every domain's rule set is named before its panel is opened",
+          wait_text(driver, "rules-note", lambda t: "Witness rules/witness/learned-game.rules" in t
+                    and "Flow rules/flow/learned.rules" in t), text(driver, "rules-note"))
     for id_, value in [("nono-width", "5"), ("nono-height", "5")]:
         box = driver.find_element(By.ID, id_)
         box.clear()

@@ -372,6 +372,8 @@ fn malformed() -> Vec<(String, Vec<u8>)> {
     out.push(("/api/nonogram/analyze?budget_ms=0".into(), b"{}".to_vec()));
     out.push(("/api/nonogram/analyze?speed=fast".into(), b"{}".to_vec()));
     out.push(("/api/nothing".into(), b"{}".to_vec()));
+    out.push(("/api/rules".into(), b"[]".to_vec()));
+    out.push(("/api/rules".into(), b"{\"domain\": \"Flow\"}".to_vec()));
     out.push(("/api/nonogram/analyze".into(), vec![b' '; (1 << 20) + 1]));
     out
 }

@@ -219,6 +219,36 @@ fn a_flow_rule_file_replaces_the_learned_set() {
     );
 }
 
+/// `POST /api/rules` names each domain's rule file as the answers name
+/// it, the Flow one replaced by `--rules`: the page's header names every
+/// set before any panel has asked.
+#[test]
+fn the_rule_sets_are_named_before_any_panel_asks() {
+    let studio = Studio::start_with(&["--rules", "rules/flow/top10.rules"]);
+    let named = studio.post_json("/api/rules", &json!({}));
+    let grid = bundled("specs/flow/made.flow", 9);
+    let analysed = studio.post_json("/api/flow/analyze", &json!({"puzzle": grid}));
+    assert_eq!(named["Flow"], analysed["rules_file"]);
+    assert_eq!(named["Flow"], "rules/flow/top10.rules");
+    assert_eq!(named["nonogram"], "rules/nonogram/top10.rules");
+    assert_eq!(named["Witness"], "rules/witness/learned-game.rules");
+}
+
+/// A repair not found within the changes allowed says what searches
+/// further: the page sets no number of changes, so the studio names the
+/// command, where the command names its flag.
+#[test]
+fn a_repair_not_found_names_what_searches_further() {
+    let studio = Studio::start();
+    let file = written("short.flow", TWO);
+    let cli = cli_json(&["generate", "flow", "--from", &file, "--max-changes", "1", "--json"]);
+    let answer = studio.post_json("/api/flow/repair", &json!({"puzzle": TWO, "max_changes": 1}));
+    assert!(answer["puzzles"].as_array().unwrap().is_empty(), "{answer}");
+    let said = |a: &Value| a["summary"][0].as_str().unwrap().to_string();
+    assert!(said(&cli).ends_with("raise --max-changes"), "{cli}");
+    assert!(said(&answer).ends_with("`stratsynth generate flow --from FILE --max-changes N` tries more"), "{answer}");
+}
+
 /// The two-solution puzzle repaired as `generate flow --from FILE --json`
 /// repairs it (but for the name and the time in the summary): the repaired
 /// puzzle has one solution.

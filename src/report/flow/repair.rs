@@ -13,6 +13,7 @@ use crate::domains::flow::formats::write::{counted_text, grid_text, sized_text, 
 use crate::domains::flow::make::repair::{Change, Found, Repaired, Verdict};
 use crate::domains::flow::model::grid::{Cell, Grid};
 use crate::domains::flow::model::puzzle::Puzzle;
+use crate::report::remedies::Remedies;
 
 /// A repair search's report.
 pub struct Report {
@@ -34,6 +35,8 @@ pub struct Report {
     pub timeout: f64,
     /// Seconds the search took.
     pub seconds: f64,
+    /// What the summary says to raise when the search ran out.
+    pub remedies: Remedies,
 }
 
 /// `n` and `word`, with an `s` unless `n` is 1.
@@ -134,17 +137,19 @@ impl Report {
                     n => format!(", every repair of up to {} tried", plural(n, "change")),
                 };
                 format!(
-                    "{head}; no repair found within {} s ({} judged{tried}): raise --timeout",
+                    "{head}; no repair found within {} s ({} judged{tried}): {}",
                     self.timeout,
-                    plural(f.judged as usize, "puzzle")
+                    plural(f.judged as usize, "puzzle"),
+                    self.remedies.time
                 )
             }
             None => format!(
-                "{head}; no repair found within {} ({} puzzles judged in {:.2} s; every single change tried, more only near the {} puzzles nearest to what is wanted): raise --max-changes",
+                "{head}; no repair found within {} ({} puzzles judged in {:.2} s; every single change tried, more only near the {} puzzles nearest to what is wanted): {}",
                 plural(self.max_changes, "change"),
                 f.judged,
                 self.seconds,
-                crate::domains::flow::make::repair::BEAM
+                crate::domains::flow::make::repair::BEAM,
+                self.remedies.changes
             ),
         }
     }

@@ -118,6 +118,9 @@ function nameRules(domain, file) {
   RULES[domain] = file;
   $("rules-note").textContent = "rules: " + Object.entries(RULES).map(([d, f]) => `${d} ${f}`).join(", ");
 }
+// Every set named as the page opens, before any panel has asked.
+api("/api/rules", {}).then(sets => { for (const [domain, file] of Object.entries(sets)) nameRules(domain, file); })
+  .catch(() => {});
 
 // A panel's undo history: the states before each change (`past`) and
 // those undone (`future`); a new change forgets what was undone.

@@ -399,7 +399,8 @@
     $("flow-gen-note").textContent = "generating…";
     try {
       const a = await api("/api/flow/generate", body);
-      if (!a.puzzles) throw new Error(`no puzzle within the budget (${a.judged} candidates judged)`);
+      if (!a.puzzles) throw new Error(a.judged === undefined ? `no puzzle within the budget (${a.budget_ms} ms)`
+        : `no puzzle within the budget (${a.judged} candidates judged)`);
       const m = a.puzzles[0];
       load({ width: m.width, height: m.height, rows: m.grid.trim().split("\n"), title: null });
       $("flow-gen-note").textContent = `${a.summary[0]}; ${m.steps} steps, ${m.bits.toFixed(2)} bits`;
