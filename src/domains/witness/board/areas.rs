@@ -20,29 +20,46 @@ pub type Labels = [u8; MAX_SIDE * MAX_SIDE];
 /// The components of the squares of `grid` when two side-adjacent squares
 /// are linked iff `link(shared edge)`: per square, the smallest square id
 /// of its component (ids past the grid's squares are left 0).
+///
+/// Square sets are `u64`s: the links are read once into two masks (a
+/// square linked to the one on its right, to the one above), and each
+/// component grows from its smallest square by shifting its set along
+/// them until it stops growing.
 pub fn components(grid: Grid, link: impl Fn(usize) -> bool) -> Labels {
-    let mut labels = [u8::MAX; MAX_SIDE * MAX_SIDE];
-    let mut stack = Vec::with_capacity(grid.num_squares());
-    for first in 0..grid.num_squares() {
-        if labels[first] != u8::MAX {
-            continue;
-        }
-        labels[first] = first as u8;
-        stack.push(first);
-        while let Some(s) = stack.pop() {
-            let edges = grid.square_edges(s);
-            for (k, t) in across(grid, s).into_iter().enumerate() {
-                if let Some(t) = t {
-                    if labels[t] == u8::MAX && link(edges[k]) {
-                        labels[t] = first as u8;
-                        stack.push(t);
-                    }
-                }
+    let (n, w, h) = (grid.num_squares(), grid.width, grid.height);
+    // the edge above square (c, r) is horizontal edge (r + 1) * w + c; the
+    // one on its right vertical edge hv + r * (w + 1) + c + 1
+    let hv = w * (h + 1);
+    let (mut right, mut up) = (0u64, 0u64);
+    for r in 0..h {
+        for c in 0..w {
+            let s = r * w + c;
+            if c + 1 < w && link(hv + r * (w + 1) + c + 1) {
+                right |= 1 << s;
+            }
+            if r + 1 < h && link(s + w) {
+                up |= 1 << s;
             }
         }
     }
-    for l in labels.iter_mut().skip(grid.num_squares()) {
-        *l = 0;
+    let mut labels = [0u8; MAX_SIDE * MAX_SIDE];
+    let mut left = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    while left != 0 {
+        let first = left.trailing_zeros();
+        let mut part = 1u64 << first;
+        loop {
+            let grown = part | (part & right) << 1 | (part >> 1 & right) | (part & up) << w | (part >> w & up);
+            if grown == part {
+                break;
+            }
+            part = grown;
+        }
+        left &= !part;
+        let mut each = part;
+        while each != 0 {
+            labels[each.trailing_zeros() as usize] = first as u8;
+            each &= each - 1;
+        }
     }
     labels
 }
@@ -135,29 +152,31 @@ impl Areas {
     /// The features of every mark of `puzzle`, in its mark order.
     pub fn mark_features(&self, puzzle: &Puzzle) -> Vec<MarkFeatures> {
         let marks = puzzle.marks();
-        marks
-            .iter()
-            .enumerate()
-            .map(|(i, x)| {
-                let others = || marks.iter().enumerate().filter(move |&(j, _)| j != i).map(|(_, y)| y);
-                let joined = |y: &&Mark| self.joined[y.square] == self.joined[x.square];
-                let count = |it: &mut dyn Iterator<Item = &Mark>| it.count() as u8;
-                MarkFeatures {
-                    colour: x.colour,
-                    star: x.star,
-                    joined_same: count(&mut others().filter(joined).filter(|y| y.colour == x.colour)),
-                    joined_other: if x.star {
-                        0
-                    } else {
-                        count(&mut others().filter(joined).filter(|y| !y.star && y.colour != x.colour))
-                    },
-                    reach_same: count(
-                        &mut others().filter(|y| self.open[y.square] == self.open[x.square] && y.colour == x.colour),
-                    ),
-                    closed: self.closed(x.square),
+        let mut out = Vec::with_capacity(marks.len());
+        for (i, x) in marks.iter().enumerate() {
+            let (joined, open) = (self.joined[x.square], self.open[x.square]);
+            let (mut joined_same, mut joined_other, mut reach_same) = (0u8, 0u8, 0u8);
+            for (j, y) in marks.iter().enumerate() {
+                if j == i {
+                    continue;
                 }
-            })
-            .collect()
+                let same_colour = y.colour == x.colour;
+                if self.joined[y.square] == joined {
+                    joined_same += u8::from(same_colour);
+                    joined_other += u8::from(!x.star && !y.star && !same_colour);
+                }
+                reach_same += u8::from(same_colour && self.open[y.square] == open);
+            }
+            out.push(MarkFeatures {
+                colour: x.colour,
+                star: x.star,
+                joined_same,
+                joined_other,
+                reach_same,
+                closed: self.closed(x.square),
+            });
+        }
+        out
     }
 
     /// Whether no completion can satisfy the region constraints: two
@@ -202,5 +221,52 @@ impl Areas {
             }
         }
         (active, sealed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// The components by union-find over every linked pair of side-adjacent
+    /// squares, labelled by their smallest square.
+    fn by_union_find(grid: Grid, link: impl Fn(usize) -> bool) -> Labels {
+        let n = grid.num_squares();
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn root(parent: &mut [usize], mut s: usize) -> usize {
+            while parent[s] != s {
+                s = parent[s];
+            }
+            s
+        }
+        for s in 0..n {
+            for (k, t) in across(grid, s).into_iter().enumerate() {
+                if let Some(t) = t.filter(|_| link(grid.square_edges(s)[k])) {
+                    let (a, b) = (root(&mut parent, s), root(&mut parent, t));
+                    parent[a.max(b)] = a.min(b);
+                }
+            }
+        }
+        let mut labels = [0u8; MAX_SIDE * MAX_SIDE];
+        for (s, label) in labels.iter_mut().enumerate().take(n) {
+            *label = root(&mut parent, s) as u8;
+        }
+        labels
+    }
+
+    #[test]
+    fn components_equal_union_find_on_random_links() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for width in 1..=MAX_SIDE {
+            for height in 1..=MAX_SIDE {
+                let grid = Grid::new(width, height);
+                for chance in [0.2, 0.5, 0.8, 1.0] {
+                    let cut: Vec<bool> = (0..grid.num_edges()).map(|_| rng.gen_bool(1.0 - chance)).collect();
+                    let link = |e: usize| !cut[e];
+                    assert_eq!(components(grid, link), by_union_find(grid, link), "{width}x{height} at {chance}");
+                }
+            }
+        }
     }
 }
