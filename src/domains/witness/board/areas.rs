@@ -26,6 +26,11 @@ pub type Labels = [u8; MAX_SIDE * MAX_SIDE];
 /// component grows from its smallest square by shifting its set along
 /// them until it stops growing.
 pub fn components(grid: Grid, link: impl Fn(usize) -> bool) -> Labels {
+    sized_components(grid, link).0
+}
+
+/// [`components`], and per label the squares of its component.
+fn sized_components(grid: Grid, link: impl Fn(usize) -> bool) -> (Labels, Labels) {
     let (n, w, h) = (grid.num_squares(), grid.width, grid.height);
     // the edge above square (c, r) is horizontal edge (r + 1) * w + c; the
     // one on its right vertical edge hv + r * (w + 1) + c + 1
@@ -42,7 +47,7 @@ pub fn components(grid: Grid, link: impl Fn(usize) -> bool) -> Labels {
             }
         }
     }
-    let mut labels = [0u8; MAX_SIDE * MAX_SIDE];
+    let (mut labels, mut sizes) = ([0u8; MAX_SIDE * MAX_SIDE], [0u8; MAX_SIDE * MAX_SIDE]);
     let mut left = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     while left != 0 {
         let first = left.trailing_zeros();
@@ -55,13 +60,14 @@ pub fn components(grid: Grid, link: impl Fn(usize) -> bool) -> Labels {
             part = grown;
         }
         left &= !part;
+        sizes[first as usize] = part.count_ones() as u8;
         let mut each = part;
         while each != 0 {
             labels[each.trailing_zeros() as usize] = first as u8;
             each &= each - 1;
         }
     }
-    labels
+    (labels, sizes)
 }
 
 /// The squares across the bottom, right, top and left sides of square `s`
@@ -132,13 +138,8 @@ impl Areas {
     /// The areas of a path with edges `path` whose usable edges are those
     /// for which `usable` holds (an edge is sealed when it is neither).
     pub fn new(grid: Grid, path: &BitSet, usable: impl Fn(usize) -> bool) -> Areas {
-        let open = components(grid, |e| !path.contains(e));
-        let joined = components(grid, |e| !path.contains(e) && !usable(e));
-        let (mut open_size, mut joined_size) = ([0u8; MAX_SIDE * MAX_SIDE], [0u8; MAX_SIDE * MAX_SIDE]);
-        for s in 0..grid.num_squares() {
-            open_size[open[s] as usize] += 1;
-            joined_size[joined[s] as usize] += 1;
-        }
+        let (open, open_size) = sized_components(grid, |e| !path.contains(e));
+        let (joined, joined_size) = sized_components(grid, |e| !path.contains(e) && !usable(e));
         Areas { open, joined, open_size, joined_size }
     }
 
@@ -256,7 +257,7 @@ mod tests {
     }
 
     #[test]
-    fn components_equal_union_find_on_random_links() {
+    fn components_and_their_sizes_equal_union_find_on_random_links() {
         let mut rng = rand::rngs::StdRng::seed_from_u64(7);
         for width in 1..=MAX_SIDE {
             for height in 1..=MAX_SIDE {
@@ -264,7 +265,12 @@ mod tests {
                 for chance in [0.2, 0.5, 0.8, 1.0] {
                     let cut: Vec<bool> = (0..grid.num_edges()).map(|_| rng.gen_bool(1.0 - chance)).collect();
                     let link = |e: usize| !cut[e];
-                    assert_eq!(components(grid, link), by_union_find(grid, link), "{width}x{height} at {chance}");
+                    let (labels, sizes) = sized_components(grid, link);
+                    assert_eq!(labels, by_union_find(grid, link), "{width}x{height} at {chance}");
+                    for s in 0..grid.num_squares() {
+                        let size = labels[..grid.num_squares()].iter().filter(|&&l| l == labels[s]).count();
+                        assert_eq!(sizes[labels[s] as usize] as usize, size, "{width}x{height} at {chance}");
+                    }
                 }
             }
         }
