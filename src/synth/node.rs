@@ -12,6 +12,7 @@ use super::table::{Space, TableFacts};
 use crate::dsl::ast::{Action, ActionArg, ActionId, BoolExpr, Rule};
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::ops::Range;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Examples of one lattice node: states, their bindings (pairs), and what
@@ -168,6 +169,17 @@ impl<D: Domain> Node<'_, D> {
         self.pairs.holds.extend(first, &rows.iter().map(|f| &f.holds).collect::<Vec<&Bits>>());
     }
 
+    /// Adds the examples of `exs` on which the node's patterns bind (see
+    /// [`Node::add_examples`]); returns the pairs added.
+    pub(super) fn add_binding_examples(&mut self, exs: &[Arc<Example<D::State>>]) -> Range<usize> {
+        let from = self.pairs.pairs.len();
+        let size = self.domain.schema().size_feature;
+        let binding: Vec<_> =
+            exs.iter().filter(|ex| Interpreter::new(&self.skeleton, &ex.view, size).binds()).cloned().collect();
+        self.add_examples(binding);
+        from..self.pairs.pairs.len()
+    }
+
     /// The table states on which the node's patterns bind.
     pub(super) fn table_scope(&mut self, table: &[Arc<Example<D::State>>]) -> &[usize] {
         let (skeleton, size) = (&self.skeleton, self.domain.schema().size_feature);
@@ -235,8 +247,14 @@ impl<D: Domain> Node<'_, D> {
     /// Pairs of the coverage sample on which the action is sound and gains
     /// something.
     pub(super) fn good_pairs(&self, cand: &Candidate) -> Bits {
+        self.good_pairs_in(cand, 0..self.sample_pairs())
+    }
+
+    /// The pairs of `pairs` on which the action is sound and gains
+    /// something.
+    pub(super) fn good_pairs_in(&self, cand: &Candidate, pairs: Range<usize>) -> Bits {
         let mut value = ActionValue { action: cand.id, args: Vec::with_capacity(cand.args.len()) };
-        (0..self.sample_pairs()).filter(|&p| self.good_on(cand, p, &mut value)).collect()
+        pairs.filter(|&p| self.good_on(cand, p, &mut value)).collect()
     }
 
     /// [`Node::good_pairs`] of every candidate but those whose action has
