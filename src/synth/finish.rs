@@ -168,8 +168,8 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
         let mut banned: FxHashSet<Vec<usize>> = FxHashSet::default();
         let mut good = node.good_pairs(cand);
         if !shared.widen.is_empty() {
-            let added = node.add_binding_examples(&shared.widen);
-            good = good.union(&node.good_pairs_in(cand, added));
+            let widen = node.widen_pairs(&shared.widen);
+            good = good.union(&node.good_pairs_in(cand, widen));
         }
         let (mut bad, mut known) = (Bits::new(), 0);
         loop {

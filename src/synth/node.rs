@@ -88,6 +88,9 @@ pub(super) struct Node<'d, D: Domain> {
     pub(super) memo: Arc<PairMemo<D::State>>,
     /// The live atoms by column, for the pairs held when computed.
     pub(super) columns: Option<Columns>,
+    /// The pairs of the run's widen states, once added
+    /// ([`Node::widen_pairs`]).
+    pub(super) widen: Option<Range<usize>>,
 }
 
 /// The live atoms of a node grouped by the pairs they hold on (equal
@@ -119,6 +122,7 @@ impl<D: Domain> Clone for Node<'_, D> {
             pairs: self.pairs.clone(),
             memo: self.memo.clone(),
             columns: self.columns.clone(),
+            widen: self.widen.clone(),
         }
     }
 }
@@ -169,15 +173,21 @@ impl<D: Domain> Node<'_, D> {
         self.pairs.holds.extend(first, &rows.iter().map(|f| &f.holds).collect::<Vec<&Bits>>());
     }
 
-    /// Adds the examples of `exs` on which the node's patterns bind (see
-    /// [`Node::add_examples`]); returns the pairs added.
-    pub(super) fn add_binding_examples(&mut self, exs: &[Arc<Example<D::State>>]) -> Range<usize> {
+    /// The pairs of the examples of `widen` (the run's widen states) on
+    /// which the node's patterns bind, added on first use (see
+    /// [`Node::add_examples`]).
+    pub(super) fn widen_pairs(&mut self, widen: &[Arc<Example<D::State>>]) -> Range<usize> {
+        if let Some(pairs) = &self.widen {
+            return pairs.clone();
+        }
         let from = self.pairs.pairs.len();
         let size = self.domain.schema().size_feature;
         let binding: Vec<_> =
-            exs.iter().filter(|ex| Interpreter::new(&self.skeleton, &ex.view, size).binds()).cloned().collect();
+            widen.iter().filter(|ex| Interpreter::new(&self.skeleton, &ex.view, size).binds()).cloned().collect();
         self.add_examples(binding);
-        from..self.pairs.pairs.len()
+        let pairs = from..self.pairs.pairs.len();
+        self.widen = Some(pairs.clone());
+        pairs
     }
 
     /// The table states on which the node's patterns bind.
