@@ -270,14 +270,15 @@ pub trait Domain: Send + Sync {
     }
 
     /// `count` random valid states larger than the exhaustive table's and
-    /// up to `bound`, from `seed` (deterministic), on which actions the
-    /// table's states cannot show right may be right: examples on which
-    /// condition generalisation ([`Config::widen_sample`](super::config::Config::widen_sample))
-    /// tells a condition from a wider one. A domain whose sample tier
-    /// draws only states that refute (Witness: completable paths, on
-    /// which `prune` is never right) and whose table lacks some elements
-    /// (Witness: marks and dots) has no example where a rule over those
-    /// elements is right; these are its examples. By default none.
+    /// up to `bound`, from `seed` (deterministic), on which an action may
+    /// be right where no state of the table or the sample tier shows it:
+    /// the good examples on which condition generalisation tells a
+    /// condition from a wider one ([`Config::widen_sample`](super::config::Config::widen_sample)
+    /// of them). A domain whose sample tier draws only states that refute
+    /// (Witness: completable paths, on which `prune` is never right) and
+    /// whose table lacks some elements (Witness: marks and dots) has no
+    /// other example where a rule over those elements is right. By
+    /// default none.
     fn widen_states(&self, _table: u32, _bound: u32, _seed: u64, _count: usize) -> Vec<Self::State> {
         vec![]
     }

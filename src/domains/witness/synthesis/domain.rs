@@ -7,7 +7,9 @@
 //! (view, verdict), the region features included (side 2: the 498,768
 //! partial paths of 17,392 puzzles), and the sample tier random
 //! completable states (solutions included) beyond
-//! it.
+//! it; with kinds, the widen states are random incompletable paths
+//! beyond it (generalisation's good examples for rules over marks and
+//! dots).
 //!
 //! Rules are applied to a state as it is: there are no images (the grid's
 //! symmetries move the start and the (row, column) order of squares, and
