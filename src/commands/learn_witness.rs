@@ -16,6 +16,11 @@ use stratsynth::pipeline::augment::augment_journal;
 use stratsynth::pipeline::LearnRun;
 use stratsynth::report::ticking::ticking;
 
+/// How much more than the condition it starts from a generalised one may
+/// cost when the run has kinds (the engine's default is 3; see where it is
+/// set).
+const WIDEN_SLACK: u32 = 5;
+
 /// Options of `learn witness`.
 #[derive(clap::Args, Debug)]
 pub struct LearnArgs {
@@ -155,11 +160,19 @@ pub fn learn(args: &LearnArgs) -> CmdResult {
         None => domain,
     };
     let schema = domain.schema();
-    let engine = stratsynth::synth::Config::builder(schema)
+    let mut engine = stratsynth::synth::Config::builder(schema)
         .rlimit(args.proof.rlimit)
         .bound(args.bound)
         .build()
         .map_err(|e| format!("--rlimit/--bound: {e}"))?;
+    if config.kinds.is_some() {
+        // a mark's counts are ordered (joined_same <= its region's <=
+        // reach_same), so a rule over them is widened by comparing two
+        // counts and ruling out one value: Shen's RCR in its general form
+        // (`joined_same(m) != 1 and reach_same(m) <= joined_same(m)`) costs
+        // 5 more than the lonely star's `reach_same(m) = 0`
+        engine.widen_slack = WIDEN_SLACK;
+    }
     let engine_bound = engine.bound;
     check_output(&args.output, &[])?;
     let output = &args.output;

@@ -30,8 +30,15 @@ pub struct Config {
     pub max_atoms: usize,
     /// Most expensive rule.
     pub max_rule_cost: u32,
-    /// How much more than the cheapest condition a generalised one may cost.
+    /// How much more than the cheapest condition a ranked one may cost
+    /// (the candidates within it compete at a node).
     pub generalise_slack: u32,
+    /// How much more than the condition it starts from a generalised
+    /// condition may cost ([`Run::generalise`](super::run::Run)).
+    pub widen_slack: u32,
+    /// How many of the domain's [`widen_states`](super::domain::Domain::widen_states)
+    /// generalisation draws on as good examples (0: none).
+    pub widen_sample: usize,
     /// Random states beyond the table's size, up to the screening bound
     /// (where the search's Z3 queries would find their counterexamples),
     /// checked after it.
@@ -150,6 +157,8 @@ impl Config {
             max_atoms: 3,
             max_rule_cost: 30,
             generalise_slack: 3,
+            widen_slack: 3,
+            widen_sample: 400,
             sample: 10_000,
             sample_seed: 0x5eed,
             coverage_sample: 150,

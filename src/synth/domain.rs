@@ -268,6 +268,20 @@ pub trait Domain: Send + Sync {
     fn sample_states(&self, _table: u32, _bound: u32, _seed: u64, _count: usize) -> Vec<Self::State> {
         vec![]
     }
+
+    /// `count` random valid states larger than the exhaustive table's and
+    /// up to `bound`, from `seed` (deterministic), on which an action may
+    /// be right where no state of the table or the sample tier shows it:
+    /// the good examples on which condition generalisation tells a
+    /// condition from a wider one ([`Config::widen_sample`](super::config::Config::widen_sample)
+    /// of them). A domain whose sample tier draws only states that refute
+    /// (Witness: completable paths, on which `prune` is never right) and
+    /// whose table lacks some elements (Witness: marks and dots) has no
+    /// other example where a rule over those elements is right. By
+    /// default none.
+    fn widen_states(&self, _table: u32, _bound: u32, _seed: u64, _count: usize) -> Vec<Self::State> {
+        vec![]
+    }
 }
 
 /// A symbolic state up to a bound: its view for the rule compiler, the

@@ -154,14 +154,23 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
     }
 
     /// Condition generalisation: while a condition exists that keeps more
-    /// of the good sample pairs (and all the current one keeps), is sound,
-    /// and that Z3 proves implied by the current one, take it.
+    /// of the good pairs (and all the current one keeps), is sound, and
+    /// that Z3 proves implied by the current one, take it. The good pairs
+    /// are those of the coverage sample and of the domain's
+    /// [`widen_states`](super::domain::Domain::widen_states) the node binds
+    /// on: where the coverage sample holds no state the action is right on
+    /// (Witness's marks and dots), those are what tell a condition from a
+    /// wider one.
     pub(super) fn generalise(&mut self, node: &mut Node<'d, D>, cand: &Candidate, mut picks: Vec<usize>) -> Vec<usize> {
         let shared = self.shared;
         let and = shared.domain.schema().costs().and;
-        let budget = node.condition_cost(&picks) + shared.config.generalise_slack;
+        let budget = node.condition_cost(&picks) + shared.config.widen_slack;
         let mut banned: FxHashSet<Vec<usize>> = FxHashSet::default();
-        let good = node.good_pairs(cand);
+        let mut good = node.good_pairs(cand);
+        if !shared.widen.is_empty() {
+            let widen = node.widen_pairs(&shared.widen);
+            good = good.union(&node.good_pairs_in(cand, widen));
+        }
         let (mut bad, mut known) = (Bits::new(), 0);
         loop {
             known = node.extend_bad_pairs(cand, &mut bad, known);

@@ -12,6 +12,7 @@ use super::table::{Space, TableFacts};
 use crate::dsl::ast::{Action, ActionArg, ActionId, BoolExpr, Rule};
 use crate::dsl::eval::{ActionValue, Binding, Interpreter};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::ops::Range;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Examples of one lattice node: states, their bindings (pairs), and what
@@ -87,6 +88,9 @@ pub(super) struct Node<'d, D: Domain> {
     pub(super) memo: Arc<PairMemo<D::State>>,
     /// The live atoms by column, for the pairs held when computed.
     pub(super) columns: Option<Columns>,
+    /// The pairs of the run's widen states, once added
+    /// ([`Node::widen_pairs`]).
+    pub(super) widen: Option<Range<usize>>,
 }
 
 /// The live atoms of a node grouped by the pairs they hold on (equal
@@ -118,6 +122,7 @@ impl<D: Domain> Clone for Node<'_, D> {
             pairs: self.pairs.clone(),
             memo: self.memo.clone(),
             columns: self.columns.clone(),
+            widen: self.widen.clone(),
         }
     }
 }
@@ -166,6 +171,23 @@ impl<D: Domain> Node<'_, D> {
         }
         drop(memo);
         self.pairs.holds.extend(first, &rows.iter().map(|f| &f.holds).collect::<Vec<&Bits>>());
+    }
+
+    /// The pairs of the examples of `widen` (the run's widen states) on
+    /// which the node's patterns bind, added on first use (see
+    /// [`Node::add_examples`]).
+    pub(super) fn widen_pairs(&mut self, widen: &[Arc<Example<D::State>>]) -> Range<usize> {
+        if let Some(pairs) = &self.widen {
+            return pairs.clone();
+        }
+        let from = self.pairs.pairs.len();
+        let size = self.domain.schema().size_feature;
+        let binding: Vec<_> =
+            widen.iter().filter(|ex| Interpreter::new(&self.skeleton, &ex.view, size).binds()).cloned().collect();
+        self.add_examples(binding);
+        let pairs = from..self.pairs.pairs.len();
+        self.widen = Some(pairs.clone());
+        pairs
     }
 
     /// The table states on which the node's patterns bind.
@@ -235,8 +257,14 @@ impl<D: Domain> Node<'_, D> {
     /// Pairs of the coverage sample on which the action is sound and gains
     /// something.
     pub(super) fn good_pairs(&self, cand: &Candidate) -> Bits {
+        self.good_pairs_in(cand, 0..self.sample_pairs())
+    }
+
+    /// The pairs of `pairs` on which the action is sound and gains
+    /// something.
+    pub(super) fn good_pairs_in(&self, cand: &Candidate, pairs: Range<usize>) -> Bits {
         let mut value = ActionValue { action: cand.id, args: Vec::with_capacity(cand.args.len()) };
-        (0..self.sample_pairs()).filter(|&p| self.good_on(cand, p, &mut value)).collect()
+        pairs.filter(|&p| self.good_on(cand, p, &mut value)).collect()
     }
 
     /// [`Node::good_pairs`] of every candidate but those whose action has

@@ -1,5 +1,6 @@
 //! What every specification and thread of a run shares ([`Shared`]): the
 //! exhaustive table and the generality sample drawn from it, the
+//! generalisation's examples beyond them, the
 //! counterexample pool, the Z3 verdicts and table refutations reached so
 //! far, and the term and atom spaces per list of variable types. Nothing
 //! here changes what a run decides: the caches hold answers that depend
@@ -37,6 +38,9 @@ pub(super) struct Shared<'d, D: Symbolic> {
     pub(super) table: Vec<Arc<Example<D::State>>>,
     /// The states rules of different nodes are compared on.
     pub(super) basis: Vec<Arc<Example<D::State>>>,
+    /// The domain's [`widen_states`](super::domain::Domain::widen_states):
+    /// good examples of condition generalisation beyond the coverage sample.
+    pub(super) widen: Vec<Arc<Example<D::State>>>,
     pub(super) pool: Mutex<Pool<D::State>>,
     /// Z3's verdicts by [`verdict_key`].
     pub(super) verdicts: Mutex<HashMap<String, Verdict<D::State>>>,
@@ -115,11 +119,14 @@ impl<'d, D: Symbolic> Shared<'d, D> {
         let table_len = table.len();
         let step = (table.len() / config.generality_sample.max(1)).max(1);
         let basis = table.iter().step_by(step).take(config.generality_sample).cloned().collect();
+        let widen = domain.widen_states(config.table, config.screen(), config.sample_seed, config.widen_sample);
+        let widen = widen.into_iter().map(|state| Arc::new(Example::new(domain, state))).collect();
         Shared {
             domain,
             config,
             table,
             basis,
+            widen,
             pool: Mutex::new(Pool { examples: vec![], keys: HashSet::new() }),
             verdicts: Mutex::new(HashMap::new()),
             refuted: Mutex::new(HashMap::new()),

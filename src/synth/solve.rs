@@ -88,6 +88,7 @@ impl<'d, D: Symbolic> Run<'_, 'd, '_, D> {
             pairs: Pairs { pairs: vec![], values: vec![], holds: Holds::new(live_count) },
             memo: memo.clone(),
             columns: None,
+            widen: None,
         };
         let scope = node.table_scope(&shared.table);
         let step = (scope.len() / config.coverage_sample.max(1)).max(1);

@@ -20,3 +20,4 @@ mod region;
 mod search;
 mod verify;
 mod verify_marks;
+mod widen;

@@ -7,7 +7,9 @@
 //! (view, verdict), the region features included (side 2: the 498,768
 //! partial paths of 17,392 puzzles), and the sample tier random
 //! completable states (solutions included) beyond
-//! it.
+//! it; with kinds, the widen states are random incompletable paths
+//! beyond it (generalisation's good examples for rules over marks and
+//! dots).
 //!
 //! Rules are applied to a state as it is: there are no images (the grid's
 //! symmetries move the start and the (row, column) order of squares, and
@@ -227,31 +229,89 @@ impl Domain for Witness {
     /// their colours.
     fn sample_states(&self, table: u32, bound: u32, seed: u64, count: usize) -> Vec<WitnessState> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let low = table as usize + 1;
-        let high = (bound as usize).max(low).min(MAX_SIDE);
         (0..count)
             .map(|_| {
-                let (w, h) = loop {
-                    let (w, h) = (rng.gen_range(1..=high), rng.gen_range(1..=high));
-                    if w.max(h) >= low {
-                        break (w, h);
-                    }
-                };
-                let (puzzle, route) = match self.kinds {
-                    None => triangles_around_route(&mut rng, w, h),
-                    Some(kinds) => {
-                        let colour_count = rng.gen_range(1..=kinds.colour_count);
-                        puzzle_around_route(&mut rng, w, h, Kinds { colour_count, ..kinds })
-                    }
-                };
+                let (puzzle, route) = self.puzzle_around_route(&mut rng, table, bound);
                 let length = rng.gen_range(0..route.len());
-                let mut path = Path::new(&puzzle);
-                for &v in &route[1..=length] {
-                    path.push_id(v);
-                }
+                let path = prefix(&puzzle, &route, length);
                 WitnessState { puzzle, path, completable: true }
             })
             .collect()
+    }
+
+    /// With kinds only (the table's triangle puzzles hold incompletable
+    /// paths of every triangle feature, but no mark or dot): incompletable
+    /// paths, on which `prune` is right. Each is a puzzle drawn as
+    /// [`sample_states`](Domain::sample_states) draws it, a uniform prefix
+    /// of its route, then a random walk of uniform length off it (a step
+    /// to a uniform unvisited neighbour over an edge that is not broken),
+    /// kept if the oracle finds no solution beginning with it; at most
+    /// `20 * count` tries.
+    fn widen_states(&self, table: u32, bound: u32, seed: u64, count: usize) -> Vec<WitnessState> {
+        if self.kinds.is_none() {
+            return vec![];
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ WIDEN_SEED);
+        let mut out = vec![];
+        for _ in 0..count.saturating_mul(20) {
+            if out.len() == count {
+                break;
+            }
+            let (puzzle, route) = self.puzzle_around_route(&mut rng, table, bound);
+            let length = rng.gen_range(0..route.len());
+            let mut path = prefix(&puzzle, &route, length);
+            let steps = rng.gen_range(1..=route.len());
+            for _ in 0..steps {
+                let next: Vec<usize> = path.successor_ids().collect();
+                if next.is_empty() {
+                    break;
+                }
+                path.push_id(next[rng.gen_range(0..next.len())]);
+            }
+            let state = WitnessState::new(puzzle, path);
+            if !state.completable {
+                out.push(state);
+            }
+        }
+        out
+    }
+}
+
+/// Where [`Witness::widen_states`]'s random stream starts apart from the
+/// sample tier's (the two take the same seed).
+const WIDEN_SEED: u64 = 0x3ade;
+
+/// The path of the first `length` steps of `route` on `puzzle`.
+fn prefix(puzzle: &Puzzle, route: &[usize], length: usize) -> Path {
+    let mut path = Path::new(puzzle);
+    for &v in &route[1..=length] {
+        path.push_id(v);
+    }
+    path
+}
+
+impl Witness {
+    /// A random puzzle larger than the table's side `table` and up to
+    /// `bound` around a random route, and the route: width and height
+    /// uniform (redrawn until one side exceeds `table`); triangles only
+    /// unless the domain has kinds ([`triangles_around_route`]), else
+    /// [`puzzle_around_route`] with 1 to their colours.
+    fn puzzle_around_route(&self, rng: &mut ChaCha8Rng, table: u32, bound: u32) -> (Puzzle, Vec<usize>) {
+        let low = table as usize + 1;
+        let high = (bound as usize).max(low).min(MAX_SIDE);
+        let (w, h) = loop {
+            let (w, h) = (rng.gen_range(1..=high), rng.gen_range(1..=high));
+            if w.max(h) >= low {
+                break (w, h);
+            }
+        };
+        match self.kinds {
+            None => triangles_around_route(rng, w, h),
+            Some(kinds) => {
+                let colour_count = rng.gen_range(1..=kinds.colour_count);
+                puzzle_around_route(rng, w, h, Kinds { colour_count, ..kinds })
+            }
+        }
     }
 }
 
