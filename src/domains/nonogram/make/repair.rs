@@ -27,6 +27,11 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
+/// Pictures judged side by side: the search stops after the first chunk
+/// holding a repair (a fixed number, so what is judged does not depend on
+/// the thread count).
+const CHUNK: usize = 64;
+
 /// How far the search may go.
 #[derive(Clone, Copy, Debug)]
 pub struct RepairBudget {
@@ -158,9 +163,12 @@ impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
         (0..near.len()).filter(|&p| near[p]).collect()
     }
 
-    /// Judges each set of changes not judged before (in parallel), within
-    /// the budget and before the deadline; the states of those judged,
-    /// now or before, in the order given.
+    /// Judges each set of changes not judged before (in parallel, in
+    /// chunks of [`CHUNK`] in order), within the budget and before the
+    /// deadline, stopping after the first chunk with a repair (every set
+    /// given has as many changes, so the repairs found are still the
+    /// smallest); the states of those judged, now or before, in the order
+    /// given.
     fn judge(&mut self, changes: Vec<Vec<usize>>) -> Vec<State> {
         let room = self.budget.evaluations.saturating_sub(self.evaluations);
         let (cells, undecided, tally, deadline) = (self.cells, self.undecided, self.tally, self.budget.deadline);
@@ -169,22 +177,28 @@ impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
         fresh.dedup();
         fresh.truncate(room);
         let cancel = crate::deadline::current();
-        let judged: Vec<State> = fresh
-            .into_par_iter()
-            .filter_map(|changed| {
-                crate::deadline::carry(cancel.as_ref(), || {
-                    if crate::deadline::past(deadline) {
-                        return None;
-                    }
-                    let state =
-                        State { undecided: undecided(&Repair { changed: changed.clone() }.apply(cells)), changed };
-                    tally.saw(state.undecided.len());
-                    Some(state)
+        for chunk in fresh.chunks(CHUNK) {
+            let judged: Vec<State> = chunk
+                .par_iter()
+                .filter_map(|changed| {
+                    crate::deadline::carry(cancel.as_ref(), || {
+                        if crate::deadline::past(deadline) {
+                            return None;
+                        }
+                        let picture = Repair { changed: changed.clone() }.apply(cells);
+                        let state = State { undecided: undecided(&picture), changed: changed.clone() };
+                        tally.saw(state.undecided.len());
+                        Some(state)
+                    })
                 })
-            })
-            .collect();
-        self.evaluations += judged.len();
-        self.seen.extend(judged.into_iter().map(|s| (s.changed, s.undecided)));
+                .collect();
+            self.evaluations += judged.len();
+            let repaired = judged.iter().any(|s| s.undecided.is_empty());
+            self.seen.extend(judged.into_iter().map(|s| (s.changed, s.undecided)));
+            if repaired {
+                break;
+            }
+        }
         changes
             .into_iter()
             .filter_map(|changed| self.seen.get(&changed).map(|u| State { undecided: u.clone(), changed }))

@@ -149,7 +149,7 @@ pub fn repair_picture(
         let (rows, columns) = clues_of(width, cells.len() / width, cells);
         let clues = Clues::new(rows, columns);
         if unique_only {
-            return ambiguous_cells(&clues, wanted.max_nodes, budget.deadline);
+            return ambiguous_cells(&clues, cells, wanted.max_nodes, budget.deadline);
         }
         errors.keep(wanted.player.undecided(&clues, cells)).unwrap_or_else(|| (0..cells.len()).collect())
     };
@@ -173,7 +173,7 @@ pub fn repair_picture(
     }
     let (rows, columns) = clues_of(width, picture.height, &picture.cells);
     let differing = differing_cells(&Clues::new(rows, columns), wanted.max_nodes, budget.deadline).unwrap_or_default();
-    let start = if differing.is_empty() { initial.clone() } else { differing.clone() };
+    let start = if differing.is_empty() || unique_only { initial.clone() } else { differing.clone() };
     let found = repair(width, &picture.cells, start, &undecided, budget, tally);
     errors.check()?;
     let mut repairs = vec![];
