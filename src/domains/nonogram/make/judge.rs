@@ -129,9 +129,11 @@ fn fallback(deadline: Option<std::time::Instant>) -> Limits {
 
 /// Conflicts the SAT solver may spend on each question of
 /// [`ambiguous_cells`]: the first answers come within a few; the last
-/// question, proving the cells left the same in every solution, is where
-/// a 25x25 picture with a quarter of its cells black takes 0.1-0.4 s.
-pub const AMBIGUITY_CONFLICTS: i32 = 2_000;
+/// question, proving the cells left the same in every solution, takes
+/// 0.1-0.4 s unbounded on a random 25x25 picture with 45% of its cells
+/// black (judging 2 pictures a second; bounded at 100, 20-30). A count
+/// cut short makes the cells found fewer, never a picture unique.
+pub const AMBIGUITY_CONFLICTS: i32 = 100;
 
 /// The cells that keep the puzzle of `clues` (a picture `cells`) from
 /// being unique: those where some other solution differs
@@ -150,8 +152,7 @@ pub const AMBIGUITY_CONFLICTS: i32 = 2_000;
 /// black line solving leaves open nearly every cell (594 of 625).
 pub fn ambiguous_cells(clues: &Clues, cells: &[bool], max_nodes: u64, deadline: Option<std::time::Instant>) -> Vec<usize> {
     let everything = || (0..clues.cells()).collect();
-    let n = std::env::var("XCONF").ok().and_then(|v| v.parse().ok()).unwrap_or(AMBIGUITY_CONFLICTS);
-    match disagreement(clues, cells, Some(n), deadline) {
+    match disagreement(clues, cells, Some(AMBIGUITY_CONFLICTS), deadline) {
         None => everything(),
         Some(Disagreement { cells, complete }) if complete || !cells.is_empty() => cells,
         Some(_) => match solution_count(clues, max_nodes, deadline) {
@@ -214,6 +215,25 @@ mod tests {
         let c = clues(4, &permutation);
         assert!(differing_cells(&c, 1000, None).is_some_and(|d| (4..=8).contains(&d.len())));
         assert_eq!(ambiguous_cells(&c, &permutation, 1000, None), (0..16).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn ambiguous_cells_are_where_some_solution_differs() {
+        // brute force on a sample of 4x4 pictures: the cells where some
+        // solution differs from the picture (line solving leaves more open
+        // in some: 2x2 switches tie the cells around them)
+        let mut wider = 0;
+        for m in (0..1u32 << 16).step_by(7) {
+            let p: Vec<bool> = (0..16).map(|i| m >> i & 1 == 1).collect();
+            let c = clues(4, &p);
+            let all = crate::domains::nonogram::board::brute::brute_force(&c);
+            let want: Vec<usize> = (0..16).filter(|&i| all.iter().any(|s| s[i] != p[i])).collect();
+            assert_eq!(ambiguous_cells(&c, &p, 10_000, None), want, "{p:?}");
+            let mut grid = vec![Cell::Unknown; 16];
+            let _ = Propagator::new().all(&c, &mut grid);
+            wider += usize::from(grid.iter().filter(|g| !g.is_known()).count() > want.len());
+        }
+        assert!(wider > 0, "line solving leaves more open somewhere");
     }
 
     /// Every picture of `width` x `height`, row by row from bit 0.
