@@ -100,7 +100,11 @@ mod tests {
                 let clues = Clues::new(rows, columns);
                 let all = brute::brute_force(&clues);
                 let want: Vec<usize> = (0..w * h).filter(|&i| all.iter().any(|s| s[i] != cells[i])).collect();
-                assert_eq!(disagreement(&clues, &cells, None, None), Some(Disagreement { cells: want, complete: true }), "{cells:?}");
+                assert_eq!(
+                    disagreement(&clues, &cells, None, None),
+                    Some(Disagreement { cells: want, complete: true }),
+                    "{cells:?}"
+                );
             }
         }
     }

@@ -88,7 +88,8 @@ impl BitBoard {
     /// The unknown cells (grid indices, row by row).
     pub fn unknown_cells(&self, width: usize) -> Vec<usize> {
         let rows = self.lines[..self.height].iter().enumerate();
-        rows.flat_map(|(r, m)| (0..width).filter(move |&c| m.known() >> c & 1 == 0).map(move |c| r * width + c)).collect()
+        rows.flat_map(|(r, m)| (0..width).filter(move |&c| m.known() >> c & 1 == 0).map(move |c| r * width + c))
+            .collect()
     }
 
     /// The cells row by row, `true` = filled (unknown cells read as empty).

@@ -150,7 +150,12 @@ pub const AMBIGUITY_CONFLICTS: i32 = 100;
 /// cells go with it), while two solutions differ in a switch's four cells
 /// until the last is gone, and on pictures with under half their cells
 /// black line solving leaves open nearly every cell (594 of 625).
-pub fn ambiguous_cells(clues: &Clues, cells: &[bool], max_nodes: u64, deadline: Option<std::time::Instant>) -> Vec<usize> {
+pub fn ambiguous_cells(
+    clues: &Clues,
+    cells: &[bool],
+    max_nodes: u64,
+    deadline: Option<std::time::Instant>,
+) -> Vec<usize> {
     let everything = || (0..clues.cells()).collect();
     match disagreement(clues, cells, Some(AMBIGUITY_CONFLICTS), deadline) {
         None => everything(),

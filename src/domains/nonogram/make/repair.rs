@@ -15,9 +15,10 @@
 //!    times as wide (a picture is judged once), while the budget lasts and
 //!    the beam was full at some step.
 //!
-//! Candidates are judged in parallel and kept in a fixed order (by number
-//! of undecided cells, then changed cells), so the result does not depend
-//! on the thread count. A deadline stops the search between two judged
+//! Candidates are judged in parallel, in chunks of a fixed size in a fixed
+//! order, each stage stopping after the first chunk that holds a repair,
+//! and kept in a fixed order (by number of undecided cells, then changed
+//! cells), so the result does not depend on the thread count. A deadline stops the search between two judged
 //! pictures (what was judged is kept); a [`Tally`] tells a watcher how far
 //! it got.
 

@@ -129,9 +129,10 @@ pub struct Repaired {
 /// Repairs `picture` for what is `wanted`, within `budget`, telling
 /// `tally` of every picture judged. Without guessing (`wanted.bits` is
 /// `0..=0`) a picture is judged by the cells the player leaves undecided;
-/// with guessing allowed, for uniqueness alone, by the cells where two
-/// solutions differ ([`ambiguous_cells`]; the repairs found are then kept
-/// if the player's bits are within `wanted.bits`). If the clues have two
+/// with guessing allowed, for uniqueness alone, by the cells where some
+/// other solution differs ([`ambiguous_cells`]; the repairs found are then
+/// kept if the player's bits are within `wanted.bits`), and the search
+/// starts near those cells. For the player, if the clues have two
 /// solutions, the search starts near the cells where they differ (any
 /// repair must tell them apart), else near the cells the player leaves
 /// undecided. The uniqueness checks stop at the budget's deadline.
