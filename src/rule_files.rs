@@ -2,9 +2,11 @@
 //! domain reads them, or in the one domain a command takes (saying which
 //! domain they are in when another reads them), and the Witness soundness
 //! gate: rules that play or prune are refused when the brute-force check
-//! finds one firing on a completable state.
+//! finds one firing on a completable state; and the whole game's learned
+//! Witness set built into the binary, the default rule player.
 
 use crate::domains::nonogram::synthesis::domain::{Nonogram, SchemaMismatch as NonogramMismatch};
+use crate::domains::witness::play::players::RulePlayer;
 use crate::domains::witness::rules::screen::{coverage, first_pruned};
 use crate::domains::witness::synthesis::domain::Witness;
 use crate::domains::witness::synthesis::view::SchemaMismatch as WitnessMismatch;
@@ -107,8 +109,33 @@ pub fn read_nonogram_rules(path: &Path) -> Result<(Nonogram, Vec<Rule>), RuleFil
 /// rule prunes a path some solution begins with ([`refuse_unsound`]).
 pub fn read_sound_rules(path: &Path) -> Result<(Witness, Vec<Rule>), RuleFileError> {
     let (schema, rules) = read_rules_in(path, Schema::witness())?;
+    sound_witness_rules(&path.display().to_string(), schema, rules)
+}
+
+/// The whole game's learned Witness rules (path, text), built into the
+/// binary so that the defaults below need no file at run time.
+const WITNESS_GAME_RULES: (&str, &str) =
+    ("rules/witness/learned-game.rules", include_str!("../rules/witness/learned-game.rules"));
+
+/// The whole game's learned set, built in, as a rule player named by its
+/// path (the default of the studio and of `witness generate`).
+pub fn witness_game_player() -> Result<RulePlayer, RuleFileError> {
+    let (name, text) = WITNESS_GAME_RULES;
+    let schema = Schema::witness();
+    let rules = parse_rules(text, name, &schema)?;
+    let (domain, rules) = sound_witness_rules(name, schema, rules)?;
+    Ok(RulePlayer::new(name.into(), &domain, rules))
+}
+
+/// The Witness domain of `schema` with `rules` of the file `name`,
+/// refused if a rule prunes a path some solution begins with.
+pub fn sound_witness_rules(
+    name: &str,
+    schema: Schema,
+    rules: Vec<Rule>,
+) -> Result<(Witness, Vec<Rule>), RuleFileError> {
     let domain = Witness::with_schema(schema, "dsl/witness.ron")?;
-    refuse_unsound(&path.display().to_string(), &domain, &rules)?;
+    refuse_unsound(name, &domain, &rules)?;
     Ok((domain, rules))
 }
 

@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use stratsynth::domains::flow::draw::html::{page, PageBoard};
 use stratsynth::domains::flow::draw::text::board;
 use stratsynth::domains::flow::formats::read::{looks_like_flow, read_flow};
+use stratsynth::domains::flow::model::check::check;
 use stratsynth::domains::flow::model::puzzle::Puzzle;
 use stratsynth::domains::flow::play::playthrough::{play, Knowledge, Playthrough};
 use stratsynth::domains::flow::rules::player::Player;
@@ -123,6 +124,11 @@ pub fn analyze(puzzles: &[PathBuf], solver: &SolverArgs, rules: Option<&Path>, j
     let outcomes = solve_all(&set, solver)?;
     let plays = run_all(&set, solver.threads, |i, name, p| {
         let solution = outcomes[i].solutions.first()?;
+        // the players reason under the strict convention: a looser
+        // solution (`--touching`) running beside itself is not theirs
+        if solver.touching && check(p, solution, false).is_err() {
+            return None;
+        }
         Some(play(p, &knowledge, solution, None).map_err(|e| format!("{name}: {e}")))
     })?;
     let plays: Vec<Option<Playthrough>> = plays.into_iter().map(Option::transpose).collect::<Result<_, _>>()?;

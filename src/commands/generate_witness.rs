@@ -27,13 +27,14 @@ use stratsynth::domains::witness::Puzzle;
 use stratsynth::domains::witness::Vertex;
 use stratsynth::report::witness::made_json;
 use stratsynth::report::witness::{progress_line, rows, sh, solutions_text, DEFAULT_MAX_NODES};
+use stratsynth::rule_files::witness_game_player;
 
 /// What the generated puzzles are ranked by, largest first.
 #[derive(clap::ValueEnum, serde::Serialize, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Order {
-    /// TSI of the rule player (`--rules`), else of the local player.
+    /// TSI of the rule player, or of the local player with `--no-rules`.
     Tsi,
-    /// TSI of the local player minus TSI of the rule player (needs `--rules`).
+    /// TSI of the local player minus TSI of the rule player (not with `--no-rules`).
     Gap,
 }
 
@@ -53,9 +54,13 @@ pub struct GenerateArgs {
     /// the palette (the base's colours and new ones as Shen §5 counts them).
     #[arg(long, requires = "base")]
     pub marks: bool,
-    /// A Witness rule file: the rule player (local checking plus these rules).
+    /// A Witness rule file: the rule player (local checking plus these rules); default: the
+    /// whole game's learned set, rules/witness/learned-game.rules (built in).
     #[arg(long, requires = "base")]
     pub rules: Option<PathBuf>,
+    /// No rule player: the variants are judged and ranked by local checking alone.
+    #[arg(long, requires = "base", conflicts_with = "rules")]
+    pub no_rules: bool,
     /// Rank by the chosen player's TSI, or by the local player's TSI minus the rule player's.
     #[arg(long, value_enum, default_value_t = Order::Tsi)]
     pub order: Order,
@@ -106,7 +111,7 @@ pub struct GenerateArgs {
     pub memory: u64,
 }
 
-/// `witness generate --base P --at C,R... [--rules R] [--order tsi|gap] [--top N] [--json] [--html H] -o OUT`
+/// `witness generate --base P --at C,R... [--rules R | --no-rules] [--order tsi|gap] [--top N] [--json] [--html H] -o OUT`
 /// or `witness generate --teach R --size WxH [--constraints K [--colours N]] [--count N] [--seed S] [--top N] [-o OUT]`.
 pub fn generate(args: &GenerateArgs) -> CmdResult {
     let max_memory = Some(hold_memory(args.memory));
@@ -192,10 +197,14 @@ fn epcg(args: &GenerateArgs, base_path: &FsPath, limits: Limits) -> CmdResult {
             placeholders.max_rank()
         );
     }
-    let file = args.rules.as_deref().map(rule_player).transpose()?;
-    if args.order == Order::Gap && file.is_none() {
-        return Err("--order gap needs --rules (the gap is the local player's TSI minus the rule player's)".into());
+    if args.order == Order::Gap && args.no_rules {
+        return Err("--order gap needs a rule player, not --no-rules (the gap is the local player's TSI minus the rule player's)".into());
     }
+    let file = match (&args.rules, args.no_rules) {
+        (_, true) => None,
+        (Some(path), false) => Some(rule_player(path)?),
+        (None, false) => Some(witness_game_player()?),
+    };
     let mut players = vec![Who::Local];
     players.extend(file.iter().map(Who::Rules));
     let chosen = players.len() - 1;

@@ -67,6 +67,11 @@ pub struct FlowArgs {
     /// Seed of the order of the specifications.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Also mine every open slot of the states where the control rules are
+    /// stuck (the oracle's steps), not only the slots rule and probe
+    /// steps decided.
+    #[arg(long)]
+    pub stuck: bool,
     /// Soundness bound of the proofs: every board up to N x N.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=5))]
     pub bound: u32,
@@ -94,7 +99,7 @@ pub struct FlowArgs {
 impl Serialize for FlowArgs {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
-        let mut out = serializer.serialize_struct("FlowArgs", 15)?;
+        let mut out = serializer.serialize_struct("FlowArgs", 16)?;
         out.serialize_field("out_dir", &self.out_dir)?;
         out.serialize_field("train", &self.train)?;
         out.serialize_field("test", &self.test)?;
@@ -102,6 +107,10 @@ impl Serialize for FlowArgs {
         out.serialize_field("window", &self.window)?;
         out.serialize_field("max_specs", &self.max_specs)?;
         out.serialize_field("seed", &self.seed)?;
+        match self.stuck {
+            false => out.skip_field("stuck")?,
+            true => out.serialize_field("stuck", &true)?,
+        }
         out.serialize_field("bound", &self.bound)?;
         out.serialize_field("screen", &self.screen)?;
         out.serialize_field("k", &self.k)?;
@@ -180,7 +189,7 @@ pub fn learn(args: &FlowArgs) -> CmdResult {
     let learner = FlowLearner::new(
         &domain,
         &traces,
-        LearnConfig { window: args.window, max_specs: args.max_specs, seed: args.seed },
+        LearnConfig { window: args.window, max_specs: args.max_specs, seed: args.seed, stuck: args.stuck },
     );
     let journal = args.out_dir.join("learned.journal");
     let progress = Progress::default();

@@ -20,7 +20,7 @@ use stratsynth::domains::flow::model::puzzle::{Puzzle, NAMES};
 use stratsynth::domains::flow::model::state::Solution;
 use stratsynth::domains::flow::play::playthrough::{play_until, Knowledge, PlayError, Playthrough};
 use stratsynth::domains::flow::rules::player::Player as FlowPlayer;
-use stratsynth::domains::flow::solve::{solve, Limits, Options, Outcome};
+use stratsynth::domains::flow::solve::{solve, Limits, Options};
 use stratsynth::report::flow::explain::{describe, explain_json, Explained};
 use stratsynth::report::flow::generate::Report;
 use stratsynth::report::flow::repair::Report as RepairReport;
@@ -75,18 +75,18 @@ fn played(set: &FlowRules, p: &Puzzle, solution: &Solution, budget: &Budget) -> 
 
 /// One player's verdict: `player`, `rules_file`, `rules_solvable`,
 /// `steps`, `oracle_steps`, `difficulty` (bits, to 0.01), and `stopped`
-/// when the budget ran out before its solve ended (its figures null).
-fn verdict(player: &str, set: &FlowRules, play: Option<&Playthrough>, out: &Outcome, stopped: bool) -> Value {
-    let figures = (!stopped).then_some(play).flatten();
+/// when the budget ran out before its solve ended (`play` is `None`, the
+/// figures null).
+fn verdict(player: &str, set: &FlowRules, play: Option<&Playthrough>, stopped: bool) -> Value {
     let mut v = json!({
         "player": player,
         "rules_file": set.name,
-        "rules_solvable": figures.map(Playthrough::solved_alone),
-        "steps": figures.map(|d| d.steps.len()),
-        "oracle_steps": figures.map(Playthrough::oracle_steps),
-        "difficulty": figures.map(|d| (d.bits * 100.0).round() / 100.0),
+        "rules_solvable": play.map(Playthrough::solved_alone),
+        "steps": play.map(|d| d.steps.len()),
+        "oracle_steps": play.map(Playthrough::oracle_steps),
+        "difficulty": play.map(|d| (d.bits * 100.0).round() / 100.0),
     });
-    if stopped && !out.solutions.is_empty() {
+    if stopped {
         v["stopped"] = json!(Stop::Timeout.name());
     }
     v
@@ -115,8 +115,8 @@ pub fn analyze(players: &Players, body: &[u8], budget: &Budget) -> Answer {
     let (learned_stopped, control_stopped) = (solved && learned.is_none(), solved && control.is_none());
     value["rules_file"] = json!(players.flow.name);
     value["players"] = json!([
-        verdict("rules", &players.flow, learned.as_ref(), &out, learned_stopped),
-        verdict("control", &players.flow_control, control.as_ref(), &out, control_stopped),
+        verdict("rules", &players.flow, learned.as_ref(), learned_stopped),
+        verdict("control", &players.flow_control, control.as_ref(), control_stopped),
     ]);
     if learned_stopped || control_stopped {
         value["difficulty_stopped"] = json!(Stop::Timeout.name());

@@ -11,18 +11,13 @@ use stratsynth::domains::flow::rules::player::Player as FlowPlayer;
 use stratsynth::domains::nonogram::rules::check::brute_force_all;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::domains::witness::play::players::RulePlayer;
-use stratsynth::domains::witness::synthesis::domain::Witness;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::dsl::parse::parse_rules;
 use stratsynth::dsl::schema::Schema;
-use stratsynth::rule_files::{read_rules, refuse_unsound};
+use stratsynth::rule_files::{read_rules, sound_witness_rules, witness_game_player};
 
 /// The default nonogram rule set's name and text.
 const NONOGRAM_RULES: (&str, &str) = ("rules/nonogram/top10.rules", include_str!("../../rules/nonogram/top10.rules"));
-
-/// The default Witness rule file's name and text.
-const WITNESS_RULES: (&str, &str) =
-    ("rules/witness/learned-game.rules", include_str!("../../rules/witness/learned-game.rules"));
 
 /// The default learned Flow rule file's name and text.
 const FLOW_RULES: (&str, &str) = ("rules/flow/learned.rules", include_str!("../../rules/flow/learned.rules"));
@@ -87,7 +82,7 @@ impl Players {
             nonogram_name: name.into(),
             nonogram,
             nonogram_rules: rules,
-            witness: witness_default()?,
+            witness: witness_game_player()?,
             flow: FlowRules::built_in(FLOW_RULES)?,
             flow_control: FlowRules::built_in(FLOW_CONTROL)?,
         };
@@ -139,18 +134,9 @@ fn refuse_unsound_nonogram(name: &str, domain: &Nonogram, rules: &[Rule]) -> Res
     }
 }
 
-/// The built-in Witness rule file.
-fn witness_default() -> Result<RulePlayer, String> {
-    let (name, text) = WITNESS_RULES;
-    let schema = Schema::witness();
-    let rules = parse_rules(text, name, &schema).map_err(|e| e.to_string())?;
-    witness_player(name.into(), schema, rules)
-}
-
 /// The Witness rule player `name` playing `rules` of `schema` (refused if
 /// the brute-force check finds a rule unsound).
 fn witness_player(name: String, schema: Schema, rules: Vec<Rule>) -> Result<RulePlayer, String> {
-    let domain = Witness::with_schema(schema, "dsl/witness.ron").map_err(|e| e.to_string())?;
-    refuse_unsound(&name, &domain, &rules)?;
+    let (domain, rules) = sound_witness_rules(&name, schema, rules)?;
     Ok(RulePlayer::new(name, &domain, rules))
 }

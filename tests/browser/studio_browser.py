@@ -896,6 +896,7 @@ def flow(driver, binary, shots):
           f"{text(driver, 'flow-count')} (CLI {shown})")
     if shots:
         WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#flow-board line.path"))
+        WebDriverWait(driver, 60).until(lambda d: "measuring" not in text(d, "flow-timing"))
         driver.save_screenshot(os.path.join(shots, "studio-flow.png"))
 
 

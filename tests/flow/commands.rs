@@ -1,4 +1,5 @@
-//! Flow puzzles end to end: `analyze` (text and `--json`, `--touching`,
+//! Flow puzzles end to end: `analyze` (text and `--json`, `--touching`
+//! with solutions beside themselves,
 //! `--max-nodes` reporting `unknown`), `print` (text and `--html`), `bench
 //! --boards`, and bad input refused with a located error and status 2.
 
@@ -47,6 +48,26 @@ fn analyze_reads_any_layout_and_names_unknown() {
         (serde_json::Value::Null, "node budget".into())
     );
     assert!(crate::cli::stderr(&stopped).contains("unknown: the solver stopped (node budget)"));
+}
+
+/// With `--touching` a puzzle whose only solution runs beside itself is
+/// counted and drawn; the players, who reason under the strict
+/// convention, give no figures for it (they once failed the command).
+#[test]
+fn analyze_touching_counts_a_solution_beside_itself() {
+    let dir = fresh_dir("flow-touching");
+    let beside = write(&dir, "beside.flow", "A..\n..A\n");
+    let strict = run(&["analyze", &beside, "--json"]);
+    assert_eq!(strict.status.code(), Some(1));
+    let rules = repo("rules/flow/control.rules");
+    for extra in [vec![], vec!["--rules", rules.as_str()]] {
+        let mut args = vec!["analyze", beside.as_str(), "--json", "--touching"];
+        args.extend(extra);
+        let out = analysed(&args);
+        assert_eq!(out[0]["solutions"], 1);
+        assert_eq!(out[0]["solution"]["links"].as_array().map(Vec::len), Some(5));
+        assert!(out[0]["steps"].is_null() && out[0]["difficulty"].is_null(), "{}", out[0]);
+    }
 }
 
 /// `print` draws the board, solved with `--solve`, or as an HTML page.

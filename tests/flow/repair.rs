@@ -3,7 +3,8 @@
 //! convention a moved endpoint almost never leaves two) repaired with one change, the
 //! result unique by the complete solver (`analyze`) and solved by its
 //! player (`explain`), written in the drawn puzzle's layout; a puzzle with
-//! no solution repaired; a puzzle already fine left unchanged; the same
+//! no solution repaired; puzzles with two solutions or more repaired, the
+//! result unique; a puzzle already fine left unchanged; the same
 //! answer at 1 and 2 threads; no repair within the changes allowed, or
 //! the time, said with status 1; bad input refused with a located error,
 //! status 2.
@@ -16,6 +17,21 @@ const FIVE: &str = "# title \"Five\"\nR.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n";
 
 /// FIVE with the `O` endpoint at (4, 1) moved to (4, 2): no solution.
 const MOVED: &str = "# title \"Five, moved\"\nR.G.Y\n..B..\n....O\n.G.Y.\n.RBO.\n";
+
+/// The only 4x4 puzzle of three colours with two solutions or more, up to
+/// the eight orientations (found by `analyze` over every placement of
+/// three pairs): `B` goes round `A` one way or `A` round `B` the other.
+const TWO: &str = "A..B\n.BA.\n.CC.\n....\n";
+
+/// TWO widened by two columns whose paths are forced (`D` and `E` down
+/// them): still two solutions, now on 6x4.
+const TWO_WIDE: &str = "A..BDE\n.BA...\n.CC...\n....DE\n";
+
+/// The same with two forced rows under it: at one change eight puzzles
+/// tie nearest to unique ahead of the first of the two moves (from them
+/// the search finds no repair within three changes), so a beam of 8
+/// missed the repair of two changes.
+const TWO_TALL: &str = "A..B\n.BA.\n.CC.\n....\nD..D\nEEFF\n";
 
 /// Runs `generate flow --from` with `args`, its JSON and exit status.
 fn repair(args: &[&str]) -> (Value, i32) {
@@ -60,6 +76,27 @@ fn a_moved_endpoint_is_repaired_with_one_change() {
     assert!(text.starts_with("# title \"Five, moved\"\n# repair \""), "{text}");
     assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 5, "{text}");
     assert_eq!(p["grid"].as_str().unwrap().lines().last(), text.lines().last());
+}
+
+#[test]
+fn puzzles_with_two_solutions_are_repaired_to_one() {
+    let dir = fresh_dir("flow-repair-two");
+    let control = repo("rules/flow/control.rules");
+    for (name, text) in [("two.flow", TWO), ("wide.flow", TWO_WIDE), ("tall.flow", TWO_TALL)] {
+        let drawn = write(&dir, name, text);
+        assert_eq!(solutions(&drawn), 2, "{name}");
+        let out = dir.join(format!("fixed-{name}")).display().to_string();
+        let args = [&drawn, "--player", "control", "--rules", &control, "--max-changes", "3", "-o", &out];
+        let (v, code) = repair(&args);
+        assert_eq!((code, v["solutions"].clone(), v["stopped"].clone()), (0, 2.into(), Value::Null), "{v}");
+        assert!(v["summary"][0].as_str().unwrap().contains("two solutions or more (two differ in 8 slots)"), "{v}");
+        // every single change leaves two solutions or none: two changes
+        assert_eq!((v["changes_tried"].clone(), v["puzzles"][0]["changed"].as_array().unwrap().len()), (1.into(), 2));
+        assert_eq!(solutions(&out), 1, "{name}: {v}");
+        let explained = run(&["explain", &out, "--rules", &control, "--json"]);
+        assert!(explained.status.success(), "{}", stderr(&explained));
+        assert_eq!(serde_json::from_slice::<Value>(&explained.stdout).unwrap()["solved_by_rules"], true);
+    }
 }
 
 #[test]

@@ -6,7 +6,9 @@
 //! out-dir, which the top-K file names); run again
 //! with `--resume` on its finished journal it writes the same files
 //! without synthesising anything; and the rules it writes are proven
-//! again by `verify` at the bound the header states.
+//! again by `verify` at the bound the header states. With `--stuck` it
+//! mines more slots (the open ones where the control rules are stuck)
+//! and says so in its header.
 
 use crate::cli::fresh_dir as scratch;
 use std::path::Path;
@@ -80,5 +82,30 @@ fn learn_flow_writes_the_same_files_with_one_and_two_threads_and_resumes() {
         .output()
         .unwrap();
     assert!(verify.status.success(), "{}", String::from_utf8_lossy(&verify.stdout));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The slots mined, from the header line of the mined specifications.
+fn mined(learned: &str) -> usize {
+    let line = learned.lines().find(|l| l.starts_with("# window specifications")).expect("the mined line");
+    let tried = line.split(" states met, ").nth(1).unwrap().split(' ').next().unwrap();
+    tried.parse().unwrap()
+}
+
+#[test]
+fn learn_flow_stuck_also_mines_the_open_slots_where_the_rules_are_stuck() {
+    let dir = scratch("flow-learn-oracle-states");
+    let train = first("specs/flow/made.flow", 0, 2, &dir, "train.flow");
+    let test = first("specs/flow/dev.flow", 1, 2, &dir, "test.flow");
+    let args =
+        ["--train", &train, "--test", &test, "--max-specs", "2", "--window", "3", "--bound", "3", "--screen", "3"];
+    let (_, plain, _) = learn(&args, 2, &dir.join("plain"));
+    let stuck_args: Vec<&str> = args.iter().copied().chain(["--stuck"]).collect();
+    let (_, stuck, _) = learn(&stuck_args, 2, &dir.join("stuck"));
+    assert!(!plain.contains("stuck:") && !plain.contains("where the rules were stuck"), "{plain}");
+    assert!(stuck.contains("stuck:true") && stuck.contains("or open where the rules were stuck"), "{stuck}");
+    // the second training puzzle needs the oracle (76.86 bits): its stuck
+    // states have many open slots besides the ones the oracle revealed
+    assert!(mined(&stuck) > mined(&plain) + 50, "{} {}", mined(&stuck), mined(&plain));
     std::fs::remove_dir_all(&dir).unwrap();
 }

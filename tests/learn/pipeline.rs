@@ -67,21 +67,21 @@ fn the_bundled_mined_specifications_are_reproducible() {
     assert!(text.contains(&format!("; {} productive, all used; {} specifications", report.productive, report.specs)));
 }
 
+/// `select` of `k` control rules on the bundled traces, written to `out`,
+/// with `extra` options after `-k`.
+fn select_args<'a>(k: &'a str, out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["select", "--rules", "rules/nonogram/control.rules", "--lines", "specs/nonogram/traces.lines"];
+    args.extend(["-k", k]);
+    args.extend(extra);
+    args.extend(["-o", out]);
+    args
+}
+
 #[test]
 fn select_picks_a_deterministic_order_and_writes_rules_that_parse_back() {
     let path = temp("selected.rules");
     let shown = path.display().to_string();
-    let args = [
-        "select",
-        "--rules",
-        "rules/nonogram/control.rules",
-        "--lines",
-        "specs/nonogram/traces.lines",
-        "-k",
-        "3",
-        "-o",
-        &shown,
-    ];
+    let args = select_args("3", &shown, &[]);
     let printed = stdout(&run(&args));
     let text = std::fs::read_to_string(&path).unwrap();
     // the same again
@@ -110,20 +110,7 @@ fn select_picks_a_deterministic_order_and_writes_rules_that_parse_back() {
 fn select_under_a_mean_cost_keeps_every_rank_within_it() {
     let path = temp("selected-cheap.rules");
     let shown = path.display().to_string();
-    let args = [
-        "select",
-        "--rules",
-        "rules/nonogram/control.rules",
-        "--lines",
-        "specs/nonogram/traces.lines",
-        "-k",
-        "4",
-        "--max-mean-cost",
-        "13",
-        "-o",
-        &shown,
-    ];
-    let printed = stdout(&run(&args));
+    let printed = stdout(&run(&select_args("4", &shown, &["--max-mean-cost", "13"])));
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
     assert!(printed

@@ -535,6 +535,35 @@ fn generate_ranks_every_solvable_filling_the_same_for_any_thread_count() {
     assert_eq!(page.matches("<svg").count(), made.len());
 }
 
+/// `witness generate` plays the whole game's learned set unless told
+/// otherwise: without `--rules` its figures are those of `--rules
+/// rules/witness/learned-game.rules`, from any directory (the set is built
+/// in); `--no-rules` judges by local checking alone.
+#[test]
+fn generate_plays_the_whole_game_set_by_default() {
+    let base = format!("{ROOT}/specs/witness/epcg-base.ron");
+    let generate = |extra: &[&str], dir: &str| {
+        let out = temp(&format!("default-{}.ron", extra.len()));
+        let mut args = vec!["witness", "generate", "--base", &base, "--at", "1,1", "2,2", "--order", "tsi", "--json"];
+        args.extend(extra);
+        let output = Command::new(env!("CARGO_BIN_EXE_stratsynth"))
+            .current_dir(dir)
+            .args(&args)
+            .args(["-o", out.to_str().unwrap()])
+            .output()
+            .unwrap();
+        stdout(&output)
+    };
+    let elsewhere = std::env::temp_dir();
+    let default = generate(&[], elsewhere.to_str().unwrap());
+    let named = generate(&["--rules", "rules/witness/learned-game.rules"], ROOT);
+    assert_eq!(default, named);
+    assert!(default.contains("rules/witness/learned-game.rules"), "{default}");
+    let local = generate(&["--no-rules"], ROOT);
+    assert!(!local.contains("learned-game"), "{local}");
+    assert_ne!(local, default);
+}
+
 #[test]
 fn teach_names_each_rule_and_how_much_it_lowers_tsi() {
     let out = temp("teach.ron");
@@ -587,7 +616,7 @@ fn bad_input_is_located_and_nothing_is_written() {
         (vec!["--at", "4,0"], "--at 4,0: the square is outside the 4x4 grid"),
         (vec!["--at", "1;1"], "--at 1;1: expected a square `column,row`"),
         (vec!["--at", "1,1", "1,1"], "given twice"),
-        (vec!["--at", "1,1", "--order", "gap"], "--order gap needs --rules"),
+        (vec!["--at", "1,1", "--no-rules", "--order", "gap"], "--order gap needs a rule player"),
     ] {
         let mut all = vec!["witness", "generate", "--base", base, "-o", out.to_str().unwrap()];
         all.extend(args);

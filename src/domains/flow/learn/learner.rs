@@ -1,7 +1,9 @@
 //! What the Flow domain supplies to the learning pipeline
 //! ([`pipeline::Learner`](crate::pipeline::Learner)): specifications from
 //! windows of the states met on the training puzzles' solution traces
-//! ([`super::windows`]), every one of them (the population) in an order
+//! ([`super::windows`]): the slots each rule or probe step decided (and
+//! with [`LearnConfig::stuck`] every open slot where the rules were
+//! stuck), every one of them (the population) in an order
 //! drawn from the seed and the first `max_specs` synthesised; and as the
 //! selection objective the (state met, slot) pairs the chosen rules
 //! decide in one round on those traces ([`super::coverage`]), measured
@@ -9,8 +11,10 @@
 //! show unsound (proven up to the bound, wrong on a larger board).
 
 use super::coverage::{Covered, TraceCoverage};
-use super::traces::Trace;
+use super::traces::{Met, Trace};
 use super::windows::window_spec;
+use crate::domains::flow::model::grid::Slot;
+use crate::domains::flow::model::state::Status;
 use crate::domains::flow::play::playthrough::How;
 use crate::domains::flow::rules::player::Unsound;
 use crate::domains::flow::synthesis::case::FlowCase;
@@ -34,6 +38,8 @@ pub struct LearnConfig {
     pub max_specs: usize,
     /// Seed of the population's order.
     pub seed: u64,
+    /// Also every open slot of the states where the rules are stuck.
+    pub stuck: bool,
 }
 
 /// The population: every window specification, in the seed's order, and
@@ -44,6 +50,25 @@ struct Population {
     tried: usize,
     /// Of them, those with a window where the deduction follows.
     found: usize,
+}
+
+/// The slots mined from state `m` of trace `t`, each with its status in
+/// the solution: before a rule's or a probe's step, the slots it decided
+/// (a guess decides nothing that follows by propagation); with `stuck`,
+/// where the rules are stuck (the oracle's step: a probe or a guess), the
+/// slot the oracle revealed and then every other open slot in slot order,
+/// the reasoning the rules lack (whether it follows in a window is
+/// [`window_spec`]'s to say).
+fn stepped<'t>(t: &'t Trace, m: &'t Met, stuck: bool) -> impl Iterator<Item = (Slot, Status)> + 't {
+    let stuck = stuck && !matches!(m.how, How::Rule(_));
+    let revealed = m.decided.iter().copied().filter(move |_| stuck || m.how != How::Guess);
+    let open = (0..t.puzzle.grid().slots())
+        .filter(move |&s| stuck && m.state.status(s) == Status::Open && m.decided.iter().all(|d| d.0 != s))
+        .map(|s| {
+            let linked = t.solution.links().binary_search(&s).is_ok();
+            (s, if linked { Status::Linked } else { Status::Cut })
+        });
+    revealed.chain(open)
 }
 
 /// The Flow learner.
@@ -74,11 +99,10 @@ impl<'a> FlowLearner<'a> {
         }
     }
 
-    /// Every window specification of the traces: per trace, per state met
-    /// before a step of a rule or a probe (a guess decides nothing that
-    /// follows), per slot it decided, the spec of its first window where
-    /// the deduction follows; duplicates (up to orientation) after the
-    /// first left out; then shuffled by the seed.
+    /// Every window specification of the traces: per trace, per state met,
+    /// per slot of [`stepped`] (with [`LearnConfig::stuck`]), the spec of its first window where the
+    /// deduction follows; duplicates (up to orientation) after the first
+    /// left out; then shuffled by the seed.
     fn population(&self) -> &Population {
         self.population.get_or_init(|| {
             let side = self.config.window;
@@ -88,10 +112,16 @@ impl<'a> FlowLearner<'a> {
                 .map(|t| {
                     let mut tried = 0;
                     let mut specs = vec![];
-                    for m in t.met.iter().filter(|m| m.how != How::Guess) {
-                        for &decided in &m.decided {
+                    for m in &t.met {
+                        for (s, status) in stepped(t, m, self.config.stuck) {
                             tried += 1;
-                            specs.extend(window_spec(self.domain, (&t.puzzle, &t.solution), &m.state, decided, side));
+                            specs.extend(window_spec(
+                                self.domain,
+                                (&t.puzzle, &t.solution),
+                                &m.state,
+                                (s, status),
+                                side,
+                            ));
                         }
                     }
                     (tried, specs)
@@ -149,10 +179,11 @@ impl Learner for FlowLearner<'_> {
         let side = self.config.window;
         let description = format!(
             "window specifications ({side}x{side}, the exact oracle's link or cut there) mined from the traces of {} training puzzles: \
-             {states} states met, {} slots decided by rule or probe steps, {} with a window where the deduction follows, {} distinct up to orientation; \
+             {states} states met, {} slots decided by rule or probe steps{}, {} with a window where the deduction follows, {} distinct up to orientation; \
              the first {taken} in the order of seed {} synthesised or skipped",
             self.traces.len(),
             population.tried,
+            if self.config.stuck { " or open where the rules were stuck" } else { "" },
             population.found,
             population.specs.len(),
             self.config.seed,

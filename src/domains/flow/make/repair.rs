@@ -39,7 +39,7 @@ use crate::domains::flow::solve::{solve, Limits, Options};
 use crate::stop::Stop;
 
 /// Puzzles kept from one number of changes to extend with one more.
-pub const BEAM: usize = 8;
+pub const BEAM: usize = 16;
 
 /// Candidates judged in parallel between two looks at the results.
 const BATCH: usize = 32;
@@ -482,6 +482,11 @@ mod tests {
         parse_flow(text, "t").unwrap().remove(0).1
     }
 
+    /// The search player, any bits: a unique puzzle is wanted.
+    fn search_player() -> Wanted<'static> {
+        Wanted { knowledge: Knowledge::Propagation, max_bits: None, without: None, max_nodes: 10_000, settled: false }
+    }
+
     /// Each kind of change does what it says, colours keep their names,
     /// and the candidates come focus first, moves, additions, removals.
     #[test]
@@ -511,13 +516,7 @@ mod tests {
     /// (every single change was tried first); a unique one is left as it is.
     #[test]
     fn a_puzzle_with_no_solution_is_repaired() {
-        let wanted = Wanted {
-            knowledge: Knowledge::Propagation,
-            max_bits: None,
-            without: None,
-            max_nodes: 10_000,
-            settled: false,
-        };
+        let wanted = search_player();
         let budget = Budget { max_changes: 2, deadline: None };
         let p = puzzle("A..\n...\n..A\n");
         let found = repair(&p, &wanted, budget, &Tally::default()).unwrap();
@@ -545,5 +544,21 @@ mod tests {
         assert_eq!(solve(&fixed.puzzle, Options::default(), limits).count(), Some(1));
         let again = repair(&r.puzzle, &wanted, budget, &Tally::default()).unwrap();
         assert!(again.repair.unwrap().changes.is_empty() && again.judged == 1);
+    }
+
+    /// A puzzle with two solutions (`B` round `A` or `A` round `B`) is
+    /// repaired with two changes, every single one leaving two or none;
+    /// brute force finds two solutions before and exactly one after.
+    #[test]
+    fn a_puzzle_with_two_solutions_is_repaired() {
+        use crate::domains::flow::solve::brute::solutions;
+        let wanted = search_player();
+        let p = puzzle("A..B\n.BA.\n.CC.\n....\n");
+        assert_eq!(solutions(&p, false).len(), 2);
+        let found = repair(&p, &wanted, Budget { max_changes: 3, deadline: None }, &Tally::default()).unwrap();
+        assert!(matches!(found.drawn, Verdict::Several { differ: 8, focus: Some(_) }), "{:?}", found.drawn);
+        let r = found.repair.expect("a repair");
+        assert_eq!((found.tried, r.changes.len()), (1, 2));
+        assert_eq!(solutions(&r.puzzle, false), vec![r.solution.clone()]);
     }
 }

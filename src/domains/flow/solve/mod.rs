@@ -11,7 +11,7 @@
 
 pub mod board;
 #[cfg(test)]
-mod brute;
+pub(crate) mod brute;
 pub mod limits;
 pub mod search;
 pub mod stranded;

@@ -266,7 +266,7 @@ impl Objective for Chosen<'_> {
     fn best(&self, candidates: &[usize], weigh: &Weigh<'_>) -> Result<Option<Pick>, UnsoundFill> {
         self.list_candidates()?;
         let (gains, counts) = self.bounds();
-        let bound = |i: usize| (self.score as i64 + gains[i]) as usize;
+        let bound = |i: usize| (self.score as i64 + gains[i]).max(0) as usize;
         let mut order: Vec<usize> = candidates.iter().copied().filter(|&i| counts[i] > 0).collect();
         order.sort_by(|&i, &j| weigh.order((i, bound(i)), (j, bound(j))));
         let mut best: Option<Pick> = None;
@@ -331,17 +331,21 @@ mod tests {
         }
         let tests = &tests[..120];
         let cost = |i: usize| crate::dsl::cost::cost(&rules[i], domain.schema());
-        // unbounded, and under a budget of 8 x 18 (by cells per unit of cost)
+        // unbounded, and under a mean cost of 18 at every rank (by cells per
+        // unit of cost)
         for (one_sided, max_mean_cost) in [(false, None), (true, None), (false, Some(18))] {
             let coverage = Coverage::new(&domain, &rules, tests, ApplyOptions { one_sided });
             let fast = coverage.top(Selection { k: 8, max_mean_cost }, cost).unwrap();
             let mut slow: Vec<Pick> = vec![];
             let mut chosen: Vec<usize> = vec![];
-            let mut left = max_mean_cost.map_or(u32::MAX, |m| 8 * m);
+            let mut total = 0u32;
             while slow.len() < 8 {
                 let current = slow.last().map_or(0, |p| p.score);
                 let best = (0..rules.len())
-                    .filter(|&i| !chosen.contains(&i) && cost(i) <= left)
+                    .filter(|&i| {
+                        let within = max_mean_cost.is_none_or(|m| total + cost(i) <= m * (chosen.len() as u32 + 1));
+                        !chosen.contains(&i) && within
+                    })
                     .map(|i| (i, coverage.covered(&[chosen.clone(), vec![i]].concat()).unwrap()))
                     .filter(|&(_, s)| s > current)
                     .min_by(|&(i, si), &(j, sj)| {
@@ -352,7 +356,7 @@ mod tests {
                     });
                 let Some((index, score)) = best else { break };
                 chosen.push(index);
-                left -= cost(index);
+                total += cost(index);
                 slow.push(Pick { index, score });
             }
             assert_eq!(fast, slow, "one_sided {one_sided}, max_mean_cost {max_mean_cost:?}");
