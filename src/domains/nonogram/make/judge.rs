@@ -133,7 +133,7 @@ fn fallback(deadline: Option<std::time::Instant>) -> Limits {
 /// 0.1-0.4 s unbounded on a random 25x25 picture with 45% of its cells
 /// black (judging 2 pictures a second; bounded at 100, 20-30). A count
 /// cut short makes the cells found fewer, never a picture unique.
-pub const AMBIGUITY_CONFLICTS: i32 = 100;
+pub const AMBIGUITY_CONFLICTS: i32 = 1000;
 
 /// The cells that keep the puzzle of `clues` (a picture `cells`) from
 /// being unique: those where some other solution differs

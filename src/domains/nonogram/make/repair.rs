@@ -13,7 +13,17 @@
 //!    leave the fewest cells undecided, until a repair, the largest number
 //!    of changes, or the evaluation budget; if it finds none, again four
 //!    times as wide (a picture is judged once), while the budget lasts and
-//!    the beam was full at some step.
+//!    the beam was full at some step;
+//! 4. a greedy descent: from the best state so far, change one more cell
+//!    at a time, the undecided cells tried first (in grid order), then
+//!    their neighbours, in batches of [`BATCH`], taking the best of the
+//!    first batch holding a state that leaves fewer cells undecided, until
+//!    a repair, `max_changes`, the budget, or a state no single change
+//!    improves. It finds a repair, not the fewest changes: each step
+//!    removes about one of a picture's independent ambiguities, where
+//!    stages 1-3 would have to try every combination. A picture judged
+//!    with at least [`RepairBudget::descend_from`] undecided cells goes to
+//!    it straight.
 //!
 //! Candidates are judged in parallel, in chunks of a fixed size in a fixed
 //! order, each stage stopping after the first chunk that holds a repair,
@@ -24,7 +34,7 @@
 
 use crate::stop::Stop;
 use rayon::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -32,6 +42,17 @@ use std::time::Instant;
 /// holding a repair (a fixed number, so what is judged does not depend on
 /// the thread count).
 const CHUNK: usize = 64;
+
+/// Pictures judged side by side per batch of the descent (stage 4): a
+/// step takes the best of the first batch holding an improvement (a fixed
+/// number, so the step taken does not depend on the thread count).
+const BATCH: usize = 8;
+
+/// Batches a step of the descent judges at most before it gives its state
+/// up: a state left with one ambiguity that its first changes do not
+/// remove seldom loses it to later ones (each change removing it tends to
+/// make another).
+const STEP: usize = 4;
 
 /// How far the search may go.
 #[derive(Clone, Copy, Debug)]
@@ -46,11 +67,38 @@ pub struct RepairBudget {
     pub evaluations: usize,
     /// No picture is judged after this.
     pub deadline: Option<Instant>,
+    /// A picture with at least this many undecided cells goes straight to
+    /// the descent (stage 4); `usize::MAX`: never.
+    pub descend_from: usize,
+    /// The stages of the search for the fewest changes run before the
+    /// descent: 1 (single cells) to 3 (all).
+    pub fewest_stages: usize,
 }
 
 impl Default for RepairBudget {
     fn default() -> RepairBudget {
-        RepairBudget { pairs: 20_000, beam: 8, max_changes: 8, evaluations: 200_000, deadline: None }
+        RepairBudget {
+            pairs: 20_000,
+            beam: 8,
+            max_changes: 8,
+            evaluations: 200_000,
+            deadline: None,
+            descend_from: usize::MAX,
+            fewest_stages: 3,
+        }
+    }
+}
+
+impl RepairBudget {
+    /// The changed cells a repair may have unless told: 8, or 32 for
+    /// uniqueness alone (`bits`, the guessing allowed, past 0), whose
+    /// descent changes a cell per ambiguity of pictures with many.
+    pub fn max_changes_for(bits: &std::ops::RangeInclusive<f64>) -> usize {
+        if *bits.end() > 0.0 {
+            32
+        } else {
+            RepairBudget::default().max_changes
+        }
     }
 }
 
@@ -69,7 +117,7 @@ impl Tally {
         self.judged.load(Ordering::Relaxed)
     }
 
-    /// The stage the search is in (1 to 3; 0 before it starts).
+    /// The stage the search is in (1 to 4; 0 before it starts).
     pub fn stage(&self) -> usize {
         self.stage.load(Ordering::Relaxed)
     }
@@ -113,7 +161,7 @@ pub struct Found {
     pub repairs: Vec<Repair>,
     /// Pictures judged.
     pub evaluations: usize,
-    /// The stage that found them (1, 2, 3), or the last one tried.
+    /// The stage that found them (1 to 4), or the last one tried.
     pub stage: usize,
     /// What ran out ([`Stop::Evaluations`] or [`Stop::Timeout`]), if the
     /// search ended on its budget rather than on a repair or on having
@@ -162,6 +210,36 @@ impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
             }
         }
         (0..near.len()).filter(|&p| near[p]).collect()
+    }
+
+    /// The cells a step of the descent tries, in order: `undecided`
+    /// (ascending), then the other cells near them, then the other cells
+    /// of their rows and columns (each changes a clue of theirs), nearest
+    /// to an undecided cell first (then ascending).
+    fn around(&self, undecided: &[usize]) -> Vec<usize> {
+        let w = self.width;
+        let near = self.near(undecided);
+        // each cell's distance along a row or column to an undecided cell
+        // in it (usize::MAX: none)
+        let mut away = vec![usize::MAX; self.cells.len()];
+        for &p in undecided {
+            let (r, c) = (p / w, p % w);
+            for (q, d) in away.iter_mut().enumerate() {
+                let (qr, qc) = (q / w, q % w);
+                if qr == r {
+                    *d = (*d).min(qc.abs_diff(c));
+                } else if qc == c {
+                    *d = (*d).min(qr.abs_diff(r));
+                }
+            }
+        }
+        let mut lines: Vec<usize> =
+            (0..away.len()).filter(|&q| away[q] < usize::MAX && near.binary_search(&q).is_err()).collect();
+        lines.sort_by_key(|&q| (away[q], q));
+        let mut order = undecided.to_vec();
+        order.extend(near.iter().filter(|p| undecided.binary_search(p).is_err()));
+        order.extend(lines);
+        order
     }
 
     /// Judges each set of changes not judged before (in parallel, in
@@ -244,6 +322,79 @@ impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
         (vec![], narrowed)
     }
 
+    /// The greedy descent from the states `from` (best first): per step
+    /// one more changed cell, the cells of [`Search::around`] the state's
+    /// undecided cells tried in that order, in batches of [`BATCH`], at
+    /// most [`STEP`] of them, the step taking the best state of the first
+    /// batch that leaves fewer cells undecided. If none does, the states
+    /// tried that leave as many cells undecided but other ones are taken
+    /// instead (the ambiguity left moved: the new one may be removable).
+    /// A state with nothing to take (or at the most changes) is left for
+    /// the next best of its step, and so back (a depth-first search, best
+    /// first), a state whose undecided cells were met before skipped.
+    /// Until a repair (the states of the batch holding it are returned),
+    /// the budget, or no state left (none returned).
+    fn descend(&mut self, mut from: Vec<State>) -> Vec<State> {
+        // each step's states not yet descended from, best last
+        from.reverse();
+        let mut path: Vec<Vec<State>> = vec![from];
+        let mut met: HashSet<Vec<usize>> = HashSet::new();
+        while self.stopped().is_none() {
+            let at = match path.last_mut().map(Vec::pop) {
+                Some(Some(at)) => at,
+                Some(None) => {
+                    path.pop();
+                    continue;
+                }
+                None => break,
+            };
+            if at.changed.len() >= self.budget.max_changes || !met.insert(at.undecided.clone()) {
+                continue;
+            }
+            let tries: Vec<Vec<usize>> = self
+                .around(&at.undecided)
+                .into_iter()
+                .filter_map(|p| {
+                    let i = at.changed.binary_search(&p).err()?;
+                    let mut changed = at.changed.clone();
+                    changed.insert(i, p);
+                    Some(changed)
+                })
+                .take(STEP * BATCH)
+                .collect();
+            let (left, states) = match self.first_better(&at, &tries) {
+                Some(states) if states[0].undecided.is_empty() => return states,
+                Some(states) => (at.undecided.len() - 1, states),
+                None => {
+                    let mut states = self.judge(tries);
+                    rank(&mut states);
+                    (at.undecided.len(), states)
+                }
+            };
+            let mut next: Vec<State> =
+                states.into_iter().filter(|s| s.undecided.len() <= left && s.undecided != at.undecided).collect();
+            next.reverse();
+            path.push(next);
+        }
+        vec![]
+    }
+
+    /// The states of the first batch of [`BATCH`] of `candidates` holding
+    /// one that leaves fewer cells undecided than `at`, best first.
+    fn first_better(&mut self, at: &State, candidates: &[Vec<usize>]) -> Option<Vec<State>> {
+        for batch in candidates.chunks(BATCH) {
+            if self.stopped().is_some() {
+                break;
+            }
+            let mut states = self.judge(batch.to_vec());
+            rank(&mut states);
+            if states.first().is_some_and(|s| s.undecided.len() < at.undecided.len()) {
+                return Some(states);
+            }
+        }
+        None
+    }
+
     /// What ran out, if anything did.
     fn stopped(&self) -> Option<Stop> {
         if crate::deadline::past(self.budget.deadline) {
@@ -292,6 +443,14 @@ pub fn repair(
     if budget.max_changes == 0 {
         return Found { repairs: vec![], evaluations: 0, stage: 1, stopped: None };
     }
+    if start.len() >= budget.descend_from {
+        // stage 4 straight from the picture: too many undecided cells for
+        // the fewest changes
+        tally.stage.store(4, Ordering::Relaxed);
+        let at = State { changed: vec![], undecided: start };
+        let states = search.descend(vec![at]);
+        return search.found(&states, 4);
+    }
     let near = search.near(&start);
     // stage 1: single cells
     tally.stage.store(1, Ordering::Relaxed);
@@ -299,6 +458,9 @@ pub fn repair(
     let found = search.found(&singles, 1);
     if !found.repairs.is_empty() || found.stopped.is_some() || budget.max_changes == 1 {
         return found;
+    }
+    if budget.fewest_stages < 2 {
+        return descend_from_best(&mut search);
     }
     // stage 2: pairs, among the best singles if there are too many
     tally.stage.store(2, Ordering::Relaxed);
@@ -338,7 +500,20 @@ pub fn repair(
         }
         width = width.saturating_mul(4);
     }
-    search.found(&[], 3)
+    if search.stopped().is_some() {
+        return search.found(&[], 3);
+    }
+    descend_from_best(&mut search)
+}
+
+/// Stage 4 from the states judged so far, best first.
+fn descend_from_best<F: Fn(&[bool]) -> Vec<usize> + Sync>(search: &mut Search<F>) -> Found {
+    search.tally.stage.store(4, Ordering::Relaxed);
+    let mut judged: Vec<State> =
+        search.seen.iter().map(|(c, u)| State { changed: c.clone(), undecided: u.clone() }).collect();
+    rank(&mut judged);
+    let states = search.descend(judged);
+    search.found(&states, 4)
 }
 
 #[cfg(test)]

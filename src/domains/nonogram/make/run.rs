@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::accept::{accept, Wanted};
 use super::judge::{ambiguous_cells, differing_cells, Solve};
@@ -104,6 +104,14 @@ pub fn random_puzzles(
     Ok((kept, judged.min(cut)))
 }
 
+/// The time each found repair's checks may take (the complete solver's
+/// count with its SAT fallback), after the search's deadline if need be.
+const CHECK_TIME: Duration = Duration::from_secs(10);
+
+/// Undecided cells from which a repair for uniqueness alone goes straight
+/// to the search's descent (stage 4).
+const DESCEND_FROM: usize = 24;
+
 /// A picture's repairs.
 #[derive(Clone, Debug)]
 pub struct Repaired {
@@ -144,8 +152,13 @@ pub fn repair_picture(
 ) -> Result<Repaired, MakeError> {
     let width = picture.width;
     let errors = FirstError::default();
-    let wanted = &Wanted { deadline: budget.deadline, ..wanted.clone() };
     let unique_only = *wanted.bits.end() > 0.0;
+    // for uniqueness alone a repair, not the fewest changes: the pictures
+    // that need one have many independent ambiguities
+    let budget = match unique_only {
+        true => RepairBudget { descend_from: DESCEND_FROM, fewest_stages: 1, ..budget },
+        false => budget,
+    };
     let undecided = |cells: &[bool]| {
         let (rows, columns) = clues_of(width, cells.len() / width, cells);
         let clues = Clues::new(rows, columns);
@@ -155,9 +168,13 @@ pub fn repair_picture(
         errors.keep(wanted.player.undecided(&clues, cells)).unwrap_or_else(|| (0..cells.len()).collect())
     };
     let initial = undecided(&picture.cells);
+    // each check its own time, so a repair found near the search's
+    // deadline is not lost to it
     let passing = |changed: Vec<usize>| -> Result<Option<(Vec<usize>, Solve)>, MakeError> {
         let cells = Repair { changed: changed.clone() }.apply(&picture.cells);
-        let solve = accept(wanted, width, &cells).map_err(|e| MakeError::Play(e.to_string()))?;
+        let deadline = budget.deadline.map(|_| Instant::now() + CHECK_TIME);
+        let solve = accept(&Wanted { deadline, ..wanted.clone() }, width, &cells)
+            .map_err(|e| MakeError::Play(e.to_string()))?;
         Ok(solve.map(|s| (changed, s)))
     };
     if initial.is_empty() {
