@@ -131,9 +131,12 @@ fn fallback(deadline: Option<std::time::Instant>) -> Limits {
 /// [`ambiguous_cells`]: the first answers come within a few; the last
 /// question, proving the cells left the same in every solution, takes
 /// 0.1-0.4 s unbounded on a random 25x25 picture with 45% of its cells
-/// black (judging 2 pictures a second; bounded at 100, 20-30). A count
-/// cut short makes the cells found fewer, never a picture unique.
-pub const AMBIGUITY_CONFLICTS: i32 = 1000;
+/// black. A count cut short makes the cells found fewer, never a picture
+/// unique; at 100 it was cut short so often that the cells of ambiguities
+/// not yet seen stayed hidden, and a repair's descent, removing the
+/// ambiguity it saw, met the next one as a new one (5 of 8 such pictures
+/// repaired in 60 s); at 1,000, 7 of 8, each picture judged in 20-200 ms.
+pub const AMBIGUITY_CONFLICTS: i32 = 1_000;
 
 /// The cells that keep the puzzle of `clues` (a picture `cells`) from
 /// being unique: those where some other solution differs

@@ -1,9 +1,9 @@
 //! Repairing a picture: the fewest changed cells that make its puzzle one
-//! the player solves without guessing. The player is seen only through a
-//! function giving the cells it leaves undecided in a picture (none: the
-//! picture is fine); changes are tried near those cells (the undecided
-//! cells and their four neighbours), in three stages, stopping at the first
-//! that finds a repair:
+//! the player solves without guessing (or, for uniqueness alone, one with
+//! a single solution). The player is seen only through a function giving
+//! the cells it leaves undecided in a picture (none: the picture is fine);
+//! changes are tried near those cells (the undecided cells and their four
+//! neighbours), in stages, stopping at the first that finds a repair:
 //!
 //! 1. every single changed cell near the undecided region;
 //! 2. every pair of such cells (if there are more pairs than the budget,
@@ -14,16 +14,18 @@
 //!    of changes, or the evaluation budget; if it finds none, again four
 //!    times as wide (a picture is judged once), while the budget lasts and
 //!    the beam was full at some step;
-//! 4. a greedy descent: from the best state so far, change one more cell
-//!    at a time, the undecided cells tried first (in grid order), then
-//!    their neighbours, in batches of [`BATCH`], taking the best of the
-//!    first batch holding a state that leaves fewer cells undecided, until
-//!    a repair, `max_changes`, the budget, or a state no single change
-//!    improves. It finds a repair, not the fewest changes: each step
-//!    removes about one of a picture's independent ambiguities, where
-//!    stages 1-3 would have to try every combination. A picture judged
-//!    with at least [`RepairBudget::descend_from`] undecided cells goes to
-//!    it straight.
+//! 4. a greedy descent from the states judged so far, best first: one
+//!    more changed cell per step, taking the best of the first batch of
+//!    [`BATCH`] that leaves fewer cells undecided, backtracking from a
+//!    state no change improves ([`Search::descend`]). It finds a repair,
+//!    not the fewest changes: each step removes about one of a picture's
+//!    independent ambiguities, where stages 1-3 would have to try every
+//!    combination of them.
+//!
+//! [`RepairBudget::fewest_stages`] says how many of stages 1-3 run before
+//! the descent (all three unless told), and a picture judged with at
+//! least [`RepairBudget::descend_from`] undecided cells goes to it
+//! straight (never unless told).
 //!
 //! Candidates are judged in parallel, in chunks of a fixed size in a fixed
 //! order, each stage stopping after the first chunk that holds a repair,

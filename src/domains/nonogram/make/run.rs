@@ -143,7 +143,11 @@ pub struct Repaired {
 /// starts near those cells. For the player, if the clues have two
 /// solutions, the search starts near the cells where they differ (any
 /// repair must tell them apart), else near the cells the player leaves
-/// undecided. The uniqueness checks stop at the budget's deadline.
+/// undecided. For uniqueness alone the search is the single changes, then
+/// the descent (straight to it from [`DESCEND_FROM`] ambiguous cells): a
+/// repair, not the fewest changes. The checks of each repair found (the
+/// player's solve, the complete solver's count) have [`CHECK_TIME`] of
+/// their own, past the budget's deadline if need be.
 pub fn repair_picture(
     picture: &Picture,
     wanted: &Wanted,
