@@ -181,8 +181,21 @@ fn a_tournament_style_picture_is_made_unique_by_the_descent_at_any_thread_count(
     let pbm = write(dir.path(), "t.pbm", &format!("P1\n25 25\n{}", TOURNAMENT_STYLE.concat()));
     let made = |threads: &str, out: &str| {
         let args = [
-            "generate", "nonogram", "--from", &pbm, "--bits", "0..100000", "--count", "2", "--timeout", "20",
-            "--threads", threads, "-o", out, "--json",
+            "generate",
+            "nonogram",
+            "--from",
+            &pbm,
+            "--bits",
+            "0..100000",
+            "--count",
+            "2",
+            "--timeout",
+            "20",
+            "--threads",
+            threads,
+            "-o",
+            out,
+            "--json",
         ];
         puzzles(&run_in(dir.path(), &args))
     };
