@@ -618,6 +618,44 @@ mod tests {
     }
 
     #[test]
+    fn the_descent_repairs_more_independent_ambiguities_than_the_fewest_changes_allow() {
+        // nine 4x4 blocks, each with a 2x2 diagonal the line player cannot
+        // decide, judged as nine separate puzzles (so their ambiguities are
+        // independent): a repair needs at least one changed cell in each
+        let (side, blocks) = (4, 3);
+        let width = side * blocks;
+        let block: Vec<bool> = "1000 0100 0000 0000".chars().filter(|c| *c != ' ').map(|c| c == '1').collect();
+        let cells: Vec<bool> = (0..width * width).map(|p| block[(p / width % side) * side + p % side]).collect();
+        let judge_block = line_undecided(side);
+        let judge = |cells: &[bool]| -> Vec<usize> {
+            let mut undecided = vec![];
+            for (br, bc) in (0..blocks).flat_map(|r| (0..blocks).map(move |c| (r, c))) {
+                let at = |i: usize| (br * side + i / side) * width + bc * side + i % side;
+                let own: Vec<bool> = (0..side * side).map(|i| cells[at(i)]).collect();
+                undecided.extend(judge_block(&own).into_iter().map(at));
+            }
+            undecided.sort_unstable();
+            undecided
+        };
+        let initial = judge(&cells);
+        assert_eq!(initial.len(), 9 * 4);
+        // the fewest-changes stages cannot reach nine changes within 8
+        let budget = RepairBudget { evaluations: 20_000, ..RepairBudget::default() };
+        let fewest = repair(width, &cells, initial.clone(), &judge, budget, &Tally::default());
+        assert!(fewest.repairs.is_empty());
+        for descend_from in [0, usize::MAX] {
+            let budget = RepairBudget { max_changes: 32, descend_from, fewest_stages: 1, ..RepairBudget::default() };
+            let found = repair(width, &cells, initial.clone(), &judge, budget, &Tally::default());
+            assert_eq!(found.stage, 4);
+            assert!(!found.repairs.is_empty());
+            for r in &found.repairs {
+                assert!((9..=32).contains(&r.changed.len()), "{r:?}");
+                assert!(judge(&r.apply(&cells)).is_empty(), "{r:?}");
+            }
+        }
+    }
+
+    #[test]
     fn no_repair_within_a_budget_of_nothing() {
         let cells: Vec<bool> = "1001 0110 0110 1001".chars().filter(|c| *c != ' ').map(|c| c == '1').collect();
         let judge = line_undecided(4);
