@@ -178,7 +178,7 @@ fn a_tournament_style_picture_is_made_unique_by_the_descent_at_any_thread_count(
     // near ambiguous cells judged too few pictures); now about 40
     // pictures judged, one changed cell per ambiguity
     let dir = tempfile::tempdir().unwrap();
-    let pbm = write(dir.path(), "t.pbm", &format!("P1\n25 25\n{}", TOURNAMENT_STYLE.concat()));
+    let pbm = write(dir.path(), "t.pbm", format!("P1\n25 25\n{}", TOURNAMENT_STYLE.concat()));
     let made = |threads: &str, out: &str| {
         let args = [
             "generate",
