@@ -79,9 +79,10 @@ pub struct NonogramArgs {
     /// Random candidates judged at most.
     #[arg(long, default_value_t = 1_000_000)]
     pub max_candidates: u64,
-    /// With --from: changed cells at most.
-    #[arg(long, default_value_t = RepairBudget::default().max_changes)]
-    pub max_changes: usize,
+    /// With --from: changed cells at most (default 8; 32 for a repair for
+    /// uniqueness alone, --bits past 0).
+    #[arg(long)]
+    pub max_changes: Option<usize>,
     /// With --from: pictures judged at most in the search for repairs.
     #[arg(long, default_value_t = RepairBudget::default().evaluations)]
     pub max_evaluations: usize,
@@ -317,15 +318,16 @@ fn random(args: &NonogramArgs, choice: &PlayerChoice, size_text: &str, inputs: &
 fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs: &[&Path]) -> CmdResult {
     let picture = read_picture(path).map_err(|e| e.to_string())?;
     let count = args.count.unwrap_or(3);
-    if count == 0 || args.max_changes == 0 {
+    let bits = args.bits.as_deref().map_or(Ok(0.0..=0.0), |s| range::<f64>("--bits", s))?;
+    let max_changes = args.max_changes.unwrap_or_else(|| RepairBudget::max_changes_for(&bits));
+    if count == 0 || max_changes == 0 {
         return Err("--count and --max-changes must be at least 1 (a repair changes a cell)".into());
     }
     check_outputs(&outputs(args), &Names { fixed: &["unchanged"], prefix: "repair", count }, inputs)?;
-    let bits = args.bits.as_deref().map_or(Ok(0.0..=0.0), |s| range::<f64>("--bits", s))?;
     let wanted =
         Wanted { player: choice.player(), steps: None, bits, stuck: None, max_nodes: args.max_nodes, deadline: None };
     let budget = RepairBudget {
-        max_changes: args.max_changes,
+        max_changes,
         evaluations: args.max_evaluations,
         deadline: Some(Instant::now() + Duration::from_secs(args.timeout.unwrap_or(DEFAULT_REPAIR_TIMEOUT))),
         ..RepairBudget::default()

@@ -219,13 +219,14 @@ pub fn repair(players: &Players, body: &[u8], limit: &Budget) -> Answer {
     let picture = picture_of(body.width, body.height, body.goal.as_deref(), body.title.as_deref())?;
     let (player, name) = player(players, body.player.as_deref())?;
     let count = within("count", body.count, 1..=20, Some(3))? as usize;
+    let bits = range("bits", body.bits.as_deref().unwrap_or("0..0")).map_err(ApiError::bad)?;
+    let most = RepairBudget::max_changes_for(&bits) as u64;
     let budget = RepairBudget {
-        max_changes: within("max_changes", body.max_changes, 1..=32, Some(8))? as usize,
+        max_changes: within("max_changes", body.max_changes, 1..=32, Some(most))? as usize,
         evaluations: within("max_evaluations", body.max_evaluations, 1..=200_000, Some(20_000))? as usize,
         deadline: Some(limit.deadline),
         ..RepairBudget::default()
     };
-    let bits = range("bits", body.bits.as_deref().unwrap_or("0..0")).map_err(ApiError::bad)?;
     let wanted = Wanted { player, steps: None, bits, stuck: None, max_nodes: 100_000, deadline: None };
     let names = rule_names(players, &player);
     let report = repair_report(&picture, "picture", &name, names, &wanted, budget, count).map_err(ApiError::unfit)?;

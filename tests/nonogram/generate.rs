@@ -141,6 +141,75 @@ fn a_picture_is_repaired_for_uniqueness_alone_with_guessing_allowed() {
     assert!(!v["summary"].as_str().unwrap().contains("uniqueness alone"), "{v}");
 }
 
+/// A random 25x25 picture made as the tournament sets are (281 of 625
+/// cells black, shuffled: Python's `random.Random(3)`), whose clues have
+/// two solutions and many more ambiguities than they show.
+const TOURNAMENT_STYLE: [&str; 25] = [
+    "1001001101000000011011001\n",
+    "0010011111111001010000110\n",
+    "0011000001010111001010010\n",
+    "0111111010001110010111110\n",
+    "0000110101010101000000000\n",
+    "0101000001011010111001011\n",
+    "0101011111010100010100001\n",
+    "1000101011000100010100001\n",
+    "0111001000000000010011000\n",
+    "1110111010100111111001000\n",
+    "0111011010100001000011001\n",
+    "0111101100110010111001000\n",
+    "1101101001111101000000100\n",
+    "1101000010000011001010110\n",
+    "0001101110111001101011011\n",
+    "0001000010111111101110100\n",
+    "0111010001010011110111010\n",
+    "0111011000101100001010001\n",
+    "1100000001101100001110000\n",
+    "1101100001101000001110010\n",
+    "0001110010100000001100001\n",
+    "0000110011111001000011100\n",
+    "0100101001101110010100000\n",
+    "0000011011101000001101111\n",
+    "0011100000110101100001001\n",
+];
+
+#[test]
+fn a_tournament_style_picture_is_made_unique_by_the_descent_at_any_thread_count() {
+    // before the descent no repair within 60 s (the fewest-changes search
+    // near ambiguous cells judged too few pictures); now about 40
+    // pictures judged, one changed cell per ambiguity
+    let dir = tempfile::tempdir().unwrap();
+    let pbm = write(dir.path(), "t.pbm", format!("P1\n25 25\n{}", TOURNAMENT_STYLE.concat()));
+    let made = |threads: &str, out: &str| {
+        let args = [
+            "generate",
+            "nonogram",
+            "--from",
+            &pbm,
+            "--bits",
+            "0..100000",
+            "--count",
+            "2",
+            "--timeout",
+            "20",
+            "--threads",
+            threads,
+            "-o",
+            out,
+            "--json",
+        ];
+        puzzles(&run_in(dir.path(), &args))
+    };
+    let one = made("1", "one");
+    assert!(!one.is_empty());
+    for (k, p) in one.iter().enumerate() {
+        let changed = p["changed"].as_array().unwrap().len();
+        assert!((1..=32).contains(&changed), "{p}");
+        unique_with_goal(&read_non_file(&dir.path().join(format!("one/repair-{}.non", k + 1))).unwrap());
+    }
+    let repairs = |made: &[Value]| made.iter().map(|p| (p["goal"].clone(), p["changed"].clone())).collect::<Vec<_>>();
+    assert_eq!(repairs(&made("2", "two")), repairs(&one), "the same repairs at any thread count");
+}
+
 #[test]
 fn the_probe_and_rule_players_and_needs() {
     let probe = puzzles(&run(&[

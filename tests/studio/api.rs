@@ -165,6 +165,16 @@ fn repairs_equal_the_cli() {
         .as_array()
         .is_some_and(|p| !p.is_empty() && !p[0]["changed"].as_array().unwrap().is_empty()));
     assert_eq!(untitled(&answer), untitled(&cli));
+    // for uniqueness alone (bits past 0, the page's "unique only"): the same
+    let unique = |args: &[&str]| {
+        let base = ["generate", "nonogram", "--from", pbm.to_str().unwrap()];
+        let rules = ["--player", "rules:rules/nonogram/top10.rules", "--json"];
+        cli_json(&base.iter().chain(args).chain(&rules).copied().collect::<Vec<_>>())
+    };
+    let cli = unique(&["--bits", "0..100000"]);
+    assert!(cli["summary"].as_str().unwrap().contains("uniqueness alone"), "{cli}");
+    request["bits"] = json!("0..100000");
+    assert_eq!(untitled(&studio.post_json("/api/nonogram/repair", &request)), untitled(&cli));
     let export = studio.post_json("/api/nonogram/export", &opened);
     assert!(export["non"].as_str().unwrap().contains("goal \"1000001000000000000000000\""));
 }

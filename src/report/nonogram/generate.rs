@@ -192,7 +192,7 @@ pub fn repair_report(
     let tally = Tally::default();
     let say = |elapsed: Duration| {
         Some(format!(
-            "{shown}: repair search, {:.0} s: stage {} of 3, {} pictures judged, fewest cells left undecided {}",
+            "{shown}: repair search, {:.0} s: stage {} of 4, {} pictures judged, fewest cells left undecided {}",
             elapsed.as_secs_f64(),
             tally.stage(),
             tally.judged(),
@@ -219,7 +219,7 @@ pub fn repair_report(
         (0, _) => format!("{shown}: {w}x{h} picture; its puzzle is unique and the player {player} solves it without guessing: nothing to change"),
         (_, None) => format!("{shown}: {w}x{h} picture; {undecided}; {}", no_repair(&repaired, budget, seconds)),
         (stage, Some((changed, _))) => format!(
-            "{shown}: {w}x{h} picture; {undecided}; {} repairs of {} changed cells found (stage {stage} of 3, {} pictures judged, {seconds:.2} s); the {} best (fewest steps first):",
+            "{shown}: {w}x{h} picture; {undecided}; {} repairs of {} changed cells found (stage {stage} of 4, {} pictures judged, {seconds:.2} s); the {} best (fewest steps first):",
             repaired.repairs.len(),
             changed.len(),
             repaired.evaluations,
@@ -252,10 +252,10 @@ fn no_repair(repaired: &Repaired, budget: RepairBudget, seconds: f64) -> String 
     match repaired.stopped {
         // the repair search stops on its pictures judged or on its deadline
         Some(Stop::Evaluations) => format!(
-            "no repair within the budget: --max-evaluations {n} pictures judged (stage {stage} of 3, up to {most} changed cells); raise --max-evaluations"
+            "no repair within the budget: --max-evaluations {n} pictures judged (stage {stage} of 4, up to {most} changed cells); raise --max-evaluations"
         ),
         Some(_) => format!(
-            "no repair within the budget: the time ran out after {seconds:.1} s and {n} pictures judged (stage {stage} of 3, up to {most} changed cells); raise --timeout"
+            "no repair within the budget: the time ran out after {seconds:.1} s and {n} pictures judged (stage {stage} of 4, up to {most} changed cells); raise --timeout"
         ),
         None => format!(
             "no repair of at most {most} changed cells near the undecided cells ({n} pictures judged in {seconds:.1} s); raise --max-changes"

@@ -85,6 +85,13 @@ impl BitBoard {
         &self.lines[..self.height]
     }
 
+    /// The unknown cells (grid indices, row by row).
+    pub fn unknown_cells(&self, width: usize) -> Vec<usize> {
+        let rows = self.lines[..self.height].iter().enumerate();
+        rows.flat_map(|(r, m)| (0..width).filter(move |&c| m.known() >> c & 1 == 0).map(move |c| r * width + c))
+            .collect()
+    }
+
     /// The cells row by row, `true` = filled (unknown cells read as empty).
     pub fn filled(&self, width: usize) -> Vec<bool> {
         self.lines[..self.height].iter().flat_map(|m| (0..width).map(move |c| m.fill >> c & 1 == 1)).collect()

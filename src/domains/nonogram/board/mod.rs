@@ -11,6 +11,8 @@
 //!   the complete solver's SAT fallback for hard boards (formulas, the
 //!   board as a formula in either of two encodings of its lines, CaDiCaL
 //!   or Z3; cube and conquer);
+//! - [`backbone`]: the cells where the solutions of a board's clues
+//!   disagree (the complement of their backbone), by incremental CaDiCaL;
 //! - [`symmetry`]: the symmetries of a board's clues (one solution per
 //!   orbit in cube and conquer's formula);
 //! - [`invariant`]: the SAT fallback on boards with symmetric clues (the
@@ -18,6 +20,7 @@
 //! - [`trace`]: solution traces by random rollouts (test transitions);
 //! - `brute`: every solution of a small board by brute force (tests).
 
+pub mod backbone;
 pub mod bitboard;
 #[cfg(test)]
 pub(crate) mod brute;

@@ -7,7 +7,8 @@
 //!   the complete solver's count;
 //! - [`accept`]: the checks a made puzzle passes before it is kept;
 //! - [`random`]: random pictures, one seeded stream per candidate;
-//! - [`repair`]: the search for the fewest changed cells;
+//! - [`repair`]: the search for the fewest changed cells (or, for
+//!   uniqueness alone, for a repair);
 //! - [`run`]: random puzzles and a picture's repairs that pass the checks.
 
 pub mod accept;

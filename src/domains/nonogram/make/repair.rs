@@ -1,9 +1,9 @@
 //! Repairing a picture: the fewest changed cells that make its puzzle one
-//! the player solves without guessing. The player is seen only through a
-//! function giving the cells it leaves undecided in a picture (none: the
-//! picture is fine); changes are tried near those cells (the undecided
-//! cells and their four neighbours), in three stages, stopping at the first
-//! that finds a repair:
+//! the player solves without guessing (or, for uniqueness alone, one with
+//! a single solution). The player is seen only through a function giving
+//! the cells it leaves undecided in a picture (none: the picture is fine);
+//! changes are tried near those cells (the undecided cells and their four
+//! neighbours), in stages, stopping at the first that finds a repair:
 //!
 //! 1. every single changed cell near the undecided region;
 //! 2. every pair of such cells (if there are more pairs than the budget,
@@ -13,19 +13,48 @@
 //!    leave the fewest cells undecided, until a repair, the largest number
 //!    of changes, or the evaluation budget; if it finds none, again four
 //!    times as wide (a picture is judged once), while the budget lasts and
-//!    the beam was full at some step.
+//!    the beam was full at some step;
+//! 4. a greedy descent from the states judged so far, best first: one
+//!    more changed cell per step, taking the best of the first batch of
+//!    [`BATCH`] that leaves fewer cells undecided, backtracking from a
+//!    state no change improves ([`Search::descend`]). It finds a repair,
+//!    not the fewest changes: each step removes about one of a picture's
+//!    independent ambiguities, where stages 1-3 would have to try every
+//!    combination of them.
 //!
-//! Candidates are judged in parallel and kept in a fixed order (by number
-//! of undecided cells, then changed cells), so the result does not depend
-//! on the thread count. A deadline stops the search between two judged
+//! [`RepairBudget::fewest_stages`] says how many of stages 1-3 run before
+//! the descent (all three unless told), and a picture judged with at
+//! least [`RepairBudget::descend_from`] undecided cells goes to it
+//! straight (never unless told).
+//!
+//! Candidates are judged in parallel, in chunks of a fixed size in a fixed
+//! order, each stage stopping after the first chunk that holds a repair,
+//! and kept in a fixed order (by number of undecided cells, then changed
+//! cells), so the result does not depend on the thread count. A deadline stops the search between two judged
 //! pictures (what was judged is kept); a [`Tally`] tells a watcher how far
 //! it got.
 
 use crate::stop::Stop;
 use rayon::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
+
+/// Pictures judged side by side: the search stops after the first chunk
+/// holding a repair (a fixed number, so what is judged does not depend on
+/// the thread count).
+const CHUNK: usize = 64;
+
+/// Pictures judged side by side per batch of the descent (stage 4): a
+/// step takes the best of the first batch holding an improvement (a fixed
+/// number, so the step taken does not depend on the thread count).
+const BATCH: usize = 8;
+
+/// Batches a step of the descent judges at most before it gives its state
+/// up: a state left with one ambiguity that its first changes do not
+/// remove seldom loses it to later ones (each change removing it tends to
+/// make another).
+const STEP: usize = 4;
 
 /// How far the search may go.
 #[derive(Clone, Copy, Debug)]
@@ -40,11 +69,38 @@ pub struct RepairBudget {
     pub evaluations: usize,
     /// No picture is judged after this.
     pub deadline: Option<Instant>,
+    /// A picture with at least this many undecided cells goes straight to
+    /// the descent (stage 4); `usize::MAX`: never.
+    pub descend_from: usize,
+    /// The stages of the search for the fewest changes run before the
+    /// descent: 1 (single cells) to 3 (all).
+    pub fewest_stages: usize,
 }
 
 impl Default for RepairBudget {
     fn default() -> RepairBudget {
-        RepairBudget { pairs: 20_000, beam: 8, max_changes: 8, evaluations: 200_000, deadline: None }
+        RepairBudget {
+            pairs: 20_000,
+            beam: 8,
+            max_changes: 8,
+            evaluations: 200_000,
+            deadline: None,
+            descend_from: usize::MAX,
+            fewest_stages: 3,
+        }
+    }
+}
+
+impl RepairBudget {
+    /// The changed cells a repair may have unless told: 8, or 32 for
+    /// uniqueness alone (`bits`, the guessing allowed, past 0), whose
+    /// descent changes a cell per ambiguity of pictures with many.
+    pub fn max_changes_for(bits: &std::ops::RangeInclusive<f64>) -> usize {
+        if *bits.end() > 0.0 {
+            32
+        } else {
+            RepairBudget::default().max_changes
+        }
     }
 }
 
@@ -63,7 +119,7 @@ impl Tally {
         self.judged.load(Ordering::Relaxed)
     }
 
-    /// The stage the search is in (1 to 3; 0 before it starts).
+    /// The stage the search is in (1 to 4; 0 before it starts).
     pub fn stage(&self) -> usize {
         self.stage.load(Ordering::Relaxed)
     }
@@ -107,7 +163,7 @@ pub struct Found {
     pub repairs: Vec<Repair>,
     /// Pictures judged.
     pub evaluations: usize,
-    /// The stage that found them (1, 2, 3), or the last one tried.
+    /// The stage that found them (1 to 4), or the last one tried.
     pub stage: usize,
     /// What ran out ([`Stop::Evaluations`] or [`Stop::Timeout`]), if the
     /// search ended on its budget rather than on a repair or on having
@@ -158,9 +214,42 @@ impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
         (0..near.len()).filter(|&p| near[p]).collect()
     }
 
-    /// Judges each set of changes not judged before (in parallel), within
-    /// the budget and before the deadline; the states of those judged,
-    /// now or before, in the order given.
+    /// The cells a step of the descent tries, in order: `undecided`
+    /// (ascending), then the other cells near them, then the other cells
+    /// of their rows and columns (each changes a clue of theirs), nearest
+    /// to an undecided cell first (then ascending).
+    fn around(&self, undecided: &[usize]) -> Vec<usize> {
+        let w = self.width;
+        let near = self.near(undecided);
+        // each cell's distance along a row or column to an undecided cell
+        // in it (usize::MAX: none)
+        let mut away = vec![usize::MAX; self.cells.len()];
+        for &p in undecided {
+            let (r, c) = (p / w, p % w);
+            for (q, d) in away.iter_mut().enumerate() {
+                let (qr, qc) = (q / w, q % w);
+                if qr == r {
+                    *d = (*d).min(qc.abs_diff(c));
+                } else if qc == c {
+                    *d = (*d).min(qr.abs_diff(r));
+                }
+            }
+        }
+        let mut lines: Vec<usize> =
+            (0..away.len()).filter(|&q| away[q] < usize::MAX && near.binary_search(&q).is_err()).collect();
+        lines.sort_by_key(|&q| (away[q], q));
+        let mut order = undecided.to_vec();
+        order.extend(near.iter().filter(|p| undecided.binary_search(p).is_err()));
+        order.extend(lines);
+        order
+    }
+
+    /// Judges each set of changes not judged before (in parallel, in
+    /// chunks of [`CHUNK`] in order), within the budget and before the
+    /// deadline, stopping after the first chunk with a repair (every set
+    /// given has as many changes, so the repairs found are still the
+    /// smallest); the states of those judged, now or before, in the order
+    /// given.
     fn judge(&mut self, changes: Vec<Vec<usize>>) -> Vec<State> {
         let room = self.budget.evaluations.saturating_sub(self.evaluations);
         let (cells, undecided, tally, deadline) = (self.cells, self.undecided, self.tally, self.budget.deadline);
@@ -169,22 +258,28 @@ impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
         fresh.dedup();
         fresh.truncate(room);
         let cancel = crate::deadline::current();
-        let judged: Vec<State> = fresh
-            .into_par_iter()
-            .filter_map(|changed| {
-                crate::deadline::carry(cancel.as_ref(), || {
-                    if crate::deadline::past(deadline) {
-                        return None;
-                    }
-                    let state =
-                        State { undecided: undecided(&Repair { changed: changed.clone() }.apply(cells)), changed };
-                    tally.saw(state.undecided.len());
-                    Some(state)
+        for chunk in fresh.chunks(CHUNK) {
+            let judged: Vec<State> = chunk
+                .par_iter()
+                .filter_map(|changed| {
+                    crate::deadline::carry(cancel.as_ref(), || {
+                        if crate::deadline::past(deadline) {
+                            return None;
+                        }
+                        let picture = Repair { changed: changed.clone() }.apply(cells);
+                        let state = State { undecided: undecided(&picture), changed: changed.clone() };
+                        tally.saw(state.undecided.len());
+                        Some(state)
+                    })
                 })
-            })
-            .collect();
-        self.evaluations += judged.len();
-        self.seen.extend(judged.into_iter().map(|s| (s.changed, s.undecided)));
+                .collect();
+            self.evaluations += judged.len();
+            let repaired = judged.iter().any(|s| s.undecided.is_empty());
+            self.seen.extend(judged.into_iter().map(|s| (s.changed, s.undecided)));
+            if repaired {
+                break;
+            }
+        }
         changes
             .into_iter()
             .filter_map(|changed| self.seen.get(&changed).map(|u| State { undecided: u.clone(), changed }))
@@ -227,6 +322,79 @@ impl<F: Fn(&[bool]) -> Vec<usize> + Sync> Search<'_, F> {
             beam = states;
         }
         (vec![], narrowed)
+    }
+
+    /// The greedy descent from the states `from` (best first): per step
+    /// one more changed cell, the cells of [`Search::around`] the state's
+    /// undecided cells tried in that order, in batches of [`BATCH`], at
+    /// most [`STEP`] of them, the step taking the best state of the first
+    /// batch that leaves fewer cells undecided. If none does, the states
+    /// tried that leave as many cells undecided but other ones are taken
+    /// instead (the ambiguity left moved: the new one may be removable).
+    /// A state with nothing to take (or at the most changes) is left for
+    /// the next best of its step, and so back (a depth-first search, best
+    /// first), a state whose undecided cells were met before skipped.
+    /// Until a repair (the states of the batch holding it are returned),
+    /// the budget, or no state left (none returned).
+    fn descend(&mut self, mut from: Vec<State>) -> Vec<State> {
+        // each step's states not yet descended from, best last
+        from.reverse();
+        let mut path: Vec<Vec<State>> = vec![from];
+        let mut met: HashSet<Vec<usize>> = HashSet::new();
+        while self.stopped().is_none() {
+            let at = match path.last_mut().map(Vec::pop) {
+                Some(Some(at)) => at,
+                Some(None) => {
+                    path.pop();
+                    continue;
+                }
+                None => break,
+            };
+            if at.changed.len() >= self.budget.max_changes || !met.insert(at.undecided.clone()) {
+                continue;
+            }
+            let tries: Vec<Vec<usize>> = self
+                .around(&at.undecided)
+                .into_iter()
+                .filter_map(|p| {
+                    let i = at.changed.binary_search(&p).err()?;
+                    let mut changed = at.changed.clone();
+                    changed.insert(i, p);
+                    Some(changed)
+                })
+                .take(STEP * BATCH)
+                .collect();
+            let (left, states) = match self.first_better(&at, &tries) {
+                Some(states) if states[0].undecided.is_empty() => return states,
+                Some(states) => (at.undecided.len() - 1, states),
+                None => {
+                    let mut states = self.judge(tries);
+                    rank(&mut states);
+                    (at.undecided.len(), states)
+                }
+            };
+            let mut next: Vec<State> =
+                states.into_iter().filter(|s| s.undecided.len() <= left && s.undecided != at.undecided).collect();
+            next.reverse();
+            path.push(next);
+        }
+        vec![]
+    }
+
+    /// The states of the first batch of [`BATCH`] of `candidates` holding
+    /// one that leaves fewer cells undecided than `at`, best first.
+    fn first_better(&mut self, at: &State, candidates: &[Vec<usize>]) -> Option<Vec<State>> {
+        for batch in candidates.chunks(BATCH) {
+            if self.stopped().is_some() {
+                break;
+            }
+            let mut states = self.judge(batch.to_vec());
+            rank(&mut states);
+            if states.first().is_some_and(|s| s.undecided.len() < at.undecided.len()) {
+                return Some(states);
+            }
+        }
+        None
     }
 
     /// What ran out, if anything did.
@@ -277,6 +445,14 @@ pub fn repair(
     if budget.max_changes == 0 {
         return Found { repairs: vec![], evaluations: 0, stage: 1, stopped: None };
     }
+    if start.len() >= budget.descend_from {
+        // stage 4 straight from the picture: too many undecided cells for
+        // the fewest changes
+        tally.stage.store(4, Ordering::Relaxed);
+        let at = State { changed: vec![], undecided: start };
+        let states = search.descend(vec![at]);
+        return search.found(&states, 4);
+    }
     let near = search.near(&start);
     // stage 1: single cells
     tally.stage.store(1, Ordering::Relaxed);
@@ -284,6 +460,9 @@ pub fn repair(
     let found = search.found(&singles, 1);
     if !found.repairs.is_empty() || found.stopped.is_some() || budget.max_changes == 1 {
         return found;
+    }
+    if budget.fewest_stages < 2 {
+        return descend_from_best(&mut search);
     }
     // stage 2: pairs, among the best singles if there are too many
     tally.stage.store(2, Ordering::Relaxed);
@@ -323,7 +502,20 @@ pub fn repair(
         }
         width = width.saturating_mul(4);
     }
-    search.found(&[], 3)
+    if search.stopped().is_some() {
+        return search.found(&[], 3);
+    }
+    descend_from_best(&mut search)
+}
+
+/// Stage 4 from the states judged so far, best first.
+fn descend_from_best<F: Fn(&[bool]) -> Vec<usize> + Sync>(search: &mut Search<F>) -> Found {
+    search.tally.stage.store(4, Ordering::Relaxed);
+    let mut judged: Vec<State> =
+        search.seen.iter().map(|(c, u)| State { changed: c.clone(), undecided: u.clone() }).collect();
+    rank(&mut judged);
+    let states = search.descend(judged);
+    search.found(&states, 4)
 }
 
 #[cfg(test)]
@@ -423,6 +615,44 @@ mod tests {
             &Tally::default(),
         );
         assert!(!one.repairs.is_empty() && one.repairs.iter().all(|r| r.changed.len() == 1), "{:?}", one.repairs);
+    }
+
+    #[test]
+    fn the_descent_repairs_more_independent_ambiguities_than_the_fewest_changes_allow() {
+        // nine 4x4 blocks, each with a 2x2 diagonal the line player cannot
+        // decide, judged as nine separate puzzles (so their ambiguities are
+        // independent): a repair needs at least one changed cell in each
+        let (side, blocks) = (4, 3);
+        let width = side * blocks;
+        let block: Vec<bool> = "1000 0100 0000 0000".chars().filter(|c| *c != ' ').map(|c| c == '1').collect();
+        let cells: Vec<bool> = (0..width * width).map(|p| block[(p / width % side) * side + p % side]).collect();
+        let judge_block = line_undecided(side);
+        let judge = |cells: &[bool]| -> Vec<usize> {
+            let mut undecided = vec![];
+            for (br, bc) in (0..blocks).flat_map(|r| (0..blocks).map(move |c| (r, c))) {
+                let at = |i: usize| (br * side + i / side) * width + bc * side + i % side;
+                let own: Vec<bool> = (0..side * side).map(|i| cells[at(i)]).collect();
+                undecided.extend(judge_block(&own).into_iter().map(at));
+            }
+            undecided.sort_unstable();
+            undecided
+        };
+        let initial = judge(&cells);
+        assert_eq!(initial.len(), 9 * 4);
+        // the fewest-changes stages cannot reach nine changes within 8
+        let budget = RepairBudget { evaluations: 20_000, ..RepairBudget::default() };
+        let fewest = repair(width, &cells, initial.clone(), &judge, budget, &Tally::default());
+        assert!(fewest.repairs.is_empty());
+        for descend_from in [0, usize::MAX] {
+            let budget = RepairBudget { max_changes: 32, descend_from, fewest_stages: 1, ..RepairBudget::default() };
+            let found = repair(width, &cells, initial.clone(), &judge, budget, &Tally::default());
+            assert_eq!(found.stage, 4);
+            assert!(!found.repairs.is_empty());
+            for r in &found.repairs {
+                assert!((9..=32).contains(&r.changed.len()), "{r:?}");
+                assert!(judge(&r.apply(&cells)).is_empty(), "{r:?}");
+            }
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::accept::{accept, Wanted};
 use super::judge::{ambiguous_cells, differing_cells, Solve};
@@ -104,6 +104,14 @@ pub fn random_puzzles(
     Ok((kept, judged.min(cut)))
 }
 
+/// The time each found repair's checks may take (the complete solver's
+/// count with its SAT fallback), after the search's deadline if need be.
+const CHECK_TIME: Duration = Duration::from_secs(10);
+
+/// Undecided cells from which a repair for uniqueness alone goes straight
+/// to the search's descent (stage 4).
+const DESCEND_FROM: usize = 24;
+
 /// A picture's repairs.
 #[derive(Clone, Debug)]
 pub struct Repaired {
@@ -129,12 +137,17 @@ pub struct Repaired {
 /// Repairs `picture` for what is `wanted`, within `budget`, telling
 /// `tally` of every picture judged. Without guessing (`wanted.bits` is
 /// `0..=0`) a picture is judged by the cells the player leaves undecided;
-/// with guessing allowed, for uniqueness alone, by the cells where two
-/// solutions differ ([`ambiguous_cells`]; the repairs found are then kept
-/// if the player's bits are within `wanted.bits`). If the clues have two
+/// with guessing allowed, for uniqueness alone, by the cells where some
+/// other solution differs ([`ambiguous_cells`]; the repairs found are then
+/// kept if the player's bits are within `wanted.bits`), and the search
+/// starts near those cells. For the player, if the clues have two
 /// solutions, the search starts near the cells where they differ (any
 /// repair must tell them apart), else near the cells the player leaves
-/// undecided. The uniqueness checks stop at the budget's deadline.
+/// undecided. For uniqueness alone the search is the single changes, then
+/// the descent (straight to it from [`DESCEND_FROM`] ambiguous cells): a
+/// repair, not the fewest changes. The checks of each repair found (the
+/// player's solve, the complete solver's count) have [`CHECK_TIME`] of
+/// their own, past the budget's deadline if need be.
 pub fn repair_picture(
     picture: &Picture,
     wanted: &Wanted,
@@ -143,20 +156,29 @@ pub fn repair_picture(
 ) -> Result<Repaired, MakeError> {
     let width = picture.width;
     let errors = FirstError::default();
-    let wanted = &Wanted { deadline: budget.deadline, ..wanted.clone() };
     let unique_only = *wanted.bits.end() > 0.0;
+    // for uniqueness alone a repair, not the fewest changes: the pictures
+    // that need one have many independent ambiguities
+    let budget = match unique_only {
+        true => RepairBudget { descend_from: DESCEND_FROM, fewest_stages: 1, ..budget },
+        false => budget,
+    };
     let undecided = |cells: &[bool]| {
         let (rows, columns) = clues_of(width, cells.len() / width, cells);
         let clues = Clues::new(rows, columns);
         if unique_only {
-            return ambiguous_cells(&clues, wanted.max_nodes, budget.deadline);
+            return ambiguous_cells(&clues, cells, wanted.max_nodes, budget.deadline);
         }
         errors.keep(wanted.player.undecided(&clues, cells)).unwrap_or_else(|| (0..cells.len()).collect())
     };
     let initial = undecided(&picture.cells);
+    // each check its own time, so a repair found near the search's
+    // deadline is not lost to it
     let passing = |changed: Vec<usize>| -> Result<Option<(Vec<usize>, Solve)>, MakeError> {
         let cells = Repair { changed: changed.clone() }.apply(&picture.cells);
-        let solve = accept(wanted, width, &cells).map_err(|e| MakeError::Play(e.to_string()))?;
+        let deadline = budget.deadline.map(|_| Instant::now() + CHECK_TIME);
+        let solve = accept(&Wanted { deadline, ..wanted.clone() }, width, &cells)
+            .map_err(|e| MakeError::Play(e.to_string()))?;
         Ok(solve.map(|s| (changed, s)))
     };
     if initial.is_empty() {
@@ -173,7 +195,7 @@ pub fn repair_picture(
     }
     let (rows, columns) = clues_of(width, picture.height, &picture.cells);
     let differing = differing_cells(&Clues::new(rows, columns), wanted.max_nodes, budget.deadline).unwrap_or_default();
-    let start = if differing.is_empty() { initial.clone() } else { differing.clone() };
+    let start = if differing.is_empty() || unique_only { initial.clone() } else { differing.clone() };
     let found = repair(width, &picture.cells, start, &undecided, budget, tally);
     errors.check()?;
     let mut repairs = vec![];
