@@ -24,7 +24,8 @@ use stratsynth::domains::nonogram::rules::check::brute_force_all;
 use stratsynth::domains::nonogram::synthesis::domain::Nonogram;
 use stratsynth::dsl::ast::Rule;
 use stratsynth::report::nonogram::generate::Report;
-use stratsynth::report::nonogram::generate::{random_made, repair_report};
+use stratsynth::report::nonogram::generate::{random_made, repair_report, NamedPlayer};
+use stratsynth::report::remedies::Remedies;
 use stratsynth::report::ticking::ticking;
 use stratsynth::rule_files::read_nonogram_rules;
 
@@ -333,7 +334,15 @@ fn from_picture(args: &NonogramArgs, choice: &PlayerChoice, path: &Path, inputs:
         ..RepairBudget::default()
     };
     let shown = path.display().to_string();
-    let report = repair_report(&picture, &shown, &choice.name, choice.rule_names(), &wanted, budget, count)?;
+    let report = repair_report(
+        &picture,
+        &shown,
+        NamedPlayer { name: &choice.name, rule_names: choice.rule_names() },
+        &wanted,
+        budget,
+        count,
+        Remedies::COMMAND,
+    )?;
     if report.made.is_empty() {
         eprintln!("{}", report.summary);
         return Ok(ExitCode::from(1));

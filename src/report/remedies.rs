@@ -11,9 +11,12 @@ pub struct Remedies {
     pub time: &'static str,
     /// When every change up to the most allowed was tried.
     pub changes: &'static str,
+    /// When the pictures judged ran out (nonogram repair).
+    pub judged: &'static str,
 }
 
 impl Remedies {
     /// The command line's: raise its flags.
-    pub const COMMAND: Remedies = Remedies { time: "raise --timeout", changes: "raise --max-changes" };
+    pub const COMMAND: Remedies =
+        Remedies { time: "raise --timeout", changes: "raise --max-changes", judged: "raise --max-evaluations" };
 }

@@ -291,6 +291,7 @@ fn rule_names(set: Option<&FlowRules>) -> Vec<String> {
 const REPAIR_REMEDIES: Remedies = Remedies {
     time: "the studio's budget ran out; `stratsynth generate flow --from FILE --timeout N` searches longer",
     changes: "`stratsynth generate flow --from FILE --max-changes N` tries more",
+    judged: "`stratsynth generate flow --from FILE` judges without a limit of puzzles",
 };
 
 /// `POST /api/flow/repair`: `generate flow --from FILE --json` for the

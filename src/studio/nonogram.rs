@@ -28,7 +28,8 @@ use stratsynth::domains::nonogram::play::player::{play, Knowledge, PlayError};
 use stratsynth::domains::Domain;
 use stratsynth::report::nonogram::analyze::json_puzzle;
 use stratsynth::report::nonogram::explain::{describe, step_json};
-use stratsynth::report::nonogram::generate::{json_report, random_made, repair_report, Report};
+use stratsynth::report::nonogram::generate::{json_report, random_made, repair_report, NamedPlayer, Report};
+use stratsynth::report::remedies::Remedies;
 use stratsynth::stop::Stop;
 
 /// The complete solver's node budget per request (as `analyze`'s default).
@@ -210,6 +211,14 @@ fn report_json(report: &Report) -> Value {
     json_report(report, &vec![None; report.made.len()])
 }
 
+/// What the repair's summary says when it ran out: the page sets no
+/// budget, number of changes or pictures judged, the command line does.
+const REPAIR_REMEDIES: Remedies = Remedies {
+    time: "the studio's budget ran out; `stratsynth generate nonogram --from PICTURE --timeout N` searches longer",
+    changes: "`stratsynth generate nonogram --from PICTURE --max-changes N` tries more",
+    judged: "`stratsynth generate nonogram --from PICTURE --max-evaluations N` judges more",
+};
+
 /// `POST /api/nonogram/repair`: `generate nonogram --from PICTURE --json`
 /// for the request's picture (`player`, `count`, `max_changes`,
 /// `max_evaluations` and `bits`, `A..B`, as that command's options: with
@@ -229,7 +238,16 @@ pub fn repair(players: &Players, body: &[u8], limit: &Budget) -> Answer {
     };
     let wanted = Wanted { player, steps: None, bits, stuck: None, max_nodes: 100_000, deadline: None };
     let names = rule_names(players, &player);
-    let report = repair_report(&picture, "picture", &name, names, &wanted, budget, count).map_err(ApiError::unfit)?;
+    let report = repair_report(
+        &picture,
+        "picture",
+        NamedPlayer { name: &name, rule_names: names },
+        &wanted,
+        budget,
+        count,
+        REPAIR_REMEDIES,
+    )
+    .map_err(ApiError::unfit)?;
     Ok(report_json(&report))
 }
 

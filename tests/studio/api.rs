@@ -138,6 +138,32 @@ fn nonogram_answers_equal_the_cli() {
     }
 }
 
+/// A repair that ran out of its pictures judged says what judges more:
+/// the page sets no such limit, so the studio names the command, where
+/// the command names its flag.
+#[test]
+fn a_repair_out_of_its_judgements_names_what_searches_further() {
+    let studio = Studio::start();
+    let dir = tempfile::tempdir().unwrap();
+    let pbm = dir.path().join("permutation.pbm");
+    std::fs::write(&pbm, "P1\n4 4\n1 0 0 0\n0 1 0 0\n0 0 1 0\n0 0 0 1\n").unwrap();
+    let args = ["generate", "nonogram", "--from", pbm.to_str().unwrap(), "--player", "line", "--max-evaluations", "1"];
+    let cli = Command::new(BIN).args(args).current_dir(ROOT).output().unwrap();
+    assert_eq!(cli.status.code(), Some(1));
+    let cli = String::from_utf8_lossy(&cli.stderr);
+    assert!(cli.trim_end().ends_with("; raise --max-evaluations"), "{cli}");
+    let request = json!({"width": 4, "height": 4, "goal": "1000010000100001", "player": "line", "max_evaluations": 1});
+    let answer = studio.post_json("/api/nonogram/repair", &request);
+    assert!(answer["puzzles"].as_array().unwrap().is_empty(), "{answer}");
+    assert!(
+        answer["summary"]
+            .as_str()
+            .unwrap()
+            .ends_with("; `stratsynth generate nonogram --from PICTURE --max-evaluations N` judges more"),
+        "{answer}"
+    );
+}
+
 #[test]
 fn repairs_equal_the_cli() {
     let studio = Studio::start();

@@ -9,6 +9,7 @@ use crate::domains::nonogram::make::judge::Solve;
 use crate::domains::nonogram::make::picture::Picture;
 use crate::domains::nonogram::make::repair::{Repair, RepairBudget, Tally};
 use crate::domains::nonogram::make::run::{repair_picture, Kept, Repaired};
+use crate::report::remedies::Remedies;
 use crate::report::ticking::ticking;
 use crate::stop::Stop;
 use serde_json::{json, Value};
@@ -176,18 +177,29 @@ pub fn random_made(kept: Vec<Kept>, seed: u64) -> Vec<Made> {
         .collect()
 }
 
+/// A player as a report names it: its name and its rules' names (none but
+/// for a rule player).
+pub struct NamedPlayer<'a> {
+    /// The player's name.
+    pub name: &'a str,
+    /// Its rules' names, in file order.
+    pub rule_names: Vec<String>,
+}
+
 /// The report of `generate nonogram --from`: the picture's first `count`
 /// repairs for the player `player` (one with no change if it is fine), or
-/// none with a summary saying that none was found within `budget`.
+/// none with a summary saying that none was found within `budget` and
+/// what searches further (`remedies`).
 pub fn repair_report(
     picture: &Picture,
     shown: &str,
-    player: &str,
-    rule_names: Vec<String>,
+    player: NamedPlayer,
     wanted: &Wanted,
     budget: RepairBudget,
     count: usize,
+    remedies: Remedies,
 ) -> Result<Report, String> {
+    let NamedPlayer { name: player, rule_names } = player;
     let started = Instant::now();
     let tally = Tally::default();
     let say = |elapsed: Duration| {
@@ -217,7 +229,7 @@ pub fn repair_report(
     };
     let summary = match (repaired.stage, repaired.repairs.first()) {
         (0, _) => format!("{shown}: {w}x{h} picture; its puzzle is unique and the player {player} solves it without guessing: nothing to change"),
-        (_, None) => format!("{shown}: {w}x{h} picture; {undecided}; {}", no_repair(&repaired, budget, seconds)),
+        (_, None) => format!("{shown}: {w}x{h} picture; {undecided}; {}", no_repair(&repaired, budget, seconds, remedies)),
         (stage, Some((changed, _))) => format!(
             "{shown}: {w}x{h} picture; {undecided}; {} repairs of {} changed cells found (stage {stage} of 4, {} pictures judged, {seconds:.2} s); the {} best (fewest steps first):",
             repaired.repairs.len(),
@@ -247,18 +259,21 @@ pub fn repair_report(
 
 /// Why a repair search found nothing: what ran out, or that it tried every
 /// change up to the largest number.
-fn no_repair(repaired: &Repaired, budget: RepairBudget, seconds: f64) -> String {
+fn no_repair(repaired: &Repaired, budget: RepairBudget, seconds: f64, remedies: Remedies) -> String {
     let (n, stage, most) = (repaired.evaluations, repaired.stage, budget.max_changes);
     match repaired.stopped {
         // the repair search stops on its pictures judged or on its deadline
         Some(Stop::Evaluations) => format!(
-            "no repair within the budget: --max-evaluations {n} pictures judged (stage {stage} of 4, up to {most} changed cells); raise --max-evaluations"
+            "no repair within the budget: --max-evaluations {n} pictures judged (stage {stage} of 4, up to {most} changed cells); {}",
+            remedies.judged
         ),
         Some(_) => format!(
-            "no repair within the budget: the time ran out after {seconds:.1} s and {n} pictures judged (stage {stage} of 4, up to {most} changed cells); raise --timeout"
+            "no repair within the budget: the time ran out after {seconds:.1} s and {n} pictures judged (stage {stage} of 4, up to {most} changed cells); {}",
+            remedies.time
         ),
         None => format!(
-            "no repair of at most {most} changed cells near the undecided cells ({n} pictures judged in {seconds:.1} s); raise --max-changes"
+            "no repair of at most {most} changed cells near the undecided cells ({n} pictures judged in {seconds:.1} s); {}",
+            remedies.changes
         ),
     }
 }
