@@ -104,8 +104,10 @@ pub fn random_puzzles(
     Ok((kept, judged.min(cut)))
 }
 
-/// The time each found repair's checks may take (the complete solver's
-/// count with its SAT fallback), after the search's deadline if need be.
+/// How long past the search's deadline the checks of the repairs it found
+/// (the player's solve, the complete solver's count with its SAT
+/// fallback) may run, so that a repair found near the deadline is not
+/// lost to it, and all of them end by then.
 const CHECK_TIME: Duration = Duration::from_secs(10);
 
 /// Undecided cells from which a repair for uniqueness alone goes straight
@@ -145,9 +147,9 @@ pub struct Repaired {
 /// repair must tell them apart), else near the cells the player leaves
 /// undecided. For uniqueness alone the search is the single changes, then
 /// the descent (straight to it from [`DESCEND_FROM`] ambiguous cells): a
-/// repair, not the fewest changes. The checks of each repair found (the
-/// player's solve, the complete solver's count) have [`CHECK_TIME`] of
-/// their own, past the budget's deadline if need be.
+/// repair, not the fewest changes. The checks of the repairs found (the
+/// player's solve, the complete solver's count) may run [`CHECK_TIME`]
+/// past the budget's deadline.
 pub fn repair_picture(
     picture: &Picture,
     wanted: &Wanted,
@@ -172,13 +174,12 @@ pub fn repair_picture(
         errors.keep(wanted.player.undecided(&clues, cells)).unwrap_or_else(|| (0..cells.len()).collect())
     };
     let initial = undecided(&picture.cells);
-    // each check its own time, so a repair found near the search's
-    // deadline is not lost to it
+    // the checks may run past the search's deadline, so that a repair
+    // found near it is not lost to it
+    let checked = Wanted { deadline: budget.deadline.map(|d| d + CHECK_TIME), ..wanted.clone() };
     let passing = |changed: Vec<usize>| -> Result<Option<(Vec<usize>, Solve)>, MakeError> {
         let cells = Repair { changed: changed.clone() }.apply(&picture.cells);
-        let deadline = budget.deadline.map(|_| Instant::now() + CHECK_TIME);
-        let solve = accept(&Wanted { deadline, ..wanted.clone() }, width, &cells)
-            .map_err(|e| MakeError::Play(e.to_string()))?;
+        let solve = accept(&checked, width, &cells).map_err(|e| MakeError::Play(e.to_string()))?;
         Ok(solve.map(|s| (changed, s)))
     };
     if initial.is_empty() {
